@@ -1,0 +1,26 @@
+/// One entry of a list: a person in the directory, or a bucket-list item.
+///
+/// `values` holds one value per field of the list's `RecordSchema`, in the
+/// schema's order. `extras` holds keys the schema does not know, exactly as
+/// read, so that saving never drops what a newer app version wrote.
+public struct Record: Equatable, Sendable {
+    /// The record's identity, kept across edits and saves.
+    public var id: RecordID
+    /// One value per schema field, in schema order.
+    public var values: [FieldValue]
+    /// Keys the schema does not define, in file order.
+    public var extras: [KeyedValue]
+
+    /// Creates a record.
+    public init(id: RecordID, values: [FieldValue], extras: [KeyedValue] = []) {
+        self.id = id
+        self.values = values
+        self.extras = extras
+    }
+
+    /// The value of field `index` of the schema.
+    public subscript(field index: Int) -> FieldValue {
+        get { values[index] }
+        set { values[index] = newValue }
+    }
+}
