@@ -1,0 +1,92 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The program: parses the command line, opens the list and runs the right front end.
+public enum DirectoryProgram {
+    /// Runs the program with the process's arguments and environment; returns the exit status.
+    public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        let output = OutputStream(descriptor: 1)
+        let errors = OutputStream(descriptor: 2)
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            errors.line("directory: " + error.message)
+            errors.line("Run 'directory --help' for usage.")
+            errors.flush()
+            return 2
+        }
+        if options.help {
+            output.line(Usage.text)
+            output.flush()
+            return 0
+        }
+        if options.version {
+            output.line(Usage.version)
+            output.flush()
+            return 0
+        }
+        let paths = DataPaths(environment: environment)
+        let path: String
+        if let file = options.file {
+            path = paths.expandingTilde(file)
+        } else {
+            path = paths.defaultFile(for: options.schema ?? .person)
+            FolderCreation.createFolders(for: path)
+        }
+        AtomicFile.removeLeftovers(of: path)
+        var session: Session
+        do {
+            session = try Session(path: path, schema: options.schema, environment: .live)
+        } catch {
+            errors.line("directory: " + error.message)
+            errors.flush()
+            return 1
+        }
+        session.autosave = options.autosave
+        let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
+        let printer = OutputPrinter(
+            output: output, errors: errors,
+            renderer: RecordRenderer(format: options.format, utcOffset: SessionEnvironment.live.utcOffset),
+            showsFeedback: interactive)
+        if interactive {
+            var prompt = InteractiveSession(session: session, printer: printer, paths: paths)
+            return prompt.run()
+        }
+        if let script = options.script {
+            let descriptor = open(paths.expandingTilde(script), O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                errors.line("directory: cannot read the script \(script): \(String(cString: strerror(errno)))")
+                errors.flush()
+                return 1
+            }
+            defer { close(descriptor) }
+            var lines = DescriptorLines(descriptor: descriptor)
+            var runner = ScriptRunner(session: session, printer: printer, origin: .file(script), bail: options.bail)
+            return runner.run(&lines)
+        }
+        if !options.commands.isEmpty {
+            var lines = ArgumentLines(lines: options.commands)
+            var runner = ScriptRunner(session: session, printer: printer, origin: .arguments, bail: options.bail)
+            return runner.run(&lines)
+        }
+        var lines = DescriptorLines(descriptor: 0)
+        var runner = ScriptRunner(session: session, printer: printer, origin: .standardInput, bail: options.bail)
+        return runner.run(&lines)
+    }
+}
+
+/// Creates the default data folder on first use.
+enum FolderCreation {
+    /// Creates every missing folder above `path` (mode 0700, as XDG asks for data folders).
+    static func createFolders(for path: String) {
+        var prefix = ""
+        for component in path.split(separator: "/").dropLast() {
+            prefix += "/" + component
+            mkdir(prefix, 0o700)
+        }
+    }
+}

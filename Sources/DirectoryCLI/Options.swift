@@ -1,0 +1,122 @@
+import DirectoryCore
+
+/// The command line, parsed.
+public struct Options: Equatable, Sendable {
+    /// `--file PATH` (or a lone PATH argument): the list to open.
+    public var file: String?
+    /// `--kind`: read and create lists of this kind.
+    public var schema: RecordSchema?
+    /// `-c COMMAND`, in order: run these instead of reading standard input.
+    public var commands: [String] = []
+    /// `-f FILE`: run the lines of this script.
+    public var script: String?
+    /// `--format`: how records are printed.
+    public var format: OutputFormat = .table
+    /// `--bail`: stop at the first failing command.
+    public var bail = false
+    /// `--autosave`: save after every change.
+    public var autosave = false
+    /// `--help`.
+    public var help = false
+    /// `--version`.
+    public var version = false
+
+    /// Creates the default options.
+    public init() {}
+
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var index = 0
+        func value(for name: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count else { throw .missingValue(name) }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "--file": options.file = try value(for: name, inline: inline)
+            case "-c", "--command": options.commands.append(try value(for: name, inline: inline))
+            case "-f", "--script": options.script = try value(for: name, inline: inline)
+            case "--kind":
+                let text = try value(for: name, inline: inline)
+                guard let schema = RecordSchema.named(text) else {
+                    throw .invalidValue(name, text, RecordSchema.all.map(\.name))
+                }
+                options.schema = schema
+            case "--format":
+                let text = try value(for: name, inline: inline)
+                guard let format = OutputFormat(rawValue: text.lowercased()) else {
+                    throw .invalidValue(name, text, OutputFormat.allCases.map(\.rawValue))
+                }
+                options.format = format
+            case "--bail": options.bail = true
+            case "--autosave": options.autosave = true
+            case "-h", "--help": options.help = true
+            case "--version": options.version = true
+            case "--":
+                index += 1
+                while index < arguments.count {
+                    try options.setFile(arguments[index])
+                    index += 1
+                }
+                return options
+            default:
+                if argument.hasPrefix("-"), argument != "-" {
+                    let names = Self.optionNames
+                    throw .unknownOption(argument, suggestion: Suggestion.closest(to: name, in: names))
+                }
+                try options.setFile(argument)
+            }
+            index += 1
+        }
+        if options.script != nil, !options.commands.isEmpty { throw .conflicting("-c", "-f") }
+        return options
+    }
+
+    private mutating func setFile(_ path: String) throws(UsageError) {
+        guard file == nil else { throw .extraArgument(path) }
+        file = path
+    }
+
+    /// Every option name, for suggestions.
+    static let optionNames = [
+        "--file", "-c", "--command", "-f", "--script", "--kind", "--format", "--bail", "--autosave", "--help",
+        "--version",
+    ]
+}
+
+/// A command line that could not be understood; the program exits with status 2.
+public enum UsageError: Error, Equatable, Sendable {
+    /// An option that does not exist.
+    case unknownOption(String, suggestion: String?)
+    /// An option that needs a value came last.
+    case missingValue(String)
+    /// An option's value is not one of the allowed ones.
+    case invalidValue(String, String, [String])
+    /// Two options that cannot go together.
+    case conflicting(String, String)
+    /// More than one file was named.
+    case extraArgument(String)
+
+    /// The message for the user.
+    public var message: String {
+        switch self {
+        case .unknownOption(let option, let suggestion?): return "unknown option '\(option)'; did you mean '\(suggestion)'?"
+        case .unknownOption(let option, nil): return "unknown option '\(option)'"
+        case .missingValue(let option): return "\(option) needs a value"
+        case .invalidValue(let option, let value, let choices):
+            return "\(option) takes \(choices.joined(separator: ", ")), not '\(value)'"
+        case .conflicting(let first, let second): return "\(first) and \(second) cannot be used together"
+        case .extraArgument(let argument): return "only one file can be opened; unexpected '\(argument)'"
+        }
+    }
+}

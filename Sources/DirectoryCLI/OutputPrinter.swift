@@ -1,0 +1,39 @@
+import DirectoryCore
+
+/// Prints what commands produced: results to standard output, warnings and
+/// errors to standard error.
+struct OutputPrinter {
+    /// Where results go.
+    let output: OutputStream
+    /// Where warnings and errors go.
+    let errors: OutputStream
+    /// How records are printed.
+    let renderer: RecordRenderer
+    /// Whether confirmations ("Saved 4 people …") are shown: at the prompt, not in scripts.
+    let showsFeedback: Bool
+
+    /// Prints one command's output.
+    func print(_ result: CommandOutput) {
+        switch result {
+        case .nothing, .quit:
+            break
+        case .feedback(let text):
+            if showsFeedback { output.line(text) }
+        case .text(let text):
+            output.line(text)
+        case .records(let listing):
+            output.write(renderer.render(listing))
+        case .warning(let text):
+            output.flush()
+            errors.line("directory: " + text)
+            errors.flush()
+        }
+    }
+
+    /// Prints an error with where it came from (`directory: line 3: …`).
+    func error(_ message: String, at location: String) {
+        output.flush()
+        errors.line(location + message)
+        errors.flush()
+    }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A buffered writer to a file descriptor (standard output or error), so that
+/// printing 100,000 rows costs a few system calls, not 100,000.
+public final class OutputStream {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// A writer to `descriptor`.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Appends `text`; it is written when the buffer fills or on `flush()`.
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Appends `text` and a newline.
+    public func line(_ text: String) {
+        write(text)
+        write("\n")
+    }
+
+    /// Writes everything buffered. A closed pipe (EPIPE) drops the output quietly.
+    public func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let count = buffer.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.write(descriptor, base + offset, raw.count - offset)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            offset += count
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

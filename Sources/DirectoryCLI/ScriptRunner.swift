@@ -1,0 +1,93 @@
+import DirectoryCore
+
+/// Runs commands that come from a pipe, a script file or `-c`: no prompt, no
+/// banner, results on standard output, errors on standard error with their line.
+struct ScriptRunner {
+    /// How an error's location is written: `directory: line 3: ` or `setup.txt:3: `.
+    enum Origin {
+        /// Standard input.
+        case standardInput
+        /// A script file.
+        case file(String)
+        /// `-c` arguments.
+        case arguments
+
+        func prefix(line: Int) -> String {
+            switch self {
+            case .standardInput: return "directory: line \(line): "
+            case .file(let path): return "\(path):\(line): "
+            case .arguments: return "directory: -c #\(line): "
+            }
+        }
+    }
+
+    var session: Session
+    let printer: OutputPrinter
+    let origin: Origin
+    let bail: Bool
+
+    /// Runs every line; returns the exit status (0 all went well, 1 otherwise).
+    mutating func run(_ lines: inout some LineSource) -> Int32 {
+        var failed = false
+        var number = 0
+        while let line = lines.next() {
+            number += 1
+            let outcome = execute(line)
+            switch outcome {
+            case .success(.quit):
+                printer.output.flush()
+                return failed ? 1 : 0
+            case .success(let output):
+                printer.print(output)
+            case .failure(let failure):
+                failed = true
+                printer.error(failure.message, at: origin.prefix(line: number))
+                if bail {
+                    warnIfUnsaved()
+                    return 1
+                }
+            }
+        }
+        printer.output.flush()
+        if warnIfUnsaved() { return 1 }
+        return failed ? 1 : 0
+    }
+
+    private mutating func execute(_ line: InputLine) -> Result<CommandOutput, ScriptFailure> {
+        switch line {
+        case .unusable(let reason):
+            return .failure(ScriptFailure(reason + "; the line was skipped"))
+        case .text(let text):
+            do {
+                guard let command = try CommandParser.parse(text) else { return .success(.nothing) }
+                return .success(try session.apply(command))
+            } catch let error as ParseError {
+                return .failure(ScriptFailure(error.message))
+            } catch let error as SessionError {
+                return .failure(ScriptFailure(error.message))
+            } catch {
+                return .failure(ScriptFailure("\(error)"))
+            }
+        }
+    }
+
+    /// Says on standard error that changes are left unsaved; returns whether there were any.
+    @discardableResult
+    private func warnIfUnsaved() -> Bool {
+        let count = session.unsavedChanges().count
+        guard count > 0 else { return false }
+        let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
+        let verb = count == 1 ? "was" : "were"
+        printer.error(
+            "warning: \(what) to \(session.fileName) \(verb) not saved; end the script with 'save' "
+                + "(or 'quit!' to discard them)",
+            at: "directory: ")
+        return true
+    }
+}
+
+/// The message of a command that failed in a script.
+struct ScriptFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

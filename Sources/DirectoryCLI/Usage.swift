@@ -1,0 +1,32 @@
+/// The text of `directory --help` and `--version`.
+enum Usage {
+    static let version = "directory 1.0.0"
+
+    static let text = """
+        directory — keep a directory of people (or a bucket list) from the terminal
+
+        usage: directory [options] [FILE]
+               directory [options] -c COMMAND [-c COMMAND …]
+               directory [options] -f SCRIPT
+               COMMANDS | directory [options]
+
+        At a terminal, directory is an interactive prompt with line editing and history.
+        With input from a pipe or file, it runs one command per line.
+        Type 'help' inside for the commands.
+
+        options:
+          --file PATH         the list to open (default: $XDG_DATA_HOME/directory/directory.plist,
+                              or bucketList.json with --kind bucket)
+          --kind KIND         person or bucket (default: what the file holds)
+          -c, --command CMD   run CMD (repeatable), then exit; standard input is not read
+          -f, --script FILE   run the commands in FILE, then exit
+          --format FORMAT     how list, find and show print records: table, json or csv
+          --bail              stop at the first command that fails
+          --autosave          save after every change
+          -h, --help          show this help
+          --version           show the version
+
+        exit status: 0 all commands succeeded; 1 a command failed or changes were left
+        unsaved; 2 the command line was wrong.
+        """
+}

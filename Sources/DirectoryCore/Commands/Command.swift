@@ -1,0 +1,51 @@
+/// One thing a person asked for, parsed from a line: the action the session applies.
+public enum Command: Equatable, Sendable {
+    /// `list`: every record, numbered.
+    case list
+    /// `new [NAME]`: append a record and make it current.
+    case new(name: String?)
+    /// `set FIELD VALUE`: change a field of the current record.
+    case set(field: String, value: String)
+    /// `edit N|NAME`: make a record current.
+    case edit(RecordReference)
+    /// `show`: print the current record.
+    case show
+    /// `delete N [N…]`: remove records.
+    case delete([RecordReference])
+    /// `find TEXT`: records whose fields contain the text.
+    case find(String)
+    /// `save`, or `save!` to overwrite changes made by someone else.
+    case save(force: Bool)
+    /// `save as PATH`: write elsewhere and make that the file.
+    case saveAs(path: String)
+    /// `open PATH`: switch to another file.
+    case open(path: String, force: Bool)
+    /// `changes`: what is unsaved.
+    case changes
+    /// `undo`: revert the last change.
+    case undo
+    /// `revert`: discard every unsaved change.
+    case revert
+    /// `done [DATE]`: mark the current item completed.
+    case done(date: String?)
+    /// `undone`: mark the current item not completed.
+    case undone
+    /// `autosave [on|off]`: save after every change, as the Bucket List app does.
+    case autosave(Bool?)
+    /// `history [N]`: the last N lines entered (interactive sessions).
+    case history(count: Int?)
+    /// `help [COMMAND]`.
+    case help(topic: String?)
+    /// `quit`/`exit`, or `quit!` to discard unsaved changes.
+    case quit(force: Bool)
+}
+
+/// How a command names a record: by its number in `list`, a range of numbers, or its name.
+public enum RecordReference: Equatable, Sendable {
+    /// A 1-based number as shown by `list`.
+    case number(Int)
+    /// An inclusive range of numbers, `2-4`.
+    case range(Int, Int)
+    /// A record's name, matched case- and diacritic-insensitively.
+    case name(String)
+}

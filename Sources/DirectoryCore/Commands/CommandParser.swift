@@ -1,0 +1,146 @@
+/// Turns one line of input into a `Command`.
+public enum CommandParser {
+    /// The command on `line`, or `nil` for a blank line or a `#` comment.
+    public static func parse(_ line: some StringProtocol) throws(ParseError) -> Command? {
+        let text = trimmed(Substring(line))
+        guard let first = text.first, first != "#" else { return nil }
+        let nameEnd = text.firstIndex(where: isSpace) ?? text.endIndex
+        let name = String(text[..<nameEnd])
+        let rest = trimmed(text[nameEnd...])
+        guard let spec = CommandTable.spec(named: name) else {
+            throw .unknownCommand(name, suggestion: Suggestion.closest(to: name, in: CommandTable.allNames))
+        }
+        return try command(spec: spec, name: name, argument: rest)
+    }
+
+    private static func command(spec: CommandSpec, name: String, argument: Substring) throws(ParseError) -> Command {
+        let forced = name.hasSuffix("!")
+        switch spec.name {
+        case "list": try none(spec, argument); return .list
+        case "show": try none(spec, argument); return .show
+        case "changes": try none(spec, argument); return .changes
+        case "undo": try none(spec, argument); return .undo
+        case "revert": try none(spec, argument); return .revert
+        case "undone": try none(spec, argument); return .undone
+        case "quit": try none(spec, argument); return .quit(force: forced)
+        case "new":
+            return .new(name: argument.isEmpty ? nil : try QuotedValue.parse(argument))
+        case "set":
+            guard !argument.isEmpty else {
+                throw .missingArgument(command: "set", usage: spec.usage, hint: "a field and a value")
+            }
+            let fieldEnd = argument.firstIndex(where: isSpace) ?? argument.endIndex
+            let field = String(argument[..<fieldEnd])
+            let value = trimmed(argument[fieldEnd...])
+            guard !value.isEmpty || argument[fieldEnd...].contains(where: isSpace) else {
+                throw .missingArgument(
+                    command: "set", usage: spec.usage,
+                    hint: "a value after '\(field)' (to clear it: set \(field) \"\")")
+            }
+            return .set(field: field, value: try QuotedValue.parse(value))
+        case "edit":
+            let references = try records(spec, argument)
+            guard references.count == 1, case let reference = references[0], !isRange(reference) else {
+                throw .unexpectedArgument(command: "edit", usage: spec.usage, argument: String(argument))
+            }
+            return .edit(reference)
+        case "delete":
+            return .delete(try records(spec, argument))
+        case "find":
+            guard !argument.isEmpty else {
+                throw .missingArgument(command: "find", usage: spec.usage, hint: "some text to look for")
+            }
+            return .find(try QuotedValue.parse(argument))
+        case "save":
+            if argument.isEmpty { return .save(force: forced) }
+            guard !forced, argument.hasPrefix("as"), argument.count > 2,
+                let space = argument.dropFirst(2).first, isSpace(space)
+            else {
+                if argument == "as" {
+                    throw .missingArgument(command: "save as", usage: spec.usage, hint: "a file path")
+                }
+                throw .unexpectedArgument(command: name, usage: spec.usage, argument: String(argument))
+            }
+            return .saveAs(path: try QuotedValue.parse(trimmed(argument.dropFirst(2))))
+        case "open":
+            guard !argument.isEmpty else {
+                throw .missingArgument(command: "open", usage: spec.usage, hint: "a file path")
+            }
+            return .open(path: try QuotedValue.parse(argument), force: forced)
+        case "done":
+            return .done(date: argument.isEmpty ? nil : try QuotedValue.parse(argument))
+        case "autosave":
+            switch argument.lowercased() {
+            case "": return .autosave(nil)
+            case "on", "true", "yes": return .autosave(true)
+            case "off", "false", "no": return .autosave(false)
+            default:
+                throw .invalidChoice(command: "autosave", value: String(argument), choices: ["on", "off"])
+            }
+        case "history":
+            if argument.isEmpty { return .history(count: nil) }
+            guard let count = Int(argument), count >= 0 else {
+                throw .invalidNumber(String(argument), usage: spec.usage)
+            }
+            return .history(count: count)
+        default:  // help
+            return .help(topic: argument.isEmpty ? nil : String(argument))
+        }
+    }
+
+    /// Parses `2 5-7,9` or a name into record references.
+    static func records(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) -> [RecordReference] {
+        guard !argument.isEmpty else {
+            throw .missingArgument(command: spec.name, usage: spec.usage, hint: "a record number (see list)")
+        }
+        guard let first = argument.first, first.isASCII, first.isNumber else {
+            return [.name(try QuotedValue.parse(argument))]
+        }
+        var references: [RecordReference] = []
+        for word in argument.split(whereSeparator: { isSpace($0) || $0 == "," }) {
+            let bounds = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let low = number(bounds[0]) else { throw .invalidNumber(String(word), usage: spec.usage) }
+            guard bounds.count == 2 else {
+                references.append(.number(low))
+                continue
+            }
+            guard let high = number(bounds[1]) else { throw .invalidNumber(String(word), usage: spec.usage) }
+            guard low <= high else { throw .invalidRange(String(word)) }
+            references.append(.range(low, high))
+        }
+        return references
+    }
+
+    private static func number(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value > 0 else {
+            return nil
+        }
+        return value
+    }
+
+    private static func isRange(_ reference: RecordReference) -> Bool {
+        if case .range = reference { return true }
+        return false
+    }
+
+    private static func none(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) {
+        guard argument.isEmpty else {
+            throw .unexpectedArgument(command: spec.name, usage: spec.usage, argument: String(argument))
+        }
+    }
+
+    /// Whether `character` separates words: a space or a tab.
+    static func isSpace(_ character: Character) -> Bool {
+        character == " " || character == "\t"
+    }
+
+    /// `text` without leading and trailing spaces, tabs and a carriage return.
+    static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.first, isSpace(first) { text = text.dropFirst() }
+        while let last = text.last, isSpace(last) || last == "\r" || last == "\r\n" || last == "\n" {
+            text = text.dropLast()
+        }
+        return text
+    }
+}

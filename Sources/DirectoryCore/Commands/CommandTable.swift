@@ -1,0 +1,121 @@
+/// Every command the program understands. The parser resolves names from this
+/// table, `help` prints it, and completion offers its names.
+public enum CommandTable {
+    /// The commands, in the order `help` lists them.
+    public static let all: [CommandSpec] = [
+        CommandSpec(
+            name: "list", aliases: ["ls"], usage: "list",
+            summary: "list every record, numbered",
+            details: "Prints every record with its number. Numbers are what edit and delete take.",
+            examples: ["list"]),
+        CommandSpec(
+            name: "new", usage: "new [NAME]",
+            summary: "add a record and make it the current one",
+            details: "Appends a new record (with NAME as its name, when given) and makes it current, "
+                + "so that the next set commands fill it in.",
+            examples: ["new", "new Joe Gregg"], argument: .text),
+        CommandSpec(
+            name: "set", usage: "set FIELD VALUE",
+            summary: "change a field of the current record",
+            details: "VALUE is the rest of the line, taken literally; trailing spaces are dropped. "
+                + "A value that is one quoted string (\"…\" or '…') is unquoted; inside double quotes "
+                + "\\\" \\\\ \\n and \\t are escapes. Use set FIELD \"\" to clear a field.",
+            examples: ["set name Joe Gregg", "set office Briggs 413", "set name O'Brien", "set office \"\""],
+            argument: .field),
+        CommandSpec(
+            name: "edit", usage: "edit N|NAME",
+            summary: "make record N (or the one called NAME) current",
+            details: "Makes a record current, so that set changes it. N is its number in list; "
+                + "a NAME must match one record's name (case and accents are ignored).",
+            examples: ["edit 2", "edit Joe Gregg"], argument: .records),
+        CommandSpec(
+            name: "show", usage: "show",
+            summary: "print the current record",
+            details: "Prints every field of the current record, its id and any keys this program keeps "
+                + "for other apps.",
+            examples: ["show"]),
+        CommandSpec(
+            name: "delete", aliases: ["rm"], usage: "delete N [N…]",
+            summary: "delete records by number or range",
+            details: "Deletes the records with these numbers (as list shows them). Ranges such as 2-4 "
+                + "and lists such as 1,3 work; numbers refer to the list before the deletion. "
+                + "A NAME must match exactly one record's name.",
+            examples: ["delete 3", "delete 2-4 7", "delete Kurt Krebsbach"], argument: .records),
+        CommandSpec(
+            name: "find", usage: "find TEXT",
+            summary: "list records whose fields contain TEXT",
+            details: "Searches every field, ignoring case and accents, and numbers the results as list does.",
+            examples: ["find briggs", "find zoe"], argument: .text),
+        CommandSpec(
+            name: "save", aliases: ["save!"], usage: "save | save! | save as PATH",
+            summary: "write the list to its file",
+            details: "Writes the whole list atomically: a temporary file in the same folder, flushed to "
+                + "disk, then renamed over the old one, keeping its permissions. When another session "
+                + "changed the file since it was loaded, edits to different records are merged and a "
+                + "conflict is refused; save! overwrites the file with this session's list. "
+                + "save as PATH writes to PATH and makes it the file from then on.",
+            examples: ["save", "save as ~/backup/directory.plist"], argument: .path),
+        CommandSpec(
+            name: "open", aliases: ["open!"], usage: "open PATH",
+            summary: "switch to another file",
+            details: "Loads PATH (a missing file starts a new list). Refuses while changes are unsaved; "
+                + "open! discards them.",
+            examples: ["open ~/Documents/bucketList.json"], argument: .path),
+        CommandSpec(
+            name: "changes", usage: "changes",
+            summary: "list what is not saved yet",
+            details: "Lists added and deleted records and each changed field, old value → new value.",
+            examples: ["changes"]),
+        CommandSpec(
+            name: "undo", usage: "undo",
+            summary: "undo the last change (repeatable)",
+            details: "Reverts the last command that changed the list; repeat to go further back.",
+            examples: ["undo"]),
+        CommandSpec(
+            name: "revert", usage: "revert",
+            summary: "discard all unsaved changes and reload the file",
+            details: "Throws away every unsaved change and reads the file again.",
+            examples: ["revert"]),
+        CommandSpec(
+            name: "done", usage: "done [DATE]",
+            summary: "mark the current item completed (today by default)",
+            details: "Sets completedDate of the current bucket-list item. DATE is YYYY-MM-DD, an ISO 8601 "
+                + "date-time, or today.",
+            examples: ["done", "done 2026-05-01"], argument: .text, kinds: ["bucket"]),
+        CommandSpec(
+            name: "undone", usage: "undone",
+            summary: "mark the current item not completed",
+            details: "Clears completedDate of the current bucket-list item.",
+            examples: ["undone"], kinds: ["bucket"]),
+        CommandSpec(
+            name: "autosave", usage: "autosave [on|off]",
+            summary: "save after every change, as the Bucket List app does",
+            details: "With autosave on, every command that changes the list saves it at once. "
+                + "Off by default: changes wait for save. Without an argument, says which it is.",
+            examples: ["autosave on", "autosave off"], argument: .choice(["on", "off"])),
+        CommandSpec(
+            name: "history", usage: "history [N]",
+            summary: "show the last N lines entered (interactive)",
+            details: "Lists earlier lines with their numbers; !N runs line N again, !! the last line, "
+                + "!TEXT the last line starting with TEXT.",
+            examples: ["history", "history 20", "!!", "!12", "!set"]),
+        CommandSpec(
+            name: "help", aliases: ["?"], usage: "help [COMMAND]",
+            summary: "list the commands, or explain one",
+            details: "Without an argument, lists every command. With one, explains it.",
+            examples: ["help", "help set"], argument: .command),
+        CommandSpec(
+            name: "quit", aliases: ["exit", "quit!", "exit!"], usage: "quit | quit!",
+            summary: "leave (quit! discards unsaved changes)",
+            details: "Refuses while changes are unsaved: save them first, or leave with quit! to discard them.",
+            examples: ["quit", "quit!"]),
+    ]
+
+    /// The command whose name or alias is `name`.
+    public static func spec(named name: String) -> CommandSpec? {
+        all.first { $0.allNames.contains(name) }
+    }
+
+    /// Every name and alias, for suggestions and completion.
+    public static var allNames: [String] { all.flatMap(\.allNames) }
+}

@@ -1,0 +1,47 @@
+/// Why a line is not a command. Each message says what to do instead.
+public enum ParseError: Error, Equatable, Sendable {
+    /// The first word names no command; `suggestion` is the nearest one.
+    case unknownCommand(String, suggestion: String?)
+    /// The command needs an argument it did not get.
+    case missingArgument(command: String, usage: String, hint: String)
+    /// The command takes no argument (or fewer than it got).
+    case unexpectedArgument(command: String, usage: String, argument: String)
+    /// A record number is not a positive whole number.
+    case invalidNumber(String, usage: String)
+    /// A range's start is after its end (`4-2`).
+    case invalidRange(String)
+    /// A double-quoted value has no closing quote.
+    case unterminatedQuote
+    /// Text follows the closing quote of a quoted value.
+    case textAfterQuote(String)
+    /// A backslash escape inside double quotes is not one of the known ones.
+    case invalidEscape(String)
+    /// The argument is not one of the allowed words.
+    case invalidChoice(command: String, value: String, choices: [String])
+
+    /// The message for the user: lower-case, saying what was wrong and what to do.
+    public var message: String {
+        switch self {
+        case .unknownCommand(let name, let suggestion?):
+            return "unknown command '\(name)'; did you mean '\(suggestion)'?"
+        case .unknownCommand(let name, nil):
+            return "unknown command '\(name)'; type 'help' for a list of commands"
+        case .missingArgument(let command, let usage, let hint):
+            return "\(command) needs \(hint); usage: \(usage)"
+        case .unexpectedArgument(let command, let usage, let argument):
+            return "\(command) takes no argument '\(argument)'; usage: \(usage)"
+        case .invalidNumber(let text, let usage):
+            return "'\(text)' is not a record number (use the numbers that list shows); usage: \(usage)"
+        case .invalidRange(let text):
+            return "the range '\(text)' runs backwards; write the smaller number first, e.g. 2-4"
+        case .unterminatedQuote:
+            return "the value has no closing \"; end it with \" or drop the opening quote"
+        case .textAfterQuote(let rest):
+            return "unexpected text '\(rest)' after the closing quote; put the whole value inside the quotes"
+        case .invalidEscape(let escape):
+            return "unknown escape '\(escape)' inside double quotes; use \\\\ for a backslash"
+        case .invalidChoice(let command, let value, let choices):
+            return "\(command) takes \(choices.joined(separator: " or ")), not '\(value)'"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// The rules for a value written on a command line: taken literally, unless the
+/// whole value is one quoted string.
+public enum QuotedValue {
+    /// The value of `text` (already stripped of surrounding white space).
+    ///
+    /// - `"…"` is unquoted, with the escapes `\"`, `\\`, `\n`, `\t` and `\r`.
+    /// - `'…'` is unquoted with no escapes, when it holds no other `'`.
+    /// - Anything else, such as `O'Brien`, is the text itself.
+    public static func parse(_ text: Substring) throws(ParseError) -> String {
+        guard let first = text.first else { return "" }
+        if first == "'" {
+            let inner = text.dropFirst()
+            if text.count >= 2, inner.last == "'", !inner.dropLast().contains("'") {
+                return String(inner.dropLast())
+            }
+            return String(text)
+        }
+        guard first == "\"" else { return String(text) }
+        var result = ""
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
+            switch character {
+            case "\"":
+                guard index == text.endIndex else {
+                    throw .textAfterQuote(String(text[index...]))
+                }
+                return result
+            case "\\":
+                guard index < text.endIndex else { throw .unterminatedQuote }
+                let escaped = text[index]
+                index = text.index(after: index)
+                switch escaped {
+                case "\"": result.append("\"")
+                case "\\": result.append("\\")
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                case "r": result.append("\r")
+                default: throw .invalidEscape("\\\(escaped)")
+                }
+            default:
+                result.append(character)
+            }
+        }
+        throw .unterminatedQuote
+    }
+}

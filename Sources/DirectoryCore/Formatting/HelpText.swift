@@ -1,0 +1,37 @@
+/// The text of `help`, generated from `CommandTable`.
+public enum HelpText {
+    /// Every command with its usage and summary; commands for other kinds of list are left out.
+    public static func overview(for schema: RecordSchema) -> String {
+        let specs = CommandTable.all.filter { $0.kinds == nil || $0.kinds?.contains(schema.name) == true }
+        let width = specs.map { DisplayWidth.of($0.usage) }.max() ?? 0
+        var lines = ["Commands (one per line; 'help COMMAND' for more):"]
+        for spec in specs {
+            lines.append("  " + DisplayWidth.pad(spec.usage, to: width) + "  " + spec.summary)
+        }
+        lines.append("Fields of a \(schema.noun): " + schema.fieldNames.joined(separator: ", ") + ".")
+        lines.append("Lines starting with # are comments.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The usage, explanation and examples of one command.
+    public static func details(of spec: CommandSpec, for schema: RecordSchema) -> String {
+        var lines = ["usage: " + spec.usage, "", spec.details]
+        if !spec.aliases.isEmpty {
+            lines.append("Also: " + spec.aliases.joined(separator: ", ") + ".")
+        }
+        if spec.argument == .field {
+            lines.append("")
+            lines.append("Fields of a \(schema.noun):")
+            let width = schema.fields.map { DisplayWidth.of($0.name) }.max() ?? 0
+            for field in schema.fields {
+                lines.append("  " + DisplayWidth.pad(field.name, to: width) + "  " + field.summary)
+            }
+        }
+        if !spec.examples.isEmpty {
+            lines.append("")
+            lines.append("Examples:")
+            lines += spec.examples.map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

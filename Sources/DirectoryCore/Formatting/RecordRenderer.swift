@@ -1,0 +1,121 @@
+/// Turns a `RecordListing` into text in an `OutputFormat`.
+public struct RecordRenderer {
+    /// The format to print in.
+    public let format: OutputFormat
+    /// The local time zone's offset at an instant, for dates in tables.
+    public let utcOffset: (Double) -> Int
+
+    /// Creates a renderer.
+    public init(format: OutputFormat, utcOffset: @escaping (Double) -> Int) {
+        self.format = format
+        self.utcOffset = utcOffset
+    }
+
+    /// The listing as text, ending with a newline (empty when there is nothing to print).
+    public func render(_ listing: RecordListing) -> String {
+        switch format {
+        case .table: return listing.detailed ? details(listing) : table(listing)
+        case .json: return json(listing)
+        case .csv: return csv(listing)
+        }
+    }
+
+    private func table(_ listing: RecordListing) -> String {
+        guard !listing.rows.isEmpty else { return listing.emptyMessage + "\n" }
+        let text = FieldText(schema: listing.schema, utcOffset: utcOffset)
+        let columns = listing.schema.listColumns
+        let numberWidth = String(listing.rows.last?.number ?? 0).count
+        var cells: [[String]] = []
+        cells.reserveCapacity(listing.rows.count)
+        var widths = [Int](repeating: 0, count: columns.count)
+        for row in listing.rows {
+            let line = columns.map { text.cell(row.record.values[$0], field: $0) }
+            for (index, cell) in line.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+            cells.append(line)
+        }
+        var output = ""
+        for (row, line) in zip(listing.rows, cells) {
+            let number = String(row.number)
+            output += String(repeating: " ", count: numberWidth - number.count + 2) + number
+            for (index, cell) in line.enumerated() {
+                output += "  "
+                output += index == line.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[index])
+            }
+            while output.hasSuffix(" ") { output.removeLast() }
+            output += "\n"
+        }
+        return output
+    }
+
+    private func details(_ listing: RecordListing) -> String {
+        guard !listing.rows.isEmpty else { return listing.emptyMessage + "\n" }
+        let schema = listing.schema
+        let text = FieldText(schema: schema, utcOffset: utcOffset)
+        var output = ""
+        for row in listing.rows {
+            let record = row.record
+            var lines: [(String, String)] = [("id", record.id.description)]
+            for (index, field) in schema.fields.enumerated() {
+                var value = text.quoted(record.values[index])
+                if case .date(let seconds) = record.values[index], value != "none" {
+                    value += " (" + DateText.localDate(seconds, utcOffset: utcOffset(seconds)) + " local)"
+                }
+                lines.append((field.name, value))
+            }
+            for extra in record.extras {
+                lines.append((extra.key, JSONText.value(extra.value) + "  (kept for other apps)"))
+            }
+            let width = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
+            output += "\(schema.noun) \(row.number)\n"
+            for (key, value) in lines { output += "  " + DisplayWidth.pad(key, to: width) + "  " + value + "\n" }
+        }
+        return output
+    }
+
+    private func json(_ listing: RecordListing) -> String {
+        let objects = listing.rows.map { row in
+            "{" + jsonFields(row.record, schema: listing.schema).map { key, value in
+                JSONText.string(key) + ":" + value
+            }.joined(separator: ",") + "}"
+        }
+        if listing.detailed, objects.count == 1 { return objects[0] + "\n" }
+        return "[" + objects.joined(separator: ",\n") + "]\n"
+    }
+
+    private func jsonFields(_ record: Record, schema: RecordSchema) -> [(String, String)] {
+        var fields = [("id", JSONText.string(record.id.description))]
+        for (index, field) in schema.fields.enumerated() {
+            switch record.values[index] {
+            case .text(let text): fields.append((field.name, JSONText.string(text)))
+            case .date(let seconds):
+                if case .date(let unset) = field.type, seconds == unset {
+                    fields.append((field.name, "null"))
+                } else {
+                    fields.append((field.name, JSONText.string(DateText.iso8601(seconds))))
+                }
+            }
+        }
+        return fields
+    }
+
+    private func csv(_ listing: RecordListing) -> String {
+        let schema = listing.schema
+        var lines = [(["id"] + schema.fieldNames).map(CSVText.field).joined(separator: ",")]
+        for row in listing.rows {
+            var cells = [row.record.id.description]
+            for (index, field) in schema.fields.enumerated() {
+                switch row.record.values[index] {
+                case .text(let text): cells.append(text)
+                case .date(let seconds):
+                    if case .date(let unset) = field.type, seconds == unset {
+                        cells.append("")
+                    } else {
+                        cells.append(DateText.iso8601(seconds))
+                    }
+                }
+            }
+            lines.append(cells.map(CSVText.field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+}

@@ -1,0 +1,40 @@
+/// A command written back as the line that would produce it, for messages such as "Undid 'set office Briggs 413'".
+public enum CommandDescription {
+    /// The command as a line.
+    public static func text(of command: Command) -> String {
+        switch command {
+        case .list: return "list"
+        case .new(let name?): return "new \(name)"
+        case .new(nil): return "new"
+        case .set(let field, let value): return "set \(field) \(value)"
+        case .edit(let reference): return "edit \(text(of: reference))"
+        case .show: return "show"
+        case .delete(let references): return "delete " + references.map(text(of:)).joined(separator: " ")
+        case .find(let text): return "find \(text)"
+        case .save(let force): return force ? "save!" : "save"
+        case .saveAs(let path): return "save as \(path)"
+        case .open(let path, let force): return (force ? "open! " : "open ") + path
+        case .changes: return "changes"
+        case .undo: return "undo"
+        case .revert: return "revert"
+        case .done(let date?): return "done \(date)"
+        case .done(nil): return "done"
+        case .undone: return "undone"
+        case .autosave(let on?): return "autosave \(on ? "on" : "off")"
+        case .autosave(nil): return "autosave"
+        case .history(let count?): return "history \(count)"
+        case .history(nil): return "history"
+        case .help(let topic?): return "help \(topic)"
+        case .help(nil): return "help"
+        case .quit(let force): return force ? "quit!" : "quit"
+        }
+    }
+
+    private static func text(of reference: RecordReference) -> String {
+        switch reference {
+        case .number(let number): return String(number)
+        case .range(let low, let high): return "\(low)-\(high)"
+        case .name(let name): return name
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// What a command produced, for the front end to print.
+public enum CommandOutput: Equatable, Sendable {
+    /// Nothing to print.
+    case nothing
+    /// A confirmation ("Saved 4 people to directory.plist."): shown at the
+    /// interactive prompt, kept quiet in scripts.
+    case feedback(String)
+    /// Text that is the command's result (help, changes): always printed.
+    case text(String)
+    /// Records to print as a table, JSON or CSV (list, find, show).
+    case records(RecordListing)
+    /// Something to say on the error stream even though the command succeeded.
+    case warning(String)
+    /// The session should end.
+    case quit
+}
+
+/// Numbered records for output, with what is needed to print them.
+public struct RecordListing: Equatable, Sendable {
+    /// One record with its number in `list`.
+    public struct Row: Equatable, Sendable {
+        /// The 1-based number in the whole list.
+        public var number: Int
+        /// The record.
+        public var record: Record
+
+        /// Creates a row.
+        public init(number: Int, record: Record) {
+            self.number = number
+            self.record = record
+        }
+    }
+
+    /// The kind of the records.
+    public var schema: RecordSchema
+    /// The rows, in list order.
+    public var rows: [Row]
+    /// What to print when there are no rows.
+    public var emptyMessage: String
+    /// Whether to print every field, one per line (`show`), rather than a table row per record.
+    public var detailed: Bool
+
+    /// Creates a listing.
+    public init(schema: RecordSchema, rows: [Row], emptyMessage: String, detailed: Bool = false) {
+        self.schema = schema
+        self.rows = rows
+        self.emptyMessage = emptyMessage
+        self.detailed = detailed
+    }
+}

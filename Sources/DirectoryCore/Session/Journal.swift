@@ -1,0 +1,28 @@
+/// One reversible change to the list, recorded so `undo` can reverse it
+/// without keeping a copy of the list.
+enum Edit: Equatable, Sendable {
+    /// A record was inserted at `index`.
+    case inserted(index: Int)
+    /// Records were removed; each with the index it had (ascending).
+    case removed([RemovedRecord])
+    /// A field of the record at `index` changed; `old` is its previous value.
+    case fieldChanged(index: Int, field: Int, old: FieldValue)
+}
+
+/// A record taken out of the list, and where it was.
+struct RemovedRecord: Equatable, Sendable {
+    /// Its index before removal.
+    var index: Int
+    /// The record.
+    var record: Record
+}
+
+/// What one command changed: its edits, in order, and the current record before it.
+struct JournalEntry: Equatable, Sendable {
+    /// The command, to say what `undo` undid.
+    var command: Command
+    /// The edits, in the order they were made.
+    var edits: [Edit]
+    /// The current record's index before the command.
+    var previousCurrent: Int?
+}

@@ -1,0 +1,102 @@
+/// Merges this session's edits into a file that another session saved in the
+/// meantime, record by record and field by field (a three-way merge whose base
+/// is the version of each record this session started from).
+struct RecordMerge {
+    /// The merged list and what came from the other session.
+    struct Merged {
+        /// The records to write.
+        var records: [Record]
+        /// One line per record the other session added, changed or deleted.
+        var fromOthers: [String]
+    }
+
+    let schema: RecordSchema
+    /// The saved version of each record this session touched.
+    let baseline: [RecordID: Session.Baseline]
+    /// This session's records.
+    let ours: [Record]
+
+    /// Merges with `theirs`, the records in the file at `path` now.
+    /// Conflicts come back as lines naming the record, the field and both values.
+    func merge(theirs: [Record], path: String) -> Result<Merged, StorageError> {
+        var oursByID: [RecordID: Record] = [:]
+        for record in ours where baseline[record.id] != nil { oursByID[record.id] = record }
+        var conflicts: [String] = []
+        var merged: [Record] = []
+        merged.reserveCapacity(theirs.count + oursByID.count)
+        var theirIDs = Set<RecordID>()
+        for their in theirs {
+            theirIDs.insert(their.id)
+            guard let base = baseline[their.id] else {
+                merged.append(their)
+                continue
+            }
+            guard case .present(let baseRecord) = base else {
+                merged.append(their)  // both added the same id: cannot happen with random ids
+                continue
+            }
+            guard let mine = oursByID[their.id] else {
+                // This session deleted it.
+                if their != baseRecord {
+                    conflicts.append("\(title(baseRecord)): you deleted it, but the other session changed it")
+                    merged.append(their)
+                }
+                continue
+            }
+            var result = their
+            for field in schema.fields.indices where mine.values[field] != baseRecord.values[field] {
+                let theirValue = their.values[field]
+                if theirValue == baseRecord.values[field] || theirValue == mine.values[field] {
+                    result.values[field] = mine.values[field]
+                } else {
+                    conflicts.append(
+                        "\(title(mine)): \(schema.fields[field].name) is \(show(mine.values[field])) here "
+                            + "but \(show(theirValue)) in the file")
+                }
+            }
+            merged.append(result)
+        }
+        for mine in ours {
+            guard let base = baseline[mine.id], !theirIDs.contains(mine.id) else { continue }
+            if case .present(let baseRecord) = base {
+                if mine != baseRecord {
+                    conflicts.append("\(title(mine)): you changed it, but the other session deleted it")
+                }
+                continue  // deleted in the file, untouched here: stays deleted
+            }
+            merged.append(mine)
+        }
+        guard conflicts.isEmpty else { return .failure(.conflict(path: path, details: conflicts)) }
+        return .success(Merged(records: merged, fromOthers: summary(theirs: theirs)))
+    }
+
+    /// What the other session changed, compared with the file as this session loaded it
+    /// (this session's records with its own edits taken back).
+    private func summary(theirs: [Record]) -> [String] {
+        var before: [RecordID: Record] = [:]
+        for record in ours where baseline[record.id] == nil { before[record.id] = record }
+        for case (let id, .present(let record)) in baseline { before[id] = record }
+        var lines: [String] = []
+        for their in theirs {
+            if let old = before.removeValue(forKey: their.id) {
+                if old != their { lines.append("changed \(title(their))") }
+            } else if baseline[their.id] == nil {
+                lines.append("added \(title(their))")
+            }
+        }
+        for old in before.values { lines.append("deleted \(title(old))") }
+        return lines
+    }
+
+    private func title(_ record: Record) -> String {
+        let name = record.values[schema.titleField].text ?? ""
+        return name.isEmpty ? "(unnamed \(schema.noun))" : "'\(name)'"
+    }
+
+    private func show(_ value: FieldValue) -> String {
+        switch value {
+        case .text(let text): return text.debugDescription
+        case .date(let seconds): return DateText.iso8601(seconds)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+/// The commands that change records, and `undo`.
+extension Session {
+    mutating func newRecord(named name: String?, command: Command) -> CommandOutput {
+        var values = schema.defaultValues
+        if let name { values[schema.titleField] = .text(name) }
+        let record = Record(id: environment.makeID(), values: values)
+        if baseline[record.id] == nil { baseline[record.id] = .absent }
+        journal.append(JournalEntry(command: command, edits: [.inserted(index: records.count)], previousCurrent: current))
+        records.append(record)
+        current = records.count - 1
+        let label = name.map { " \($0)" } ?? ""
+        return .feedback("Added \(schema.noun) \(records.count)\(label); it is now current.")
+    }
+
+    mutating func set(field name: String, to text: String, command: Command) throws(SessionError) -> CommandOutput {
+        guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
+        guard let field = schema.fieldIndex(named: name) ?? schema.fields.firstIndex(where: {
+            $0.name.lowercased() == name.lowercased()
+        }) else {
+            throw .unknownField(
+                name, valid: schema.fieldNames,
+                suggestion: Suggestion.closest(to: name, in: schema.fieldNames))
+        }
+        let value: FieldValue
+        switch schema.fields[field].type {
+        case .text:
+            value = .text(text)
+        case .date(let unset):
+            switch DateText.parse(text, now: environment.now(), utcOffset: environment.utcOffset) {
+            case .success(let seconds): value = .date(seconds ?? unset)
+            case .failure(let error): throw error
+            }
+        }
+        change(field: field, of: index, to: value, command: command)
+        return .feedback("\(schema.fields[field].name) of \(schema.noun) \(index + 1) set.")
+    }
+
+    mutating func markDone(_ text: String?, command: Command) throws(SessionError) -> CommandOutput {
+        let field = try completionField(command: "done")
+        guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
+        var seconds = environment.now()
+        if let text {
+            switch DateText.parse(text, now: seconds, utcOffset: environment.utcOffset) {
+            case .success(let parsed?): seconds = parsed
+            case .success(nil): throw .invalidDate(text)
+            case .failure(let error): throw error
+            }
+        }
+        change(field: field, of: index, to: .date(seconds), command: command)
+        let day = DateText.localDate(seconds, utcOffset: environment.utcOffset(seconds))
+        return .feedback("\(schema.noun.capitalized) \(index + 1) done on \(day).")
+    }
+
+    mutating func markUndone(command: Command) throws(SessionError) -> CommandOutput {
+        let field = try completionField(command: "undone")
+        guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
+        guard case .date(let unset) = schema.fields[field].type else { throw .nothingToUndo }
+        change(field: field, of: index, to: .date(unset), command: command)
+        return .feedback("\(schema.noun.capitalized) \(index + 1) marked not done.")
+    }
+
+    /// The date field that `done` and `undone` change.
+    private func completionField(command: String) throws(SessionError) -> Int {
+        guard let field = schema.fields.firstIndex(where: { $0.type != .text }) else {
+            let kinds = CommandTable.spec(named: command)?.kinds ?? []
+            throw .wrongKind(command: command, kinds: kinds, current: schema.name)
+        }
+        return field
+    }
+
+    /// Sets one field, recording the change for `undo` and `changes`.
+    private mutating func change(field: Int, of index: Int, to value: FieldValue, command: Command) {
+        let old = records[index].values[field]
+        touch(index)
+        journal.append(
+            JournalEntry(
+                command: command, edits: [.fieldChanged(index: index, field: field, old: old)], previousCurrent: current))
+        records[index].values[field] = value
+    }
+
+    /// Remembers the saved version of the record at `index` before its first change.
+    mutating func touch(_ index: Int) {
+        let record = records[index]
+        if baseline[record.id] == nil { baseline[record.id] = .present(record) }
+    }
+
+    mutating func edit(_ reference: RecordReference) throws(SessionError) -> CommandOutput {
+        let indices = try resolve([reference])
+        current = indices[0]
+        return .records(listing(of: [indices[0]], detailed: true))
+    }
+
+    func show() throws(SessionError) -> CommandOutput {
+        guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
+        return .records(listing(of: [index], detailed: true))
+    }
+
+    mutating func delete(_ references: [RecordReference], command: Command) throws(SessionError) -> CommandOutput {
+        let indices = try resolve(references)
+        var removed: [RemovedRecord] = []
+        removed.reserveCapacity(indices.count)
+        for index in indices {
+            touch(index)
+            removed.append(RemovedRecord(index: index, record: records[index]))
+        }
+        journal.append(JournalEntry(command: command, edits: [.removed(removed)], previousCurrent: current))
+        remove(removed)
+        let names = removed.prefix(3).map { $0.record.values[schema.titleField].text ?? "" }
+        let more = removed.count > 3 ? " and \(removed.count - 3) more" : ""
+        return .feedback("Deleted \(count(removed.count)): \(names.joined(separator: ", "))\(more).")
+    }
+
+    /// Removes records (ascending indices) and keeps `current` pointing at the same record.
+    private mutating func remove(_ removed: [RemovedRecord]) {
+        var gone = Set<Int>()
+        for entry in removed { gone.insert(entry.index) }
+        if let index = current {
+            current = gone.contains(index) ? nil : index - removed.lazy.filter { $0.index < index }.count
+        }
+        if removed.count == 1 {
+            records.remove(at: removed[0].index)
+        } else {
+            var kept: [Record] = []
+            kept.reserveCapacity(records.count - removed.count)
+            for (index, record) in records.enumerated() where !gone.contains(index) { kept.append(record) }
+            records = kept
+        }
+    }
+
+    /// Sorted, distinct indices for record references; every number must exist.
+    func resolve(_ references: [RecordReference]) throws(SessionError) -> [Int] {
+        var indices = Set<Int>()
+        for reference in references {
+            switch reference {
+            case .number(let number):
+                guard number <= records.count else { throw .noSuchRecord(number, count: records.count) }
+                indices.insert(number - 1)
+            case .range(let low, let high):
+                guard high <= records.count else { throw .noSuchRecord(high, count: records.count) }
+                for number in low...high { indices.insert(number - 1) }
+            case .name(let name):
+                let matches = TextMatcher(name).exactMatches(in: records, field: schema.titleField)
+                guard let first = matches.first else { throw .nameNotFound(name) }
+                guard matches.count == 1 else { throw .ambiguousName(name, matches: matches.map { $0 + 1 }) }
+                indices.insert(first)
+            }
+        }
+        return indices.sorted()
+    }
+
+    /// Indices of the records that contain `text` in any field.
+    func find(_ text: String) -> [Int] {
+        let matcher = TextMatcher(text)
+        return records.indices.filter { matcher.matches(records[$0]) }
+    }
+
+    mutating func undo() throws(SessionError) -> CommandOutput {
+        guard let entry = journal.popLast() else { throw .nothingToUndo }
+        for edit in entry.edits.reversed() {
+            switch edit {
+            case .inserted(let index):
+                touch(index)
+                records.remove(at: index)
+            case .removed(let removed):
+                for item in removed {
+                    if baseline[item.record.id] == nil { baseline[item.record.id] = .absent }
+                    records.insert(item.record, at: item.index)
+                }
+            case .fieldChanged(let index, let field, let old):
+                touch(index)
+                records[index].values[field] = old
+            }
+        }
+        current = entry.previousCurrent
+        return .feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
+    }
+}

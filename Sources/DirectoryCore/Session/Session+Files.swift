@@ -1,0 +1,123 @@
+/// The commands that read and write files, and leaving.
+extension Session {
+    /// Whether anything differs from the file: a record added, deleted or changed.
+    public var hasUnsavedChanges: Bool {
+        !baseline.isEmpty && !unsavedChanges().isEmpty
+    }
+
+    mutating func save(force: Bool) throws(SessionError) -> CommandOutput {
+        if !force, fileExists, !hasUnsavedChanges {
+            if let now = try? store.fingerprint(path: path, known: fingerprint), let fingerprint,
+                now.sameContents(as: fingerprint)
+            {
+                return .feedback("No changes to save; \(fileName) is up to date.")
+            }
+        }
+        let lock: FileLock
+        do { lock = try store.lock(path: path) } catch { throw .storage(error) }
+        defer { lock.unlock() }
+        var notes: [String] = []
+        if !force {
+            notes = try mergeWithFile()
+        }
+        try write(to: path, format: format)
+        let message = "Saved \(count(records.count)) to \(fileName)."
+        guard !notes.isEmpty else { return .feedback(message) }
+        return .warning(
+            message + " Merged with changes another session saved:\n"
+                + notes.map { "  " + $0 }.joined(separator: "\n"))
+    }
+
+    /// When the file changed since it was read, folds this session's edits into
+    /// the file's version; returns what came from the other session.
+    private mutating func mergeWithFile() throws(SessionError) -> [String] {
+        let now: FileFingerprint?
+        do { now = try store.fingerprint(path: path, known: fingerprint) } catch { throw .storage(error) }
+        if now == nil, fingerprint == nil { return [] }
+        if let now, let fingerprint, now.sameContents(as: fingerprint) { return [] }
+        let theirs: LoadedList?
+        do {
+            theirs = try store.load(path: path, schema: schema, fallback: schema)
+        } catch {
+            throw .storage(error)
+        }
+        let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
+        switch merger.merge(theirs: theirs?.records ?? [], path: path) {
+        case .success(let merged):
+            records = merged.records
+            current = nil
+            journal = []  // the journal's positions no longer match the merged list
+            return merged.fromOthers.isEmpty && theirs == nil
+                ? ["the file had been deleted"] : merged.fromOthers
+        case .failure(.conflict(_, let details)):
+            throw .storage(.conflict(path: path, details: details))
+        case .failure(let error):
+            throw .storage(error)
+        }
+    }
+
+    /// Writes the list and makes the written file the new baseline.
+    private mutating func write(to path: String, format: FileFormat) throws(SessionError) {
+        do {
+            fingerprint = try store.save(records, schema: schema, format: format, to: path)
+        } catch {
+            throw .storage(error)
+        }
+        self.path = path
+        self.format = format
+        baseline = [:]
+    }
+
+    mutating func save(as newPath: String) throws(SessionError) -> CommandOutput {
+        let lock: FileLock
+        do { lock = try store.lock(path: newPath) } catch { throw .storage(error) }
+        defer { lock.unlock() }
+        try write(to: newPath, format: newPath == path ? format : FileFormat.forNewFile(named: newPath))
+        return .feedback("Saved \(count(records.count)) to \(newPath); it is now the file.")
+    }
+
+    /// Saves after a change when autosave is on, adding to the change's output.
+    mutating func saveAfterChange(_ output: CommandOutput) throws(SessionError) -> CommandOutput {
+        let saved = try save(force: false)
+        if case .warning = saved { return saved }
+        return output
+    }
+
+    mutating func open(_ newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
+        if !force, hasUnsavedChanges {
+            throw .unsavedChanges(action: "open", count: unsavedChanges().count, file: fileName)
+        }
+        var next = self
+        try next.load(path: newPath)
+        self = next
+        let state = fileExists ? "" : " (a new file: save creates it)"
+        return .feedback("Opened \(fileName): \(count(records.count))\(state).")
+    }
+
+    mutating func revert() throws(SessionError) -> CommandOutput {
+        let discarded = unsavedChanges().count
+        try load(path: path)
+        return .feedback("Discarded \(discarded == 1 ? "1 change" : "\(discarded) changes"); reloaded \(fileName).")
+    }
+
+    mutating func setAutosave(_ on: Bool?) -> CommandOutput {
+        guard let on else { return .text("autosave is \(autosave ? "on" : "off")") }
+        autosave = on
+        return .feedback(on ? "Autosave on: every change is saved at once." : "Autosave off: use save to write.")
+    }
+
+    func quit(force: Bool) throws(SessionError) -> CommandOutput {
+        if !force, hasUnsavedChanges {
+            throw .unsavedChanges(action: "quit", count: unsavedChanges().count, file: fileName)
+        }
+        return .quit
+    }
+
+    func help(_ topic: String?) throws(SessionError) -> CommandOutput {
+        guard let topic else { return .text(HelpText.overview(for: schema)) }
+        guard let spec = CommandTable.spec(named: topic) else {
+            throw .unknownHelpTopic(topic, suggestion: Suggestion.closest(to: topic, in: CommandTable.allNames))
+        }
+        return .text(HelpText.details(of: spec, for: schema))
+    }
+}

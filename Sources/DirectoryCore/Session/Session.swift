@@ -1,0 +1,141 @@
+/// An open list and everything unsaved about it: the only place the list changes.
+///
+/// A front end parses a line into a `Command`, calls `apply(_:)`, and prints the
+/// `CommandOutput`. The session records each change in a journal, so `undo`
+/// reverses it, and remembers the saved version of every record it touched,
+/// so `changes` can say exactly what is unsaved.
+public struct Session {
+    /// The kind of the records.
+    public internal(set) var schema: RecordSchema
+    /// The records, in list order.
+    public internal(set) var records: [Record]
+    /// The index of the record that `set` changes (the app's `newPerson`), if any.
+    public internal(set) var current: Int?
+    /// The file the list is saved to.
+    public internal(set) var path: String
+    /// The format the file is written in.
+    public internal(set) var format: FileFormat
+    /// The file as it was last read or written; `nil` while the file does not exist.
+    public internal(set) var fingerprint: FileFingerprint?
+    /// Whether every change is saved at once.
+    public var autosave = false
+
+    /// The kind given on the command line, which every file opened must be read as.
+    let fixedSchema: RecordSchema?
+    let store: ListStore
+    let environment: SessionEnvironment
+    var journal: [JournalEntry] = []
+    /// The saved version of each record changed since the last save or load.
+    var baseline: [RecordID: Baseline] = [:]
+
+    /// A record's state in the file, as far as the session knows.
+    enum Baseline: Equatable {
+        /// The record is not in the file.
+        case absent
+        /// The record as the file has it.
+        case present(Record)
+    }
+
+    /// Opens the list at `path`: a missing file starts with the kind's sample records.
+    ///
+    /// - Parameter schema: the kind to read as (`--kind`), or `nil` to let the file decide.
+    public init(
+        path: String, schema: RecordSchema?, store: ListStore = FileStore(),
+        environment: SessionEnvironment
+    ) throws(SessionError) {
+        self.fixedSchema = schema
+        self.store = store
+        self.environment = environment
+        self.path = path
+        self.schema = .person
+        self.records = []
+        self.format = .binaryPlist
+        try load(path: path)
+    }
+
+    /// Replaces the session's list with the file at `path` and forgets all edits.
+    mutating func load(path: String) throws(SessionError) {
+        let fallback = fixedSchema ?? Self.schema(forFileNamed: path)
+        let loaded: LoadedList?
+        do {
+            loaded = try store.load(path: path, schema: fixedSchema, fallback: fallback)
+        } catch {
+            throw .storage(error)
+        }
+        self.path = path
+        if let loaded {
+            schema = loaded.schema
+            records = loaded.records
+            format = loaded.format
+            fingerprint = loaded.fingerprint
+        } else {
+            schema = fallback
+            records = fallback.samples.map { Record(id: environment.makeID(), values: $0) }
+            format = FileFormat.forNewFile(named: path)
+            fingerprint = nil
+        }
+        current = nil
+        journal = []
+        baseline = [:]
+    }
+
+    /// The kind a new file gets from its name: `bucketList.json` and the like are bucket lists.
+    public static func schema(forFileNamed path: String) -> RecordSchema {
+        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        return name.contains("bucket") ? .bucket : .person
+    }
+
+    /// The file's name without its folder, for messages and the prompt.
+    public var fileName: String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Whether the file has yet to be created.
+    public var fileExists: Bool { fingerprint != nil }
+
+    /// Carries out `command`, changing the session, and says what to print.
+    public mutating func apply(_ command: Command) throws(SessionError) -> CommandOutput {
+        let journalCount = journal.count
+        let output = try perform(command)
+        if autosave, journal.count != journalCount {
+            return try saveAfterChange(output)
+        }
+        return output
+    }
+
+    private mutating func perform(_ command: Command) throws(SessionError) -> CommandOutput {
+        switch command {
+        case .list: return .records(listing(of: Array(records.indices)))
+        case .find(let text): return .records(listing(of: find(text)))
+        case .show: return try show()
+        case .new(let name): return newRecord(named: name, command: command)
+        case .set(let field, let value): return try set(field: field, to: value, command: command)
+        case .edit(let reference): return try edit(reference)
+        case .delete(let references): return try delete(references, command: command)
+        case .done(let date): return try markDone(date, command: command)
+        case .undone: return try markUndone(command: command)
+        case .undo: return try undo()
+        case .changes: return .text(changesText())
+        case .save(let force): return try save(force: force)
+        case .saveAs(let path): return try save(as: path)
+        case .open(let path, let force): return try open(path, force: force)
+        case .revert: return try revert()
+        case .autosave(let on): return setAutosave(on)
+        case .help(let topic): return try help(topic)
+        case .quit(let force): return try quit(force: force)
+        case .history: throw .interactiveOnly("history")
+        }
+    }
+
+    /// A listing of the records at `indices`.
+    func listing(of indices: [Int], detailed: Bool = false) -> RecordListing {
+        let rows = indices.map { RecordListing.Row(number: $0 + 1, record: records[$0]) }
+        let empty = records.isEmpty ? schema.emptyListMessage : "No matches."
+        return RecordListing(schema: schema, rows: rows, emptyMessage: empty, detailed: detailed)
+    }
+
+    /// "1 person", "3 items".
+    func count(_ number: Int) -> String {
+        "\(number) \(number == 1 ? schema.noun : schema.pluralNoun)"
+    }
+}

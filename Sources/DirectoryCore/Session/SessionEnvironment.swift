@@ -1,0 +1,42 @@
+import Synchronization
+
+/// What a session needs from the world that would make tests non-deterministic:
+/// the clock, the time zone and new identifiers.
+public struct SessionEnvironment: Sendable {
+    /// The current time, as seconds since 2001-01-01T00:00:00Z.
+    public var now: @Sendable () -> Double
+    /// The local time zone's offset from UTC, in seconds, at an instant (seconds since 2001).
+    public var utcOffset: @Sendable (Double) -> Int
+    /// A new unique identifier for a new record.
+    public var makeID: @Sendable () -> RecordID
+
+    /// Creates an environment.
+    public init(
+        now: @escaping @Sendable () -> Double, utcOffset: @escaping @Sendable (Double) -> Int,
+        makeID: @escaping @Sendable () -> RecordID
+    ) {
+        self.now = now
+        self.utcOffset = utcOffset
+        self.makeID = makeID
+    }
+
+    /// A fixed clock at `now`, UTC, and identifiers counting up from 1: for tests.
+    public static func fixed(now: Double = 0) -> SessionEnvironment {
+        let counter = Counter()
+        return SessionEnvironment(
+            now: { now }, utcOffset: { _ in 0 },
+            makeID: { RecordID(high: 0x4000, low: 0x8000_0000_0000_0000 | counter.next()) })
+    }
+}
+
+/// A thread-safe counter for `SessionEnvironment.fixed`.
+private final class Counter: Sendable {
+    private let value = Mutex<UInt64>(0)
+
+    func next() -> UInt64 {
+        value.withLock { value in
+            value += 1
+            return value
+        }
+    }
+}

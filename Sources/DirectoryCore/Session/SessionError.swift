@@ -1,0 +1,68 @@
+/// Why a command could not be carried out. Each message says what to do next.
+public enum SessionError: Error, Equatable, Sendable {
+    /// The line was not a command.
+    case parse(ParseError)
+    /// Reading or writing a file failed.
+    case storage(StorageError)
+    /// `set`, `show`, `done` need a current record and there is none.
+    case noCurrentRecord(noun: String)
+    /// `set` named a field the kind does not have.
+    case unknownField(String, valid: [String], suggestion: String?)
+    /// A record number past the end of the list.
+    case noSuchRecord(Int, count: Int)
+    /// No record has this name.
+    case nameNotFound(String)
+    /// Several records have this name.
+    case ambiguousName(String, matches: [Int])
+    /// `undo` with nothing left to undo.
+    case nothingToUndo
+    /// `quit` or `open` while changes are unsaved.
+    case unsavedChanges(action: String, count: Int, file: String)
+    /// A date that could not be understood.
+    case invalidDate(String)
+    /// A command that this kind of list does not have (`done` on people).
+    case wrongKind(command: String, kinds: [String], current: String)
+    /// `help` about a command that does not exist.
+    case unknownHelpTopic(String, suggestion: String?)
+    /// A command only an interactive session can carry out.
+    case interactiveOnly(String)
+
+    /// The message for the user.
+    public var message: String {
+        switch self {
+        case .parse(let error): return error.message
+        case .storage(let error): return error.message
+        case .noCurrentRecord(let noun):
+            return "no current \(noun); use 'new' to add one or 'edit N' to pick one from list"
+        case .unknownField(let name, let valid, let suggestion):
+            let hint = suggestion.map { "did you mean '\($0)'? " } ?? ""
+            return "unknown field '\(name)'; \(hint)the fields are: \(valid.joined(separator: ", "))"
+        case .noSuchRecord(let number, 0):
+            return "there is no record \(number): the list is empty"
+        case .noSuchRecord(let number, let count):
+            return "there is no record \(number); the list has \(count) (see list)"
+        case .nameNotFound(let name):
+            return "no record is called '\(name)'; use find to search, or a number from list"
+        case .ambiguousName(let name, let matches):
+            let numbers = matches.prefix(10).map(String.init).joined(separator: ", ")
+            return "'\(name)' matches records \(numbers)\(matches.count > 10 ? ", …" : ""); use a number instead"
+        case .nothingToUndo:
+            return "nothing to undo"
+        case .unsavedChanges(let action, let count, let file):
+            let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
+            return "\(what) to \(file); type 'save' to keep them, or '\(action)!' to discard them "
+                + "('changes' lists them)"
+        case .invalidDate(let text):
+            return "'\(text)' is not a date; use YYYY-MM-DD, an ISO 8601 date-time such as "
+                + "2026-05-01T14:30:00Z, 'today' or 'none'"
+        case .wrongKind(let command, let kinds, let current):
+            return "\(command) is for \(kinds.joined(separator: " and ")) lists; this is a \(current) list"
+        case .unknownHelpTopic(let name, let suggestion?):
+            return "no command '\(name)'; did you mean 'help \(suggestion)'?"
+        case .unknownHelpTopic(let name, nil):
+            return "no command '\(name)'; type 'help' for the list of commands"
+        case .interactiveOnly(let command):
+            return "\(command) works only at the interactive prompt"
+        }
+    }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Replaces a file so that a crash at any moment leaves either the old file or
+/// the new one: the bytes go to a temporary file in the same folder, which is
+/// flushed to disk and then renamed over the old file, and the folder is flushed.
+public enum AtomicFile {
+    /// The marker in the names of temporary files, `.NAME.directory-save-PID-N`.
+    static let marker = ".directory-save-"
+
+    /// Writes `bytes` to `path`, keeping the old file's permissions, and returns
+    /// the new file's modification time (nanoseconds since 1970).
+    public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) -> Int64 {
+        let target = resolvedTarget(path)
+        var mode: mode_t = 0o666
+        var info = stat()
+        if stat(target, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw .writeFailed(path: path, reason: "it is a folder, not a file")
+            }
+            mode = info.st_mode & 0o7777
+        }
+        let (folder, name) = split(target)
+        let temporary = folder + "/." + name + marker + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .writeFailed(path: path, reason: SystemError.describe(errno))
+        }
+        func fail(_ code: Int32) -> StorageError {
+            close(descriptor)
+            unlink(temporary)
+            return .writeFailed(path: path, reason: SystemError.describe(code))
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(descriptor, base + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fail(errno)
+            }
+            written += count
+        }
+        // Keep the permissions of the file being replaced (a new file gets 0666 less the umask).
+        let umaskValue = umask(0)
+        umask(umaskValue)
+        let newMode = info.st_mode == 0 ? (mode & ~umaskValue) : mode
+        if fchmod(descriptor, newMode) != 0 { throw fail(errno) }
+        if fsync(descriptor) != 0 { throw fail(errno) }
+        if close(descriptor) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw .writeFailed(path: path, reason: SystemError.describe(code))
+        }
+        if rename(temporary, target) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw .writeFailed(path: path, reason: SystemError.describe(code))
+        }
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+        var newInfo = stat()
+        guard stat(target, &newInfo) == 0 else { return 0 }
+        return Int64(newInfo.st_mtim.tv_sec) * 1_000_000_000 + Int64(newInfo.st_mtim.tv_nsec)
+    }
+
+    /// Removes temporary files that an interrupted save of `path` left behind
+    /// (those whose process is gone), and returns their names.
+    @discardableResult
+    public static func removeLeftovers(of path: String) -> [String] {
+        let (folder, name) = split(resolvedTarget(path))
+        let prefix = "." + name + marker
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var removed: [String] = []
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard entryName.hasPrefix(prefix) else { continue }
+            let pidText = entryName.dropFirst(prefix.count).prefix(while: { $0 != "-" })
+            if let pid = Int32(pidText), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM {
+                continue  // a save in progress in another process
+            }
+            if unlink(folder + "/" + entryName) == 0 { removed.append(entryName) }
+        }
+        return removed
+    }
+
+    /// The file a save really replaces: the target of a symbolic link, so the link survives.
+    static func resolvedTarget(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+            let resolved = realpath(path, nil)
+        else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The folder and the file name of `path`.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+}

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `ListStore` of real files: reads whole files, writes atomically.
+public struct FileStore: ListStore {
+    /// Creates a file store.
+    public init() {}
+
+    /// Reads and decodes the file at `path`; `nil` when it does not exist.
+    public func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
+        guard let contents = try FileBytes.read(path: path) else { return nil }
+        let bytes = contents.bytes
+        let fingerprint = FileFingerprint(
+            size: bytes.count, modified: contents.modified, hash: FNV1a.hash(bytes))
+        if bytes.isEmpty {
+            // An empty file is what `touch` makes: a new, empty list in the format its name suggests.
+            return LoadedList(
+                schema: schema ?? fallback, records: [], format: FileFormat.forNewFile(named: path),
+                fingerprint: fingerprint)
+        }
+        let result = bytes.withUnsafeBytes { buffer -> Result<LoadedList, StorageError> in
+            guard let format = FileFormat.sniff(buffer) else { return .failure(.unknownFormat(path: path)) }
+            do throws(FileFormatError) {
+                let decoded = try RecordCodec.decode(buffer, format: format, schema: schema, fallback: fallback)
+                return .success(
+                    LoadedList(
+                        schema: decoded.schema, records: decoded.records, format: format, fingerprint: fingerprint))
+            } catch {
+                return .failure(.corrupt(path: path, format: format, error))
+            }
+        }
+        return try result.get()
+    }
+
+    /// Encodes and writes the records with `AtomicFile`.
+    public func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String)
+        throws(StorageError) -> FileFingerprint
+    {
+        let bytes = RecordCodec.encode(records, schema: schema, format: format)
+        let modified = try AtomicFile.write(bytes, to: path)
+        return FileFingerprint(size: bytes.count, modified: modified, hash: FNV1a.hash(bytes))
+    }
+
+    /// The fingerprint of the file now, reading it only when size or time differ from `known`.
+    public func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw .unreadable(path: path, reason: SystemError.describe(errno))
+        }
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        if let known, known.size == Int(info.st_size), known.modified == modified { return known }
+        guard let contents = try FileBytes.read(path: path) else { return nil }
+        return FileFingerprint(
+            size: contents.bytes.count, modified: contents.modified, hash: FNV1a.hash(contents.bytes))
+    }
+
+    /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns.
+    public func lock(path: String) throws(StorageError) -> FileLock {
+        let folder = AtomicFile.split(AtomicFile.resolvedTarget(path)).folder
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .writeFailed(path: path, reason: SystemError.describe(errno))
+        }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                close(descriptor)
+                throw .writeFailed(path: path, reason: "could not lock its folder: " + SystemError.describe(code))
+            }
+        }
+        return FileLock {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+    }
+}
+
+/// The 64-bit FNV-1a hash, used to tell whether a file's contents changed.
+enum FNV1a {
+    /// The hash of `bytes`.
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        return hash
+    }
+}

@@ -1,0 +1,84 @@
+/// A list read from a file, with what is needed to notice later changes to it.
+public struct LoadedList: Equatable, Sendable {
+    /// The kind of the records.
+    public var schema: RecordSchema
+    /// The records, in file order.
+    public var records: [Record]
+    /// The file's format, kept when saving.
+    public var format: FileFormat
+    /// What the file looked like when read, or `nil` when it did not exist.
+    public var fingerprint: FileFingerprint?
+
+    /// Creates a loaded list.
+    public init(schema: RecordSchema, records: [Record], format: FileFormat, fingerprint: FileFingerprint?) {
+        self.schema = schema
+        self.records = records
+        self.format = format
+        self.fingerprint = fingerprint
+    }
+}
+
+/// Size, modification time and content hash of a file, to tell whether
+/// another program changed it since it was read.
+public struct FileFingerprint: Equatable, Sendable {
+    /// Whether two fingerprints describe the same contents: same size, and
+    /// the same modification time or the same hash.
+    public func sameContents(as other: FileFingerprint) -> Bool {
+        size == other.size && (modified == other.modified || hash == other.hash)
+    }
+
+    /// Size in bytes.
+    public var size: Int
+    /// Modification time, nanoseconds since 1970.
+    public var modified: Int64
+    /// A 64-bit hash of the contents (FNV-1a).
+    public var hash: UInt64
+
+    /// Creates a fingerprint.
+    public init(size: Int, modified: Int64, hash: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.hash = hash
+    }
+}
+
+/// Where lists are read from and written to. The session talks to files only
+/// through this, so tests can give it a store in memory.
+public protocol ListStore: Sendable {
+    /// Reads the list at `path`, or returns `nil` when no file is there.
+    ///
+    /// - Parameters:
+    ///   - schema: the kind to read, or `nil` to let the file's records decide.
+    ///   - fallback: the kind when neither `schema` nor the records decide.
+    func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
+
+    /// Writes `records` to `path` atomically and returns the new file's fingerprint.
+    func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
+        -> FileFingerprint
+
+    /// The fingerprint of the file at `path` now, or `nil` when there is none.
+    /// When size and modification time match `known`, `known` is returned without reading the file.
+    func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint?
+
+    /// Takes the advisory lock that keeps two saves of `path` from interleaving;
+    /// it is held until the returned lock is released.
+    func lock(path: String) throws(StorageError) -> FileLock
+}
+
+/// A held advisory lock; released by `release()` or when the lock is freed.
+public final class FileLock {
+    private var release: (() -> Void)?
+
+    /// Creates a lock that runs `release` once when released.
+    public init(release: @escaping () -> Void) {
+        self.release = release
+    }
+
+    /// Releases the lock.
+    public func unlock() {
+        release?()
+        release = nil
+    }
+
+    deinit { unlock() }
+}

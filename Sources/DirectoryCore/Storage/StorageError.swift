@@ -1,0 +1,36 @@
+/// Why a file could not be read or written. Each message names the file and
+/// says what to do; the old file is never touched when reading fails.
+public enum StorageError: Error, Equatable, Sendable {
+    /// The file exists but could not be opened or read (permissions, a folder, I/O error).
+    case unreadable(path: String, reason: String)
+    /// The file's contents are not a valid list of records.
+    case corrupt(path: String, format: FileFormat, FileFormatError)
+    /// The file is in none of the known formats.
+    case unknownFormat(path: String)
+    /// Writing failed; the old file is intact and the edits are still in the session.
+    case writeFailed(path: String, reason: String)
+    /// The file was changed by someone else and the changes conflict with this session's.
+    case conflict(path: String, details: [String])
+
+    /// The message for the user.
+    public var message: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .corrupt(let path, let format, let error):
+            return "\(path) is not a valid \(format) list of records: \(error.description). "
+                + "The file was left untouched; fix or move it, or use --file to work on another file"
+        case .unknownFormat(let path):
+            return "\(path) is neither a property list nor JSON. The file was left untouched; "
+                + "use --file to work on another file"
+        case .writeFailed(let path, let reason):
+            return "could not save \(path): \(reason). The file on disk is unchanged and your edits "
+                + "are kept: fix the cause and save again, or use 'save as PATH'"
+        case .conflict(let path, let details):
+            return "not saved: \(path) was changed by another session and the changes conflict:\n"
+                + details.map { "  " + $0 }.joined(separator: "\n")
+                + "\nNothing was written. Use 'save!' to overwrite the file with your version, "
+                + "or 'revert' to take the file's version"
+        }
+    }
+}
