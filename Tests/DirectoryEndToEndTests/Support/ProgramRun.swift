@@ -19,6 +19,8 @@ struct ProgramRun {
     static func run(
         _ arguments: [String], inputData: Data, folder: TemporaryFolder, environment extra: [String: String] = [:]
     ) throws -> ProgramRun {
+        // A program that stops reading early must not kill the test runner with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = BuiltProgram.url
         process.arguments = arguments
