@@ -20,17 +20,18 @@ public struct SessionEnvironment: Sendable {
         self.makeID = makeID
     }
 
-    /// A fixed clock at `now`, UTC, and identifiers counting up from 1: for tests.
+    /// A fixed clock at `now`, UTC, and identifiers from a counter shared by the
+    /// whole process (so two test sessions on one file never make the same id): for tests.
     public static func fixed(now: Double = 0) -> SessionEnvironment {
-        let counter = Counter()
-        return SessionEnvironment(
+        SessionEnvironment(
             now: { now }, utcOffset: { _ in 0 },
-            makeID: { RecordID(high: 0x4000, low: 0x8000_0000_0000_0000 | counter.next()) })
+            makeID: { RecordID(high: 0x4000, low: 0x8000_0000_0000_0000 | Counter.shared.next()) })
     }
 }
 
 /// A thread-safe counter for `SessionEnvironment.fixed`.
 private final class Counter: Sendable {
+    static let shared = Counter()
     private let value = Mutex<UInt64>(0)
 
     func next() -> UInt64 {

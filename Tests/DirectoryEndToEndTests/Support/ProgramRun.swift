@@ -19,8 +19,6 @@ struct ProgramRun {
     static func run(
         _ arguments: [String], inputData: Data, folder: TemporaryFolder, environment extra: [String: String] = [:]
     ) throws -> ProgramRun {
-        // A program that stops reading early must not kill the test runner with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = BuiltProgram.url
         process.arguments = arguments
@@ -31,29 +29,30 @@ struct ProgramRun {
         ]
         environment.merge(extra) { $1 }
         process.environment = environment
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
+        // Standard input is a real pipe, fed by a thread; the outputs go to files, which
+        // cannot fill up and block the program however much it prints.
+        let stem = folder.file(".run-" + UUID().uuidString)
+        FileManager.default.createFile(atPath: stem + ".out", contents: nil)
+        FileManager.default.createFile(atPath: stem + ".err", contents: nil)
+        defer {
+            for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: stem + suffix) }
+        }
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle(forWritingAtPath: stem + ".out")
+        process.standardError = FileHandle(forWritingAtPath: stem + ".err")
+        // A program that stops reading early must not kill the test runner with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(inputData)
-            try? stdin.fileHandleForWriting.close()
+        let writer = input.fileHandleForWriting
+        let feeder = Thread {
+            try? writer.write(contentsOf: inputData)
+            try? writer.close()
         }
-        writer.start()
-        var outputData = Data()
-        var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        feeder.start()
         process.waitUntilExit()
+        let outputData = FileManager.default.contents(atPath: stem + ".out") ?? Data()
+        let errorData = FileManager.default.contents(atPath: stem + ".err") ?? Data()
         return ProgramRun(
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self),

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import DirectoryCore
+
+@Suite("Record identifiers")
+struct RecordIDTests {
+    @Test("parses and prints UUIDs exactly as Foundation does")
+    func matchesFoundation() throws {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            let id = try #require(RecordID(uuid.uuidString))
+            #expect(id.description == uuid.uuidString)
+            #expect(RecordID(uuid.uuidString.lowercased()) == id)
+        }
+    }
+
+    @Test("rejects text that is not a UUID")
+    func rejectsNonUUIDs() {
+        for bad in ["", "123", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8XC36C-495A-93FC-0C247A3E6E5F",
+            "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5FF"]
+        {
+            #expect(RecordID(bad) == nil)
+        }
+    }
+
+    @Test("random identifiers are version 4 and parse as Foundation UUIDs")
+    func randomIsVersion4() throws {
+        var generator = SystemRandomNumberGenerator()
+        let id = RecordID.random(using: &generator)
+        let uuid = try #require(UUID(uuidString: id.description))
+        #expect(uuid.uuidString == id.description)
+        #expect(Array(id.description)[14] == "4")
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+
+@testable import DirectoryCore
+
+@Suite("Session: saving over another session's changes")
+struct SessionMergeTests {
+    /// Two sessions on one saved file.
+    func twoSessions() throws -> (MemoryStore, Session, Session) {
+        let store = MemoryStore()
+        var first = try Session.test(store: store)
+        try first.run("save")
+        let second = try Session.test(store: store)
+        return (store, first, second)
+    }
+
+    @Test("edits to different records merge, and the user hears what came from the other session")
+    func differentRecordsMerge() throws {
+        var (store, first, second) = try twoSessions()
+        try first.run("edit 1", "set office Steitz 200", "save")
+        try second.run("edit 2", "set office Briggs 500")
+        let output = try second.run("save")
+        guard case .warning(let text) = output else {
+            Issue.record("no merge message: \(output)")
+            return
+        }
+        #expect(text.contains("changed 'Acacia Ackles'"))
+        let saved = store.file("/data/directory.plist")?.records.map { $0.values[1] }
+        #expect(saved == [.text("Steitz 200"), .text("Briggs 500"), .text("Briggs 411")])
+    }
+
+    @Test("different fields of one record merge")
+    func differentFieldsMerge() throws {
+        var (store, first, second) = try twoSessions()
+        try first.run("edit 2", "set name Joseph Gregg", "save")
+        try second.run("edit 2", "set office Briggs 500", "save")
+        #expect(store.file("/data/directory.plist")?.records[1].values == [.text("Joseph Gregg"), .text("Briggs 500")])
+    }
+
+    @Test("additions and deletions from both sessions merge")
+    func additionsAndDeletionsMerge() throws {
+        var (store, first, second) = try twoSessions()
+        try first.run("new From First", "delete 1", "save")
+        try second.run("new From Second", "delete 3", "save")
+        let names = store.file("/data/directory.plist")?.records.map { $0.values[0].text ?? "" }
+        #expect(names == ["Joe Gregg", "From First", "From Second"])
+    }
+
+    @Test("the same field changed in both is a conflict naming record, field and both values; nothing is written")
+    func sameFieldConflicts() throws {
+        var (store, first, second) = try twoSessions()
+        try first.run("edit 2", "set office Briggs 500", "save")
+        try second.run("edit 2", "set office Briggs 600")
+        do {
+            try second.run("save")
+            Issue.record("the save was not refused")
+        } catch let error as SessionError {
+            #expect(error.message.contains("'Joe Gregg': office is \"Briggs 600\" here but \"Briggs 500\" in the file"))
+            #expect(error.message.contains("save!"))
+        }
+        #expect(store.file("/data/directory.plist")?.records[1].values[1] == .text("Briggs 500"))
+        #expect(second.hasUnsavedChanges)
+        try second.run("save!")
+        #expect(store.file("/data/directory.plist")?.records[1].values[1] == .text("Briggs 600"))
+    }
+
+    @Test("editing a record the other session deleted is a conflict")
+    func editOfDeletedConflicts() throws {
+        var (_, first, second) = try twoSessions()
+        try first.run("delete 2", "save")
+        try second.run("edit 2", "set office Briggs 600")
+        #expect(throws: SessionError.self) { try second.run("save") }
+    }
+}

@@ -1,0 +1,77 @@
+import Synchronization
+
+@testable import DirectoryCore
+
+/// A `ListStore` that keeps files in memory, so session tests touch no disk.
+final class MemoryStore: ListStore {
+    struct File {
+        var schema: RecordSchema
+        var records: [Record]
+        var format: FileFormat
+        var version: Int
+    }
+
+    private let files = Mutex<[String: File]>([:])
+    /// When set, the next save fails with this error.
+    let failure = Mutex<StorageError?>(nil)
+
+    /// The file at `path`, if any.
+    func file(_ path: String) -> File? { files.withLock { $0[path] } }
+
+    /// Puts a file in place, as another program would.
+    func put(_ path: String, records: [Record], schema: RecordSchema = .person, format: FileFormat = .binaryPlist) {
+        files.withLock { files in
+            let version = (files[path]?.version ?? 0) + 1
+            files[path] = File(schema: schema, records: records, format: format, version: version)
+        }
+    }
+
+    func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
+        guard let file = file(path) else { return nil }
+        return LoadedList(
+            schema: file.schema, records: file.records, format: file.format, fingerprint: fingerprint(of: file))
+    }
+
+    func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
+        -> FileFingerprint
+    {
+        if let error = failure.withLock({ $0 }) { throw error }
+        put(path, records: records, schema: schema, format: format)
+        guard let file = file(path) else { throw .writeFailed(path: path, reason: "lost") }
+        return fingerprint(of: file)
+    }
+
+    func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
+        file(path).map(fingerprint(of:))
+    }
+
+    func lock(path: String) throws(StorageError) -> FileLock { FileLock {} }
+
+    private func fingerprint(of file: File) -> FileFingerprint {
+        FileFingerprint(size: file.records.count, modified: Int64(file.version), hash: UInt64(file.version))
+    }
+}
+
+extension Session {
+    /// A session on `path` in `store`, with a fixed clock and counting identifiers.
+    static func test(
+        path: String = "/data/directory.plist", schema: RecordSchema? = nil, store: MemoryStore = MemoryStore(),
+        now: Double = 0
+    ) throws -> Session {
+        try Session(path: path, schema: schema, store: store, environment: .fixed(now: now))
+    }
+
+    /// Parses and applies each line; returns the last output.
+    @discardableResult
+    mutating func run(_ lines: String...) throws -> CommandOutput {
+        var output = CommandOutput.nothing
+        for line in lines {
+            guard let command = try CommandParser.parse(line) else { continue }
+            output = try apply(command)
+        }
+        return output
+    }
+
+    /// The names of the records, in order.
+    var names: [String] { records.map { $0.values[0].text ?? "" } }
+}
