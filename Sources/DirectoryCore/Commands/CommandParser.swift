@@ -4,7 +4,7 @@ public enum CommandParser {
     public static func parse(_ line: some StringProtocol) throws(ParseError) -> Command? {
         let text = trimmed(Substring(line))
         guard let first = text.first, first != "#" else { return nil }
-        let nameEnd = text.firstIndex(where: isSpace) ?? text.endIndex
+        let nameEnd = firstSpace(in: text)
         let name = String(text[..<nameEnd])
         let rest = trimmed(text[nameEnd...])
         guard let spec = CommandTable.spec(named: name) else {
@@ -29,10 +29,10 @@ public enum CommandParser {
             guard !argument.isEmpty else {
                 throw .missingArgument(command: "set", usage: spec.usage, hint: "a field and a value")
             }
-            let fieldEnd = argument.firstIndex(where: isSpace) ?? argument.endIndex
+            let fieldEnd = firstSpace(in: argument)
             let field = String(argument[..<fieldEnd])
             let value = trimmed(argument[fieldEnd...])
-            guard !value.isEmpty || argument[fieldEnd...].contains(where: isSpace) else {
+            guard !value.isEmpty || fieldEnd < argument.endIndex else {
                 throw .missingArgument(
                     command: "set", usage: spec.usage,
                     hint: "a value after '\(field)' (to clear it: set \(field) \"\")")
@@ -127,6 +127,12 @@ public enum CommandParser {
         guard argument.isEmpty else {
             throw .unexpectedArgument(command: spec.name, usage: spec.usage, argument: String(argument))
         }
+    }
+
+    /// The index of the first space or tab in `text`, or its end; searched in
+    /// UTF-8 bytes, which is much faster than by characters on long values.
+    static func firstSpace(in text: Substring) -> Substring.Index {
+        text.utf8.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? text.endIndex
     }
 
     /// Whether `character` separates words: a space or a tab.

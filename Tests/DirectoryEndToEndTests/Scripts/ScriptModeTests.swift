@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@Suite("End to end: scripts through standard input")
+struct ScriptModeTests {
+    @Test("a piped new / set / save session writes the app's binary plist")
+    func pipedSessionWritesBinaryPlist() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run(
+            ["--file", "d.plist"], input: "new\nset name Joe Gregg II\nset office Briggs 413\nsave\n", folder: folder)
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError == "")
+        let data = try #require(FileManager.default.contents(atPath: folder.file("d.plist")))
+        #expect(data.starts(with: Array("bplist00".utf8)))
+        struct Person: Codable, Equatable {
+            var id: UUID
+            var name: String
+            var office: String
+        }
+        let people = try PropertyListDecoder().decode([Person].self, from: data)
+        #expect(people.map(\.name) == ["Acacia Ackles", "Joe Gregg", "Kurt Krebsbach", "Joe Gregg II"])
+        #expect(people.last?.office == "Briggs 413")
+    }
+
+    @Test("the default file lives in $XDG_DATA_HOME/directory")
+    func defaultFileFollowsXDG() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run([], input: "save\n", folder: folder)
+        #expect(run.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.file("data/directory/directory.plist")))
+    }
+
+    @Test("errors go to standard error with their line number, and the script goes on; exit status 1")
+    func errorsNameTheLineAndContinue() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run(["--file", "d.plist"], input: "sett name X\nlist\nquit!\n", folder: folder)
+        #expect(run.status == 1)
+        #expect(run.standardError == "directory: line 1: unknown command 'sett'; did you mean 'set'?\n")
+        #expect(run.standardOutput.contains("Joe Gregg"))
+    }
+
+    @Test("--bail stops at the first error")
+    func bailStops() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run(["--bail", "--file", "d.plist"], input: "edit 9\nlist\n", folder: folder)
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError.hasPrefix("directory: line 1: there is no record 9"))
+    }
+
+    @Test("end of input with unsaved changes warns and exits 1; quit! ends quietly")
+    func unsavedChangesAtEnd() throws {
+        let folder = TemporaryFolder()
+        let warned = try ProgramRun.run(["--file", "d.plist"], input: "new X\n", folder: folder)
+        #expect(warned.status == 1)
+        #expect(warned.standardError.contains("1 unsaved change to d.plist was not saved"))
+        let quiet = try ProgramRun.run(["--file", "d.plist"], input: "new X\nquit!\n", folder: folder)
+        #expect(quiet.status == 0)
+        #expect(quiet.standardError == "")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("d.plist")))
+    }
+
+    @Test("-c runs its commands without reading standard input")
+    func dashCRunsCommands() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run(
+            ["--file", "d.plist", "-c", "find gregg", "-c", "quit"], input: "new NOT READ\n", folder: folder)
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "  2  Joe Gregg  Briggs 413\n")
+    }
+
+    @Test("-f runs a script file and names it in errors")
+    func dashFRunsScript() throws {
+        let folder = TemporaryFolder()
+        try "# setup\nnew Ada\nset offce Lab 1\nsave\n".write(
+            toFile: folder.file("setup.txt"), atomically: true, encoding: .utf8)
+        let run = try ProgramRun.run(["--file", "d.plist", "-f", "setup.txt"], folder: folder)
+        #expect(run.status == 1)
+        #expect(
+            run.standardError
+                == "setup.txt:3: unknown field 'offce'; did you mean 'office'? the fields are: name, office\n")
+        #expect(FileManager.default.fileExists(atPath: folder.file("d.plist")))
+    }
+
+    @Test("--format json and csv print records for programs")
+    func formatsForPrograms() throws {
+        let folder = TemporaryFolder()
+        let json = try ProgramRun.run(["--file", "d.plist", "--format", "json", "-c", "find krebs"], folder: folder)
+        let objects = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: String]]
+        #expect(objects?.first?["name"] == "Kurt Krebsbach")
+        #expect(objects?.first?["office"] == "Briggs 411")
+        #expect(objects?.first?["id"].flatMap(UUID.init(uuidString:)) != nil)
+        let csv = try ProgramRun.run(["--file", "d.plist", "--format=csv", "-c", "list"], folder: folder)
+        let lines = csv.standardOutput.components(separatedBy: "\r\n")
+        #expect(lines.first == "id,name,office")
+        #expect(lines.count == 5)
+    }
+
+    @Test("--help and --version print and exit 0; a bad option exits 2 with a suggestion")
+    func commandLineBasics() throws {
+        let folder = TemporaryFolder()
+        let help = try ProgramRun.run(["--help"], folder: folder)
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("usage: directory"))
+        let version = try ProgramRun.run(["--version"], folder: folder)
+        #expect(version.standardOutput.hasPrefix("directory "))
+        let bad = try ProgramRun.run(["--fiel", "x"], folder: folder)
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("unknown option '--fiel'; did you mean '--file'?"))
+        let kind = try ProgramRun.run(["--kind", "cats"], folder: folder)
+        #expect(kind.status == 2)
+    }
+
+    @Test("garbage bytes, NUL bytes and a 10 MB line give errors, never a crash")
+    func hostileInput() throws {
+        let folder = TemporaryFolder()
+        var input = Data("new Good\n".utf8)
+        input.append(contentsOf: [0xFF, 0xFE, 0x41, 0x0A])
+        input.append(contentsOf: Array("set name a\u{0}b\n".utf8))
+        input.append(Data(("set name " + String(repeating: "x", count: 10_000_000) + "\n").utf8))
+        input.append(Data("set office \"unbalanced\nsave\n".utf8))
+        let run = try ProgramRun.run(["--file", "d.json"], inputData: input, folder: folder)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("line 2: the line is not valid UTF-8 text"))
+        #expect(run.standardError.contains("line 3: the line contains a NUL byte"))
+        #expect(run.standardError.contains("line 5: the value has no closing \""))
+        let saved = try #require(FileManager.default.contents(atPath: folder.file("d.json")))
+        let people = try JSONSerialization.jsonObject(with: saved) as? [[String: Any]]
+        #expect((people?.last?["name"] as? String)?.count == 10_000_000)
+    }
+}
