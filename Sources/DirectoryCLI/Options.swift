@@ -110,7 +110,8 @@ public enum UsageError: Error, Equatable, Sendable {
     /// The message for the user.
     public var message: String {
         switch self {
-        case .unknownOption(let option, let suggestion?): return "unknown option '\(option)'; did you mean '\(suggestion)'?"
+        case .unknownOption(let option, let suggestion?):
+            return "unknown option '\(option)'; did you mean '\(suggestion)'?"
         case .unknownOption(let option, nil): return "unknown option '\(option)'"
         case .missingValue(let option): return "\(option) needs a value"
         case .invalidValue(let option, let value, let choices):

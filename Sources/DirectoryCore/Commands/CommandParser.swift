@@ -16,13 +16,27 @@ public enum CommandParser {
     private static func command(spec: CommandSpec, name: String, argument: Substring) throws(ParseError) -> Command {
         let forced = name.hasSuffix("!")
         switch spec.name {
-        case "list": try none(spec, argument); return .list
-        case "show": try none(spec, argument); return .show
-        case "changes": try none(spec, argument); return .changes
-        case "undo": try none(spec, argument); return .undo
-        case "revert": try none(spec, argument); return .revert
-        case "undone": try none(spec, argument); return .undone
-        case "quit": try none(spec, argument); return .quit(force: forced)
+        case "list":
+            try none(spec, argument)
+            return .list
+        case "show":
+            try none(spec, argument)
+            return .show
+        case "changes":
+            try none(spec, argument)
+            return .changes
+        case "undo":
+            try none(spec, argument)
+            return .undo
+        case "revert":
+            try none(spec, argument)
+            return .revert
+        case "undone":
+            try none(spec, argument)
+            return .undone
+        case "quit":
+            try none(spec, argument)
+            return .quit(force: forced)
         case "new":
             return .new(name: argument.isEmpty ? nil : try QuotedValue.parse(argument))
         case "set":

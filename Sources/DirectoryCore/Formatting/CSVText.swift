@@ -3,7 +3,8 @@ public enum CSVText {
     /// `text` as a CSV field: quoted, with quotes doubled, when it holds a comma,
     /// a quote, a line break or leading/trailing spaces.
     public static func field(_ text: String) -> String {
-        let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let needsQuotes =
+            text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
             || text.hasPrefix(" ") || text.hasSuffix(" ")
         guard needsQuotes else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -74,9 +74,10 @@ public struct RecordRenderer {
 
     private func json(_ listing: RecordListing) -> String {
         let objects = listing.rows.map { row in
-            "{" + jsonFields(row.record, schema: listing.schema).map { key, value in
-                JSONText.string(key) + ":" + value
-            }.joined(separator: ",") + "}"
+            "{"
+                + jsonFields(row.record, schema: listing.schema).map { key, value in
+                    JSONText.string(key) + ":" + value
+                }.joined(separator: ",") + "}"
         }
         if listing.detailed, objects.count == 1 { return objects[0] + "\n" }
         return "[" + objects.joined(separator: ",\n") + "]\n"

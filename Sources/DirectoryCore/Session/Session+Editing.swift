@@ -5,7 +5,8 @@ extension Session {
         if let name { values[schema.titleField] = .text(name) }
         let record = Record(id: environment.makeID(), values: values)
         if baseline[record.id] == nil { baseline[record.id] = .absent }
-        journal.append(JournalEntry(command: command, edits: [.inserted(index: records.count)], previousCurrent: current))
+        journal.append(
+            JournalEntry(command: command, edits: [.inserted(index: records.count)], previousCurrent: current))
         records.append(record)
         current = records.count - 1
         let label = name.map { " \($0)" } ?? ""
@@ -14,9 +15,12 @@ extension Session {
 
     mutating func set(field name: String, to text: String, command: Command) throws(SessionError) -> CommandOutput {
         guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
-        guard let field = schema.fieldIndex(named: name) ?? schema.fields.firstIndex(where: {
-            $0.name.lowercased() == name.lowercased()
-        }) else {
+        guard
+            let field = schema.fieldIndex(named: name)
+                ?? schema.fields.firstIndex(where: {
+                    $0.name.lowercased() == name.lowercased()
+                })
+        else {
             throw .unknownField(
                 name, valid: schema.fieldNames,
                 suggestion: Suggestion.closest(to: name, in: schema.fieldNames))
@@ -74,7 +78,8 @@ extension Session {
         touch(index)
         journal.append(
             JournalEntry(
-                command: command, edits: [.fieldChanged(index: index, field: field, old: old)], previousCurrent: current))
+                command: command, edits: [.fieldChanged(index: index, field: field, old: old)], previousCurrent: current
+            ))
         records[index].values[field] = value
     }
 

@@ -50,7 +50,8 @@ public struct RecordBuilder {
             guard seen & 1 == 0 else { throw duplicate(key) }
             seen |= 1
             guard case .string(let text) = value else {
-                throw FileFormatError("record \(recordNumber): 'id' is \(value.typeDescription), expected a UUID string")
+                throw FileFormatError(
+                    "record \(recordNumber): 'id' is \(value.typeDescription), expected a UUID string")
             }
             guard let parsed = RecordID(text) else {
                 throw FileFormatError("record \(recordNumber): 'id' is not a UUID: \(text.debugDescription)")
@@ -106,10 +107,12 @@ public struct RecordBuilder {
         case (.date, .integer(let seconds)):
             return .date(Double(seconds))
         case (.text, _):
-            throw FileFormatError("record \(recordNumber): '\(field.name)' is \(value.typeDescription), expected a string")
+            throw FileFormatError(
+                "record \(recordNumber): '\(field.name)' is \(value.typeDescription), expected a string")
         case (.date, _):
             throw FileFormatError(
-                "record \(recordNumber): '\(field.name)' is \(value.typeDescription), expected a date (seconds since 2001)")
+                "record \(recordNumber): '\(field.name)' is \(value.typeDescription), expected a date (seconds since 2001)"
+            )
         }
     }
 }

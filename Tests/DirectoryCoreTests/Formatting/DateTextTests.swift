@@ -10,7 +10,9 @@ struct DateTextTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         // Foundation's calendar is Julian before 1582; ISO 8601 (and this code) is proleptic Gregorian.
-        for (year, month, day) in [(2001, 1, 1), (1970, 1, 1), (2000, 2, 29), (2026, 12, 31), (1600, 3, 1), (9999, 12, 31)] {
+        for (year, month, day) in [
+            (2001, 1, 1), (1970, 1, 1), (2000, 2, 29), (2026, 12, 31), (1600, 3, 1), (9999, 12, 31),
+        ] {
             let days = DateText.daysFromCivil(year, month, day)
             let components = DateComponents(year: year, month: month, day: day)
             let expected = calendar.date(from: components).map { Int(($0.timeIntervalSince1970 / 86_400).rounded()) }

@@ -17,9 +17,10 @@ struct RecordIDTests {
 
     @Test("rejects text that is not a UUID")
     func rejectsNonUUIDs() {
-        for bad in ["", "123", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8XC36C-495A-93FC-0C247A3E6E5F",
-            "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5FF"]
-        {
+        for bad in [
+            "", "123", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8XC36C-495A-93FC-0C247A3E6E5F",
+            "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5FF",
+        ] {
             #expect(RecordID(bad) == nil)
         }
     }

@@ -49,7 +49,9 @@ struct RecordRendererTests {
     func jsonOutput() {
         let text = RecordRenderer(format: .json, utcOffset: { _ in 0 }).render(listing([("Joe \"JJ\"", "B\n1")]))
         #expect(
-            text == "[{\"id\":\"00000000-0000-4000-8000-000000000001\",\"name\":\"Joe \\\"JJ\\\"\",\"office\":\"B\\n1\"}]\n")
+            text
+                == "[{\"id\":\"00000000-0000-4000-8000-000000000001\",\"name\":\"Joe \\\"JJ\\\"\",\"office\":\"B\\n1\"}]\n"
+        )
     }
 
     @Test("CSV output is RFC 4180 with a header row")

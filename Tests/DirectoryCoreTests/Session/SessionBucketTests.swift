@@ -28,7 +28,9 @@ struct SessionBucketTests {
         #expect(session.records[0].values[2] == .date(695_989_800.5))
         try session.run("set completedDate none")
         #expect(session.records[0].values[2] == .date(RecordSchema.distantPast))
-        #expect(throws: SessionError.invalidDate("yesterday-ish")) { try session.run("set completedDate yesterday-ish") }
+        #expect(throws: SessionError.invalidDate("yesterday-ish")) {
+            try session.run("set completedDate yesterday-ish")
+        }
     }
 
     @Test("done on a people list says it is for bucket lists")

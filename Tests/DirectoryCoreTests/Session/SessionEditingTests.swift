@@ -8,7 +8,8 @@ struct SessionEditingTests {
     func missingFileStartsWithSamples() throws {
         let session = try Session.test()
         #expect(session.names == ["Acacia Ackles", "Joe Gregg", "Kurt Krebsbach"])
-        #expect(session.records.map { $0.values[1] } == [.text("Steitz 131"), .text("Briggs 413"), .text("Briggs 411")])
+        #expect(
+            session.records.map { $0.values[1] } == [.text("Steitz 131"), .text("Briggs 413"), .text("Briggs 411")])
         #expect(!session.hasUnsavedChanges)
         #expect(!session.fileExists)
     }

@@ -62,8 +62,10 @@ struct FileSafetyTests {
 
         let jsonPath = folder.file("people.json")
         try JSONEncoder().encode([Person(name: "Cy", office: "B 1")]).write(to: URL(fileURLWithPath: jsonPath))
-        _ = try ProgramRun.run(["--file", jsonPath, "-c", "edit 1", "-c", "set office B 2", "-c", "save"], folder: folder)
-        let json = try JSONDecoder().decode([Person].self, from: try #require(FileManager.default.contents(atPath: jsonPath)))
+        _ = try ProgramRun.run(
+            ["--file", jsonPath, "-c", "edit 1", "-c", "set office B 2", "-c", "save"], folder: folder)
+        let json = try JSONDecoder().decode(
+            [Person].self, from: try #require(FileManager.default.contents(atPath: jsonPath)))
         #expect(json.first?.office == "B 2")
     }
 

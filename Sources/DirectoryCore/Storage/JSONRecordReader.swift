@@ -1,0 +1,95 @@
+/// Reads a JSON list file — an array of objects, as `JSONEncoder` writes an
+/// array of `Codable` structs — into a `RecordBuilder`.
+///
+/// The reader is strict like `JSONDecoder`: one value, optionally preceded by
+/// a UTF-8 byte order mark and surrounded by white space, and nothing after it.
+enum JSONRecordReader {
+    /// Reads every record of the JSON document in `bytes` into `builder`.
+    static func read(_ bytes: UnsafeRawBufferPointer, into builder: inout RecordBuilder) throws(FileFormatError) {
+        var scanner = JSONScanner(bytes)
+        guard let first = scanner.peekSignificant() else {
+            throw FileFormatError("the file is empty; expected a JSON array of records")
+        }
+        guard first == UInt8(ascii: "[") else {
+            if let kind = JSONScanner.kindOfValue(startingWith: first) {
+                throw scanner.error("the top level is \(kind), expected an array of records")
+            }
+            throw scanner.error("the file is not JSON: it starts with \(scanner.describeByte(at: scanner.position))")
+        }
+        scanner.position += 1
+        if !scanner.consume(UInt8(ascii: "]")) {
+            repeat {
+                try readRecord(&scanner, into: &builder)
+            } while try continueRecords(&scanner, after: builder.recordNumber - 1)
+        }
+        if scanner.peekSignificant() != nil {
+            throw scanner.error(
+                "unexpected \(scanner.describeByte(at: scanner.position)) after the end of the array of records")
+        }
+    }
+
+    /// Reads one element of the top-level array, which must be an object.
+    private static func readRecord(
+        _ scanner: inout JSONScanner, into builder: inout RecordBuilder
+    ) throws(FileFormatError) {
+        guard let byte = scanner.peekSignificant() else {
+            throw scanner.unexpected("record \(builder.recordNumber)")
+        }
+        guard byte == UInt8(ascii: "{") else {
+            guard let kind = JSONScanner.kindOfValue(startingWith: byte) else {
+                throw scanner.unexpected("record \(builder.recordNumber)")
+            }
+            throw scanner.error("record \(builder.recordNumber) is \(kind), expected a dictionary")
+        }
+        let recordStart = scanner.position
+        scanner.position += 1
+        builder.beginRecord()
+        if !scanner.consume(UInt8(ascii: "}")) {
+            repeat {
+                _ = scanner.peekSignificant()
+                let keyStart = scanner.position
+                let key = try scanner.parseKey()
+                let value: PropertyValue
+                if scanner.peekSignificant() == UInt8(ascii: "\"") {
+                    value = .string(try scanner.parseString())
+                } else {
+                    value = try scanner.parseValue(depth: 2)
+                }
+                do {
+                    try builder.add(key: key, value: value)
+                } catch {
+                    throw located(error, at: keyStart)
+                }
+            } while try scanner.continueObject()
+        }
+        do {
+            try builder.endRecord()
+        } catch {
+            throw located(error, at: recordStart)
+        }
+    }
+
+    /// After record `number`: `true` for `,` (another record follows), `false` for `]`.
+    private static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool {
+        switch scanner.peekSignificant() {
+        case UInt8(ascii: ","):
+            scanner.position += 1
+            if scanner.peekSignificant() == UInt8(ascii: "]") {
+                throw scanner.error("trailing comma after record \(number)")
+            }
+            return true
+        case UInt8(ascii: "]"):
+            scanner.position += 1
+            return false
+        default:
+            throw scanner.unexpected("',' or ']' after record \(number)")
+        }
+    }
+
+    /// `error` with `offset` filled in when the builder gave none.
+    private static func located(_ error: FileFormatError, at offset: Int) -> FileFormatError {
+        var error = error
+        if error.offset == nil { error.offset = offset }
+        return error
+    }
+}

@@ -1,0 +1,207 @@
+/// JSON strings: a fast path for strings without escapes, which become a `String`
+/// straight from the document's bytes, and a slower one that decodes escapes.
+///
+/// As Foundation's `JSONDecoder` does, this rejects unescaped control characters,
+/// unknown escapes, `\u` escapes that leave a surrogate unpaired, and invalid UTF-8.
+extension JSONScanner {
+    /// Parses the string whose opening quote is at `position`, leaving `position` after its closing quote.
+    mutating func parseString() throws(FileFormatError) -> String {
+        let start = position + 1
+        let stop = indexOfSpecialByte(from: start)
+        guard stop < bytes.count else { throw error("unterminated string", at: start - 1) }
+        switch bytes[stop] {
+        case UInt8(ascii: "\""):
+            position = stop + 1
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<stop])
+            try checkUTF8(text, at: start)
+            return String(decoding: text, as: UTF8.self)
+        case UInt8(ascii: "\\"):
+            return try parseEscapedString(start: start, firstEscape: stop)
+        default:
+            throw controlCharacter(bytes[stop], at: stop)
+        }
+    }
+
+    /// Parses a string from its first escape on, decoding into `scratch`.
+    private mutating func parseEscapedString(start: Int, firstEscape: Int) throws(FileFormatError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        var runStart = start
+        var stop = firstEscape
+        while true {
+            // Runs end at ASCII bytes, which never split a UTF-8 sequence, so each run is checked alone.
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<stop])
+            try checkUTF8(run, at: runStart)
+            scratch.append(contentsOf: run)
+            guard stop < bytes.count else { throw error("unterminated string", at: start - 1) }
+            switch bytes[stop] {
+            case UInt8(ascii: "\""):
+                position = stop + 1
+                return String(decoding: scratch, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                runStart = try decodeEscape(at: stop)
+            default:
+                throw controlCharacter(bytes[stop], at: stop)
+            }
+            stop = indexOfSpecialByte(from: runStart)
+        }
+    }
+
+    /// The offset of the first `"`, `\\` or control character at or after `index`, or the end of the document.
+    ///
+    /// Looks at eight bytes at a time: for each byte value `c` sought, `(w - 0x01…01 * c') & ~w & 0x80…80`
+    /// flags the bytes equal to (or, for control characters, below) it. A borrow can flag a byte above
+    /// a true match but never below one, so the lowest flag is always exact.
+    @inline(__always)
+    private func indexOfSpecialByte(from index: Int) -> Int {
+        let count = bytes.count
+        var index = index
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                let flags =
+                    ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word)
+                    & highs
+                if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            index += 1
+        }
+        return count
+    }
+
+    /// Decodes the escape whose backslash is at `index` into `scratch`; returns the offset after it.
+    private mutating func decodeEscape(at index: Int) throws(FileFormatError) -> Int {
+        guard index + 1 < bytes.count else { throw error("unterminated string", at: index) }
+        let decoded: UInt8
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""): decoded = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): decoded = UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): decoded = UInt8(ascii: "/")
+        case UInt8(ascii: "b"): decoded = 0x08
+        case UInt8(ascii: "f"): decoded = 0x0C
+        case UInt8(ascii: "n"): decoded = 0x0A
+        case UInt8(ascii: "r"): decoded = 0x0D
+        case UInt8(ascii: "t"): decoded = 0x09
+        case UInt8(ascii: "u"): return try decodeUnicodeEscape(at: index)
+        default:
+            throw error("invalid escape \\\(describeByte(at: index + 1)) in a string", at: index)
+        }
+        scratch.append(decoded)
+        return index + 2
+    }
+
+    /// Decodes `\uXXXX`, or a surrogate pair `\uD83D\uDE00`, starting at `index`, as UTF-8 into `scratch`.
+    private mutating func decodeUnicodeEscape(at index: Int) throws(FileFormatError) -> Int {
+        let unit = try hexQuad(at: index)
+        var scalarValue = UInt32(unit)
+        var end = index + 6
+        if unit >= 0xDC00 && unit <= 0xDFFF {
+            throw error("unpaired surrogate \\u\(hexByte(UInt8(unit >> 8)))\(hexByte(UInt8(unit & 0xFF))) in a string", at: index)
+        }
+        if unit >= 0xD800 && unit <= 0xDBFF {
+            let low: UInt16? =
+                end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\\") && bytes[end + 1] == UInt8(ascii: "u")
+                ? try hexQuad(at: end) : nil
+            guard let low, low >= 0xDC00 && low <= 0xDFFF else {
+                throw error("unpaired surrogate \\u\(hexByte(UInt8(unit >> 8)))\(hexByte(UInt8(unit & 0xFF))) in a string", at: index)
+            }
+            scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            end += 6
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else {
+            throw error("invalid \\u escape in a string", at: index)
+        }
+        UTF8.encode(scalar) { scratch.append($0) }
+        return end
+    }
+
+    /// The four hexadecimal digits after the `\u` at `index`.
+    private func hexQuad(at index: Int) throws(FileFormatError) -> UInt16 {
+        guard bytes.count - index >= 6 else { throw error("incomplete \\u escape in a string", at: index) }
+        var value: UInt16 = 0
+        for offset in 2..<6 {
+            let byte = bytes[index + offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+            default: throw error("invalid \\u escape in a string: expected four hexadecimal digits", at: index)
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Throws at the first byte of `text` (which starts at offset `start`) that is not valid UTF-8.
+    ///
+    /// `String(decoding:as:)`, the fast, specialised constructor, repairs invalid
+    /// bytes silently, so text must be checked before it is used.
+    @inline(__always)
+    private func checkUTF8(_ text: UnsafeBufferPointer<UInt8>, at start: Int) throws(FileFormatError) {
+        if !JSONScanner.isASCII(text), let bad = JSONScanner.firstInvalidUTF8(in: text) {
+            throw error("invalid utf-8 in a string", at: start + bad)
+        }
+    }
+
+    /// Whether every byte of `text` is below 0x80, checked eight bytes at a time.
+    @inline(__always)
+    private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        var bits: UInt64 = 0
+        if let base = UnsafeRawPointer(text.baseAddress) {
+            while index + 8 <= text.count {
+                bits |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+        }
+        while index < text.count {
+            bits |= UInt64(text[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The offset of the first byte of `text` that does not begin a well-formed UTF-8
+    /// sequence (Unicode's table 3-7: no overlong forms, surrogates or values past U+10FFFF).
+    private static func firstInvalidUTF8(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < text.count {
+            let lead = text[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            var length = 3
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: break
+            case 0xED: upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return index
+            }
+            guard text.count - index >= length, text[index + 1] >= lower, text[index + 1] <= upper else { return index }
+            for offset in 2..<length where text[index + offset] & 0xC0 != 0x80 { return index }
+            index += length
+        }
+        return nil
+    }
+
+    /// The error for an unescaped control character in a string.
+    private func controlCharacter(_ byte: UInt8, at index: Int) -> FileFormatError {
+        error("control character 0x\(hexByte(byte)) in a string; it must be escaped", at: index)
+    }
+}

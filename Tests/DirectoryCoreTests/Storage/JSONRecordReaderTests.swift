@@ -1,0 +1,126 @@
+import Testing
+
+@testable import DirectoryCore
+
+/// What `JSONRecordReader` makes of well-formed files.
+struct JSONRecordReaderTests {
+    private let id1 = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+    private let id2 = "0B8C1D2E-3F40-4152-8637-48596A7B8C9D"
+
+    @Test func readsPeopleAndDetectsTheSchema() throws {
+        let text = #"[{"office":"Steitz 131","id":"\#(id1)","name":"Acacia Ackles"},{"name":"Joe","id":"\#(id2)","office":""}]"#
+        let (schema, records) = try JSONTestSupport.read(Array(text.utf8))
+        #expect(schema == .person)
+        #expect(records == [
+            Record(id: try #require(RecordID(id1)), values: [.text("Acacia Ackles"), .text("Steitz 131")]),
+            Record(id: try #require(RecordID(id2)), values: [.text("Joe"), .text("")]),
+        ])
+    }
+
+    @Test func readsBucketItemsWithIntegerAndFractionalDates() throws {
+        let text = #"""
+            [{"id":"\#(id1)","name":"Skydive","note":"","completedDate":-63114076800},
+             {"id":"\#(id2)","name":"Paris","note":"n","completedDate":694224000.123456789}]
+            """#
+        let (schema, records) = try JSONTestSupport.read(Array(text.utf8))
+        #expect(schema == .bucket)
+        #expect(records.map { $0.values[2] } == [.date(-63_114_076_800), .date(694_224_000.123456789)])
+    }
+
+    @Test func acceptsByteOrderMarkAndWhiteSpaceEverywhere() throws {
+        let text = "\u{FEFF} \n\t[ \r\n{ \"id\" :\t\"\(id1)\" , \"name\" : \"x\" } \n] \n"
+        let (_, records) = try JSONTestSupport.read(Array(text.utf8))
+        #expect(records.count == 1)
+        #expect(records[0].values == [.text("x"), .text("")])
+    }
+
+    @Test func readsAnEmptyArray() throws {
+        let (schema, records) = try JSONTestSupport.read(Array(" [ ] ".utf8))
+        #expect(schema == .person)
+        #expect(records.isEmpty)
+    }
+
+    @Test func decodesEveryEscapeAndSurrogatePairs() throws {
+        let text = #"[{"id":"\#(id1)","name":"\"\\\/\b\f\n\r\t\u0000\u00e9\u00E9\ud83d\ude00\u2028x","office":"a\/b"}]"#
+        let (_, records) = try JSONTestSupport.read(Array(text.utf8))
+        #expect(records[0].values[0] == .text("\"\\/\u{8}\u{C}\n\r\t\u{0}éé😀\u{2028}x"))
+        #expect(records[0].values[1] == .text("a/b"))
+    }
+
+    @Test func keepsRawUTF8AsIs() throws {
+        let name = "Zoë e\u{301} 李 👩‍👩‍👧‍👦 🇨🇦 \u{7F}\u{2029}"
+        let text = #"[{"id":"\#(id1)","name":"\#(name)"}]"#
+        let (_, records) = try JSONTestSupport.read(Array(text.utf8))
+        #expect(records[0].values[0] == .text(name))
+        #expect(records[0].values[0].text?.utf8.elementsEqual(name.utf8) == true)
+    }
+
+    @Test func keepsUnknownKeysWithNestedValuesInFileOrder() throws {
+        let text = #"""
+            [{"id":"\#(id1)","zeta":{"b":[1,-2,3.5,true,false,null,"s",[],{}],"a":{"x":-0}},"name":"n","alpha":1e2}]
+            """#
+        let (_, records) = try JSONTestSupport.read(Array(text.utf8))
+        #expect(records[0].extras == [
+            KeyedValue("zeta", .dictionary([
+                KeyedValue("b", .array([
+                    .integer(1), .integer(-2), .real(3.5), .bool(true), .bool(false), .null, .string("s"),
+                    .array([]), .dictionary([]),
+                ])),
+                KeyedValue("a", .dictionary([KeyedValue("x", .real(-0.0))])),
+            ])),
+            KeyedValue("alpha", .real(100)),
+        ])
+    }
+
+    @Test(arguments: [
+        ("0", PropertyValue.integer(0)),
+        ("-0", .real(-0.0)),
+        ("9223372036854775807", .integer(.max)),
+        ("-9223372036854775808", .integer(.min)),
+        ("9223372036854775808", .real(9_223_372_036_854_775_808)),
+        ("-9223372036854775809", .real(-9_223_372_036_854_775_808)),
+        ("12345678901234567890123", .real(12_345_678_901_234_567_741_440)),
+        ("1.0", .real(1)),
+        ("1E2", .real(100)),
+        ("1e-07", .real(1e-7)),
+        ("1e+20", .real(1e20)),
+        ("0.1", .real(0.1)),
+        ("5e-324", .real(.leastNonzeroMagnitude)),
+        ("1e-400", .real(0)),
+        ("1.7976931348623157e308", .real(.greatestFiniteMagnitude)),
+        ("0.30000000000000004", .real(0.30000000000000004)),
+        ("694224000.123456789", .real(694_224_000.123456789)),
+    ])
+    func readsNumbersAsIntegerOrReal(literal: String, expected: PropertyValue) throws {
+        let text = #"[{"id":"\#(id1)","n":\#(literal)}]"#
+        let (_, records) = try JSONTestSupport.read(Array(text.utf8), schema: .person)
+        let value = try #require(records.first?.extras.first?.value)
+        #expect(value == expected)
+        if case .real(let number) = value, case .real(let wanted) = expected {
+            #expect(number.bitPattern == wanted.bitPattern)
+        }
+    }
+
+    @Test func readsIntoAFixedSchemaGivenInAdvance() throws {
+        let text = #"[{"id":"\#(id1)","name":"n","office":"o"}]"#
+        let (schema, records) = try JSONTestSupport.read(Array(text.utf8), schema: .bucket)
+        #expect(schema == .bucket)
+        #expect(records[0].values == [.text("n"), .text(""), .date(RecordSchema.distantPast)])
+        #expect(records[0].extras == [KeyedValue("office", .string("o"))])
+    }
+
+    @Test func acceptsNestingUpToTheLimit() throws {
+        // The top-level array and the record take two of the 512 levels.
+        let depth = JSONScanner.maximumDepth - 2
+        let text = #"[{"id":"\#(id1)","deep":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}]"
+        let (_, records) = try JSONTestSupport.read(Array(text.utf8))
+        var value = try #require(records.first?.extras.first?.value)
+        var levels = 0
+        while case .array(let elements) = value {
+            levels += 1
+            guard let first = elements.first else { break }
+            value = first
+        }
+        #expect(levels == depth)
+    }
+}
