@@ -31,32 +31,32 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses the 36-character hyphenated form from UTF-8 bytes.
+    ///
+    /// Branch-free per digit (hexadecimal letters and digits are mixed at random in
+    /// identifiers, so a branch per digit would be mispredicted half the time).
     public init?(utf8 bytes: UnsafeRawBufferPointer) {
-        guard bytes.count == 36 else { return nil }
-        var high: UInt64 = 0
-        var low: UInt64 = 0
+        guard bytes.count == 36,
+            bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+            bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
+        else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        var invalid: UInt8 = 0
         var nibbles = 0
-        for i in 0..<36 {
+        for i in 0..<36 where i != 8 && i != 13 && i != 18 && i != 23 {
             let byte = bytes[i]
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let nibble: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte &- UInt8(ascii: "0")
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte &- UInt8(ascii: "A") &+ 10
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte &- UInt8(ascii: "a") &+ 10
-            default: return nil
-            }
-            if nibbles < 16 {
-                high = high << 4 | UInt64(nibble)
-            } else {
-                low = low << 4 | UInt64(nibble)
-            }
+            // (byte & 0xF) + 9 * bit 6: '0'...'9' -> 0...9, 'A'...'F' and 'a'...'f' -> 10...15.
+            let nibble = UInt64((byte & 0x0F) &+ 9 &* (byte >> 6))
+            // Bit 7 of `(x + (0x80 - n)) | x` is clear exactly when x < n.
+            let digit = byte &- 0x30
+            let letter = (byte | 0x20) &- 0x61
+            let digitMiss = (digit &+ 0x76) | digit
+            let letterMiss = (letter &+ 0x7A) | letter
+            invalid |= digitMiss & letterMiss
+            if nibbles < 16 { words.0 = words.0 << 4 | nibble } else { words.1 = words.1 << 4 | nibble }
             nibbles += 1
         }
-        self.init(high: high, low: low)
+        guard invalid & 0x80 == 0 else { return nil }
+        self.init(high: words.0, low: words.1)
     }
 
     /// Writes the uppercase hyphenated form (36 bytes) to `output`.

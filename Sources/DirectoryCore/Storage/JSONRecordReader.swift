@@ -70,7 +70,8 @@ enum JSONRecordReader {
     }
 
     /// After record `number`: `true` for `,` (another record follows), `false` for `]`.
-    private static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool {
+    private static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool
+    {
         switch scanner.peekSignificant() {
         case UInt8(ascii: ","):
             scanner.position += 1

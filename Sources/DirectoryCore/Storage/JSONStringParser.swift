@@ -104,14 +104,18 @@ extension JSONScanner {
         var scalarValue = UInt32(unit)
         var end = index + 6
         if unit >= 0xDC00 && unit <= 0xDFFF {
-            throw error("unpaired surrogate \\u\(hexByte(UInt8(unit >> 8)))\(hexByte(UInt8(unit & 0xFF))) in a string", at: index)
+            throw error(
+                "unpaired surrogate \\u\(hexByte(UInt8(unit >> 8)))\(hexByte(UInt8(unit & 0xFF))) in a string",
+                at: index)
         }
         if unit >= 0xD800 && unit <= 0xDBFF {
             let low: UInt16? =
                 end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\\") && bytes[end + 1] == UInt8(ascii: "u")
                 ? try hexQuad(at: end) : nil
             guard let low, low >= 0xDC00 && low <= 0xDFFF else {
-                throw error("unpaired surrogate \\u\(hexByte(UInt8(unit >> 8)))\(hexByte(UInt8(unit & 0xFF))) in a string", at: index)
+                throw error(
+                    "unpaired surrogate \\u\(hexByte(UInt8(unit >> 8)))\(hexByte(UInt8(unit & 0xFF))) in a string",
+                    at: index)
             }
             scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             end += 6
@@ -188,9 +192,13 @@ extension JSONScanner {
             case 0xE0: lower = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: break
             case 0xED: upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
+            case 0xF0:
+                length = 4
+                lower = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
+            case 0xF4:
+                length = 4
+                upper = 0x8F
             default: return index
             }
             guard text.count - index >= length, text[index + 1] >= lower, text[index + 1] <= upper else { return index }

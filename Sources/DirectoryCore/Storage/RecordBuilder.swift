@@ -41,7 +41,7 @@ public struct RecordBuilder {
 
     /// Adds one key of the current record's dictionary.
     public mutating func add(key: String, value: PropertyValue) throws(FileFormatError) {
-        guard let schema else {
+        guard let fields = schema?.fields else {
             if pending.contains(where: { $0.key == key }) { throw duplicate(key) }
             pending.append(KeyedValue(key, value))
             return
@@ -59,12 +59,12 @@ public struct RecordBuilder {
             id = parsed
             return
         }
-        let fields = schema.fields
         for index in fields.indices where fields[index].name == key {
             let bit: UInt64 = 2 << UInt64(index)
             guard seen & bit == 0 else { throw duplicate(key) }
             seen |= bit
-            values[index] = try fieldValue(value, for: fields[index])
+            let converted = try Self.fieldValue(value, for: fields[index], record: recordNumber)
+            values[index] = converted
             return
         }
         if extras.contains(where: { $0.key == key }) { throw duplicate(key) }
@@ -95,7 +95,9 @@ public struct RecordBuilder {
         FileFormatError("record \(recordNumber) has the key '\(key)' twice")
     }
 
-    private func fieldValue(_ value: PropertyValue, for field: Field) throws(FileFormatError) -> FieldValue {
+    private static func fieldValue(_ value: PropertyValue, for field: Field, record recordNumber: Int)
+        throws(FileFormatError) -> FieldValue
+    {
         switch (field.type, value) {
         case (.text, .string(let text)):
             return .text(text)

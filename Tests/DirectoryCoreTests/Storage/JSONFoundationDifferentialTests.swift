@@ -52,7 +52,10 @@ struct JSONFoundationDifferentialTests {
         let people = Self.people(count: 400, seed: 1)
         let (schema, records) = try JSONTestSupport.read(Array(try JSONEncoder().encode(people)))
         #expect(schema == .person)
-        #expect(records.map { Person(id: Self.uuid($0.id), name: $0.values[0].text ?? "?", office: $0.values[1].text ?? "?") } == people)
+        #expect(
+            records.map {
+                Person(id: Self.uuid($0.id), name: $0.values[0].text ?? "?", office: $0.values[1].text ?? "?")
+            } == people)
         #expect(records.allSatisfy { $0.extras.isEmpty })
     }
 
@@ -72,7 +75,8 @@ struct JSONFoundationDifferentialTests {
     @Test func jsonDecoderReadsWhatTheWriterWrites() throws {
         let people = Self.people(count: 400, seed: 3)
         let personRecords = people.map {
-            Record(id: RecordID($0.id.uuidString) ?? RecordID(high: 0, low: 0), values: [.text($0.name), .text($0.office)])
+            Record(
+                id: RecordID($0.id.uuidString) ?? RecordID(high: 0, low: 0), values: [.text($0.name), .text($0.office)])
         }
         let peopleBytes = JSONRecordWriter.write(personRecords, schema: .person)
         #expect(try JSONDecoder().decode([Person].self, from: Data(peopleBytes)) == people)
@@ -86,9 +90,11 @@ struct JSONFoundationDifferentialTests {
         let itemBytes = JSONRecordWriter.write(itemRecords, schema: .bucket)
         let decoded = try JSONDecoder().decode([BucketItem].self, from: Data(itemBytes))
         #expect(decoded == items)
-        #expect(zip(decoded, items).allSatisfy {
-            $0.completedDate.timeIntervalSinceReferenceDate.bitPattern == $1.completedDate.timeIntervalSinceReferenceDate.bitPattern
-        })
+        #expect(
+            zip(decoded, items).allSatisfy {
+                $0.completedDate.timeIntervalSinceReferenceDate.bitPattern
+                    == $1.completedDate.timeIntervalSinceReferenceDate.bitPattern
+            })
     }
 
     @Test func stringsDatesAndDataAreWrittenByteForByteAsJSONEncoderDoes() throws {
@@ -106,7 +112,9 @@ struct JSONFoundationDifferentialTests {
             #expect(ours == Array(try encoder.encode(seconds)), "\(seconds)")
             #expect(ours == Array(try encoder.encode(Date(timeIntervalSinceReferenceDate: seconds))), "\(seconds)")
 
-            let bytes = (0..<Int.random(in: 0..<20, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let bytes = (0..<Int.random(in: 0..<20, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             ours = []
             JSONValueWriter.append(.data(bytes), to: &ours)
             #expect(ours == Array(try encoder.encode(Data(bytes))))
@@ -144,9 +152,10 @@ struct JSONFoundationDifferentialTests {
         case .array(let elements):
             return .array(elements.map(canonical))
         case .dictionary(let members):
-            return .dictionary(members.map {
-                KeyedValue($0.key.replacingOccurrences(of: "\u{FEFF}", with: ""), canonical($0.value))
-            }.sorted { $0.key < $1.key })
+            return .dictionary(
+                members.map {
+                    KeyedValue($0.key.replacingOccurrences(of: "\u{FEFF}", with: ""), canonical($0.value))
+                }.sorted { $0.key < $1.key })
         default:
             return value
         }

@@ -44,7 +44,8 @@ struct JSONPythonInteropTests {
                 ],
                 extras: (0..<2).map { KeyedValue("x\($0)", JSONTestSupport.propertyValue(using: &generator)) })
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("json-interop-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "json-interop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.json")

@@ -8,13 +8,15 @@ struct JSONRecordReaderTests {
     private let id2 = "0B8C1D2E-3F40-4152-8637-48596A7B8C9D"
 
     @Test func readsPeopleAndDetectsTheSchema() throws {
-        let text = #"[{"office":"Steitz 131","id":"\#(id1)","name":"Acacia Ackles"},{"name":"Joe","id":"\#(id2)","office":""}]"#
+        let text =
+            #"[{"office":"Steitz 131","id":"\#(id1)","name":"Acacia Ackles"},{"name":"Joe","id":"\#(id2)","office":""}]"#
         let (schema, records) = try JSONTestSupport.read(Array(text.utf8))
         #expect(schema == .person)
-        #expect(records == [
-            Record(id: try #require(RecordID(id1)), values: [.text("Acacia Ackles"), .text("Steitz 131")]),
-            Record(id: try #require(RecordID(id2)), values: [.text("Joe"), .text("")]),
-        ])
+        #expect(
+            records == [
+                Record(id: try #require(RecordID(id1)), values: [.text("Acacia Ackles"), .text("Steitz 131")]),
+                Record(id: try #require(RecordID(id2)), values: [.text("Joe"), .text("")]),
+            ])
     }
 
     @Test func readsBucketItemsWithIntegerAndFractionalDates() throws {
@@ -60,16 +62,21 @@ struct JSONRecordReaderTests {
             [{"id":"\#(id1)","zeta":{"b":[1,-2,3.5,true,false,null,"s",[],{}],"a":{"x":-0}},"name":"n","alpha":1e2}]
             """#
         let (_, records) = try JSONTestSupport.read(Array(text.utf8))
-        #expect(records[0].extras == [
-            KeyedValue("zeta", .dictionary([
-                KeyedValue("b", .array([
-                    .integer(1), .integer(-2), .real(3.5), .bool(true), .bool(false), .null, .string("s"),
-                    .array([]), .dictionary([]),
-                ])),
-                KeyedValue("a", .dictionary([KeyedValue("x", .real(-0.0))])),
-            ])),
-            KeyedValue("alpha", .real(100)),
-        ])
+        #expect(
+            records[0].extras == [
+                KeyedValue(
+                    "zeta",
+                    .dictionary([
+                        KeyedValue(
+                            "b",
+                            .array([
+                                .integer(1), .integer(-2), .real(3.5), .bool(true), .bool(false), .null, .string("s"),
+                                .array([]), .dictionary([]),
+                            ])),
+                        KeyedValue("a", .dictionary([KeyedValue("x", .real(-0.0))])),
+                    ])),
+                KeyedValue("alpha", .real(100)),
+            ])
     }
 
     @Test(arguments: [
@@ -112,7 +119,9 @@ struct JSONRecordReaderTests {
     @Test func acceptsNestingUpToTheLimit() throws {
         // The top-level array and the record take two of the 512 levels.
         let depth = JSONScanner.maximumDepth - 2
-        let text = #"[{"id":"\#(id1)","deep":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}]"
+        let text =
+            #"[{"id":"\#(id1)","deep":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            + "}]"
         let (_, records) = try JSONTestSupport.read(Array(text.utf8))
         var value = try #require(records.first?.extras.first?.value)
         var levels = 0

@@ -9,13 +9,15 @@ struct JSONRecordWriterTests {
     @Test func writesIdFirstThenFieldsThenExtrasCompactly() {
         let records = [
             Record(id: id, values: [.text("Acacia Ackles"), .text("Steitz 131")]),
-            Record(id: id, values: [.text(""), .text("")], extras: [KeyedValue("z", .integer(1)), KeyedValue("a", .null)]),
+            Record(
+                id: id, values: [.text(""), .text("")], extras: [KeyedValue("z", .integer(1)), KeyedValue("a", .null)]),
         ]
         let text = JSONTestSupport.text(JSONRecordWriter.write(records, schema: .person))
-        #expect(text == #"""
-            [{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Acacia Ackles","office":"Steitz 131"},\#
-            {"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"","office":"","z":1,"a":null}]
-            """#)
+        #expect(
+            text == #"""
+                [{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Acacia Ackles","office":"Steitz 131"},\#
+                {"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"","office":"","z":1,"a":null}]
+                """#)
     }
 
     @Test func writesAnEmptyList() {
@@ -23,7 +25,9 @@ struct JSONRecordWriterTests {
     }
 
     @Test func writesDatesAsJSONEncoderDoes() {
-        let dates: [Double] = [RecordSchema.distantPast, 0, -0.0, 694_224_000.5, 1e-7, 1e20, 9_007_199_254_740_992, 0.1]
+        let dates: [Double] = [
+            RecordSchema.distantPast, 0, -0.0, 694_224_000.5, 1e-7, 1e20, 9_007_199_254_740_992, 0.1,
+        ]
         let records = dates.map { Record(id: id, values: [.text("n"), .text(""), .date($0)]) }
         let text = JSONTestSupport.text(JSONRecordWriter.write(records, schema: .bucket))
         let written = text.split(separator: "completedDate\":").dropFirst().map { $0.prefix { $0 != "}" } }
@@ -35,11 +39,13 @@ struct JSONRecordWriterTests {
         for value in 0..<0x20 { control.unicodeScalars.append(Unicode.Scalar(UInt8(value))) }
         let record = Record(id: id, values: [.text(control + "/\"\\\u{7F}\u{2028}é😀"), .text("a/b")])
         let text = JSONTestSupport.text(JSONRecordWriter.write([record], schema: .person))
-        #expect(text.contains(#"""
-            "name":"\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\#
-            \u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f\#
-            \/\"\\\#u{7F}\#u{2028}é😀","office":"a\/b"
-            """#))
+        #expect(
+            text.contains(
+                #"""
+                "name":"\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\#
+                \u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f\#
+                \/\"\\\#u{7F}\#u{2028}é😀","office":"a\/b"
+                """#))
     }
 
     @Test func writesEveryKindOfExtra() {
@@ -58,12 +64,15 @@ struct JSONRecordWriterTests {
             KeyedValue("a", .array([.array([]), .dictionary([]), .bool(false)])),
             KeyedValue("o", .dictionary([KeyedValue("k/\u{1}", .integer(-3))])),
         ]
-        let text = JSONTestSupport.text(JSONRecordWriter.write([Record(id: id, values: [], extras: extras)], schema: .person))
-        #expect(text.hasSuffix(#"""
-            "name":"","office":"","s":"x\/y","i":-9223372036854775808,"j":9223372036854775807,"r":1.0,"f":-2.5e-08,\#
-            "nan":null,"b":true,"d":12.25,"data":"AQID\/w==","data2":"+\/8=","n":null,"a":[[],{},false],\#
-            "o":{"k\/\u0001":-3}}]
-            """#))
+        let text = JSONTestSupport.text(
+            JSONRecordWriter.write([Record(id: id, values: [], extras: extras)], schema: .person))
+        #expect(
+            text.hasSuffix(
+                #"""
+                "name":"","office":"","s":"x\/y","i":-9223372036854775808,"j":9223372036854775807,"r":1.0,"f":-2.5e-08,\#
+                "nan":null,"b":true,"d":12.25,"data":"AQID\/w==","data2":"+\/8=","n":null,"a":[[],{},false],\#
+                "o":{"k\/\u0001":-3}}]
+                """#))
     }
 
     @Test func writesBase64OfEveryLength() {

@@ -4,7 +4,8 @@
 /// and seeded generators of varied and hostile strings and values.
 enum JSONTestSupport {
     /// Reads `bytes` with `JSONRecordReader`, as `RecordCodec.decode` does.
-    static func read(_ bytes: [UInt8], schema: RecordSchema? = nil) throws -> (schema: RecordSchema, records: [Record]) {
+    static func read(_ bytes: [UInt8], schema: RecordSchema? = nil) throws -> (schema: RecordSchema, records: [Record])
+    {
         var builder = RecordBuilder(schema: schema)
         try bytes.withUnsafeBytes { buffer in
             try JSONRecordReader.read(buffer, into: &builder)
@@ -62,7 +63,9 @@ enum JSONTestSupport {
         case 2: return Double.random(in: -1e9...1e9, using: &generator)
         case 3: return Double.random(in: 0..<1, using: &generator)
         case 4: return Double.random(in: 7e8...8e8, using: &generator)  // around 2023, as the app writes them
-        case 5: return [0, -0.0, 0.5, 1e-7, .leastNonzeroMagnitude, 63_113_904_000, 1e16, 1.5e300][Int.random(in: 0..<8, using: &generator)]
+        case 5:
+            return [0, -0.0, 0.5, 1e-7, .leastNonzeroMagnitude, 63_113_904_000, 1e16, 1.5e300][
+                Int.random(in: 0..<8, using: &generator)]
         case 6: return Double(bitPattern: generator.next() & 0x3FFF_FFFF_FFFF_FFFF)  // any finite positive
         default: return Double.random(in: -1e12...1e12, using: &generator).rounded() + 0.125
         }
@@ -83,10 +86,12 @@ enum JSONTestSupport {
             return .array((0..<count).map { _ in propertyValue(using: &generator, depth: depth - 1) })
         default:
             let count = Int.random(in: 0...4, using: &generator)
-            return .dictionary((0..<count).map { index in
-                KeyedValue("k\(index)" + hostileString(using: &generator, maximumPieces: 2),
-                           propertyValue(using: &generator, depth: depth - 1))
-            })
+            return .dictionary(
+                (0..<count).map { index in
+                    KeyedValue(
+                        "k\(index)" + hostileString(using: &generator, maximumPieces: 2),
+                        propertyValue(using: &generator, depth: depth - 1))
+                })
         }
     }
 }

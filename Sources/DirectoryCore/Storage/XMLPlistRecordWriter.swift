@@ -1,0 +1,190 @@
+/// Writes records as an XML property list in the layout `PropertyListEncoder`
+/// (with `outputFormat = .xml`) uses: the XML declaration, the DOCTYPE line,
+/// `<plist version="1.0">`, one element per line, tab indentation, `<array/>`
+/// and `<dict/>` when empty, and base64 `<data>` lines as Foundation wraps them.
+///
+/// Differences from Foundation, all deliberate:
+/// - Keys are written id first, then the schema's fields, then the extras in
+///   their original order; Foundation sorts keys. For people (`id`, `name`,
+///   `office`) the orders agree and the output is byte-for-byte Foundation's.
+/// - `<date>` holds whole seconds, as in every XML property list: the fraction
+///   of a date is dropped (rounding down), so a date with fractional seconds
+///   does not survive a round trip through this format.
+/// - `.null` has no property list form: a key whose value is null, or a null
+///   array element, is left out (Foundation would write the string `$null`).
+/// - A carriage return is written as `&#13;`, so XML parsers that normalise
+///   line ends (such as Python's `plistlib`) read it back unchanged; Foundation
+///   writes it raw. Like Foundation, `&`, `<` and `>` are escaped as entities.
+enum XMLPlistRecordWriter {
+    /// The first three lines of every XML property list Foundation writes.
+    private static let header: StaticString = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+
+        """
+
+    /// Encodes `records` as a complete XML property list file.
+    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256 + records.count * 200)
+        append(header, to: &output)
+        if records.isEmpty {
+            append("<array/>\n", to: &output)
+        } else {
+            append("<array>\n", to: &output)
+            // Each field's key line, escaped once rather than per record.
+            let keyLines: [[UInt8]] = schema.fields.map { field in
+                var line: [UInt8] = []
+                appendKey(field.name, indentation: 2, to: &line)
+                return line
+            }
+            for record in records { appendRecord(record, keyLines: keyLines, to: &output) }
+            append("</array>\n", to: &output)
+        }
+        append("</plist>\n", to: &output)
+        return output
+    }
+
+    /// Appends one record as a `<dict>` at one tab of indentation; `keyLines`
+    /// holds each schema field's `<key>` line.
+    private static func appendRecord(_ record: Record, keyLines: [[UInt8]], to output: inout [UInt8]) {
+        append("\t<dict>\n\t\t<key>id</key>\n\t\t<string>", to: &output)
+        appendID(record.id, to: &output)
+        append("</string>\n", to: &output)
+        for (keyLine, value) in zip(keyLines, record.values) {
+            output.append(contentsOf: keyLine)
+            switch value {
+            case .text(let text):
+                append("\t\t<string>", to: &output)
+                appendEscaped(text, to: &output)
+                append("</string>\n", to: &output)
+            case .date(let seconds):
+                append("\t\t<date>", to: &output)
+                XMLPlistDate.append(seconds, to: &output)
+                append("</date>\n", to: &output)
+            }
+        }
+        for extra in record.extras where extra.value != .null {
+            appendKey(extra.key, indentation: 2, to: &output)
+            appendValue(extra.value, indentation: 2, to: &output)
+        }
+        append("\t</dict>\n", to: &output)
+    }
+
+    /// Appends the uppercase hyphenated form of `id` in one step.
+    private static func appendID(_ id: RecordID, to output: inout [UInt8]) {
+        let digits: StaticString = "0123456789ABCDEF"
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+            var index = 0
+            for nibble in 0..<32 {
+                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                    buffer[index] = UInt8(ascii: "-")
+                    index += 1
+                }
+                let word = nibble < 16 ? id.high : id.low
+                buffer[index] = digits.utf8Start[Int((word >> UInt64(60 - (nibble % 16) * 4)) & 0xF)]
+                index += 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// Appends `<key>key</key>` on its own line.
+    private static func appendKey(_ key: String, indentation: Int, to output: inout [UInt8]) {
+        appendTabs(indentation, to: &output)
+        append("<key>", to: &output)
+        appendEscaped(key, to: &output)
+        append("</key>\n", to: &output)
+    }
+
+    /// Appends any value on its own line(s), starting with `indentation` tabs.
+    private static func appendValue(_ value: PropertyValue, indentation: Int, to output: inout [UInt8]) {
+        appendTabs(indentation, to: &output)
+        switch value {
+        case .string(let text):
+            append("<string>", to: &output)
+            appendEscaped(text, to: &output)
+            append("</string>\n", to: &output)
+        case .integer(let number):
+            append("<integer>", to: &output)
+            output.append(contentsOf: String(number).utf8)
+            append("</integer>\n", to: &output)
+        case .real(let number):
+            append("<real>", to: &output)
+            XMLPlistNumber.appendReal(number, to: &output)
+            append("</real>\n", to: &output)
+        case .bool(let flag):
+            append(flag ? "<true/>\n" : "<false/>\n", to: &output)
+        case .date(let seconds):
+            append("<date>", to: &output)
+            XMLPlistDate.append(seconds, to: &output)
+            append("</date>\n", to: &output)
+        case .data(let bytes):
+            append("<data>\n", to: &output)
+            XMLPlistBase64.appendLines(bytes, indentation: indentation, to: &output)
+            appendTabs(indentation, to: &output)
+            append("</data>\n", to: &output)
+        case .null:
+            break  // not reached: callers leave nulls out
+        case .array(let elements):
+            guard elements.contains(where: { $0 != .null }) else {
+                append("<array/>\n", to: &output)
+                return
+            }
+            append("<array>\n", to: &output)
+            for element in elements where element != .null {
+                appendValue(element, indentation: indentation + 1, to: &output)
+            }
+            appendTabs(indentation, to: &output)
+            append("</array>\n", to: &output)
+        case .dictionary(let pairs):
+            guard pairs.contains(where: { $0.value != .null }) else {
+                append("<dict/>\n", to: &output)
+                return
+            }
+            append("<dict>\n", to: &output)
+            for pair in pairs where pair.value != .null {
+                appendKey(pair.key, indentation: indentation + 1, to: &output)
+                appendValue(pair.value, indentation: indentation + 1, to: &output)
+            }
+            appendTabs(indentation, to: &output)
+            append("</dict>\n", to: &output)
+        }
+    }
+
+    /// Appends `text` with `&`, `<`, `>` and carriage return escaped.
+    private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte <= UInt8(ascii: ">") else { continue }
+                let entity: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case 0x0D: entity = "&#13;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                append(entity, to: &output)
+                runStart = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+    }
+
+    /// Appends `count` tabs.
+    private static func appendTabs(_ count: Int, to output: inout [UInt8]) {
+        for _ in 0..<count { output.append(0x09) }
+    }
+
+    /// Appends the bytes of a literal.
+    @inline(__always)
+    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+}
