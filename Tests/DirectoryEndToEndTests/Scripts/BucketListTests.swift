@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@Suite("End to end: bucket lists")
+struct BucketListTests {
+    /// The Bucket List app's file, shared with the unit tests.
+    static let fixture = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("DirectoryCoreTests/Fixtures/bucketList.json")
+
+    @Test("an app's bucketList.json opens, lists dates, takes edits, and every other item stays key for key")
+    func editAppFileKeepsOtherItems() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("bucketList.json")
+        let original = try Data(contentsOf: Self.fixture)
+        FileManager.default.createFile(atPath: path, contents: original)
+        let run = try ProgramRun.run(
+            ["--file", path],
+            input: "list\nnew Learn Swift\nset note with the tutorials\ndone 2026-05-01\nlist\nsave\n", folder: folder)
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+        #expect(
+            run.standardOutput == """
+                  1  See the northern lights                Tromsø in February
+                  2  Learn to juggle          ✓ 2023-01-21  three balls, then clubs
+                  3  Run a marathon
+                  4  Visit Kyoto              ✓ 2023-03-08  temples / gardens
+                  1  See the northern lights                Tromsø in February
+                  2  Learn to juggle          ✓ 2023-01-21  three balls, then clubs
+                  3  Run a marathon
+                  4  Visit Kyoto              ✓ 2023-03-08  temples / gardens
+                  5  Learn Swift              ✓ 2026-05-01  with the tutorials
+
+                """)
+        let before = try JSONSerialization.jsonObject(with: original) as? [NSDictionary] ?? []
+        let saved = try #require(FileManager.default.contents(atPath: path))
+        let after = try JSONSerialization.jsonObject(with: saved) as? [NSDictionary] ?? []
+        #expect(after.count == 5)
+        for index in [0, 1, 3] { #expect(after[index] == before[index]) }
+        #expect(after[2]["note"] as? String == "")
+        #expect(after[4]["name"] as? String == "Learn Swift")
+        #expect(after[4]["completedDate"] as? Double == 799_286_400)
+    }
+
+    @Test("a missing bucket list is empty and says how to add the first item")
+    func emptyState() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run(["--kind", "bucket", "-c", "list"], folder: folder)
+        #expect(run.standardOutput == "Add your first bucket list item with 'new NAME'.\n")
+    }
+
+    @Test("--autosave saves after each change, as the app does")
+    func autosave() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("bucketList.json")
+        let run = try ProgramRun.run(["--autosave", "--file", path, "-c", "new Skydive"], folder: folder)
+        #expect(run.status == 0)
+        let saved = try #require(FileManager.default.contents(atPath: path))
+        let items = try JSONSerialization.jsonObject(with: saved) as? [[String: Any]]
+        #expect(items?.first?["name"] as? String == "Skydive")
+        #expect(items?.first?["completedDate"] as? Double == -63_114_076_800)
+    }
+}
