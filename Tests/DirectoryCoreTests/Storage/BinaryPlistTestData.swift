@@ -4,32 +4,11 @@ import Foundation
 
 /// Records, app structs and hand-built files shared by the binary plist tests.
 enum BinaryPlistTestData {
-    /// The Directory app's record type, as the app declares it.
-    struct Person: Codable, Equatable {
-        var id: UUID
-        var name: String
-        var office: String
-    }
+    typealias Person = AppPerson
 
-    /// The Bucket List app's record type, as the app declares it.
-    struct BucketItem: Codable, Equatable {
-        var id: UUID
-        var name: String
-        var note: String
-        var completedDate: Date
-    }
+    typealias BucketItem = AppBucketItem
 
-    /// A reproducible random number generator (SplitMix64).
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
+    typealias Generator = SeededGenerator
 
     /// Text that stresses string encoding: empty, non-BMP, combining marks, CJK,
     /// control characters, a byte order mark and lengths around the 15-unit limit.
