@@ -111,7 +111,7 @@ public struct Options: Equatable, Sendable {
 
     /// Every option name, for suggestions.
     static let optionNames = [
-        "--file", "-c", "--command", "-f", "--script", "--kind", "--format", "--bail", "--autosave", "--help",
+        "--file", "-c", "--command", "-f", "--script", "--kind", "--format", "--bail", "--autosave", "-h", "--help",
         "--version", "--color", "--completion", "--print-config",
     ]
 }
