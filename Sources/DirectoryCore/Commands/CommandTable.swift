@@ -62,9 +62,10 @@ public enum CommandTable {
                 + "open! discards them.",
             examples: ["open ~/Documents/bucketList.json"], argument: .path),
         CommandSpec(
-            name: "import", usage: "import csv|json|vcard [--partial] [--separator ;|tab] PATH",
+            name: "import", usage: "import FORMAT [OPTIONS] PATH",
             summary: "add the records of a CSV, JSON or vCard file",
-            details: "Adds the records in PATH to the list as unsaved changes: changes lists them, one undo "
+            details: "FORMAT is csv, json or vcard; OPTIONS are --partial and, for csv, --separator ; (or tab). "
+                + "Adds the records in PATH to the list as unsaved changes: changes lists them, one undo "
                 + "removes them all and revert discards them. CSV needs a header row naming the columns "
                 + "(id and the fields, in any order; other columns are ignored); JSON is the app's own file "
                 + "format; vCard 3.0 or 4.0 gives people, FN as the name and the work address as the office. "
@@ -72,13 +73,14 @@ public enum CommandTable {
                 + "nothing is imported unless --partial imports the rest. --separator reads CSV separated "
                 + "by ; or tabs.",
             examples: [
-                "import csv people.csv", "import vcard ~/contacts.vcf", "import csv --separator ; --partial sheet.csv",
+                "import csv people.csv", "import vcard contacts.vcf", "import csv --separator ; --partial sheet.csv",
             ],
             argument: .choice(ExchangeFormat.allCases.map(\.rawValue))),
         CommandSpec(
-            name: "export", usage: "export csv|json|vcard [--separator ;|tab] PATH",
+            name: "export", usage: "export FORMAT [OPTIONS] PATH",
             summary: "write the list to a CSV, JSON or vCard file",
-            details: "Writes every record to PATH atomically: CSV (RFC 4180, a header row, CRLF line ends), "
+            details: "FORMAT is csv, json or vcard; for csv, --separator ; (or tab) separates fields with "
+                + "semicolons (or tabs). Writes every record to PATH atomically: CSV (RFC 4180, a header row, CRLF line ends), "
                 + "JSON (the app's own file format, so the app can open it), or vCard 4.0 (people only). "
                 + "The list and its file are not changed.",
             examples: ["export csv people.csv", "export vcard contacts.vcf", "export json backup.json"],

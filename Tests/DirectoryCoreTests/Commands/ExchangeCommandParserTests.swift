@@ -32,11 +32,11 @@ struct ExchangeCommandParserTests {
         ParseErrorCase(
             line: "import",
             message: "import needs a format (csv, json, vcard) and a path; "
-                + "usage: import csv|json|vcard [--partial] [--separator ;|tab] PATH"),
+                + "usage: import FORMAT [OPTIONS] PATH"),
         ParseErrorCase(line: "export xml a", message: "export takes csv or json or vcard, not 'xml'"),
         ParseErrorCase(
             line: "export csv",
-            message: "export csv needs a file path; usage: export csv|json|vcard [--separator ;|tab] PATH"),
+            message: "export csv needs a file path; usage: export FORMAT [OPTIONS] PATH"),
         ParseErrorCase(line: "export csv --partial x", message: "export csv takes --separator, not '--partial'"),
         ParseErrorCase(line: "import csv --separator | x", message: "--separator takes , or ; or tab, not '|'"),
     ]
