@@ -44,6 +44,7 @@ public struct ConfigFile: Equatable, Sendable {
         warnings.append("\(path):\(number): \(message) (ignored)")
     }
 
+    /// Takes one line: a comment, a blank, an accepted entry, or a warning.
     private mutating func parse(line rawLine: Substring, number: Int) {
         let line = rawLine.trimmingSpaces()
         guard !line.isEmpty, !line.hasPrefix("#") else { return }

@@ -4,6 +4,7 @@ import Testing
 
 @Suite("CSV import")
 struct CSVRecordReaderTests {
+    /// The import result of `text`.
     private func read(_ text: String, schema: RecordSchema = .person) throws -> ImportResult {
         try RecordExchange.read(Array(text.utf8), format: .csv, schema: schema, options: .init(), environment: .fixed())
     }

@@ -4,6 +4,7 @@ import Testing
 
 @Suite("JSON import")
 struct JSONRecordImportTests {
+    /// The import result of `text`.
     private func read(_ text: String) throws -> ImportResult {
         try RecordExchange.read(
             Array(text.utf8), format: .json, schema: .person, options: .init(), environment: .fixed())

@@ -4,6 +4,7 @@ import Testing
 
 @Suite("vCard import and export")
 struct VCardTests {
+    /// The import result of `text`.
     private func read(_ text: String) throws -> ImportResult {
         try RecordExchange.read(
             Array(text.utf8), format: .vcard, schema: .person, options: .init(), environment: .fixed())
