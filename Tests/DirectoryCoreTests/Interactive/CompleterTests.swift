@@ -41,7 +41,7 @@ extension Interactive {
         }
 
         @Test func anAmbiguousCommandPrefixListsTheCandidates() {
-            #expect(action("e") == .list(["edit", "exit"]))
+            #expect(action("e") == .list(["edit", "export", "exit"]))
             #expect(action("s") == .list(["set", "show", "save"]))
         }
 

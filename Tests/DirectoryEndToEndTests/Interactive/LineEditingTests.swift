@@ -33,7 +33,7 @@ extension Interactive {
             #expect(terminal.waitFor("directory.plist > "))
             terminal.type("e")
             terminal.press(.tab)
-            #expect(terminal.waitFor("edit  exit\n"))
+            #expect(terminal.waitFor("edit    export  exit\n"))
             #expect(terminal.waitFor("directory.plist > e"))
             terminal.type("d")
             terminal.press(.tab)
