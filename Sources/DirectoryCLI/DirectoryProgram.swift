@@ -47,9 +47,10 @@ public enum DirectoryProgram {
         let path = settings.file.value
         if settings.file.source == .builtIn { FolderCreation.createFolders(for: path) }
         AtomicFile.removeLeftovers(of: path)
+        let live = SessionEnvironment.live(paths: paths)
         var session: Session
         do {
-            session = try Session(path: path, schema: settings.sessionKind, environment: .live)
+            session = try Session(path: path, schema: settings.sessionKind, environment: live)
         } catch {
             errors.line("directory: " + error.message)
             errors.flush()
@@ -57,7 +58,7 @@ public enum DirectoryProgram {
         }
         session.autosave = settings.autosave.value
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
-        var renderer = RecordRenderer(format: settings.format.value, utcOffset: SessionEnvironment.live.utcOffset)
+        var renderer = RecordRenderer(format: settings.format.value, utcOffset: live.utcOffset)
         renderer.style = TextStyle(
             enabled: settings.color.value.enabled(isTerminal: isatty(1) == 1, environment: environment))
         var printer = OutputPrinter(output: output, errors: errors, renderer: renderer, showsFeedback: interactive)
