@@ -48,6 +48,7 @@ public enum DirectoryProgram {
         }
         session.autosave = options.autosave
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
+        session.wordsFeedback = interactive
         let printer = OutputPrinter(
             output: output, errors: errors,
             renderer: RecordRenderer(format: options.format, utcOffset: SessionEnvironment.live.utcOffset),
@@ -65,17 +66,19 @@ public enum DirectoryProgram {
             }
             defer { close(descriptor) }
             var lines = DescriptorLines(descriptor: descriptor)
-            var runner = ScriptRunner(session: session, printer: printer, origin: .file(script), bail: options.bail)
-            return runner.run(&lines)
+            var runner = ScriptRunner(
+                session: consume session, printer: printer, origin: .file(script), bail: options.bail)
+            return runner.runToExit(&lines)
         }
         if !options.commands.isEmpty {
             var lines = ArgumentLines(lines: options.commands)
-            var runner = ScriptRunner(session: session, printer: printer, origin: .arguments, bail: options.bail)
-            return runner.run(&lines)
+            var runner = ScriptRunner(session: consume session, printer: printer, origin: .arguments, bail: options.bail)
+            return runner.runToExit(&lines)
         }
         var lines = DescriptorLines(descriptor: 0)
-        var runner = ScriptRunner(session: session, printer: printer, origin: .standardInput, bail: options.bail)
-        return runner.run(&lines)
+        var runner = ScriptRunner(
+            session: consume session, printer: printer, origin: .standardInput, bail: options.bail)
+        return runner.runToExit(&lines)
     }
 }
 

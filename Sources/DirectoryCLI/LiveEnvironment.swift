@@ -8,8 +8,5 @@ extension SessionEnvironment {
         utcOffset: { seconds in
             TimeZone.current.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: seconds))
         },
-        makeID: {
-            var generator = SystemRandomNumberGenerator()
-            return RecordID.random(using: &generator)
-        })
+        makeID: { RandomIDSource.shared.makeID() })
 }
