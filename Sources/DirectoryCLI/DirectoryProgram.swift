@@ -72,7 +72,8 @@ public enum DirectoryProgram {
         }
         if !options.commands.isEmpty {
             var lines = ArgumentLines(lines: options.commands)
-            var runner = ScriptRunner(session: consume session, printer: printer, origin: .arguments, bail: options.bail)
+            var runner = ScriptRunner(
+                session: consume session, printer: printer, origin: .arguments, bail: options.bail)
             return runner.runToExit(&lines)
         }
         var lines = DescriptorLines(descriptor: 0)

@@ -21,7 +21,9 @@ struct BenchData {
         var generator = PeopleGenerator()
         let people = generator.records(options.people)
         var large: [FileFormat: String] = [:]
-        for (format, name) in [(FileFormat.json, "people.json"), (.binaryPlist, "people.plist"), (.xmlPlist, "people-xml.plist")] {
+        for (format, name) in [
+            (FileFormat.json, "people.json"), (.binaryPlist, "people.plist"), (.xmlPlist, "people-xml.plist"),
+        ] {
             let path = folder + "/data/" + name
             log("writing \(options.people) people as \(format.rawValue): \(path)")
             try write(RecordCodec.encode(people, schema: .person, format: format), to: path)

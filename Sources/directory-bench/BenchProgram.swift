@@ -38,7 +38,8 @@ enum BenchProgram {
     /// The `directory` executable: `--directory`, or the one built next to this program.
     private static func directoryProgram(_ options: BenchOptions) throws -> String {
         if let path = options.directory { return path }
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let sibling = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("directory").path
         guard FileManager.default.isExecutableFile(atPath: sibling) else {
             throw BenchUsageError("no directory executable next to directory-bench; build it or pass --directory PATH")

@@ -9,14 +9,19 @@ final class BenchSuite {
 
     /// Sets up the commands on `data`.
     init(data: BenchData, directory: String, options: BenchOptions) {
-        func ours(_ label: String, _ work: String, _ source: String, _ scratch: String, _ commands: [String]) -> Contender {
+        func ours(_ label: String, _ work: String, _ source: String, _ scratch: String, _ commands: [String])
+            -> Contender
+        {
             let target = data.scratch(scratch)
             return Contender(
                 label: label, work: work,
                 invocation: Invocation(program: directory, arguments: [target] + commands.flatMap { ["-c", $0] }),
                 isOurs: true, prepare: { try BenchData.copy(source, to: target) })
         }
-        func python(_ label: String, _ work: String, _ source: String, _ scratch: String, _ script: String, _ extra: [String] = [])
+        func python(
+            _ label: String, _ work: String, _ source: String, _ scratch: String, _ script: String,
+            _ extra: [String] = []
+        )
             -> Contender
         {
             let target = data.scratch(scratch)
@@ -41,7 +46,8 @@ final class BenchSuite {
         let binary = data.large[.binaryPlist] ?? ""
         let xml = data.large[.xmlPlist] ?? ""
         let oursJSON = ours("directory", "JSON, \(people): load, edit, save", json, "people.json", edit)
-        let pythonJSON = python("python json", "JSON, \(people): load, edit, save", json, "py-people.json", "json_edit.py")
+        let pythonJSON = python(
+            "python json", "JSON, \(people): load, edit, save", json, "py-people.json", "json_edit.py")
         let msgspec = python("msgspec", "JSON, \(people): load, edit, save", json, "ms-people.json", "msgspec_edit.py")
         let oursBinary = ours("directory", "binary plist, \(people): load, edit, save", binary, "people.plist", edit)
         let plistBinary = python(
@@ -49,11 +55,13 @@ final class BenchSuite {
             ["binary"])
         let oursXML = ours("directory", "XML plist, \(people): load, edit, save", xml, "people-xml.plist", edit)
         let plistXML = python(
-            "python plistlib", "XML plist, \(people): load, edit, save", xml, "py-people-xml.plist", "plist_edit.py", ["xml"])
+            "python plistlib", "XML plist, \(people): load, edit, save", xml, "py-people-xml.plist", "plist_edit.py",
+            ["xml"])
         let small = options.smallPeople.formatted
         let oursStart = Contender(
             label: "directory", work: "JSON, \(small): -c quit",
-            invocation: Invocation(program: directory, arguments: [data.small, "-c", "quit"]), isOurs: true, prepare: {})
+            invocation: Invocation(program: directory, arguments: [data.small, "-c", "quit"]), isOurs: true, prepare: {}
+        )
         let pythonStart = Contender(
             label: "python json", work: "JSON, \(small): json.load",
             invocation: Invocation(program: "python3", arguments: [data.reference("json_load.py"), data.small]),
@@ -67,12 +75,17 @@ final class BenchSuite {
         goals = [
             Goal(work: "script: \(script.work)", ours: script, reference: sqlite, metric: .time, limit: 0.5),
             Goal(work: "\(oursJSON.work) — time", ours: oursJSON, reference: pythonJSON, metric: .time, limit: 0.5),
-            Goal(work: "\(oursJSON.work) — peak memory", ours: oursJSON, reference: pythonJSON, metric: .memory, limit: 0.5),
+            Goal(
+                work: "\(oursJSON.work) — peak memory", ours: oursJSON, reference: pythonJSON, metric: .memory,
+                limit: 0.5),
             Goal(work: "\(oursJSON.work) — time", ours: oursJSON, reference: msgspec, metric: .time, limit: 1.0),
-            Goal(work: "\(oursBinary.work) — time", ours: oursBinary, reference: plistBinary, metric: .time, limit: 0.1),
+            Goal(
+                work: "\(oursBinary.work) — time", ours: oursBinary, reference: plistBinary, metric: .time, limit: 0.1),
             Goal(work: "\(oursXML.work) — time", ours: oursXML, reference: plistXML, metric: .time, limit: 0.2),
-            Goal(work: "start-up: \(oursStart.work)", ours: oursStart, reference: pythonStart, metric: .time, limit: 0.5),
-            Goal(work: "growth \(small) → \(people) (JSON load, edit, save)", ours: oursJSON, reference: oursSmall,
+            Goal(
+                work: "start-up: \(oursStart.work)", ours: oursStart, reference: pythonStart, metric: .time, limit: 0.5),
+            Goal(
+                work: "growth \(small) → \(people) (JSON load, edit, save)", ours: oursJSON, reference: oursSmall,
                 metric: .time, limit: growth),
         ]
     }

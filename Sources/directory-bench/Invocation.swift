@@ -48,7 +48,8 @@ struct Invocation {
             program: time, arguments: ["-f", "%M", "-o", memoryFile, program] + arguments, input: input)
         var sample = wrapped.runDirectly()
         let report = (try? String(contentsOfFile: memoryFile, encoding: .utf8)) ?? ""
-        if let kilobytes = report.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let kilobytes = report.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        {
             sample.peakBytes = kilobytes * 1024
         }
         return sample

@@ -47,7 +47,8 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
             UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         }
         let words = (word(0), half(9) | half(14) << 32, half(19) | half(24) << 32, word(28))
-        let flags = Self.nonHexFlags(words.0) | Self.nonHexFlags(words.1) | Self.nonHexFlags(words.2)
+        let flags =
+            Self.nonHexFlags(words.0) | Self.nonHexFlags(words.1) | Self.nonHexFlags(words.2)
             | Self.nonHexFlags(words.3)
         guard flags == 0 else { return nil }
         self.init(

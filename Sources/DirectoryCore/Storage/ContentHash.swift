@@ -2,8 +2,9 @@
 ///
 /// Works on 8-byte words rather than single bytes (as FNV-1a, used before, did), so
 /// hashing a 100 MB file costs milliseconds: each word is xored in, then the state is
-/// multiplied by an odd constant and rotated, so every bit of every word reaches every
-/// bit of the result. Fed in pieces, so a save can hash the bytes as it writes them.
+/// multiplied by an odd constant into 128 bits whose halves are xored together, so every
+/// bit of every word reaches every bit of the result. Fed in pieces, so a save can hash
+/// the bytes as it writes them.
 struct ContentHash {
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -61,7 +62,7 @@ struct ContentHash {
 
     @inline(__always)
     private mutating func mix(_ word: UInt64) {
-        let product = (state ^ word) &* Self.multiplier
-        state = product << 31 | product >> 33
+        let product = (state ^ word).multipliedFullWidth(by: Self.multiplier)
+        state = product.high ^ product.low
     }
 }
