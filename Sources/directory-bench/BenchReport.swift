@@ -13,6 +13,11 @@ struct BenchReport {
         lines.append(
             "directory-bench: medians of \(options.runs) run\(options.runs == 1 ? "" : "s") each, interleaved; "
                 + "\(ProcessInfo.processInfo.activeProcessorCount) CPUs; \(options.people.formatted) people")
+        if Invocation.gnuTime == nil {
+            lines.append(
+                "(GNU time is not installed: peak memory is wait4's, which never drops below this benchmark's own peak)"
+            )
+        }
         lines.append("")
         lines.append("| goal | directory | its peak | compared with | time | peak | ratio | goal | result |")
         lines.append("|---|--:|--:|---|--:|--:|--:|--:|---|")
