@@ -82,6 +82,7 @@ public struct Options: Equatable, Sendable {
             case "--print-config": options.printConfig = true
             case "--bail": options.bail = true
             case "--autosave": options.autosave = true
+            case "--no-autosave": options.autosave = false
             case "-h", "--help": options.help = true
             case "--version": options.version = true
             case "--":
@@ -111,7 +112,8 @@ public struct Options: Equatable, Sendable {
 
     /// Every option name, for suggestions.
     static let optionNames = [
-        "--file", "-c", "--command", "-f", "--script", "--kind", "--format", "--bail", "--autosave", "-h", "--help",
+        "--file", "-c", "--command", "-f", "--script", "--kind", "--format", "--bail", "--autosave", "--no-autosave",
+        "-h", "--help",
         "--version", "--color", "--completion", "--print-config",
     ]
 }

@@ -25,6 +25,7 @@ enum Usage {
                               is set or TERM is dumb), always or never
           --bail              stop at the first command that fails
           --autosave          save after every change
+          --no-autosave       wait for save, even when the config file turns autosave on
           --print-config      show the settings in effect and where each came from
           --completion SHELL  print the bash or zsh completion script
           -h, --help          show this help

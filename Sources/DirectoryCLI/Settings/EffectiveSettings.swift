@@ -54,8 +54,10 @@ public struct EffectiveSettings: Equatable, Sendable {
                 OutputFormat(rawValue: $0.lowercased())
             }
         }
-        autosave = Setting(true, .flag("--autosave"))
-        if !options.autosave {
+        if options.given.contains("--autosave") || options.given.contains("--no-autosave") {
+            // The last of the two flags wins, as with most programs.
+            autosave = Setting(options.autosave, .flag(options.autosave ? "--autosave" : "--no-autosave"))
+        } else {
             autosave = reader.value("autosave", Setting(false, .builtIn), expected: "on or off", Self.boolean)
         }
         color =

@@ -37,6 +37,7 @@ struct CompletionFlag {
             names: ["--color"], value: .words(ColorChoice.allCases.map(\.rawValue)), help: "when to colour output"),
         CompletionFlag(names: ["--bail"], value: .none, help: "stop at the first failing command"),
         CompletionFlag(names: ["--autosave"], value: .none, help: "save after every change"),
+        CompletionFlag(names: ["--no-autosave"], value: .none, help: "wait for save, whatever the config file says"),
         CompletionFlag(
             names: ["--completion"], value: .words(CompletionScript.Shell.allCases.map(\.rawValue)),
             help: "print a shell completion script"),

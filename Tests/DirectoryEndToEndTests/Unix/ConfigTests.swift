@@ -24,6 +24,21 @@ struct ConfigTests {
         #expect(FileManager.default.fileExists(atPath: folder.file("people.plist")))
     }
 
+    @Test("--no-autosave wins over autosave = on in the config file")
+    func noAutosaveFlag() throws {
+        let folder = TemporaryFolder()
+        try writeConfig("autosave = on\n", in: folder)
+        let path = folder.file("d.plist")
+        let autosaved = try ProgramRun.run(["--file", path, "-c", "new A"], folder: folder)
+        #expect(autosaved.status == 0)
+        #expect(FileManager.default.fileExists(atPath: path))
+        try FileManager.default.removeItem(atPath: path)
+        let waiting = try ProgramRun.run(["--no-autosave", "--file", path, "-c", "new A"], folder: folder)
+        #expect(waiting.status == 1)
+        #expect(waiting.standardError.contains("1 unsaved change"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test("unknown keys and bad values are warnings naming the file and line, never failures")
     func warnings() throws {
         let folder = TemporaryFolder()
