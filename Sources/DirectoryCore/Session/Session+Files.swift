@@ -58,8 +58,10 @@ extension Session {
         let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
         switch merger.merge(theirs: theirs?.records ?? [], path: path) {
         case .success(let merged):
+            // The current record stays current wherever the merge put it.
+            let currentID = current.map { records[$0].id }
             records = merged.records
-            current = nil
+            current = currentID.flatMap { id in records.firstIndex { $0.id == id } }
             journal = []  // the journal's positions no longer match the merged list
             return merged.fromOthers.isEmpty && theirs == nil
                 ? ["the file had been deleted"] : merged.fromOthers

@@ -26,6 +26,7 @@ struct SessionMergeTests {
         #expect(text.contains("changed 'Acacia Ackles'"))
         let saved = store.file("/data/directory.plist")?.records.map { $0.values[1] }
         #expect(saved == [.text("Steitz 200"), .text("Briggs 500"), .text("Briggs 411")])
+        #expect(second.current == 1)
     }
 
     @Test("different fields of one record merge")
