@@ -73,7 +73,7 @@ public enum DirectoryProgram {
             var runner = ScriptRunner(session: session, printer: printer, origin: .arguments, bail: options.bail)
             return runner.run(&lines)
         }
-        var lines = DescriptorLines(descriptor: 0)
+        var lines = DescriptorLines(descriptor: 0, beforeReading: { output.flush() })
         var runner = ScriptRunner(session: session, printer: printer, origin: .standardInput, bail: options.bail)
         return runner.run(&lines)
     }

@@ -32,14 +32,14 @@ extension Session {
     /// the file's version; returns what came from the other session.
     private mutating func mergeWithFile() throws(SessionError) -> [String] {
         let now: FileFingerprint?
-        do { now = try store.fingerprint(path: path, known: fingerprint) } catch { throw .storage(error) }
+        do { now = try store.fingerprint(path: path, known: fingerprint) } catch { throw .storage(error.asSaveFailure) }
         if now == nil, fingerprint == nil { return [] }
         if let now, let fingerprint, now.sameContents(as: fingerprint) { return [] }
         let theirs: LoadedList?
         do {
             theirs = try store.load(path: path, schema: schema, fallback: schema)
         } catch {
-            throw .storage(error)
+            throw .storage(error.asSaveFailure)
         }
         let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
         switch merger.merge(theirs: theirs?.records ?? [], path: path) {
