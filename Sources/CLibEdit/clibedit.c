@@ -1,1 +1,295 @@
+#define _GNU_SOURCE /* wcwidth */
+
 #include "clibedit.h"
+
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+struct clibedit_editor {
+    EditLine *el;
+    HistoryW *history;
+    HistEventW event;
+    wchar_t *prompt;
+    void *context;
+    struct sigaction previous_int;
+    struct sigaction previous_winch;
+    struct termios original;
+    int has_original;
+};
+
+/* Between lines (while a command runs), keys typed ahead are neither echoed by
+   the terminal nor line-edited by it: libedit reads them at the next prompt. */
+static void quiet_terminal(clibedit_editor *editor) {
+    if (!editor->has_original) return;
+    struct termios quiet = editor->original;
+    quiet.c_lflag &= ~(tcflag_t)(ECHO | ICANON);
+    quiet.c_cc[VMIN] = 1;
+    quiet.c_cc[VTIME] = 0;
+    tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+}
+
+/* Set by the signal handlers, acted on by read_char outside signal context.
+   Each signal also writes a byte to `wake`, so a signal that arrives just before
+   read_char waits still wakes it (the self-pipe trick). */
+static volatile sig_atomic_t interrupted = 0;
+static volatile sig_atomic_t resized = 0;
+static int wake[2] = {-1, -1};
+
+static void on_signal(int signo) {
+    int saved = errno;
+    if (signo == SIGINT) interrupted = 1;
+    if (signo == SIGWINCH) resized = 1;
+    if (wake[1] >= 0) (void)!write(wake[1], "", 1);
+    errno = saved;
+}
+
+/* Empties the wake-up pipe. */
+static void drain_wake(void) {
+    char bytes[64];
+    while (wake[0] >= 0 && read(wake[0], bytes, sizeof bytes) > 0) {
+    }
+}
+
+int clibedit_use_utf8_locale(void) {
+    setlocale(LC_CTYPE, "");
+    if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0) setlocale(LC_CTYPE, "C.UTF-8");
+    return strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+}
+
+int clibedit_is_terminal(void) { return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO); }
+
+static wchar_t *prompt_of(EditLine *el) {
+    clibedit_editor *editor = NULL;
+    el_wget(el, EL_CLIENTDATA, (void **)&editor);
+    return editor != NULL && editor->prompt != NULL ? editor->prompt : L"> ";
+}
+
+/* The width in columns of `count` wide characters (unprintable ones count as 1). */
+static int columns_of(const wchar_t *text, size_t count) {
+    int total = 0;
+    for (size_t i = 0; i < count; i++) {
+        int width = wcwidth(text[i]);
+        total += width < 0 ? 1 : width;
+    }
+    return total;
+}
+
+/* After a resize: moves to where the prompt starts at the new width (terminals
+   re-wrap the line they show), clears below, and draws the prompt and line again. */
+static void redraw(EditLine *el) {
+    el_resize(el);
+    const LineInfoW *info = el_wline(el);
+    const wchar_t *prompt = prompt_of(el);
+    int before = columns_of(prompt, wcslen(prompt)) + columns_of(info->buffer, (size_t)(info->cursor - info->buffer));
+    int rows = before / clibedit_terminal_width();
+    char move[32];
+    if (rows > 0) {
+        snprintf(move, sizeof move, "\r\033[%dA\033[J", rows);
+    } else {
+        snprintf(move, sizeof move, "\r\033[J");
+    }
+    clibedit_write(move);
+    el_wset(el, EL_REFRESH);
+}
+
+/* Reads one character from the terminal: a Ctrl-C ends the line (returns -1),
+   a resize redraws it at the new width; other interruptions are retried. */
+static int read_char(EditLine *el, wchar_t *out) {
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    for (;;) {
+        if (interrupted) {
+            errno = EINTR;
+            return -1;
+        }
+        if (resized) {
+            resized = 0;
+            redraw(el);
+        }
+        struct pollfd sources[2] = {{STDIN_FILENO, POLLIN, 0}, {wake[0], POLLIN, 0}};
+        if (poll(sources, wake[0] >= 0 ? 2 : 1, -1) < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (sources[1].revents != 0) drain_wake();
+        if (sources[0].revents == 0) continue;
+        char byte;
+        ssize_t n = read(STDIN_FILENO, &byte, 1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return n == 0 ? 0 : -1;
+        size_t used = mbrtowc(out, &byte, 1, &state);
+        if (used == (size_t)-2) continue; /* more bytes to come */
+        if (used == (size_t)-1) {
+            /* Not a character in this encoding: drop it. */
+            memset(&state, 0, sizeof state);
+            continue;
+        }
+        return 1;
+    }
+}
+
+static void install(int signo, struct sigaction *previous) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0; /* no SA_RESTART: read must return EINTR */
+    sigaction(signo, &action, previous);
+}
+
+clibedit_editor *clibedit_open(const char *program, int history_size, void *context) {
+    clibedit_editor *editor = calloc(1, sizeof *editor);
+    if (editor == NULL) return NULL;
+    editor->el = el_init(program, stdin, stdout, stderr);
+    editor->history = history_winit();
+    if (editor->el == NULL || editor->history == NULL) {
+        clibedit_close(editor);
+        return NULL;
+    }
+    editor->context = context;
+    history_w(editor->history, &editor->event, H_SETSIZE, history_size);
+    history_w(editor->history, &editor->event, H_SETUNIQUE, 1);
+    if (wake[0] < 0 && pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) wake[0] = wake[1] = -1;
+    install(SIGINT, &editor->previous_int);
+    install(SIGWINCH, &editor->previous_winch);
+    /* A parent may have left them blocked; Ctrl-C and resizes must reach us. */
+    sigset_t handled;
+    sigemptyset(&handled);
+    sigaddset(&handled, SIGINT);
+    sigaddset(&handled, SIGWINCH);
+    sigprocmask(SIG_UNBLOCK, &handled, NULL);
+    el_wset(editor->el, EL_CLIENTDATA, (void *)editor);
+    el_wset(editor->el, EL_EDITOR, L"emacs");
+    el_wset(editor->el, EL_SIGNAL, 1);
+    el_wset(editor->el, EL_HIST, history_w, editor->history);
+    el_wset(editor->el, EL_PROMPT, prompt_of);
+    el_wset(editor->el, EL_GETCFN, read_char);
+    editor->has_original = tcgetattr(STDIN_FILENO, &editor->original) == 0;
+    quiet_terminal(editor);
+    return editor;
+}
+
+void clibedit_close(clibedit_editor *editor) {
+    if (editor == NULL) return;
+    if (editor->el != NULL) {
+        el_end(editor->el);
+        if (editor->has_original) tcsetattr(STDIN_FILENO, TCSANOW, &editor->original);
+        sigaction(SIGINT, &editor->previous_int, NULL);
+        sigaction(SIGWINCH, &editor->previous_winch, NULL);
+    }
+    if (editor->history != NULL) history_wend(editor->history);
+    free(editor->prompt);
+    free(editor);
+}
+
+void *clibedit_context(EditLine *el) {
+    clibedit_editor *editor = NULL;
+    el_wget(el, EL_CLIENTDATA, (void **)&editor);
+    return editor != NULL ? editor->context : NULL;
+}
+
+void clibedit_set_prompt(clibedit_editor *editor, const char *prompt) {
+    size_t length = mbstowcs(NULL, prompt, 0);
+    if (length == (size_t)-1) return;
+    wchar_t *wide = calloc(length + 1, sizeof *wide);
+    if (wide == NULL) return;
+    mbstowcs(wide, prompt, length + 1);
+    free(editor->prompt);
+    editor->prompt = wide;
+}
+
+int clibedit_add_function(clibedit_editor *editor, const char *name, const char *help, clibedit_function function) {
+    return el_set(editor->el, EL_ADDFN, name, help, function);
+}
+
+int clibedit_bind(clibedit_editor *editor, const char *key, const char *function) {
+    return el_set(editor->el, EL_BIND, key, function, NULL);
+}
+
+int clibedit_source(clibedit_editor *editor, const char *path) { return el_source(editor->el, path); }
+
+int clibedit_is_vi(clibedit_editor *editor) {
+    const char *mode = NULL;
+    if (el_get(editor->el, EL_EDITOR, &mode) != 0 || mode == NULL) return 0;
+    return strcmp(mode, "vi") == 0;
+}
+
+clibedit_status clibedit_read_line(clibedit_editor *editor, const wchar_t **line, int *length) {
+    interrupted = 0;
+    drain_wake();
+    int count = 0;
+    const wchar_t *text = el_wgets(editor->el, &count);
+    quiet_terminal(editor);
+    if (text == NULL || count < 0) {
+        if (interrupted) {
+            interrupted = 0;
+            return CLIBEDIT_INTERRUPTED;
+        }
+        return count == 0 ? CLIBEDIT_END : CLIBEDIT_FAILED;
+    }
+    while (count > 0 && (text[count - 1] == L'\n' || text[count - 1] == L'\r')) count -= 1;
+    *line = text;
+    *length = count;
+    return CLIBEDIT_LINE;
+}
+
+int clibedit_line_before_cursor(EditLine *el, const wchar_t **start) {
+    const LineInfoW *info = el_wline(el);
+    *start = info->buffer;
+    return (int)(info->cursor - info->buffer);
+}
+
+int clibedit_replace_before_cursor(EditLine *el, int count, const wchar_t *text) {
+    if (count > 0) el_wdeletestr(el, count);
+    if (text[0] == L'\0') return 0;
+    return el_winsertstr(el, text);
+}
+
+void clibedit_write(const char *text) {
+    size_t length = strlen(text);
+    while (length > 0) {
+        ssize_t n = write(STDOUT_FILENO, text, length);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return;
+        text += n;
+        length -= (size_t)n;
+    }
+}
+
+int clibedit_terminal_width(void) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_col == 0) return 80;
+    return size.ws_col;
+}
+
+int clibedit_history_add(clibedit_editor *editor, const wchar_t *line) {
+    return history_w(editor->history, &editor->event, H_ENTER, line);
+}
+
+int clibedit_history_load(clibedit_editor *editor, const char *path) {
+    return history_w(editor->history, &editor->event, H_LOAD, path);
+}
+
+int clibedit_history_save(clibedit_editor *editor, const char *path) {
+    return history_w(editor->history, &editor->event, H_SAVE, path) < 0 ? -1 : 0;
+}
+
+const wchar_t *clibedit_history_oldest(clibedit_editor *editor) {
+    if (history_w(editor->history, &editor->event, H_LAST) < 0) return NULL;
+    return editor->event.str;
+}
+
+const wchar_t *clibedit_history_newer(clibedit_editor *editor) {
+    if (history_w(editor->history, &editor->event, H_PREV) < 0) return NULL;
+    return editor->event.str;
+}

@@ -29,29 +29,41 @@ public enum DirectoryProgram {
             output.flush()
             return 0
         }
-        let paths = DataPaths(environment: environment)
-        let path: String
-        if let file = options.file {
-            path = paths.expandingTilde(file)
-        } else {
-            path = paths.defaultFile(for: options.schema ?? .person)
-            FolderCreation.createFolders(for: path)
+        if let shell = options.completion {
+            output.write(CompletionScript.text(for: shell))
+            output.flush()
+            return 0
         }
+        let settings = EffectiveSettings.load(options: options, environment: environment)
+        for warning in settings.warnings { errors.line("directory: warning: " + warning) }
+        errors.flush()
+        if options.printConfig {
+            output.line(settings.report)
+            output.flush()
+            return 0
+        }
+        let paths = DataPaths(environment: settings.exporting(into: environment))
+        settings.exportHistorySize()
+        let path = settings.file.value
+        if settings.file.source == .builtIn { FolderCreation.createFolders(for: path) }
         AtomicFile.removeLeftovers(of: path)
+        let live = SessionEnvironment.live(paths: paths)
         var session: Session
         do {
-            session = try Session(path: path, schema: options.schema, environment: .live)
+            session = try Session(path: path, schema: settings.sessionKind, environment: live)
         } catch {
             errors.line("directory: " + error.message)
             errors.flush()
             return 1
         }
-        session.autosave = options.autosave
+        session.autosave = settings.autosave.value
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
-        let printer = OutputPrinter(
-            output: output, errors: errors,
-            renderer: RecordRenderer(format: options.format, utcOffset: SessionEnvironment.live.utcOffset),
-            showsFeedback: interactive)
+        var renderer = RecordRenderer(format: settings.format.value, utcOffset: live.utcOffset)
+        renderer.style = TextStyle(
+            enabled: settings.color.value.enabled(isTerminal: isatty(1) == 1, environment: environment))
+        var printer = OutputPrinter(output: output, errors: errors, renderer: renderer, showsFeedback: interactive)
+        printer.errorStyle = TextStyle(
+            enabled: settings.color.value.enabled(isTerminal: isatty(2) == 1, environment: environment))
         if interactive {
             var prompt = InteractiveSession(session: session, printer: printer, paths: paths)
             return prompt.run()

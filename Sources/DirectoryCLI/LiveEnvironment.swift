@@ -2,14 +2,17 @@ import DirectoryCore
 import Foundation
 
 extension SessionEnvironment {
-    /// The real clock, the local time zone (`TZ`) and random identifiers.
-    static let live = SessionEnvironment(
-        now: { Date().timeIntervalSinceReferenceDate },
-        utcOffset: { seconds in
-            TimeZone.current.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: seconds))
-        },
-        makeID: {
-            var generator = SystemRandomNumberGenerator()
-            return RecordID.random(using: &generator)
-        })
+    /// The real clock, the local time zone (`TZ`), random identifiers and the user's home folder.
+    static func live(paths: DataPaths) -> SessionEnvironment {
+        SessionEnvironment(
+            now: { Date().timeIntervalSinceReferenceDate },
+            utcOffset: { seconds in
+                TimeZone.current.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: seconds))
+            },
+            makeID: {
+                var generator = SystemRandomNumberGenerator()
+                return RecordID.random(using: &generator)
+            },
+            home: paths.home)
+    }
 }

@@ -20,6 +20,14 @@ public struct Options: Equatable, Sendable {
     public var help = false
     /// `--version`.
     public var version = false
+    /// `--color`: when to colour output; `nil` leaves it to the config file (else `auto`).
+    public var color: ColorChoice?
+    /// `--completion bash|zsh`: print that shell's completion script and exit.
+    public var completion: CompletionScript.Shell?
+    /// `--print-config`: print the effective settings and where each came from, and exit.
+    public var printConfig = false
+    /// The options given on the command line, by long name, so that they win over the config file.
+    public var given: Set<String> = []
 
     /// Creates the default options.
     public init() {}
@@ -42,6 +50,7 @@ public struct Options: Equatable, Sendable {
                 name = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
             }
+            options.given.insert(name)
             switch name {
             case "--file": options.file = try value(for: name, inline: inline)
             case "-c", "--command": options.commands.append(try value(for: name, inline: inline))
@@ -58,6 +67,19 @@ public struct Options: Equatable, Sendable {
                     throw .invalidValue(name, text, OutputFormat.allCases.map(\.rawValue))
                 }
                 options.format = format
+            case "--color", "--colour":
+                let text = try value(for: name, inline: inline)
+                guard let choice = ColorChoice(rawValue: text.lowercased()) else {
+                    throw .invalidValue(name, text, ColorChoice.allCases.map(\.rawValue))
+                }
+                options.color = choice
+            case "--completion":
+                let text = try value(for: name, inline: inline)
+                guard let shell = CompletionScript.Shell(rawValue: text.lowercased()) else {
+                    throw .invalidValue(name, text, CompletionScript.Shell.allCases.map(\.rawValue))
+                }
+                options.completion = shell
+            case "--print-config": options.printConfig = true
             case "--bail": options.bail = true
             case "--autosave": options.autosave = true
             case "-h", "--help": options.help = true
@@ -89,8 +111,8 @@ public struct Options: Equatable, Sendable {
 
     /// Every option name, for suggestions.
     static let optionNames = [
-        "--file", "-c", "--command", "-f", "--script", "--kind", "--format", "--bail", "--autosave", "--help",
-        "--version",
+        "--file", "-c", "--command", "-f", "--script", "--kind", "--format", "--bail", "--autosave", "-h", "--help",
+        "--version", "--color", "--completion", "--print-config",
     ]
 }
 

@@ -11,6 +11,8 @@ struct OutputPrinter {
     let renderer: RecordRenderer
     /// Whether confirmations ("Saved 4 people …") are shown: at the prompt, not in scripts.
     let showsFeedback: Bool
+    /// How the prefixes of errors and warnings on standard error are coloured.
+    var errorStyle = TextStyle.plain
 
     /// Prints one command's output.
     func print(_ result: CommandOutput) {
@@ -25,7 +27,7 @@ struct OutputPrinter {
             output.write(renderer.render(listing))
         case .warning(let text):
             output.flush()
-            errors.line("directory: " + text)
+            errors.line(errorStyle.apply(.warning, to: "directory:") + " " + text)
             errors.flush()
         }
     }
@@ -33,7 +35,7 @@ struct OutputPrinter {
     /// Prints an error with where it came from (`directory: line 3: …`).
     func error(_ message: String, at location: String) {
         output.flush()
-        errors.line(location + message)
+        errors.line(errorStyle.apply(.error, to: location) + message)
         errors.flush()
     }
 }

@@ -21,10 +21,18 @@ enum Usage {
           -c, --command CMD   run CMD (repeatable), then exit; standard input is not read
           -f, --script FILE   run the commands in FILE, then exit
           --format FORMAT     how list, find and show print records: table, json or csv
+          --color WHEN        colour tables and errors: auto (a terminal, unless NO_COLOR
+                              is set or TERM is dumb), always or never
           --bail              stop at the first command that fails
           --autosave          save after every change
+          --print-config      show the settings in effect and where each came from
+          --completion SHELL  print the bash or zsh completion script
           -h, --help          show this help
           --version           show the version
+
+        Defaults for file, kind, format, autosave, color and history-size can be set in
+        $XDG_CONFIG_HOME/directory/config (else ~/.config/directory/config), one
+        'key = value' a line; flags win. 'man directory' has the details.
 
         exit status: 0 all commands succeeded; 1 a command failed or changes were left
         unsaved; 2 the command line was wrong.

@@ -20,6 +20,10 @@ public enum Command: Equatable, Sendable {
     case saveAs(path: String)
     /// `open PATH`: switch to another file.
     case open(path: String, force: Bool)
+    /// `import FORMAT [--partial] [--separator SEP] PATH`: add a file's records as unsaved changes.
+    case importFile(ExchangeFormat, path: String, options: ExchangeOptions)
+    /// `export FORMAT [--separator SEP] PATH`: write the records to a CSV, JSON or vCard file.
+    case exportFile(ExchangeFormat, path: String, options: ExchangeOptions)
     /// `changes`: what is unsaved.
     case changes
     /// `undo`: revert the last change.

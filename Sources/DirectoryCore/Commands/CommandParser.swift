@@ -81,6 +81,8 @@ public enum CommandParser {
                 throw .missingArgument(command: "open", usage: spec.usage, hint: "a file path")
             }
             return .open(path: try QuotedValue.parse(argument), force: forced)
+        case "import", "export":
+            return try exchange(spec, argument)
         case "done":
             return .done(date: argument.isEmpty ? nil : try QuotedValue.parse(argument))
         case "autosave":

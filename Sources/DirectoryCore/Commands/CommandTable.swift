@@ -62,6 +62,30 @@ public enum CommandTable {
                 + "open! discards them.",
             examples: ["open ~/Documents/bucketList.json"], argument: .path),
         CommandSpec(
+            name: "import", usage: "import FORMAT [OPTIONS] PATH",
+            summary: "add the records of a CSV, JSON or vCard file",
+            details: "FORMAT is csv, json or vcard; OPTIONS are --partial and, for csv, --separator ; (or tab). "
+                + "Adds the records in PATH to the list as unsaved changes: changes lists them, one undo "
+                + "removes them all and revert discards them. CSV needs a header row naming the columns "
+                + "(id and the fields, in any order; other columns are ignored); JSON is the app's own file "
+                + "format; vCard 3.0 or 4.0 gives people, FN as the name and the work address as the office. "
+                + "It says how many records it read and names every line it rejected; when any is rejected, "
+                + "nothing is imported unless --partial imports the rest. --separator reads CSV separated "
+                + "by ; or tabs.",
+            examples: [
+                "import csv people.csv", "import vcard contacts.vcf", "import csv --separator ; --partial sheet.csv",
+            ],
+            argument: .choice(ExchangeFormat.allCases.map(\.rawValue))),
+        CommandSpec(
+            name: "export", usage: "export FORMAT [OPTIONS] PATH",
+            summary: "write the list to a CSV, JSON or vCard file",
+            details: "FORMAT is csv, json or vcard; for csv, --separator ; (or tab) separates fields with "
+                + "semicolons (or tabs). Writes every record to PATH atomically: CSV (RFC 4180, a header row, CRLF line ends), "
+                + "JSON (the app's own file format, so the app can open it), or vCard 4.0 (people only). "
+                + "The list and its file are not changed.",
+            examples: ["export csv people.csv", "export vcard contacts.vcf", "export json backup.json"],
+            argument: .choice(ExchangeFormat.allCases.map(\.rawValue))),
+        CommandSpec(
             name: "changes", usage: "changes",
             summary: "list what is not saved yet",
             details: "Lists added and deleted records and each changed field, old value → new value.",

@@ -4,6 +4,8 @@ public struct RecordRenderer {
     public let format: OutputFormat
     /// The local time zone's offset at an instant, for dates in tables.
     public let utcOffset: (Double) -> Int
+    /// How tables and `show` are coloured; JSON and CSV are never styled.
+    public var style = TextStyle.plain
 
     /// Creates a renderer.
     public init(format: OutputFormat, utcOffset: @escaping (Double) -> Int) {
@@ -36,7 +38,7 @@ public struct RecordRenderer {
         var output = ""
         for (row, line) in zip(listing.rows, cells) {
             let number = String(row.number)
-            output += String(repeating: " ", count: numberWidth - number.count + 2) + number
+            output += String(repeating: " ", count: numberWidth - number.count + 2) + style.apply(.number, to: number)
             for (index, cell) in line.enumerated() {
                 output += "  "
                 output += index == line.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[index])
@@ -66,8 +68,10 @@ public struct RecordRenderer {
                 lines.append((extra.key, JSONText.value(extra.value) + "  (kept for other apps)"))
             }
             let width = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
-            output += "\(schema.noun) \(row.number)\n"
-            for (key, value) in lines { output += "  " + DisplayWidth.pad(key, to: width) + "  " + value + "\n" }
+            output += style.apply(.key, to: "\(schema.noun) \(row.number)") + "\n"
+            for (key, value) in lines {
+                output += "  " + style.apply(.key, to: DisplayWidth.pad(key, to: width)) + "  " + value + "\n"
+            }
         }
         return output
     }

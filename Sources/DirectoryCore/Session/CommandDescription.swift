@@ -14,6 +14,10 @@ public enum CommandDescription {
         case .save(let force): return force ? "save!" : "save"
         case .saveAs(let path): return "save as \(path)"
         case .open(let path, let force): return (force ? "open! " : "open ") + path
+        case .importFile(let format, let path, let options):
+            return "import " + exchangeText(format, path: path, options: options)
+        case .exportFile(let format, let path, let options):
+            return "export " + exchangeText(format, path: path, options: options)
         case .changes: return "changes"
         case .undo: return "undo"
         case .revert: return "revert"
@@ -28,6 +32,14 @@ public enum CommandDescription {
         case .help(nil): return "help"
         case .quit(let force): return force ? "quit!" : "quit"
         }
+    }
+
+    /// `csv --partial --separator ; people.csv`: the words after `import` or `export`.
+    private static func exchangeText(_ format: ExchangeFormat, path: String, options: ExchangeOptions) -> String {
+        var words = [format.rawValue]
+        if options.partial { words.append("--partial") }
+        if options.separator != ExchangeOptions().separator { words += ["--separator", options.separatorName] }
+        return (words + [path]).joined(separator: " ")
     }
 
     private static func text(of reference: RecordReference) -> String {

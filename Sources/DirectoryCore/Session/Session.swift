@@ -117,9 +117,13 @@ public struct Session {
         case .undo: return try undo()
         case .changes: return .text(changesText())
         case .save(let force): return try save(force: force)
-        case .saveAs(let path): return try save(as: path)
-        case .open(let path, let force): return try open(path, force: force)
+        case .saveAs(let path): return try save(as: environment.expandingTilde(path))
+        case .open(let path, let force): return try open(environment.expandingTilde(path), force: force)
         case .revert: return try revert()
+        case .importFile(let format, let path, let options):
+            return try importRecords(format, path: environment.expandingTilde(path), options: options, command: command)
+        case .exportFile(let format, let path, let options):
+            return try export(format, path: environment.expandingTilde(path), options: options)
         case .autosave(let on): return setAutosave(on)
         case .help(let topic): return try help(topic)
         case .quit(let force): return try quit(force: force)

@@ -9,15 +9,23 @@ public struct SessionEnvironment: Sendable {
     public var utcOffset: @Sendable (Double) -> Int
     /// A new unique identifier for a new record.
     public var makeID: @Sendable () -> RecordID
+    /// The home folder, for `~/` in paths typed in commands (`save as ~/backup.plist`).
+    public var home: String
 
     /// Creates an environment.
     public init(
         now: @escaping @Sendable () -> Double, utcOffset: @escaping @Sendable (Double) -> Int,
-        makeID: @escaping @Sendable () -> RecordID
+        makeID: @escaping @Sendable () -> RecordID, home: String = "/"
     ) {
         self.now = now
         self.utcOffset = utcOffset
         self.makeID = makeID
+        self.home = home
+    }
+
+    /// `path` with a leading `~/` replaced by the home folder.
+    public func expandingTilde(_ path: String) -> String {
+        DataPaths(environment: ["HOME": home]).expandingTilde(path)
     }
 
     /// A fixed clock at `now`, UTC, and identifiers from a counter shared by the

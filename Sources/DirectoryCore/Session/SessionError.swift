@@ -26,6 +26,14 @@ public enum SessionError: Error, Equatable, Sendable {
     case unknownHelpTopic(String, suggestion: String?)
     /// A command only an interactive session can carry out.
     case interactiveOnly(String)
+    /// `import` or `export` in a format that cannot hold this kind of record (vCard and bucket lists).
+    case formatNotForKind(format: String, kind: String, formats: [String])
+    /// An import file that cannot be read at all (not JSON, no header row); nothing was imported.
+    case importUnreadable(path: String, format: String, reason: String)
+    /// An import file with records that could not be read; nothing was imported.
+    case importRejected(path: String, total: Int, rejected: [String])
+    /// An export file that could not be written.
+    case exportFailed(path: String, reason: String)
 
     /// The message for the user.
     public var message: String {
@@ -63,6 +71,15 @@ public enum SessionError: Error, Equatable, Sendable {
             return "no command '\(name)'; type 'help' for the list of commands"
         case .interactiveOnly(let command):
             return "\(command) works only at the interactive prompt"
+        case .formatNotForKind(let format, let kind, let formats):
+            return "\(format) holds people, not \(kind) lists; use \(formats.joined(separator: " or "))"
+        case .importUnreadable(let path, let format, let reason):
+            return "cannot import \(path) as \(format): \(reason); nothing was imported"
+        case .importRejected(let path, let total, let rejected):
+            return "\(path): \(rejected.count) of \(total) records rejected, so nothing was imported; "
+                + "fix them, or add --partial to import the rest:\n" + ImportReport.lines(rejected)
+        case .exportFailed(let path, let reason):
+            return "could not export to \(path): \(reason)"
         }
     }
 }

@@ -151,61 +151,11 @@ extension JSONScanner {
     /// bytes silently, so text must be checked before it is used.
     @inline(__always)
     private func checkUTF8(_ text: UnsafeBufferPointer<UInt8>, at start: Int) throws(FileFormatError) {
-        if !JSONScanner.isASCII(text), let bad = JSONScanner.firstInvalidUTF8(in: text) {
+        if !UTF8Text.isASCII(UnsafeRawBufferPointer(text)),
+            let bad = UTF8Text.firstInvalid(in: UnsafeRawBufferPointer(text))
+        {
             throw error("invalid utf-8 in a string", at: start + bad)
         }
-    }
-
-    /// Whether every byte of `text` is below 0x80, checked eight bytes at a time.
-    @inline(__always)
-    private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        var bits: UInt64 = 0
-        if let base = UnsafeRawPointer(text.baseAddress) {
-            while index + 8 <= text.count {
-                bits |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                index += 8
-            }
-        }
-        while index < text.count {
-            bits |= UInt64(text[index])
-            index += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
-    }
-
-    /// The offset of the first byte of `text` that does not begin a well-formed UTF-8
-    /// sequence (Unicode's table 3-7: no overlong forms, surrogates or values past U+10FFFF).
-    private static func firstInvalidUTF8(in text: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        while index < text.count {
-            let lead = text[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            var length = 3
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: break
-            case 0xED: upper = 0x9F
-            case 0xF0:
-                length = 4
-                lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4:
-                length = 4
-                upper = 0x8F
-            default: return index
-            }
-            guard text.count - index >= length, text[index + 1] >= lower, text[index + 1] <= upper else { return index }
-            for offset in 2..<length where text[index + offset] & 0xC0 != 0x80 { return index }
-            index += length
-        }
-        return nil
     }
 
     /// The error for an unescaped control character in a string.

@@ -63,6 +63,12 @@ public protocol ListStore: Sendable {
     /// Takes the advisory lock that keeps two saves of `path` from interleaving;
     /// it is held until the returned lock is released.
     func lock(path: String) throws(StorageError) -> FileLock
+
+    /// The whole contents of a file that is not a list (an `import` file).
+    func readBytes(path: String) throws(StorageError) -> [UInt8]
+
+    /// Replaces the file at `path` with `bytes` atomically (an `export` file).
+    func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError)
 }
 
 /// A held advisory lock; released by `release()` or when the lock is freed.

@@ -52,7 +52,7 @@ extension XMLPlistScanner {
             }
         }
         let text: String? = scratch.withUnsafeBytes { decoded in
-            guard Self.firstInvalidUTF8(in: decoded) == nil else { return nil }
+            guard UTF8Text.firstInvalid(in: decoded) == nil else { return nil }
             return String(decoding: decoded.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
         }
         guard let text else {
@@ -122,61 +122,10 @@ extension XMLPlistScanner {
     @inline(__always)
     func makeString(_ range: Range<Int>) throws(FileFormatError) -> String {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
-        if !Self.isASCII(slice), let invalid = Self.firstInvalidUTF8(in: slice) {
+        if !UTF8Text.isASCII(slice), let invalid = UTF8Text.firstInvalid(in: slice) {
             throw error("invalid UTF-8 text", at: range.lowerBound + invalid)
         }
         return String(decoding: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-    }
-
-    /// Whether every byte of `text` is ASCII (the common case, checked eight bytes at a time).
-    @inline(__always)
-    static func isASCII(_ text: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        var bits: UInt64 = 0
-        while index + 8 <= text.count {
-            bits |= text.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < text.count {
-            bits |= UInt64(text[index])
-            index += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
-    }
-
-    /// The offset in `text` of the first byte that does not start a valid
-    /// UTF-8 sequence (overlong forms, surrogates and values past U+10FFFF
-    /// included), or `nil` if all of `text` is valid.
-    static func firstInvalidUTF8(in text: UnsafeRawBufferPointer) -> Int? {
-        var index = 0
-        while index < text.count {
-            let lead = text[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            let trailing: Int
-            switch lead {
-            case 0xC2...0xDF: trailing = 1
-            case 0xE0: (trailing, lower) = (2, 0xA0)
-            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
-            case 0xED: (trailing, upper) = (2, 0x9F)
-            case 0xF0: (trailing, lower) = (3, 0x90)
-            case 0xF1...0xF3: trailing = 3
-            case 0xF4: (trailing, upper) = (3, 0x8F)
-            default: return index
-            }
-            guard text.count - index > trailing, text[index + 1] >= lower, text[index + 1] <= upper else {
-                return index
-            }
-            for offset in stride(from: 2, through: trailing, by: 1) where text[index + offset] & 0xC0 != 0x80 {
-                return index
-            }
-            index += trailing + 1
-        }
-        return nil
     }
 
     /// Decodes the entity or character reference at `position` into `scratch`.

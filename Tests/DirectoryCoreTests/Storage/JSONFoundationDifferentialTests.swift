@@ -8,20 +8,9 @@ import Testing
 /// `JSONDecoder` reads back the same; strings, dates and data are written byte
 /// for byte as `JSONEncoder` writes them.
 struct JSONFoundationDifferentialTests {
-    /// The Directory app's record type.
-    struct Person: Codable, Equatable {
-        var id: UUID
-        var name: String
-        var office: String
-    }
+    typealias Person = AppPerson
 
-    /// The Bucket List app's record type.
-    struct BucketItem: Codable, Equatable {
-        var id: UUID
-        var name: String
-        var note: String
-        var completedDate: Date
-    }
+    typealias BucketItem = AppBucketItem
 
     private static func uuid(_ id: RecordID) -> UUID {
         UUID(uuidString: id.description) ?? UUID()

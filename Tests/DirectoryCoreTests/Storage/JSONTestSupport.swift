@@ -96,21 +96,12 @@ enum JSONTestSupport {
     }
 }
 
-/// A small, seeded random number generator (SplitMix64), so failures reproduce.
-struct JSONTestGenerator: RandomNumberGenerator {
-    private var state: UInt64
+/// The JSON tests' generator: the shared seeded one.
+typealias JSONTestGenerator = SeededGenerator
 
-    /// Creates a generator that yields the same numbers for the same `seed`.
+extension SeededGenerator {
+    /// A generator that yields the same numbers for the same `seed`.
     init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        self.init(state: seed)
     }
 }

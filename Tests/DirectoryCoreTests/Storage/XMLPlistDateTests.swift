@@ -30,7 +30,7 @@ struct XMLPlistDateTests {
     }
 
     @Test func writesTheTextPropertyListEncoderWritesFromYear1To9999() throws {
-        var generator = Data_.SeededGenerator(state: 9)
+        var generator = SeededGenerator(state: 9)
         var dates: [Double] = [RecordSchema.distantPast, 0, -0.5, 0.999, 86_399.75, -13_197_600_000, -13_197_600_001]
         for _ in 0..<3_000 {
             dates.append(Double.random(in: RecordSchema.distantPast...252_423_993_599, using: &generator))
@@ -40,7 +40,7 @@ struct XMLPlistDateTests {
     }
 
     @Test func readsTheSecondsPropertyListDecoderReads() throws {
-        var generator = Data_.SeededGenerator(state: 10)
+        var generator = SeededGenerator(state: 10)
         var texts = [
             "0001-01-01T00:00:00Z", "1582-10-04T23:59:59Z", "1582-10-10T12:00:00Z", "1582-10-15T00:00:00Z",
             "1600-02-29T00:00:00Z", "1900-02-28T23:59:59Z", "2000-02-29T00:00:00Z", "9999-12-31T23:59:59Z",
@@ -62,7 +62,7 @@ struct XMLPlistDateTests {
     }
 
     @Test func roundTripsWholeSecondsFarOutsideTheUsualYears() {
-        var generator = Data_.SeededGenerator(state: 11)
+        var generator = SeededGenerator(state: 11)
         for _ in 0..<5_000 {
             let seconds = Double(Int64.random(in: -30_000_000_000_000_000...30_000_000_000_000_000, using: &generator))
             #expect(Self.parse(Self.text(seconds)) == seconds, "\(seconds) -> \(Self.text(seconds))")

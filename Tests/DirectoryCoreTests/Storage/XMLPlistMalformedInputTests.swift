@@ -93,7 +93,7 @@ struct XMLPlistMalformedInputTests {
     }
 
     @Test func utf8CheckAgreesWithTheStandardLibrary() {
-        var generator = Data_.SeededGenerator(state: 14)
+        var generator = SeededGenerator(state: 14)
         let interesting: [UInt8] = [
             0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
             0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
@@ -103,7 +103,7 @@ struct XMLPlistMalformedInputTests {
                 interesting.randomElement(using: &generator) ?? 0
             }
             let valid = String(validating: bytes, as: UTF8.self) != nil
-            let checked = bytes.withUnsafeBytes { XMLPlistScanner.firstInvalidUTF8(in: $0) == nil }
+            let checked = bytes.withUnsafeBytes { UTF8Text.firstInvalid(in: $0) == nil }
             #expect(valid == checked, "\(bytes)")
         }
     }
@@ -131,7 +131,7 @@ struct XMLPlistMalformedInputTests {
     }
 
     @Test func survivesGarbageAndRandomCorruption() {
-        var generator = Data_.SeededGenerator(state: 7)
+        var generator = SeededGenerator(state: 7)
         for _ in 0..<300 {
             let length = Int.random(in: 0..<200, using: &generator)
             let garbage = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }

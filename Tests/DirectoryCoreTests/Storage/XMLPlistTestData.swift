@@ -5,34 +5,9 @@ import Foundation
 /// Shared test data for the XML property list tests: the apps' record types,
 /// tricky strings, and seeded generators.
 enum XMLPlistTestData {
-    /// The Directory app's record type.
-    struct Person: Codable, Equatable {
-        var id: UUID
-        var name: String
-        var office: String
-    }
+    typealias Person = AppPerson
 
-    /// The Bucket List app's record type.
-    struct BucketItem: Codable, Equatable {
-        var id: UUID
-        var name: String
-        var note: String
-        var completedDate: Date
-    }
-
-    /// A small deterministic random number generator (SplitMix64).
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        /// The next 64 random bits.
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias BucketItem = AppBucketItem
 
     /// Pieces that strings are built from: non-BMP characters, combining marks,
     /// CJK, XML specials, white space and control characters.

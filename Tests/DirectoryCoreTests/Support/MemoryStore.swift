@@ -47,6 +47,27 @@ final class MemoryStore: ListStore {
 
     func lock(path: String) throws(StorageError) -> FileLock { FileLock {} }
 
+    /// Files that are not lists: what `import` reads and `export` writes.
+    private let plainFiles = Mutex<[String: [UInt8]]>([:])
+
+    /// The bytes of a plain (import or export) file, if any.
+    func plainFile(_ path: String) -> [UInt8]? { plainFiles.withLock { $0[path] } }
+
+    /// Puts a plain file in place, for `import` to read.
+    func putPlain(_ path: String, _ text: String) { plainFiles.withLock { $0[path] = Array(text.utf8) } }
+
+    /// The plain file's bytes, or the error a missing file gives.
+    func readBytes(path: String) throws(StorageError) -> [UInt8] {
+        guard let bytes = plainFile(path) else { throw .unreadable(path: path, reason: "there is no such file") }
+        return bytes
+    }
+
+    /// Stores a plain file, failing like `save` when `failure` is set.
+    func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        if let error = failure.withLock({ $0 }) { throw error }
+        plainFiles.withLock { $0[path] = bytes }
+    }
+
     private func fingerprint(of file: File) -> FileFingerprint {
         FileFingerprint(size: file.records.count, modified: Int64(file.version), hash: UInt64(file.version))
     }

@@ -78,4 +78,12 @@ struct FileSafetyTests {
         #expect(run.standardError.contains("could not save"))
         #expect(run.standardError.contains("the folder does not exist"))
     }
+
+    @Test("~/ in a path typed in a command means the home folder")
+    func tildeInCommandPaths() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run(["--file", "d.plist", "-c", "save as ~/copy.json"], folder: folder)
+        #expect(run.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.file("copy.json")))
+    }
 }

@@ -1,0 +1,63 @@
+import DirectoryCore
+
+/// Asking before unsaved changes are lost: Ctrl-D, `quit` and `open`.
+extension InteractiveSession {
+    /// Ctrl-D: leaves, asking first when changes are unsaved.
+    mutating func confirmLeaving(_ editor: some LineEditor) -> Next {
+        guard session.hasUnsavedChanges else { return .quit }
+        return resolveUnsaved(before: .quit(force: false), editor: editor)
+    }
+
+    /// Asks whether to save before `command` (`quit` or `open`), then acts on the answer:
+    /// save and go on (staying when the save fails), go on discarding, or cancel.
+    mutating func resolveUnsaved(before command: Command, editor: some LineEditor) -> Next {
+        switch ask(editor) {
+        case .cancel:
+            return .prompt
+        case .save:
+            do {
+                printer.print(try session.apply(.save(force: false)))
+            } catch {
+                report(error.message + "; nothing was discarded")
+                return .prompt
+            }
+        case .discard:
+            break
+        }
+        switch command {
+        case .open(let path, _):
+            do {
+                printer.print(try session.apply(.open(path: path, force: true)))
+            } catch {
+                report(error.message)
+            }
+            return .prompt
+        default:
+            return .quit
+        }
+    }
+
+    /// Asks `Save changes to FILE? [y]es, [n]o, [c]ancel` until it gets an answer;
+    /// Ctrl-C or Ctrl-D cancels.
+    private func ask(_ editor: some LineEditor) -> SaveQuestion.Answer {
+        printer.output.flush()
+        while true {
+            switch editor.readLine(prompt: SaveQuestion.prompt(fileName: session.fileName)) {
+            case .line(let text):
+                if let answer = SaveQuestion.answer(text) { return answer }
+            case .interrupted, .end, .failed:
+                printer.output.line("")
+                printer.output.flush()
+                return .cancel
+            }
+        }
+    }
+
+    /// Says on standard error that changes were left unsaved, when the terminal went away.
+    func warnUnsaved() {
+        let count = session.unsavedChanges().count
+        guard count > 0 else { return }
+        let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
+        printer.error("\(what) to \(session.fileName) could not be saved: the terminal closed", at: "directory: ")
+    }
+}

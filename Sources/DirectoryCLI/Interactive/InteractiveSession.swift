@@ -1,0 +1,121 @@
+import DirectoryCore
+
+/// The interactive prompt at a terminal: reads lines with libedit, expands
+/// history references, runs commands, and asks before unsaved changes are lost.
+struct InteractiveSession {
+    /// What happens after a line.
+    enum Next: Equatable {
+        /// Read the next line.
+        case prompt
+        /// Leave the program.
+        case quit
+    }
+
+    /// The open list.
+    var session: Session
+    /// Prints results, feedback and errors.
+    let printer: OutputPrinter
+    /// Where files live (for `~` in paths and the history file).
+    let paths: DataPaths
+    /// The history file.
+    var history: HistoryFile
+
+    /// A prompt for `session`, printing with `printer`; history settings come from `paths.environment`.
+    init(session: Session, printer: OutputPrinter, paths: DataPaths) {
+        self.session = session
+        self.printer = printer
+        self.paths = paths
+        self.history = HistoryFile(settings: HistorySettings(environment: paths.environment, paths: paths))
+    }
+
+    /// Runs the prompt until `quit` or Ctrl-D; returns the exit status.
+    mutating func run() -> Int32 {
+        guard let editor = EditLineEditor(program: "directory", historySize: history.settings.size) else {
+            var lines = DescriptorLines(descriptor: 0)
+            var runner = ScriptRunner(session: session, printer: printer, origin: .standardInput, bail: false)
+            return runner.run(&lines)
+        }
+        return run(with: editor)
+    }
+
+    /// Runs the prompt with `editor`; returns the exit status.
+    mutating func run(with editor: some LineEditor) -> Int32 {
+        defer { printer.output.flush() }
+        if let warning = history.load(into: editor) { printer.print(.warning(warning)) }
+        while true {
+            let schema = session.schema
+            let records = session.records
+            let paths = self.paths
+            editor.complete = { line in
+                Completer(
+                    schema: schema, records: records, listFolder: FolderListing.entries(of:),
+                    expandingTilde: paths.expandingTilde
+                ).complete(line)
+            }
+            switch editor.readLine(prompt: PromptText.make(for: session)) {
+            case .interrupted:
+                printer.output.line("^C")
+                printer.output.flush()
+            case .end:
+                printer.output.line("")
+                if confirmLeaving(editor) == .quit { return 0 }
+            case .failed:
+                warnUnsaved()
+                return 1
+            case .line(let line):
+                if enter(line, editor: editor) == .quit { return 0 }
+            }
+        }
+    }
+
+    /// Expands, records and runs one line.
+    private mutating func enter(_ typed: String, editor: some LineEditor) -> Next {
+        var line = typed
+        switch HistoryExpansion.expand(typed, entries: editor.historyEntries) {
+        case .unchanged:
+            break
+        case .expanded(let expanded):
+            line = expanded
+            printer.output.line(expanded)
+        case .failed(let message):
+            report(message)
+            return .prompt
+        }
+        if let warning = history.record(line, in: editor) { printer.print(.warning(warning)) }
+        let next = execute(line, editor: editor)
+        printer.output.flush()
+        return next
+    }
+
+    /// Parses and applies one line, printing its output or error.
+    private mutating func execute(_ line: String, editor: some LineEditor) -> Next {
+        let parsed: Command?
+        do {
+            parsed = try CommandParser.parse(line)
+        } catch {
+            report(error.message)
+            return .prompt
+        }
+        guard let command = parsed else { return .prompt }
+        if case .history(let count) = command {
+            let listing = HistoryExpansion.listing(of: editor.historyEntries, last: count)
+            if !listing.isEmpty { printer.print(.text(listing)) }
+            return .prompt
+        }
+        do {
+            let output = try session.apply(command)
+            if output == .quit { return .quit }
+            printer.print(output)
+        } catch .unsavedChanges {
+            return resolveUnsaved(before: command, editor: editor)
+        } catch {
+            report(error.message)
+        }
+        return .prompt
+    }
+
+    /// Prints `error: MESSAGE`.
+    func report(_ message: String) {
+        printer.error(message, at: "error: ")
+    }
+}

@@ -1,0 +1,35 @@
+import DirectoryCore
+
+/// What reading a line at the terminal gave.
+enum LineInput: Equatable {
+    /// A line, without its line break.
+    case line(String)
+    /// Ctrl-C: the line was abandoned.
+    case interrupted
+    /// Ctrl-D on an empty line.
+    case end
+    /// The terminal could not be read (it went away).
+    case failed
+}
+
+/// A line editor with history and Tab completion: libedit at a terminal, or a
+/// fake in tests of the interactive loop.
+protocol LineEditor: AnyObject {
+    /// What Tab offers for the line up to the cursor; set before each read.
+    var complete: (String) -> Completion { get set }
+
+    /// Shows `prompt` and reads a line.
+    func readLine(prompt: String) -> LineInput
+
+    /// Adds a line to the history (a line equal to the last one is stored once).
+    func addToHistory(_ line: String)
+
+    /// The history, oldest first.
+    var historyEntries: [String] { get }
+
+    /// Replaces the history with the file at `path`; returns whether it could be read.
+    func loadHistory(from path: String) -> Bool
+
+    /// Writes the history to `path`; returns whether it was written.
+    func saveHistory(to path: String) -> Bool
+}

@@ -1,0 +1,126 @@
+/// Reads records of a schema from CSV whose first row names the columns.
+///
+/// Columns are matched to fields by name, ignoring case, spaces, `_` and `-`
+/// (`Completed Date` is `completedDate`); an `id` column keeps records' ids;
+/// other columns are ignored and said so. Dates are ISO 8601 or `YYYY-MM-DD`,
+/// empty for none.
+enum CSVRecordReader {
+    /// What each column of the header holds.
+    private enum Column {
+        /// The record's id.
+        case id
+        /// The field at this index of the schema.
+        case field(Int)
+        /// A column the schema does not know.
+        case ignored
+    }
+
+    /// The records in `bytes`, and the rows that could not be read.
+    ///
+    /// - Throws: when the header row is missing or unusable; then nothing can be read.
+    static func read(
+        _ bytes: [UInt8], schema: RecordSchema, separator: UInt8, environment: SessionEnvironment
+    ) throws(FileFormatError) -> ImportResult {
+        let rows = CSVParser.rows(of: bytes, separator: separator)
+        guard let header = rows.first else {
+            throw FileFormatError(
+                "the file is empty; expected a header row such as "
+                    + (["id"] + schema.fieldNames).joined(separator: ","))
+        }
+        if let problem = header.problem { throw FileFormatError("line \(header.line) (the header row): \(problem)") }
+        let columns = try Self.columns(of: header, schema: schema, separator: separator)
+        var result = ImportResult()
+        for (column, name) in zip(columns, header.fields) {
+            if case .ignored = column { result.notes.append("the column '\(name)' was ignored") }
+        }
+        for row in rows.dropFirst() {
+            switch record(from: row, columns: columns, schema: schema, environment: environment) {
+            case .success(let record): result.records.append(record)
+            case .failure(let rejection): result.rejected.append(rejection)
+            }
+        }
+        return result
+    }
+
+    /// The meaning of each header column; the schema's title field must be there.
+    private static func columns(
+        of header: CSVParser.Row, schema: RecordSchema, separator: UInt8
+    ) throws(FileFormatError) -> [Column] {
+        var columns: [Column] = []
+        var seen = Set<String>()
+        for name in header.fields {
+            let key = normalized(name)
+            guard !key.isEmpty else {
+                columns.append(.ignored)
+                continue
+            }
+            guard seen.insert(key).inserted else {
+                throw FileFormatError("the column '\(name)' appears twice in the header row")
+            }
+            if key == "id" {
+                columns.append(.id)
+            } else if let index = schema.fields.firstIndex(where: { normalized($0.name) == key }) {
+                columns.append(.field(index))
+            } else {
+                columns.append(.ignored)
+            }
+        }
+        let title = schema.titleField
+        guard columns.contains(where: { if case .field(title) = $0 { true } else { false } }) else {
+            let hint =
+                separator == UInt8(ascii: ",") && header.fields.contains(where: { $0.contains(";") })
+                ? "; the header holds ';': try --separator ';'" : ""
+            throw FileFormatError(
+                "the header row has no '\(schema.fields[title].name)' column (columns: "
+                    + (["id"] + schema.fieldNames).joined(separator: ", ") + ")" + hint)
+        }
+        return columns
+    }
+
+    /// The record in one row, or why it was rejected.
+    private static func record(
+        from row: CSVParser.Row, columns: [Column], schema: RecordSchema, environment: SessionEnvironment
+    ) -> Result<Record, ImportRejection> {
+        let location = "line \(row.line)"
+        if let problem = row.problem { return .failure(ImportRejection(location: location, reason: problem)) }
+        guard row.fields.count == columns.count else {
+            let reason = "\(row.fields.count) fields, expected \(columns.count) as in the header row"
+            return .failure(ImportRejection(location: location, reason: reason))
+        }
+        var id: RecordID?
+        var values = schema.defaultValues
+        for (column, text) in zip(columns, row.fields) {
+            switch column {
+            case .ignored:
+                continue
+            case .id:
+                guard !text.isEmpty else { continue }
+                guard let parsed = RecordID(text) else {
+                    return .failure(ImportRejection(location: location, reason: "the id '\(text)' is not a UUID"))
+                }
+                id = parsed
+            case .field(let index):
+                switch schema.fields[index].type {
+                case .text:
+                    values[index] = .text(text)
+                case .date(let unset):
+                    guard !text.isEmpty else { continue }
+                    guard
+                        case .success(let seconds) = DateText.parse(
+                            text, now: environment.now(), utcOffset: environment.utcOffset)
+                    else {
+                        let reason = "\(schema.fields[index].name) '\(text)' is not a date (use YYYY-MM-DD or ISO 8601)"
+                        return .failure(ImportRejection(location: location, reason: reason))
+                    }
+                    values[index] = .date(seconds ?? unset)
+                }
+            }
+        }
+        return .success(Record(id: id ?? environment.makeID(), values: values))
+    }
+
+    /// A column name as compared with field names: lower case, without spaces, `_` and `-`.
+    static func normalized(_ name: String) -> String {
+        String(name.lowercased().filter { $0 != " " && $0 != "_" && $0 != "-" && $0 != "\t" })
+    }
+}

@@ -1,0 +1,55 @@
+/// Writes records as RFC 4180 CSV: a header row (`id` and the schema's fields),
+/// then one row per record, lines ending in CRLF, no byte order mark. Dates are
+/// ISO 8601 in UTC (to the millisecond), empty when there is none.
+enum CSVRecordWriter {
+    /// The bytes of a CSV file holding `records`, with fields separated by `separator`.
+    static func write(_ records: [Record], schema: RecordSchema, separator: UInt8) -> [UInt8] {
+        var output: [UInt8] = []
+        appendRow(["id"] + schema.fieldNames, separator: separator, to: &output)
+        for record in records {
+            var cells = [record.id.description]
+            for (index, field) in schema.fields.enumerated() {
+                switch record.values[index] {
+                case .text(let text):
+                    cells.append(text)
+                case .date(let seconds):
+                    if case .date(let unset) = field.type, seconds == unset {
+                        cells.append("")
+                    } else {
+                        cells.append(DateText.iso8601(seconds))
+                    }
+                }
+            }
+            appendRow(cells, separator: separator, to: &output)
+        }
+        return output
+    }
+
+    /// Appends one row and its CRLF.
+    private static func appendRow(_ cells: [String], separator: UInt8, to output: inout [UInt8]) {
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { output.append(separator) }
+            appendField(cell, separator: separator, to: &output)
+        }
+        output.append(contentsOf: [0x0D, 0x0A])
+    }
+
+    /// Appends `text`, in quotes with quotes doubled when it holds the separator,
+    /// a quote or a line break, or starts or ends with a space.
+    static func appendField(_ text: String, separator: UInt8, to output: inout [UInt8]) {
+        let utf8 = text.utf8
+        let needsQuotes =
+            utf8.contains { $0 == separator || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            || utf8.first == 0x20 || utf8.last == 0x20
+        guard needsQuotes else {
+            output.append(contentsOf: utf8)
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { output.append(byte) }
+            output.append(byte)
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

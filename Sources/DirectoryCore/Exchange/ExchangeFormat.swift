@@ -1,0 +1,53 @@
+/// The formats `import` and `export` speak, besides the apps' own files.
+public enum ExchangeFormat: String, Sendable, Equatable, CaseIterable {
+    /// RFC 4180 comma-separated values with a header row, as spreadsheets read and write them.
+    case csv
+    /// The app's own JSON file format: an export is also a file the app can open.
+    case json
+    /// vCard (RFC 6350 4.0 written; 3.0 and 4.0 read), as address books exchange contacts.
+    case vcard
+
+    /// The name in messages: "CSV", "JSON", "vCard".
+    public var displayName: String {
+        switch self {
+        case .csv: return "CSV"
+        case .json: return "JSON"
+        case .vcard: return "vCard"
+        }
+    }
+
+    /// Whether records of `schema` can be written and read in this format:
+    /// vCard holds contacts, so it is for people only.
+    public func supports(_ schema: RecordSchema) -> Bool {
+        self != .vcard || VCardMapping(schema: schema) != nil
+    }
+
+    /// The formats that can hold records of `schema`, for messages.
+    public static func supported(by schema: RecordSchema) -> [ExchangeFormat] {
+        allCases.filter { $0.supports(schema) }
+    }
+}
+
+/// How `import` and `export` treat a file, from the options on their line.
+public struct ExchangeOptions: Equatable, Sendable {
+    /// Import the good records of a file with rejected ones (`--partial`), rather than nothing.
+    public var partial: Bool
+    /// The CSV field separator: `,` unless `--separator` asks for `;` or a tab.
+    public var separator: UInt8
+
+    /// Options with the defaults: all or nothing, comma-separated.
+    public init(partial: Bool = false, separator: UInt8 = UInt8(ascii: ",")) {
+        self.partial = partial
+        self.separator = separator
+    }
+
+    /// The separators `--separator` accepts, by the word that names them.
+    public static let separators: [(name: String, byte: UInt8)] = [
+        (",", UInt8(ascii: ",")), (";", UInt8(ascii: ";")), ("tab", 0x09),
+    ]
+
+    /// The word for `separator` in a command line: `,`, `;` or `tab`.
+    public var separatorName: String {
+        Self.separators.first { $0.byte == separator }?.name ?? ","
+    }
+}

@@ -1,0 +1,68 @@
+/// Reads records for `import json`: the app's own file format (an array of
+/// objects, as `export json` writes it), checked record by record so that one
+/// bad record rejects only itself. A record without an `id` gets a new one.
+enum JSONRecordImport {
+    /// The records in `bytes`, and the ones that could not be read.
+    ///
+    /// - Throws: when the file is not JSON or not an array; then nothing can be read.
+    static func read(
+        _ bytes: [UInt8], schema: RecordSchema, environment: SessionEnvironment
+    ) throws(FileFormatError) -> ImportResult {
+        let elements = try topLevelArray(bytes)
+        var result = ImportResult()
+        for (index, element) in elements.enumerated() {
+            let location = "record \(index + 1)"
+            guard case .dictionary(let pairs) = element else {
+                let reason = "\(element.typeDescription), expected a dictionary"
+                result.rejected.append(ImportRejection(location: location, reason: reason))
+                continue
+            }
+            var builder = RecordBuilder(schema: schema)
+            do throws(FileFormatError) {
+                builder.beginRecord()
+                for pair in pairs { try builder.add(key: pair.key, value: pair.value) }
+                if !pairs.contains(where: { $0.key == "id" }) {
+                    try builder.add(key: "id", value: .string(environment.makeID().description))
+                }
+                try builder.endRecord()
+                result.records += builder.finish().records
+            } catch {
+                result.rejected.append(ImportRejection(location: location, reason: reason(error)))
+            }
+        }
+        return result
+    }
+
+    /// The elements of the document's top-level array.
+    private static func topLevelArray(_ bytes: [UInt8]) throws(FileFormatError) -> [PropertyValue] {
+        let parsed = bytes.withUnsafeBytes { buffer -> Result<PropertyValue, FileFormatError> in
+            var scanner = JSONScanner(buffer)
+            do throws(FileFormatError) {
+                guard scanner.peekSignificant() != nil else {
+                    throw FileFormatError("the file is empty; expected a JSON array of records")
+                }
+                let value = try scanner.parseValue(depth: 0)
+                if scanner.peekSignificant() != nil {
+                    throw scanner.error("unexpected \(scanner.describeByte(at: scanner.position)) after the JSON value")
+                }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        let value = try parsed.get()
+        guard case .array(let elements) = value else {
+            throw FileFormatError("the top level is \(value.typeDescription), expected an array of records")
+        }
+        return elements
+    }
+
+    /// The builder's message without its "record 1" prefix (each record has a
+    /// builder of its own, so the builder always counts 1; the location says which).
+    private static func reason(_ error: FileFormatError) -> String {
+        var message = Substring(error.message)
+        if message.hasPrefix("record 1") { message = message.dropFirst("record 1".count) }
+        if message.hasPrefix(":") { message = message.dropFirst() }
+        return message.drop { $0 == " " }.description
+    }
+}

@@ -1,0 +1,126 @@
+/// Finds what Tab can complete: command names, field names after `set`,
+/// records after `edit`, `delete` and `find`, paths after `open` and `save as`.
+/// Every name comes from `CommandTable` and the list's schema.
+public struct Completer {
+    /// The kind of the open list (its fields, and which commands apply).
+    public var schema: RecordSchema
+    /// The open list's records, for numbers and names.
+    public var records: [Record]
+    /// Lists a folder (already tilde-expanded; `.` for the working folder).
+    public var listFolder: (String) -> [FolderEntry]
+    /// Expands a leading `~/` in a path.
+    public var expandingTilde: (String) -> String
+
+    /// Creates a completer for a list; folders are read with `listFolder`.
+    public init(
+        schema: RecordSchema, records: [Record], listFolder: @escaping (String) -> [FolderEntry],
+        expandingTilde: @escaping (String) -> String = { $0 }
+    ) {
+        self.schema = schema
+        self.records = records
+        self.listFolder = listFolder
+        self.expandingTilde = expandingTilde
+    }
+
+    /// The candidates for the line up to the cursor.
+    public func complete(_ linePrefix: String) -> Completion {
+        let line = linePrefix.drop { CommandParser.isSpace($0) }
+        guard let nameEnd = line.firstIndex(where: CommandParser.isSpace) else {
+            return words(commandNames, for: String(line))
+        }
+        let name = String(line[..<nameEnd])
+        let argument = String(line[nameEnd...].drop { CommandParser.isSpace($0) })
+        guard let spec = CommandTable.spec(named: name) else { return .none }
+        switch spec.argument {
+        case .field:
+            guard !argument.contains(where: CommandParser.isSpace) else { return .none }
+            return words(schema.fieldNames, for: argument)
+        case .records:
+            return recordReferences(argument, several: spec.name == "delete")
+        case .text where spec.name == "find":
+            return recordNames(argument)
+        case .path where spec.name == "save":
+            guard let space = argument.firstIndex(where: CommandParser.isSpace) else {
+                return words(["as"], for: argument)
+            }
+            guard argument[..<space] == "as" else { return .none }
+            return paths(String(argument[space...].drop { CommandParser.isSpace($0) }))
+        case .path:
+            return paths(argument)
+        case .command:
+            return words(commandNames, for: argument)
+        case .choice(let choices):
+            return words(choices, for: argument)
+        case .none, .text:
+            return .none
+        }
+    }
+
+    /// Command names and word aliases (`ls`, `rm`, `exit`) that apply to this kind of list;
+    /// not the `!` forms.
+    public var commandNames: [String] {
+        CommandTable.all.filter { $0.kinds?.contains(schema.name) ?? true }
+            .flatMap(\.allNames)
+            .filter { $0.allSatisfy(\.isLetter) }
+    }
+
+    /// The words that start with `word`.
+    private func words(_ choices: [String], for word: String) -> Completion {
+        Completion(word: word, candidates: choices.filter { $0.hasPrefix(word) }.map { .init(text: $0) })
+    }
+
+    /// Record numbers (when the word starts with a digit) or names.
+    private func recordReferences(_ argument: String, several: Bool) -> Completion {
+        guard let first = argument.first, first.isASCII, first.isNumber else { return recordNames(argument) }
+        var word = argument
+        if several, let separator = argument.lastIndex(where: { CommandParser.isSpace($0) || $0 == "," }) {
+            word = String(argument[argument.index(after: separator)...])
+        }
+        guard word.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .none }
+        let candidates = records.indices.compactMap { index -> Completion.Candidate? in
+            let number = String(index + 1)
+            guard number.hasPrefix(word) else { return nil }
+            return Completion.Candidate(text: number, display: number + " " + title(of: index))
+        }
+        return Completion(word: word, candidates: candidates)
+    }
+
+    /// The names of records that start with `word`, ignoring case and accents.
+    private func recordNames(_ word: String) -> Completion {
+        let folded = TextMatcher.fold(word)
+        var seen = Set<String>()
+        var candidates: [Completion.Candidate] = []
+        for index in records.indices {
+            let name = title(of: index)
+            guard !name.isEmpty, TextMatcher.fold(name).hasPrefix(folded), seen.insert(name).inserted else {
+                continue
+            }
+            candidates.append(.init(text: name))
+        }
+        return Completion(word: word, candidates: candidates)
+    }
+
+    /// The name of the record at `index`.
+    private func title(of index: Int) -> String {
+        guard records.indices.contains(index) else { return "" }
+        return records[index].values[schema.titleField].text ?? ""
+    }
+
+    /// Files and folders whose path starts with `word`.
+    private func paths(_ word: String) -> Completion {
+        let folder = word.lastIndex(of: "/").map { String(word[...$0]) } ?? ""
+        let prefix = String(word.dropFirst(folder.count))
+        let listed = listFolder(folder.isEmpty ? "." : expandingTilde(folder))
+        let candidates = listed.filter { entry in
+            entry.name.hasPrefix(prefix) && entry.name != "." && entry.name != ".."
+                && (prefix.hasPrefix(".") || !entry.name.hasPrefix("."))
+        }
+        .sorted { $0.name < $1.name }
+        .map { entry in
+            Completion.Candidate(
+                text: folder + entry.name, terminator: entry.isFolder ? "/" : " ",
+                display: entry.name + (entry.isFolder ? "/" : ""))
+        }
+        return Completion(word: word, candidates: candidates)
+    }
+}

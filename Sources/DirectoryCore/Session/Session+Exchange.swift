@@ -1,0 +1,80 @@
+/// `import` and `export`: records to and from CSV, JSON and vCard files.
+extension Session {
+    /// Adds the records of an import file as one change: `changes` lists them,
+    /// one `undo` removes them all, `revert` discards them.
+    ///
+    /// A record whose id is already in the list gets a new id, so importing a
+    /// file twice gives two copies rather than two records with one identity.
+    mutating func importRecords(
+        _ format: ExchangeFormat, path: String, options: ExchangeOptions, command: Command
+    ) throws(SessionError) -> CommandOutput {
+        try checkSupported(format)
+        let bytes: [UInt8]
+        do { bytes = try store.readBytes(path: path) } catch { throw .storage(error) }
+        let result: ImportResult
+        do {
+            result = try RecordExchange.read(
+                bytes, format: format, schema: schema, options: options, environment: environment)
+        } catch {
+            throw .importUnreadable(path: path, format: format.displayName, reason: error.description)
+        }
+        let rejected = result.rejected.map(\.description)
+        if !rejected.isEmpty, !options.partial {
+            throw .importRejected(path: path, total: result.total, rejected: rejected)
+        }
+        let notes = result.notes.map { " Note: \($0)." }.joined()
+        guard !result.records.isEmpty else {
+            let message = "No records imported from \(path): it holds \(result.total)."
+            return rejected.isEmpty
+                ? .feedback(message + notes) : .warning(message + "\n" + ImportReport.lines(rejected))
+        }
+        var taken = Set(records.map(\.id))
+        var edits: [Edit] = []
+        edits.reserveCapacity(result.records.count)
+        let previousCurrent = current
+        for var record in result.records {
+            while !taken.insert(record.id).inserted { record.id = environment.makeID() }
+            if baseline[record.id] == nil { baseline[record.id] = .absent }
+            edits.append(.inserted(index: records.count))
+            records.append(record)
+        }
+        journal.append(JournalEntry(command: command, edits: edits, previousCurrent: previousCurrent))
+        let message = "Imported \(count(result.records.count)) from \(path) (read \(result.total))."
+        guard rejected.isEmpty else {
+            return .warning(message + notes + " Rejected \(rejected.count):\n" + ImportReport.lines(rejected))
+        }
+        return .feedback(message + notes)
+    }
+
+    /// Writes every record to `path` in `format`; the list and its file stay as they are.
+    func export(_ format: ExchangeFormat, path: String, options: ExchangeOptions) throws(SessionError)
+        -> CommandOutput
+    {
+        try checkSupported(format)
+        guard path != self.path else {
+            throw .exportFailed(path: path, reason: "it is the list's own file; use save, or export elsewhere")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try RecordExchange.write(records, format: format, schema: schema, options: options)
+        } catch {
+            throw .exportFailed(path: path, reason: error.description)
+        }
+        do {
+            try store.writeBytes(bytes, to: path)
+        } catch {
+            if case .writeFailed(_, let reason) = error { throw .exportFailed(path: path, reason: reason) }
+            throw .storage(error)
+        }
+        return .feedback("Exported \(count(records.count)) to \(path) as \(format.displayName).")
+    }
+
+    /// Refuses a format that cannot hold this kind of record.
+    private func checkSupported(_ format: ExchangeFormat) throws(SessionError) {
+        guard format.supports(schema) else {
+            throw .formatNotForKind(
+                format: format.displayName, kind: schema.name,
+                formats: ExchangeFormat.supported(by: schema).map(\.rawValue))
+        }
+    }
+}

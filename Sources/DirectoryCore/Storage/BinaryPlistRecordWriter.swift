@@ -1,0 +1,115 @@
+/// Writes a list of records as a binary property list (`bplist00`) in the
+/// layout `PropertyListEncoder` gives an array of the app's `Codable` structs
+/// (byte for byte the same, as long as no two records share an identifier and
+/// the file has fewer than `BinaryPlistUniquingTable.maximumEntries` distinct
+/// values): each record is a dictionary with `id` first, then the schema's
+/// fields (text as strings, dates as `<date>`), then the extras unchanged.
+///
+/// Property lists have no null: an extra (or a value nested in one) that is
+/// `PropertyValue.null` — which only a JSON file can hold — is left out,
+/// together with its key or its place in an array.
+enum BinaryPlistRecordWriter {
+    /// Encodes `records` as a complete file.
+    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+        var writer = BinaryPlistObjectWriter(
+            capacity: 64 + records.count * (48 + 40 * schema.fields.count),
+            objectBound: objectBound(records, schema: schema))
+        let top = writer.beginContainer(marker: 0xA0, count: records.count, references: records.count)
+        var keyObjects: [Int] = []
+        for (number, record) in records.enumerated() {
+            let fieldCount = min(schema.fields.count, record.values.count)
+            var extraCount = 0
+            for extra in record.extras where extra.value != .null { extraCount += 1 }
+            let pairs = 1 + fieldCount + extraCount
+            let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
+            writer.setReference(top, slot: number, to: dictionary.object)
+            if keyObjects.count < 1 + fieldCount {
+                keyObjects = [writer.string("id")] + schema.fields.map { writer.string($0.name) }
+            }
+            for slot in 0..<(1 + fieldCount) {
+                writer.setReference(dictionary, slot: slot, to: keyObjects[slot])
+            }
+            var slot = 1 + fieldCount
+            for extra in record.extras where extra.value != .null {
+                let key = writer.string(extra.key)
+                writer.setReference(dictionary, slot: slot, to: key)
+                slot += 1
+            }
+            let id = writer.recordID(record.id)
+            writer.setReference(dictionary, slot: pairs, to: id)
+            for field in 0..<fieldCount {
+                let object: Int
+                switch record.values[field] {
+                case .text(let text): object = writer.string(text)
+                case .date(let seconds): object = writer.date(seconds)
+                }
+                writer.setReference(dictionary, slot: pairs + 1 + field, to: object)
+            }
+            slot = pairs + 1 + fieldCount
+            for extra in record.extras {
+                guard let object = write(extra.value, to: &writer) else { continue }
+                writer.setReference(dictionary, slot: slot, to: object)
+                slot += 1
+            }
+        }
+        return writer.finish()
+    }
+
+    /// At most how many objects `records` need, counting no sharing but the keys'.
+    private static func objectBound(_ records: [Record], schema: RecordSchema) -> Int {
+        var bound = 2 + schema.fields.count
+        for record in records {
+            bound += 2 + record.values.count
+            for extra in record.extras { bound += 1 + objectBound(extra.value) }
+        }
+        return bound
+    }
+
+    /// At most how many objects `value` needs.
+    private static func objectBound(_ value: PropertyValue) -> Int {
+        switch value {
+        case .array(let elements): return elements.reduce(1) { $0 + objectBound($1) }
+        case .dictionary(let pairs): return pairs.reduce(1) { $0 + 1 + objectBound($1.value) }
+        default: return 1
+        }
+    }
+
+    /// Writes `value` and what it contains; returns its object number, or `nil`
+    /// for `.null`, which is left out.
+    private static func write(_ value: PropertyValue, to writer: inout BinaryPlistObjectWriter) -> Int? {
+        switch value {
+        case .null: return nil
+        case .string(let text): return writer.string(text)
+        case .integer(let number): return writer.integer(number)
+        case .real(let number): return writer.real(number)
+        case .bool(let flag): return writer.bool(flag)
+        case .date(let seconds): return writer.date(seconds)
+        case .data(let bytes): return writer.data(bytes)
+        case .array(let elements):
+            let count = elements.count { $0 != .null }
+            let array = writer.beginContainer(marker: 0xA0, count: count, references: count)
+            var slot = 0
+            for element in elements {
+                guard let object = write(element, to: &writer) else { continue }
+                writer.setReference(array, slot: slot, to: object)
+                slot += 1
+            }
+            return array.object
+        case .dictionary(let pairs):
+            let count = pairs.count { $0.value != .null }
+            let dictionary = writer.beginContainer(marker: 0xD0, count: count, references: 2 * count)
+            var slot = 0
+            for pair in pairs where pair.value != .null {
+                let key = writer.string(pair.key)
+                writer.setReference(dictionary, slot: slot, to: key)
+                slot += 1
+            }
+            for pair in pairs {
+                guard let object = write(pair.value, to: &writer) else { continue }
+                writer.setReference(dictionary, slot: slot, to: object)
+                slot += 1
+            }
+            return dictionary.object
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// A hash set of the scalar objects already written to a binary property list,
+/// keyed by their encoded bytes, so that equal strings, numbers and dates are
+/// written once and shared, as `PropertyListEncoder` does.
+///
+/// The table keeps at most `maximumEntries` objects, so that it stays small
+/// enough for the processor's cache: a file with fewer distinct scalars comes
+/// out exactly as `PropertyListEncoder` writes it. Once the table is full, a
+/// new value takes the place of an old one, so keys and recurring values stay
+/// shared while a value seen only long ago may be written again (still a valid
+/// file, a little larger).
+///
+/// Slots hold `hash << 32 | (object + 1)`, 0 meaning empty; the object's
+/// bytes are compared in the output buffer itself. Encodings are
+/// self-delimiting (the marker gives the length), so two objects are equal
+/// exactly when the earlier one starts with all the bytes of the later one.
+struct BinaryPlistUniquingTable {
+    /// The most objects the table remembers.
+    static let maximumEntries = 1 << 14
+
+    private var slots: [UInt64]
+    private var used = 0
+
+    /// Creates an empty table.
+    init() {
+        slots = [UInt64](repeating: 0, count: 1024)
+    }
+
+    /// Returns the object whose encoding equals `output[start...]`, or records
+    /// that `object` is that encoding and returns `nil`.
+    ///
+    /// - Parameter starts: where each object starts in `output`.
+    mutating func existingObject(
+        for output: UnsafeRawBufferPointer, from start: Int, newObject object: Int, starts: UnsafeBufferPointer<Int>
+    ) -> Int? {
+        let length = output.count - start
+        let hash = Self.hash(UnsafeRawBufferPointer(rebasing: output[start...]))
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        let mask = slots.count - 1
+        let home = Int(truncatingIfNeeded: hash >> 32) & mask
+        var slot = home
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                let candidate = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                let candidateStart = starts[candidate]
+                if candidateStart + length <= start,
+                    Self.equal(output, candidateStart, start, length)
+                {
+                    return candidate
+                }
+            }
+            slot = (slot + 1) & mask
+        }
+        guard used < Self.maximumEntries else {
+            // Replace, never fill an empty slot: the table must keep empty slots to end every search.
+            if slots[home] != 0 { slots[home] = tag | UInt64(truncatingIfNeeded: object + 1) }
+            return nil
+        }
+        slots[slot] = tag | UInt64(truncatingIfNeeded: object + 1)
+        used += 1
+        if used * 2 > slots.count { grow() }
+        return nil
+    }
+
+    /// Doubles the table, re-placing every entry by the hash bits it kept.
+    private mutating func grow() {
+        let old = slots
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        let mask = slots.count - 1
+        for entry in old where entry != 0 {
+            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
+        }
+    }
+
+    /// Whether the `length` bytes at `first` and at `second` are equal.
+    @inline(__always)
+    private static func equal(_ output: UnsafeRawBufferPointer, _ first: Int, _ second: Int, _ length: Int) -> Bool {
+        guard let base = output.baseAddress else { return length == 0 }
+        var index = 0
+        while index + 8 <= length {
+            let a = base.loadUnaligned(fromByteOffset: first + index, as: UInt64.self)
+            let b = base.loadUnaligned(fromByteOffset: second + index, as: UInt64.self)
+            if a != b { return false }
+            index += 8
+        }
+        while index < length {
+            if output[first + index] != output[second + index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// A fast 64-bit hash of `bytes`; its high 32 bits are stored as the slot tag
+    /// and also place the entry, so they must mix in every input byte.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: bytes.count)
+        guard let base = bytes.baseAddress else { return hash }
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 29
+        hash = hash &* 0xBF58_476D_1CE4_E5B9
+        return hash ^ (hash >> 32)
+    }
+}

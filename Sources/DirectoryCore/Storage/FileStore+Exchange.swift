@@ -1,0 +1,15 @@
+/// The plain files that `import` reads and `export` writes.
+extension FileStore {
+    /// Reads the whole file; a missing file is an error, named as such.
+    public func readBytes(path: String) throws(StorageError) -> [UInt8] {
+        guard let contents = try FileBytes.read(path: path) else {
+            throw .unreadable(path: path, reason: "there is no such file")
+        }
+        return contents.bytes
+    }
+
+    /// Writes the file with `AtomicFile`, so a failed export leaves any old file whole.
+    public func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        _ = try AtomicFile.write(bytes, to: path)
+    }
+}

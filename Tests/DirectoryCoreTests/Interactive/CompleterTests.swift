@@ -1,0 +1,84 @@
+import Testing
+
+@testable import DirectoryCore
+
+extension Interactive {
+    /// Tab completion: what is offered after each command, and what Tab does with it.
+    struct CompleterTests {
+        private static let people: [Record] = ["Acacia Ackles", "Joe Gregg", "Joan Baez", "Zoë 高橋"].enumerated().map {
+            Record(id: RecordID(high: 1, low: UInt64($0.offset + 1)), values: [.text($0.element), .text("")])
+        }
+
+        private func completer(folders: [String: [FolderEntry]] = [:]) -> Completer {
+            Completer(
+                schema: .person, records: Self.people, listFolder: { folders[$0] ?? [] },
+                expandingTilde: { $0.hasPrefix("~/") ? "/home/me/" + $0.dropFirst(2) : $0 })
+        }
+
+        private func action(_ line: String, folders: [String: [FolderEntry]] = [:]) -> CompletionAction {
+            completer(folders: folders).complete(line).action
+        }
+
+        @Test(arguments: [
+            ("ne", CompletionAction.replace(deleting: 0, inserting: "w ")),
+            ("  li", .replace(deleting: 0, inserting: "st ")),
+            ("set na", .replace(deleting: 0, inserting: "me ")),
+            ("set off", .replace(deleting: 0, inserting: "ice ")),
+            ("help un", .replace(deleting: 0, inserting: "do ")),
+            ("autosave o", .list(["on", "off"])),
+            ("save a", .replace(deleting: 0, inserting: "s ")),
+            ("edit Jo", .list(["Joe Gregg", "Joan Baez"])),
+            ("edit joe", .replace(deleting: 3, inserting: "Joe Gregg ")),
+            ("find zoe", .replace(deleting: 3, inserting: "Zoë 高橋 ")),
+            ("delete 1,", .list(["1 Acacia Ackles", "2 Joe Gregg", "3 Joan Baez", "4 Zoë 高橋"])),
+            ("delete 2 4", .replace(deleting: 0, inserting: " ")),
+            ("xyz", .none),
+            ("frobnicate x", .none),
+            ("set name Jo", .none),
+        ])
+        func tabCompletesTheWordBeforeTheCursor(line: String, expected: CompletionAction) {
+            #expect(action(line) == expected)
+        }
+
+        @Test func anAmbiguousCommandPrefixListsTheCandidates() {
+            #expect(action("e") == .list(["edit", "export", "exit"]))
+            #expect(action("s") == .list(["set", "show", "save"]))
+        }
+
+        @Test func commandNamesComeFromTheTableWithoutBangFormsOrOtherKindsCommands() {
+            let names = completer().commandNames
+            #expect(names.contains("ls") && names.contains("rm") && names.contains("history"))
+            #expect(!names.contains("quit!") && !names.contains("?"))
+            #expect(!names.contains("done"))
+            let bucket = Completer(schema: .bucket, records: [], listFolder: { _ in [] })
+            #expect(bucket.commandNames.contains("done"))
+        }
+
+        @Test func aCommonPrefixLongerThanTheWordIsInsertedFirst() {
+            let records = ["Joe Gregg", "Joe Greggson"].enumerated().map {
+                Record(id: RecordID(high: 2, low: UInt64($0.offset)), values: [.text($0.element), .text("")])
+            }
+            let completer = Completer(schema: .person, records: records, listFolder: { _ in [] })
+            #expect(completer.complete("edit j").action == .replace(deleting: 1, inserting: "Joe Gregg"))
+            #expect(completer.complete("edit Joe Gregg").action == .list(["Joe Gregg", "Joe Greggson"]))
+        }
+
+        @Test func pathsAreCompletedFromTheListedFolder() {
+            let folders = [
+                ".": [
+                    FolderEntry(name: "data", isFolder: true), FolderEntry(name: "dir.plist", isFolder: false),
+                    FolderEntry(name: ".hidden", isFolder: false),
+                ],
+                "/home/me/": [FolderEntry(name: "Documents", isFolder: true)],
+                "data/": [FolderEntry(name: "bucketList.json", isFolder: false)],
+            ]
+            #expect(action("open d", folders: folders) == .list(["data/", "dir.plist"]))
+            #expect(action("open da", folders: folders) == .replace(deleting: 0, inserting: "ta/"))
+            #expect(action("open data/b", folders: folders) == .replace(deleting: 0, inserting: "ucketList.json "))
+            #expect(action("open ~/D", folders: folders) == .replace(deleting: 0, inserting: "ocuments/"))
+            #expect(action("save as di", folders: folders) == .replace(deleting: 0, inserting: "r.plist "))
+            #expect(action("open .h", folders: folders) == .replace(deleting: 0, inserting: "idden "))
+            #expect(action("save bogus x", folders: folders) == .none)
+        }
+    }
+}

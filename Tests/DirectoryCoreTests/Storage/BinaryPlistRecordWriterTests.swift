@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import DirectoryCore
+
+/// What `BinaryPlistRecordWriter` writes, Foundation reads with the same
+/// values; for the apps' own records it is byte for byte what
+/// `PropertyListEncoder` writes.
+struct BinaryPlistRecordWriterTests {
+    typealias TestData = BinaryPlistTestData
+
+    @Test func writesPeopleByteForByteAsPropertyListEncoder() throws {
+        let people = TestData.people(300)
+        let expected = [UInt8](try PropertyListEncoder().encode(people))
+        #expect(BinaryPlistRecordWriter.write(TestData.records(people), schema: .person) == expected)
+    }
+
+    @Test func writesBucketItemsByteForByteAsPropertyListEncoder() throws {
+        let items = TestData.bucketItems(300)
+        let expected = [UInt8](try PropertyListEncoder().encode(items))
+        #expect(BinaryPlistRecordWriter.write(TestData.records(items), schema: .bucket) == expected)
+    }
+
+    @Test func writesAnEmptyListAsPropertyListEncoder() throws {
+        let expected = [UInt8](try PropertyListEncoder().encode([TestData.Person]()))
+        #expect(BinaryPlistRecordWriter.write([], schema: .person) == expected)
+    }
+
+    /// 70,000 records need 3-byte references and offsets.
+    @Test func writesLargeListsWithWideReferencesAsPropertyListEncoder() throws {
+        let people = TestData.people(70_000, seed: 7)
+        let expected = [UInt8](try PropertyListEncoder().encode(people))
+        let written = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
+        #expect(written == expected)
+        #expect(try PropertyListDecoder().decode([TestData.Person].self, from: Data(written)) == people)
+    }
+
+    @Test func writesWhatPropertyListDecoderReadsBack() throws {
+        let items = TestData.bucketItems(500, seed: 11)
+        let written = BinaryPlistRecordWriter.write(TestData.records(items), schema: .bucket)
+        #expect(try PropertyListDecoder().decode([TestData.BucketItem].self, from: Data(written)) == items)
+        let people = TestData.people(500, seed: 12)
+        let writtenPeople = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
+        #expect(try PropertyListDecoder().decode([TestData.Person].self, from: Data(writtenPeople)) == people)
+    }
+
+    @Test func writesUnknownKeysThatPropertyListSerializationReadsUnchanged() throws {
+        let records = (0..<3).map { index in
+            Record(
+                id: RecordID(high: 0x1234_5678_9ABC_4DEF, low: 0x8123_4567_89AB_CD00 + UInt64(index)),
+                values: [.text("Person \(index)"), .text("Briggs 413")],
+                extras: Array(BinaryPlistFoundationBridge.sampleExtras.dropFirst(index)))
+        }
+        let written = BinaryPlistRecordWriter.write(records, schema: .person)
+        let expected = records.map { BinaryPlistFoundationBridge.object($0, schema: .person) }
+        #expect(try BinaryPlistFoundationBridge.xml(reading: written) == BinaryPlistFoundationBridge.xml(expected))
+    }
+
+    @Test func readsBackWhatItWritesWithKeysInOrder() throws {
+        let records = [
+            Record(
+                id: RecordID(high: 1, low: 2), values: [.text("a"), .text("b"), .date(RecordSchema.distantPast)],
+                extras: BinaryPlistFoundationBridge.sampleExtras),
+            Record(id: RecordID(high: 3, low: 4), values: [.text("😀"), .text(""), .date(-0.125)]),
+        ]
+        let written = BinaryPlistRecordWriter.write(records, schema: .bucket)
+        let (schema, read) = try TestData.decode(written)
+        #expect(schema == .bucket)
+        #expect(read == records)
+    }
+
+    @Test func leavesOutNullExtrasAndNullsNestedInThem() throws {
+        let record = Record(
+            id: RecordID(high: 1, low: 2), values: [.text("a"), .text("b")],
+            extras: [
+                KeyedValue("gone", .null),
+                KeyedValue("list", .array([.integer(1), .null, .integer(2)])),
+                KeyedValue("map", .dictionary([KeyedValue("x", .null), KeyedValue("y", .bool(true))])),
+            ])
+        let written = BinaryPlistRecordWriter.write([record], schema: .person)
+        let (_, read) = try TestData.decode(written)
+        #expect(
+            read.first?.extras == [
+                KeyedValue("list", .array([.integer(1), .integer(2)])),
+                KeyedValue("map", .dictionary([KeyedValue("y", .bool(true))])),
+            ])
+        let expected = [BinaryPlistFoundationBridge.object(record, schema: .person)]
+        #expect(try BinaryPlistFoundationBridge.xml(reading: written) == BinaryPlistFoundationBridge.xml(expected))
+    }
+
+    /// Foundation shares canonically equal strings ("é" and "e" + U+0301) and so
+    /// turns one into the other; the writer compares bytes and keeps both.
+    @Test func keepsCanonicallyEquivalentStringsApart() throws {
+        let people = [
+            TestData.Person(id: UUID(), name: "caf\u{E9}", office: "cafe\u{301}"),
+            TestData.Person(id: UUID(), name: "cafe\u{301}", office: "caf\u{E9}"),
+        ]
+        let written = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
+        let decoded = try PropertyListDecoder().decode([TestData.Person].self, from: Data(written))
+        #expect(decoded.map { Array($0.name.unicodeScalars) } == people.map { Array($0.name.unicodeScalars) })
+        #expect(decoded.map { Array($0.office.unicodeScalars) } == people.map { Array($0.office.unicodeScalars) })
+    }
+
+    /// Past `BinaryPlistUniquingTable.maximumEntries` distinct values the table
+    /// replaces old entries; the file must stay valid and keep sharing recurring values.
+    @Test func staysValidWhenTheSharingTableIsFull() throws {
+        let count = BinaryPlistUniquingTable.maximumEntries * 2 + 100
+        let people = TestData.people(count, seed: 3).enumerated().map { index, person in
+            TestData.Person(id: person.id, name: "unique name \(index)", office: ["A 1", "B 2", "C 3"][index % 3])
+        }
+        let written = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
+        #expect(try PropertyListDecoder().decode([TestData.Person].self, from: Data(written)) == people)
+        #expect(try TestData.decode(written).records == TestData.records(people))
+        let trailer = try written.withUnsafeBytes { try BinaryPlistTrailer(validating: $0) }
+        // top array, and per person a dictionary, an id and a name; offices and keys shared.
+        #expect(trailer.objectCount < 1 + 3 * count + 3 + 3 + 50)
+    }
+
+    @Test func sharesEqualValuesAndKeys() throws {
+        let first = Record(id: RecordID(high: 1, low: 2), values: [.text("same"), .text("same")])
+        let second = Record(id: RecordID(high: 3, low: 4), values: [.text("same"), .text("same")])
+        let written = BinaryPlistRecordWriter.write([first, second], schema: .person)
+        let trailer = try written.withUnsafeBytes { try BinaryPlistTrailer(validating: $0) }
+        // array, 2 dictionaries, 3 keys, 2 ids, 1 shared "same"
+        #expect(trailer.objectCount == 9)
+    }
+}

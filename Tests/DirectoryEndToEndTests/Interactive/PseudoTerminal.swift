@@ -1,0 +1,169 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The built `directory` running on a pseudo-terminal of its own (as the session
+/// leader, so Ctrl-C raises SIGINT), driven by key presses. Every wait has a
+/// deadline and the program is killed when the terminal is released.
+final class PseudoTerminal {
+    /// Keys as the terminal sends them.
+    enum Key: String {
+        case enter = "\r"
+        case tab = "\t"
+        case backspace = "\u{7F}"
+        case up = "\u{1B}[A"
+        case controlC = "\u{03}"
+        case controlD = "\u{04}"
+        case controlR = "\u{12}"
+        case controlU = "\u{15}"
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not import (it is a GNU extension).
+    private static let spawnSetsid: Int16 = 0x80
+
+    /// How long any wait may take before the test fails instead of hanging.
+    static let deadline: TimeInterval = 10
+
+    private let master: Int32
+    private let pid: pid_t
+    private var output: [UInt8] = []
+    /// Where the next `waitFor` starts looking, in `screenText`.
+    private var searchStart: String.Index?
+    private var exitStatus: Int32?
+
+    /// Starts `directory` with `arguments` in `folder` (HOME and XDG folders inside it),
+    /// TERM=xterm, an 80×24 window, and `LANG=C.UTF-8` unless `environment` says otherwise
+    /// (a `nil` value unsets a variable).
+    init(_ arguments: [String] = [], folder: TemporaryFolder, environment extra: [String: String?] = [:]) throws {
+        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+        defer { close(slave) }
+        var name = [CChar](repeating: 0, count: 256)
+        guard ttyname_r(slave, &name, name.count) == 0 else { throw POSIXError(.ENOTTY) }
+        var environment: [String: String] = [
+            "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
+            "XDG_CONFIG_HOME": folder.file("config"), "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
+            "TERM": "xterm",
+        ]
+        for (key, value) in extra { environment[key] = value }
+        self.master = master
+        self.pid = try Self.spawn(
+            [BuiltProgram.url.path] + arguments, environment: environment,
+            terminal: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// Spawns the program as a session leader whose standard streams are the terminal.
+    private static func spawn(
+        _ arguments: [String], environment: [String: String], terminal: String
+    ) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawnattr_init(&attributes)
+        posix_spawn_file_actions_init(&actions)
+        defer {
+            posix_spawnattr_destroy(&attributes)
+            posix_spawn_file_actions_destroy(&actions)
+        }
+        // The test runner's threads block and ignore signals; the program gets a clean slate.
+        var noSignals = sigset_t()
+        var defaultSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&defaultSignals)
+        sigdelset(&defaultSignals, SIGKILL)
+        sigdelset(&defaultSignals, SIGSTOP)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(
+            &attributes, Self.spawnSetsid | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
+        // Opened after setsid, the terminal becomes the controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        return pid
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        close(master)
+    }
+
+    /// Types text (UTF-8), as if pasted one key after another.
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Presses a key.
+    func press(_ key: Key) { type(key.rawValue) }
+
+    /// Everything shown so far, with escape sequences and carriage returns removed.
+    var screenText: String {
+        let text = String(decoding: output, as: UTF8.self)
+        return text.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\r", with: "")
+    }
+
+    /// Waits until `text` appears after what earlier waits matched; returns whether it did.
+    @discardableResult
+    func waitFor(_ text: String) -> Bool {
+        let end = Date().addingTimeInterval(Self.deadline)
+        while true {
+            let screen = screenText
+            let start = searchStart.flatMap { $0 <= screen.endIndex ? $0 : nil } ?? screen.startIndex
+            if let found = screen.range(of: text, range: start..<screen.endIndex) {
+                searchStart = found.upperBound
+                return true
+            }
+            guard Date() < end, readAvailable(until: end) else {
+                print(
+                    "PseudoTerminal: no \(text.debugDescription) within \(Self.deadline) s; the output so far: \(String(decoding: output, as: UTF8.self).debugDescription)"
+                )
+                return false
+            }
+        }
+    }
+
+    /// Waits for the program to exit; returns its exit status, or `nil` at the deadline.
+    func waitForExit() -> Int32? {
+        let end = Date().addingTimeInterval(Self.deadline)
+        while Date() < end {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exitStatus = (status >> 8) & 0xFF
+                return exitStatus
+            }
+            _ = readAvailable(until: min(end, Date().addingTimeInterval(0.05)))
+        }
+        return nil
+    }
+
+    /// Reads what the program wrote, waiting at most until `end`; false when nothing more can come.
+    private func readAvailable(until end: Date) -> Bool {
+        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let timeout = Int32(max(0, min(end.timeIntervalSinceNow, 0.2)) * 1000)
+        guard poll(&poller, 1, timeout) > 0 else { return true }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(master, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        output.append(contentsOf: buffer[..<count])
+        return true
+    }
+}

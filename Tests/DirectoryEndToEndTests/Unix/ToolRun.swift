@@ -1,0 +1,49 @@
+import Foundation
+
+/// One run of a system tool (groff, bash, script) with its output, for tests
+/// that check how the program fits the Unix tools around it.
+struct ToolRun {
+    var standardOutput: String
+    var standardError: String
+    var status: Int32
+
+    /// Runs `executable` with `arguments`; `environment` is added to a minimal one.
+    static func run(
+        _ executable: String, _ arguments: [String], in folder: TemporaryFolder,
+        environment extra: [String: String] = [:]
+    ) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        var environment = [
+            "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_CONFIG_HOME": folder.file("config"),
+            "XDG_STATE_HOME": folder.file("state"), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC",
+            "DIRECTORY": BuiltProgram.url.path,
+        ]
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        // The outputs go to files, which cannot fill up and block the tool.
+        let stem = folder.file(".tool-" + UUID().uuidString)
+        FileManager.default.createFile(atPath: stem + ".out", contents: nil)
+        FileManager.default.createFile(atPath: stem + ".err", contents: nil)
+        defer {
+            for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: stem + suffix) }
+        }
+        process.standardOutput = FileHandle(forWritingAtPath: stem + ".out")
+        process.standardError = FileHandle(forWritingAtPath: stem + ".err")
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let outputData = FileManager.default.contents(atPath: stem + ".out") ?? Data()
+        let errorData = FileManager.default.contents(atPath: stem + ".err") ?? Data()
+        return ToolRun(
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self), status: process.terminationStatus)
+    }
+
+    /// Whether `path` is an executable tool on this machine.
+    static func exists(_ path: String) -> Bool {
+        FileManager.default.isExecutableFile(atPath: path)
+    }
+}
