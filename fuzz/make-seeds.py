@@ -118,3 +118,49 @@ COMMANDS = [
 ]
 for index, line in enumerate(COMMANDS):
     write("parser", "%02d.txt" % index, line)
+
+
+def bplist(objects, offsets=None, count=None, table=None, ref_size=1):
+    """A hand-made binary plist of `objects` (bytes each); trailer fields may lie."""
+    out = bytearray(b"bplist00")
+    real = []
+    for obj in objects:
+        real.append(len(out))
+        out += obj
+    offsets = offsets if offsets is not None else real
+    table_at = len(out)
+    size = 1 if max(offsets + [0]) < 256 else 8
+    for offset in offsets:
+        out += offset.to_bytes(size, "big")
+    out += bytes(6) + bytes([size, ref_size])
+    out += (count if count is not None else len(objects)).to_bytes(8, "big") + bytes(8)
+    out += (table if table is not None else table_at).to_bytes(8, "big")
+    return bytes(out)
+
+
+def ascii(text):
+    data = text.encode()
+    return bytes([0x50 | len(data)]) + data if len(data) < 15 else bytes([0x5F, 0x10, len(data)]) + data
+
+
+RECORD = [b"\xA1\x01", b"\xD2\x02\x04\x03\x05", ascii("id"), ascii(IDS[0]), ascii("name"), ascii("Ada")]
+BPLIST_EDGES = {
+    "hand-made": bplist(RECORD),
+    "self-array": bplist([b"\xA1\x00"]),
+    "self-dict": bplist([b"\xA1\x01", b"\xD1\x02\x01", ascii("id")]),
+    "offset-past-end": bplist([b"\xA1\x01", ascii("x")], offsets=[8, 200]),
+    "offset-in-trailer": bplist([b"\xA1\x01", ascii("x")], offsets=[8, 12]),
+    "huge-array-count": bplist([b"\xAF\x13" + (2**63 - 1).to_bytes(8, "big")]),
+    "huge-object-count": bplist([b"\xA0"], count=2**64 - 1),
+    "table-past-end": bplist([b"\xA0"], table=2**62),
+    "missing-ref": bplist([b"\xA1\x07"]),
+    "duplicate-key": bplist(RECORD[:1] + [b"\xD3\x02\x04\x04\x03\x05\x05"] + RECORD[2:]),
+    "utf16-name": bplist(RECORD[:5] + [b"\x62\xd8\x3d\xde\x00"]),
+    "lone-surrogate": bplist(RECORD[:5] + [b"\x61\xd8\x00"]),
+    "date-and-real": bplist(RECORD[:5] + [b"\x33" + bytes.fromhex("41d65a0bc0000000")]),
+    "nan-real": bplist(RECORD[:5] + [b"\x23\x7f\xf8\x00\x00\x00\x00\x00\x00"]),
+    "ref-size-zero": bplist(RECORD, ref_size=0),
+    "nested": bplist([bytes([0xA1, (i + 1) >> 8, (i + 1) & 0xFF]) for i in range(2999)] + [b"\xA0"], ref_size=2),
+}
+for name, data in BPLIST_EDGES.items():
+    write("binary-plist", name + ".plist", data)

@@ -28,7 +28,8 @@ struct ConcurrentSessionTests {
     @Test("edits to different people in two sessions both survive, and A is told what came from B")
     func differentPeopleMerge() throws {
         let (folder, path) = try Self.savedSamples()
-        let sessionA = try Self.holdingSession(path, folder: folder, edits: "edit 1", "set office Steitz 200", "new From A")
+        let sessionA = try Self.holdingSession(
+            path, folder: folder, edits: "edit 1", "set office Steitz 200", "new From A")
         let sessionB = try ProgramRun.run(
             ["--file", path, "-c", "edit 2", "-c", "set office Briggs 500", "-c", "delete 3", "-c", "save"],
             folder: folder)
@@ -60,20 +61,23 @@ struct ConcurrentSessionTests {
         #expect(run.standardError.contains("Nothing was written"))
         #expect(FileManager.default.contents(atPath: path) == savedByB)
         let afterRefusal = run.standardOutput.components(separatedBy: "unsaved change").last ?? ""
-        #expect(afterRefusal.contains("office \"Briggs 413\" → \"Briggs 600\""), "A's edit is kept:\n\(run.standardOutput)")
+        #expect(
+            afterRefusal.contains("office \"Briggs 413\" → \"Briggs 600\""), "A's edit is kept:\n\(run.standardOutput)")
     }
 
     @Test("after a conflict, save! keeps A's version and revert takes the file's")
     func conflictResolutions() throws {
         let (folder, path) = try Self.savedSamples()
         let forced = try Self.holdingSession(path, folder: folder, edits: "edit 2", "set office Briggs 600")
-        _ = try ProgramRun.run(["--file", path, "-c", "edit 2", "-c", "set office Briggs 500", "-c", "save"], folder: folder)
+        _ = try ProgramRun.run(
+            ["--file", path, "-c", "edit 2", "-c", "set office Briggs 500", "-c", "save"], folder: folder)
         forced.send("save", "save!")
         #expect(forced.finish().standardError.contains("conflict"))
         #expect(try Self.people(in: path)[1].office == "Briggs 600")
 
         let reverted = try Self.holdingSession(path, folder: folder, edits: "edit 2", "set office Briggs 700")
-        _ = try ProgramRun.run(["--file", path, "-c", "edit 2", "-c", "set office Briggs 800", "-c", "save"], folder: folder)
+        _ = try ProgramRun.run(
+            ["--file", path, "-c", "edit 2", "-c", "set office Briggs 800", "-c", "save"], folder: folder)
         reverted.send("save", "revert", "save")
         _ = reverted.finish()
         #expect(try Self.people(in: path)[1].office == "Briggs 800")

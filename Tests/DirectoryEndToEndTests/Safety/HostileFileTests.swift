@@ -34,9 +34,12 @@ struct HostileFileTests {
         HostileFile("JSON, nested 100,000 deep", "p.json", text: String(repeating: "[", count: 100_000)),
         HostileFile("JSON, a name that is a number", "p.json", text: "[{\"id\":\"\(id)\",\"name\":5}]"),
         HostileFile("JSON, a key given twice", "p.json", text: "[{\"id\":\"\(id)\",\"name\":\"a\",\"name\":\"b\"}]"),
-        HostileFile("JSON, a date of 1e999", "b.json", text: "[{\"id\":\"\(id)\",\"name\":\"a\",\"completedDate\":1e999}]"),
+        HostileFile(
+            "JSON, a date of 1e999", "b.json", text: "[{\"id\":\"\(id)\",\"name\":\"a\",\"completedDate\":1e999}]"),
         HostileFile("JSON, a record without id", "p.json", text: "[{\"name\":\"a\"}]"),
-        HostileFile("JSON, invalid UTF-8", "p.json", Data("[{\"id\":\"\(id)\",\"name\":\"".utf8) + Data([0xFF, 0x22, 0x7D, 0x5D])),
+        HostileFile(
+            "JSON, invalid UTF-8", "p.json",
+            Data("[{\"id\":\"\(id)\",\"name\":\"".utf8) + Data([0xFF, 0x22, 0x7D, 0x5D])),
         HostileFile("XML, truncated", "p.plist", text: String(xmlRecord("").prefix(90))),
         HostileFile(
             "XML, nested 100,000 deep", "p.plist",
@@ -45,7 +48,8 @@ struct HostileFileTests {
         HostileFile(
             "XML, a key given twice", "p.plist",
             text: xmlRecord("<key>name</key><string>a</string><key>name</key><string>b</string>")),
-        HostileFile("XML, a huge integer", "p.plist", text: xmlRecord("<key>n</key><integer>99999999999999999999999</integer>")),
+        HostileFile(
+            "XML, a huge integer", "p.plist", text: xmlRecord("<key>n</key><integer>99999999999999999999999</integer>")),
         HostileFile("binary plist, truncated", "p.plist", Data("bplist00\u{A1}\u{01}".utf8)),
         HostileFile("binary plist, an array that contains itself", "p.plist", plist.file([plist.array([0])])),
         HostileFile(
@@ -102,7 +106,8 @@ struct HostileFileTests {
         let folder = TemporaryFolder()
         let path = folder.file("p.plist")
         let objects = [
-            Self.plist.array([1]), Self.plist.dictionary([(2, 3), (4, 5)]), Self.plist.string("id"), Self.plist.string(Self.id),
+            Self.plist.array([1]), Self.plist.dictionary([(2, 3), (4, 5)]), Self.plist.string("id"),
+            Self.plist.string(Self.id),
             Self.plist.string("name"), Self.plist.string("Ada"),
         ]
         FileManager.default.createFile(atPath: path, contents: Self.plist.file(objects))

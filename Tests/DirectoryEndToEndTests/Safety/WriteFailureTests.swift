@@ -94,7 +94,8 @@ struct WriteFailureTests {
         program.send("save", "save!", "save as \(rescued)")
         let run = program.finish()
         #expect(run.status == 1)
-        #expect(run.standardError.contains("could not save \(path): it is a folder, not a file"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains("could not save \(path): it is a folder, not a file"), "\(run.standardError)")
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
         #expect(try SafetyFiles.names(in: rescued).last == "Held Edit")
