@@ -21,4 +21,15 @@ struct HostileInputTests {
         let saved = try SafetyFiles.names(in: folder.file("bucketList.json"))
         #expect(saved == ["Item"], "the good lines still ran")
     }
+
+    @Test("a 10 MB unknown command is refused at once: the typo suggestion skips words that cannot be near")
+    func hugeUnknownCommand() throws {
+        let folder = TemporaryFolder()
+        let started = Date()
+        let input = String(repeating: "x", count: 10_000_000) + "\nquit!\n"
+        let run = try ProgramRun.run(["--file", "d.plist"], input: input, folder: folder)
+        #expect(run.status == 1)
+        #expect(run.standardError.hasPrefix("directory: line 1: unknown command 'xxx"))
+        #expect(Date().timeIntervalSince(started) < 20, "it took minutes before the fix")
+    }
 }
