@@ -164,3 +164,20 @@ BPLIST_EDGES = {
 }
 for name, data in BPLIST_EDGES.items():
     write("binary-plist", name + ".plist", data)
+
+SESSIONS = [
+    "edit 1\nset office Steitz 200\n|edit 2\n|set office Briggs 500\n|save\nsave",
+    "edit 2\nset office A\n|edit 2\n|set office B\n|save\nsave\nsave!\n|revert",
+    "delete 2\n|edit 2\n|set name X\n|save\nsave\nchanges",
+    "new Ada\nnew Bob\n|delete 1-3\n|save\nsave\nundo\nundo\nsave",
+    "new A\nundo\nundo\nundo\nset name B\nchanges\nrevert",
+    "save as /fuzz/people.json\nnew J\nsave\nopen /fuzz/directory.plist\n|new K\n|save\nopen! /fuzz/people.json",
+    "save as /fuzz/x.plist\nopen /fuzz/bucketList.json\nnew Trip\ndone 2024-02-29\nundone\ndone today\nsave",
+    "autosave on\nnew A\n|new B\n|save\nset office C\ndelete 1\nautosave off\nundo",
+    "edit Joe\nset name \"Zoë 高橋\"\nfind zoë\nshow\n|edit 2\n|delete 2\n|save\nsave",
+    "export /fuzz/out.csv\nimport /fuzz/out.csv\nsave\n|import /fuzz/out.csv\n|save",
+]
+for index, script in enumerate(SESSIONS):
+    write("session", "%02d.txt" % index, script)
+for index, line in enumerate(COMMANDS[:30]):
+    write("session", "line-%02d.txt" % index, line)

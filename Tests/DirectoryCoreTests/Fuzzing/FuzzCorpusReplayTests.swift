@@ -37,6 +37,28 @@ struct FuzzCorpusReplayTests {
         }
     }
 
+    @Test("every two-session script runs to the end, and every list saved keeps its ids unique")
+    func sessionCorpus() throws {
+        let inputs = try Self.inputs("session")
+        #expect(inputs.count >= 20)
+        for input in inputs {
+            let store = MemoryStore()
+            var first = try Session.test(store: store)
+            try first.run("save")
+            var second = try Session.test(store: store)
+            let text = String(decoding: input.bytes, as: UTF8.self)
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("|") {
+                    _ = try? second.run(String(line.dropFirst()))
+                } else {
+                    _ = try? first.run(String(line))
+                }
+            }
+            let saved = store.file("/data/directory.plist")?.records.map(\.id) ?? []
+            #expect(Set(saved).count == saved.count, "\(input.name)")
+        }
+    }
+
     @Test(
         "every reader input reads, or fails with a FileFormatError; what reads writes back and reads again",
         arguments: [("json", FileFormat.json), ("xml-plist", .xmlPlist), ("binary-plist", .binaryPlist)])
