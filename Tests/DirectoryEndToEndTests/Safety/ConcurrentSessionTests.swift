@@ -113,6 +113,18 @@ struct ConcurrentSessionTests {
         #expect(names.count == 9)
     }
 
+    @Test("a file deleted while edits are held is written again with every record, not just the edits")
+    func deletedFileWrittenAgain() throws {
+        let (folder, path) = try Self.savedSamples()
+        let sessionA = try Self.holdingSession(path, folder: folder, edits: "new Mine")
+        try FileManager.default.removeItem(atPath: path)
+        sessionA.send("save")
+        let run = sessionA.finish()
+        #expect(run.status == 0)
+        #expect(run.standardError.contains("the file had been deleted; it was written again"))
+        #expect(try Self.people(in: path).map(\.name) == ["Acacia Ackles", "Joe Gregg", "Kurt Krebsbach", "Mine"])
+    }
+
     /// The people in the property list at `path`.
     static func people(in path: String) throws -> [(name: String, office: String)] {
         let data = try #require(FileManager.default.contents(atPath: path))
