@@ -23,6 +23,12 @@ enum SafetyFiles {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".directory-save-") }
     }
 
+    /// Whether a save can be denied permission: always for a normal user, and for root
+    /// when `setpriv` can run the program as `nobody`.
+    static var canTestPermissions: Bool {
+        geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    }
+
     /// Runs the program as the unprivileged user `nobody` (with `setpriv`), for tests
     /// of permissions when the tests run as root.
     static func runAsNobody(_ arguments: [String], folder: TemporaryFolder) throws -> ProgramRun {
