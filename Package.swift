@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "directory", targets: ["directory"]),
         .library(name: "DirectoryCore", targets: ["DirectoryCore"]),
+        .executable(name: "directory-bench", targets: ["directory-bench"]),
     ],
     targets: [
         // libedit, found through pkg-config (Debian: libedit-dev).
@@ -22,6 +23,8 @@ let package = Package(
         .target(name: "DirectoryCLI", dependencies: ["DirectoryCore", "CLibEdit"]),
         // The thin executable.
         .executableTarget(name: "directory", dependencies: ["DirectoryCLI"]),
+        // The benchmark against sqlite3 and Python (docs/performance.md); not run by the tests but for a smoke run.
+        .executableTarget(name: "directory-bench", dependencies: ["DirectoryCore"]),
         .testTarget(
             name: "DirectoryCoreTests",
             dependencies: ["DirectoryCore"],

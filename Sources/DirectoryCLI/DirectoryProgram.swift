@@ -58,6 +58,7 @@ public enum DirectoryProgram {
         }
         session.autosave = settings.autosave.value
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
+        session.wordsFeedback = interactive
         var renderer = RecordRenderer(format: settings.format.value, utcOffset: live.utcOffset)
         renderer.style = TextStyle(
             enabled: settings.color.value.enabled(isTerminal: isatty(1) == 1, environment: environment))
@@ -77,17 +78,20 @@ public enum DirectoryProgram {
             }
             defer { close(descriptor) }
             var lines = DescriptorLines(descriptor: descriptor)
-            var runner = ScriptRunner(session: session, printer: printer, origin: .file(script), bail: options.bail)
-            return runner.run(&lines)
+            var runner = ScriptRunner(
+                session: consume session, printer: printer, origin: .file(script), bail: options.bail)
+            return runner.runToExit(&lines)
         }
         if !options.commands.isEmpty {
             var lines = ArgumentLines(lines: options.commands)
-            var runner = ScriptRunner(session: session, printer: printer, origin: .arguments, bail: options.bail)
-            return runner.run(&lines)
+            var runner = ScriptRunner(
+                session: consume session, printer: printer, origin: .arguments, bail: options.bail)
+            return runner.runToExit(&lines)
         }
         var lines = DescriptorLines(descriptor: 0, beforeReading: { output.flush() })
-        var runner = ScriptRunner(session: session, printer: printer, origin: .standardInput, bail: options.bail)
-        return runner.run(&lines)
+        var runner = ScriptRunner(
+            session: consume session, printer: printer, origin: .standardInput, bail: options.bail)
+        return runner.runToExit(&lines)
     }
 }
 

@@ -117,13 +117,12 @@ struct DescriptorLines: LineSource {
 
     /// The line as text, or why it is not.
     static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
-        let hasNUL = bytes.withUnsafeBytes { raw in
-            raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false
+        bytes.withUnsafeBytes { raw -> InputLine in
+            if let base = raw.baseAddress, memchr(base, 0, raw.count) != nil {
+                return .unusable("the line contains a NUL byte")
+            }
+            guard UTF8Check.isValid(raw) else { return .unusable("the line is not valid UTF-8 text") }
+            return .text(String(decoding: raw, as: UTF8.self))
         }
-        if hasNUL { return .unusable("the line contains a NUL byte") }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .unusable("the line is not valid UTF-8 text")
-        }
-        return .text(text)
     }
 }

@@ -9,10 +9,7 @@ extension SessionEnvironment {
             utcOffset: { seconds in
                 TimeZone.current.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: seconds))
             },
-            makeID: {
-                var generator = SystemRandomNumberGenerator()
-                return RecordID.random(using: &generator)
-            },
+            makeID: { RandomIDSource.shared.makeID() },
             home: paths.home)
     }
 }

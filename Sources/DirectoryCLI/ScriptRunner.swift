@@ -71,6 +71,15 @@ struct ScriptRunner {
         }
     }
 
+    /// Runs every line as `run(_:)` does, for a process that ends right after:
+    /// the session is left allocated, because freeing a million records one by one
+    /// would only delay the exit.
+    mutating func runToExit(_ lines: inout some LineSource) -> Int32 {
+        let status = run(&lines)
+        _ = Unmanaged.passRetained(SessionHolder(session))
+        return status
+    }
+
     /// Says on standard error that changes are left unsaved; returns whether there were any.
     @discardableResult
     private func warnIfUnsaved() -> Bool {
@@ -84,6 +93,12 @@ struct ScriptRunner {
             at: "directory: ")
         return true
     }
+}
+
+/// A reference that keeps a session's records allocated until the process exits.
+private final class SessionHolder {
+    let session: Session
+    init(_ session: Session) { self.session = session }
 }
 
 /// The message of a command that failed in a script.

@@ -91,6 +91,6 @@ final class MemoryFiles: ListStore {
     }
 
     private static func fingerprint(_ bytes: [UInt8], version: Int64) -> FileFingerprint {
-        FileFingerprint(size: bytes.count, modified: version, hash: FNV1a.hash(bytes))
+        FileFingerprint(size: bytes.count, modified: version, hash: ContentHash.of(bytes))
     }
 }

@@ -2,6 +2,7 @@
 public enum CommandParser {
     /// The command on `line`, or `nil` for a blank line or a `#` comment.
     public static func parse(_ line: some StringProtocol) throws(ParseError) -> Command? {
+        if let command = parseCommon(String(line)) { return command }
         let text = trimmed(Substring(line))
         guard let first = text.first, first != "#" else { return nil }
         let nameEnd = firstSpace(in: text)
@@ -148,7 +149,11 @@ public enum CommandParser {
     /// The index of the first space or tab in `text`, or its end; searched in
     /// UTF-8 bytes, which is much faster than by characters on long values.
     static func firstSpace(in text: Substring) -> Substring.Index {
-        text.utf8.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? text.endIndex
+        var copy = text
+        let offset = copy.withUTF8 { bytes in
+            bytes.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? bytes.count
+        }
+        return text.utf8.index(text.startIndex, offsetBy: offset)
     }
 
     /// Whether `character` separates words: a space or a tab.
@@ -156,13 +161,23 @@ public enum CommandParser {
         character == " " || character == "\t"
     }
 
-    /// `text` without leading and trailing spaces, tabs and a carriage return.
+    /// `text` without leading and trailing spaces, tabs and line breaks (`\r`, `\n`),
+    /// trimmed on UTF-8 bytes: these are all ASCII, so the cut never splits a UTF-8 sequence.
     static func trimmed(_ text: Substring) -> Substring {
-        var text = text
-        while let first = text.first, isSpace(first) { text = text.dropFirst() }
-        while let last = text.last, isSpace(last) || last == "\r" || last == "\r\n" || last == "\n" {
-            text = text.dropLast()
+        var copy = text
+        let (leading, trailing) = copy.withUTF8 { bytes -> (Int, Int) in
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while start < end {
+                let last = bytes[end - 1]
+                guard last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A else { break }
+                end -= 1
+            }
+            return (start, bytes.count - end)
         }
-        return text
+        if leading == 0, trailing == 0 { return text }
+        let utf8 = text.utf8
+        return text[utf8.index(text.startIndex, offsetBy: leading)..<utf8.index(text.endIndex, offsetBy: -trailing)]
     }
 }

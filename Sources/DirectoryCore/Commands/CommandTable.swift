@@ -137,8 +137,17 @@ public enum CommandTable {
 
     /// The command whose name or alias is `name`.
     public static func spec(named name: String) -> CommandSpec? {
-        all.first { $0.allNames.contains(name) }
+        byName[name]
     }
+
+    /// Every name and alias with its command, looked up once per script line.
+    private static let byName: [String: CommandSpec] = {
+        var table: [String: CommandSpec] = [:]
+        for spec in all {
+            for name in spec.allNames where table[name] == nil { table[name] = spec }
+        }
+        return table
+    }()
 
     /// Every name and alias, for suggestions and completion.
     public static var allNames: [String] { all.flatMap(\.allNames) }

@@ -16,6 +16,7 @@ public enum QuotedValue {
             return String(text)
         }
         guard first == "\"" else { return String(text) }
+        if let inner = withoutEscapes(text) { return String(inner) }
         var result = ""
         var index = text.index(after: text.startIndex)
         while index < text.endIndex {
@@ -44,5 +45,20 @@ public enum QuotedValue {
             }
         }
         throw .unterminatedQuote
+    }
+
+    /// The inside of `"…"` when its only `"` are the first and last bytes and it has
+    /// no `\`: the common case, cut out on UTF-8 bytes without decoding characters.
+    private static func withoutEscapes(_ text: Substring) -> Substring? {
+        var copy = text
+        let stop = copy.withUTF8 { bytes -> Int? in
+            guard let stop = bytes.dropFirst().firstIndex(where: { $0 == 0x22 || $0 == 0x5C }),
+                bytes[stop] == 0x22, stop == bytes.count - 1
+            else { return nil }
+            return stop
+        }
+        guard let stop else { return nil }
+        let utf8 = text.utf8
+        return text[utf8.index(text.startIndex, offsetBy: 1)..<utf8.index(text.startIndex, offsetBy: stop)]
     }
 }

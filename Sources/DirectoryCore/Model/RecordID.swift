@@ -32,44 +32,97 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses the 36-character hyphenated form from UTF-8 bytes.
     ///
-    /// Branch-free per digit (hexadecimal letters and digits are mixed at random in
-    /// identifiers, so a branch per digit would be mispredicted half the time).
+    /// Runs once per record on every load, so the digits are checked and converted
+    /// eight at a time in 64-bit words, without a branch per digit.
     public init?(utf8 bytes: UnsafeRawBufferPointer) {
         guard bytes.count == 36,
             bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
             bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
         else { return nil }
-        var words: (UInt64, UInt64) = (0, 0)
-        var invalid: UInt8 = 0
-        var nibbles = 0
-        for i in 0..<36 where i != 8 && i != 13 && i != 18 && i != 23 {
-            let byte = bytes[i]
-            // (byte & 0xF) + 9 * bit 6: '0'...'9' -> 0...9, 'A'...'F' and 'a'...'f' -> 10...15.
-            let nibble = UInt64((byte & 0x0F) &+ 9 &* (byte >> 6))
-            // Bit 7 of `(x + (0x80 - n)) | x` is clear exactly when x < n.
-            let digit = byte &- 0x30
-            let letter = (byte | 0x20) &- 0x61
-            let digitMiss = (digit &+ 0x76) | digit
-            let letterMiss = (letter &+ 0x7A) | letter
-            invalid |= digitMiss & letterMiss
-            if nibbles < 16 { words.0 = words.0 << 4 | nibble } else { words.1 = words.1 << 4 | nibble }
-            nibbles += 1
+        // Gather the 32 digits (8-4-4-4-12) into four words of eight, first digit lowest.
+        func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        guard invalid & 0x80 == 0 else { return nil }
-        self.init(high: words.0, low: words.1)
+        func half(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+        let words = (word(0), half(9) | half(14) << 32, half(19) | half(24) << 32, word(28))
+        let flags =
+            Self.nonHexFlags(words.0) | Self.nonHexFlags(words.1) | Self.nonHexFlags(words.2)
+            | Self.nonHexFlags(words.3)
+        guard flags == 0 else { return nil }
+        self.init(
+            high: Self.value(ofDigits: words.0) << 32 | Self.value(ofDigits: words.1),
+            low: Self.value(ofDigits: words.2) << 32 | Self.value(ofDigits: words.3))
+    }
+
+    /// Nonzero unless each of the eight bytes of `word` is `0`–`9`, `A`–`F` or `a`–`f`.
+    @inline(__always)
+    private static func nonHexFlags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // With every byte below 0x80, adding (0x80 - n) sets a byte's high bit exactly when it is >= n.
+        let lower = word | ones &* 0x20
+        let digit = (word &+ ones &* (0x80 - 0x30)) & ~(word &+ ones &* (0x80 - 0x3A))
+        let letter = (lower &+ ones &* (0x80 - 0x61)) & ~(lower &+ ones &* (0x80 - 0x67))
+        return (word & highs) | (~(digit | letter) & highs)
+    }
+
+    /// The 32-bit value of eight hexadecimal digits (already checked), first digit lowest in `word`.
+    @inline(__always)
+    private static func value(ofDigits word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // '0'-'9' -> 0-9; 'A'-'F' and 'a'-'f' (bit 6 set) -> 1-6 plus 9.
+        var x = (word & (ones &* 0x0F)) &+ ((word >> 6) & ones) &* 9
+        x = (x << 4 | x >> 8) & 0x00FF_00FF_00FF_00FF  // pairs: first digit high
+        x = (x << 8 | x >> 16) & 0x0000_FFFF_0000_FFFF  // quads
+        return (x << 16 | x >> 32) & 0xFFFF_FFFF  // eight
     }
 
     /// Writes the uppercase hyphenated form (36 bytes) to `output`.
+    ///
+    /// Runs once per record on every save: the 32 digits are made eight at a time
+    /// in 64-bit words and appended in one copy.
     public func appendUTF8(to output: inout [UInt8]) {
-        let digits: StaticString = "0123456789ABCDEF"
-        digits.withUTF8Buffer { hex in
-            for i in 0..<32 {
-                if i == 8 || i == 12 || i == 16 || i == 20 { output.append(UInt8(ascii: "-")) }
-                let word = i < 16 ? high : low
-                let shift = UInt64(60 - (i % 16) * 4)
-                output.append(hex[Int((word >> shift) & 0xF)])
+        // 8-4-4-4-12 digits: the words hold digits 0–7, 8–15, 16–23 and 24–31.
+        let digits = (
+            Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), Self.hexDigits(UInt32(truncatingIfNeeded: high)),
+            Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), Self.hexDigits(UInt32(truncatingIfNeeded: low))
+        )
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        withUnsafeBytes(of: digits) { hex in
+            withUnsafeMutableBytes(of: &text) { out in
+                let hyphen = UInt8(ascii: "-")
+                out.copyMemory(from: UnsafeRawBufferPointer(rebasing: hex[0..<8]))
+                out[8] = hyphen
+                UnsafeMutableRawBufferPointer(rebasing: out[9..<13]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: hex[8..<12]))
+                out[13] = hyphen
+                UnsafeMutableRawBufferPointer(rebasing: out[14..<18]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: hex[12..<16]))
+                out[18] = hyphen
+                UnsafeMutableRawBufferPointer(rebasing: out[19..<23]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: hex[16..<20]))
+                out[23] = hyphen
+                UnsafeMutableRawBufferPointer(rebasing: out[24..<36]).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: hex[20..<32]))
             }
         }
+        withUnsafeBytes(of: text) { output.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<36])) }
+    }
+
+    /// The eight uppercase hexadecimal digits of `value`, first digit in the lowest byte.
+    @inline(__always)
+    private static func hexDigits(_ value: UInt32) -> UInt64 {
+        // Spread the nibbles one per byte (most significant in the highest byte), then
+        // put the first digit first in memory and turn each nibble into '0'–'9' or 'A'–'F'.
+        var x = UInt64(value)
+        x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+        x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
+        x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        x = x.bigEndian
+        let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        return x &+ 0x3030_3030_3030_3030 &+ letters &* 7
     }
 
     /// The uppercase hyphenated form.

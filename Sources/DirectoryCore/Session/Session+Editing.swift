@@ -9,8 +9,7 @@ extension Session {
             JournalEntry(command: command, edits: [.inserted(index: records.count)], previousCurrent: current))
         records.append(record)
         current = records.count - 1
-        let label = name.map { " \($0)" } ?? ""
-        return .feedback("Added \(schema.noun) \(records.count)\(label); it is now current.")
+        return feedback("Added \(schema.noun) \(records.count)\(name.map { " \($0)" } ?? ""); it is now current.")
     }
 
     mutating func set(field name: String, to text: String, command: Command) throws(SessionError) -> CommandOutput {
@@ -36,7 +35,7 @@ extension Session {
             }
         }
         change(field: field, of: index, to: value, command: command)
-        return .feedback("\(schema.fields[field].name) of \(schema.noun) \(index + 1) set.")
+        return feedback("\(schema.fields[field].name) of \(schema.noun) \(index + 1) set.")
     }
 
     mutating func markDone(_ text: String?, command: Command) throws(SessionError) -> CommandOutput {
@@ -52,7 +51,7 @@ extension Session {
         }
         change(field: field, of: index, to: .date(seconds), command: command)
         let day = DateText.localDate(seconds, utcOffset: environment.utcOffset(seconds))
-        return .feedback("\(schema.noun.capitalized) \(index + 1) done on \(day).")
+        return feedback("\(schema.noun.capitalized) \(index + 1) done on \(day).")
     }
 
     mutating func markUndone(command: Command) throws(SessionError) -> CommandOutput {
@@ -60,7 +59,7 @@ extension Session {
         guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
         guard case .date(let unset) = schema.fields[field].type else { throw .nothingToUndo }
         change(field: field, of: index, to: .date(unset), command: command)
-        return .feedback("\(schema.noun.capitalized) \(index + 1) marked not done.")
+        return feedback("\(schema.noun.capitalized) \(index + 1) marked not done.")
     }
 
     /// The date field that `done` and `undone` change.
@@ -112,7 +111,7 @@ extension Session {
         remove(removed)
         let names = removed.prefix(3).map { $0.record.values[schema.titleField].text ?? "" }
         let more = removed.count > 3 ? " and \(removed.count - 3) more" : ""
-        return .feedback("Deleted \(count(removed.count)): \(names.joined(separator: ", "))\(more).")
+        return feedback("Deleted \(count(removed.count)): \(names.joined(separator: ", "))\(more).")
     }
 
     /// Removes records (ascending indices) and keeps `current` pointing at the same record.
@@ -177,6 +176,6 @@ extension Session {
             }
         }
         current = entry.previousCurrent
-        return .feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
+        return feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
     }
 }

@@ -1,8 +1,22 @@
 /// The commands that read and write files, and leaving.
 extension Session {
     /// Whether anything differs from the file: a record added, deleted or changed.
+    ///
+    /// Stops at the first difference, looking from the end of the list, where new records are.
     public var hasUnsavedChanges: Bool {
-        !baseline.isEmpty && !unsavedChanges().isEmpty
+        guard !baseline.isEmpty else { return false }
+        var matched = 0
+        for record in records.reversed() {
+            switch baseline[record.id] {
+            case nil: continue
+            case .absent: return true
+            case .present(let saved):
+                if saved.values != record.values { return true }
+                matched += 1
+            }
+        }
+        let saved = baseline.values.lazy.filter { $0 != .absent }.count
+        return saved > matched
     }
 
     mutating func save(force: Bool) throws(SessionError) -> CommandOutput {

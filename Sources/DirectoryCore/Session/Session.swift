@@ -19,6 +19,9 @@ public struct Session {
     public internal(set) var fingerprint: FileFingerprint?
     /// Whether every change is saved at once.
     public var autosave = false
+    /// Whether edits word their confirmations ("Added person 4 …"); a script, which
+    /// never prints them, turns this off rather than build a string per line.
+    public var wordsFeedback = true
 
     /// The kind given on the command line, which every file opened must be read as.
     let fixedSchema: RecordSchema?
@@ -136,6 +139,11 @@ public struct Session {
         let rows = indices.map { RecordListing.Row(number: $0 + 1, record: records[$0]) }
         let empty = records.isEmpty ? schema.emptyListMessage : "No matches."
         return RecordListing(schema: schema, rows: rows, emptyMessage: empty, detailed: detailed)
+    }
+
+    /// A confirmation, worded only when `wordsFeedback` is on.
+    func feedback(_ text: @autoclosure () -> String) -> CommandOutput {
+        .feedback(wordsFeedback ? text() : "")
     }
 
     /// "1 person", "3 items".

@@ -14,6 +14,12 @@ public enum AtomicFile {
     /// Writes `bytes` to `path`, keeping the old file's permissions, and returns
     /// the new file's modification time (nanoseconds since 1970).
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) -> Int64 {
+        try write(to: path) { output in bytes.withUnsafeBytes { output.write($0) } }
+    }
+
+    /// Writes the bytes that `contents` hands to its `Output`, piece by piece, to `path`
+    /// as `write(_:to:)` does; a failed write stops the save and is thrown when `contents` returns.
+    public static func write(to path: String, contents: (inout Output) -> Void) throws(StorageError) -> Int64 {
         let target = resolvedTarget(path)
         var mode: mode_t = 0o666
         var info = stat()
@@ -34,18 +40,9 @@ public enum AtomicFile {
             unlink(temporary)
             return .writeFailed(path: path, reason: SystemError.describe(code))
         }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + written, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fail(errno)
-            }
-            written += count
-        }
+        var output = Output(descriptor: descriptor)
+        contents(&output)
+        if output.failure != 0 { throw fail(output.failure) }
         // Keep the permissions of the file being replaced (a new file gets 0666 less the umask).
         let umaskValue = umask(0)
         umask(umaskValue)
@@ -110,5 +107,27 @@ public enum AtomicFile {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    /// The temporary file being written: takes the bytes of the new file in order.
+    public struct Output {
+        let descriptor: Int32
+        /// The `errno` of the first failed write, or 0; later pieces are dropped.
+        var failure: Int32 = 0
+
+        /// Appends `bytes` to the file.
+        public mutating func write(_ bytes: UnsafeRawBufferPointer) {
+            guard failure == 0, let base = bytes.baseAddress else { return }
+            var written = 0
+            while written < bytes.count {
+                let count = Glibc.write(descriptor, base + written, bytes.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += count
+            }
+        }
     }
 }

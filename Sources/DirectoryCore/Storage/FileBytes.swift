@@ -23,26 +23,45 @@ enum FileBytes {
             throw .unreadable(path: path, reason: "it is a folder, not a file")
         }
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
-        var filled = 0
-        while true {
-            if filled == bytes.count {
-                // The file grew while being read (or its size was not known): read on.
-                bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65536)))
+        // Read straight into an array of the file's size, plus one byte: a read that
+        // fills that byte means the file grew while being read, and the rest is appended.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let result = Glibc.read(descriptor, base + count, buffer.count - count)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if result == 0 { return }
+                count += result
             }
-            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+        }
+        if failure != 0 { throw .unreadable(path: path, reason: SystemError.describe(failure)) }
+        if bytes.count > max(Int(info.st_size), 0) {
+            try readRest(of: descriptor, path: path, into: &bytes)
+        }
+        return (bytes, modified)
+    }
+
+    /// Appends what is left of the file to `bytes`, for a file that grew while being read.
+    private static func readRest(of descriptor: Int32, path: String, into bytes: inout [UInt8]) throws(StorageError) {
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = block.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.read(descriptor, base + filled, buffer.count - filled)
+                return Glibc.read(descriptor, base, buffer.count)
             }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(path: path, reason: SystemError.describe(errno))
             }
-            if count == 0 { break }
-            filled += count
+            if count == 0 { return }
+            bytes.append(contentsOf: block[0..<count])
         }
-        bytes.removeLast(bytes.count - filled)
-        return (bytes, modified)
     }
 }
 

@@ -14,7 +14,7 @@ public struct FileStore: ListStore {
         guard let contents = try FileBytes.read(path: path) else { return nil }
         let bytes = contents.bytes
         let fingerprint = FileFingerprint(
-            size: bytes.count, modified: contents.modified, hash: FNV1a.hash(bytes))
+            size: bytes.count, modified: contents.modified, hash: ContentHash.of(bytes))
         if bytes.isEmpty {
             // An empty file is what `touch` makes: a new, empty list in the format its name suggests.
             return LoadedList(
@@ -35,13 +35,22 @@ public struct FileStore: ListStore {
         return try result.get()
     }
 
-    /// Encodes and writes the records with `AtomicFile`.
+    /// Encodes and writes the records with `AtomicFile`, piece by piece.
     public func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint
     {
-        let bytes = RecordCodec.encode(records, schema: schema, format: format)
-        let modified = try AtomicFile.write(bytes, to: path)
-        return FileFingerprint(size: bytes.count, modified: modified, hash: FNV1a.hash(bytes))
+        // The encoder hands over the file in pieces, which are hashed and written as
+        // they come, so a save never holds a second copy of the list as bytes.
+        var hash = ContentHash()
+        var size = 0
+        let modified = try AtomicFile.write(to: path) { output in
+            RecordCodec.encode(records, schema: schema, format: format) { piece in
+                hash.add(piece)
+                size += piece.count
+                output.write(piece)
+            }
+        }
+        return FileFingerprint(size: size, modified: modified, hash: hash.value)
     }
 
     /// The fingerprint of the file now, reading it only when size or time differ from `known`.
@@ -55,7 +64,7 @@ public struct FileStore: ListStore {
         if let known, known.size == Int(info.st_size), known.modified == modified { return known }
         guard let contents = try FileBytes.read(path: path) else { return nil }
         return FileFingerprint(
-            size: contents.bytes.count, modified: contents.modified, hash: FNV1a.hash(contents.bytes))
+            size: contents.bytes.count, modified: contents.modified, hash: ContentHash.of(contents.bytes))
     }
 
     /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns.
@@ -76,19 +85,5 @@ public struct FileStore: ListStore {
             flock(descriptor, LOCK_UN)
             close(descriptor)
         }
-    }
-}
-
-/// The 64-bit FNV-1a hash, used to tell whether a file's contents changed.
-enum FNV1a {
-    /// The hash of `bytes`.
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-        }
-        return hash
     }
 }

@@ -48,15 +48,8 @@ enum JSONRecordReader {
             repeat {
                 _ = scanner.peekSignificant()
                 let keyStart = scanner.position
-                let key = try scanner.parseKey()
-                let value: PropertyValue
-                if scanner.peekSignificant() == UInt8(ascii: "\"") {
-                    value = .string(try scanner.parseString())
-                } else {
-                    value = try scanner.parseValue(depth: 2)
-                }
                 do {
-                    try builder.add(key: key, value: value)
+                    try readMember(&scanner, into: &builder)
                 } catch {
                     throw located(error, at: keyStart)
                 }
@@ -66,6 +59,31 @@ enum JSONRecordReader {
             try builder.endRecord()
         } catch {
             throw located(error, at: recordStart)
+        }
+    }
+
+    /// Reads one key and its value into the record being built: keys the schema knows
+    /// are matched on their bytes, and ids parsed from theirs, without making strings.
+    private static func readMember(
+        _ scanner: inout JSONScanner, into builder: inout RecordBuilder
+    ) throws(FileFormatError) {
+        guard let rawKey = scanner.parseASCIIKey() else {
+            let key = try scanner.parseKey()
+            try builder.add(key: key, value: try scanner.parseMemberValue())
+            return
+        }
+        switch builder.key(utf8: rawKey) {
+        case .id:
+            if let id = scanner.parseRecordID() {
+                try builder.add(id: id)
+            } else {
+                try builder.add(key: "id", value: try scanner.parseMemberValue())
+            }
+        case .field(let index):
+            try builder.add(field: index, value: try scanner.parseMemberValue())
+        case nil:
+            let key = String(decoding: rawKey, as: UTF8.self)
+            try builder.add(key: key, value: try scanner.parseMemberValue())
         }
     }
 

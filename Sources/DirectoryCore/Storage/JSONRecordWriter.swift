@@ -7,6 +7,14 @@
 enum JSONRecordWriter {
     /// The bytes of a complete JSON file holding `records`.
     static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+        var file: [UInt8] = []
+        write(records, schema: schema, pieceSize: Int.max) { file = $0 }
+        return file
+    }
+
+    /// Writes a complete JSON file holding `records`, handing it to `emit` in pieces
+    /// of at least `pieceSize` bytes (the last one shorter) as they fill up.
+    static func write(_ records: [Record], schema: RecordSchema, pieceSize: Int, emit: ([UInt8]) -> Void) {
         let fields = schema.fields
         // `,"name":` for each field, escaped once rather than once per record.
         let fieldPrefixes: [[UInt8]] = fields.map { field in
@@ -17,7 +25,8 @@ enum JSONRecordWriter {
         }
         let idPrefix: [UInt8] = Array(#"{"id":""#.utf8)
         var output: [UInt8] = []
-        output.reserveCapacity(2 + records.count * (idPrefix.count + 40 + fields.count * 24))
+        let estimate = 2 + records.count * (idPrefix.count + 40 + fields.count * 24)
+        output.reserveCapacity(pieceSize == Int.max ? estimate + estimate / 8 : min(estimate, pieceSize + 4096))
         output.append(UInt8(ascii: "["))
         for (number, record) in records.enumerated() {
             if number > 0 { output.append(UInt8(ascii: ",")) }
@@ -39,8 +48,12 @@ enum JSONRecordWriter {
                 JSONValueWriter.append(extra.value, to: &output)
             }
             output.append(UInt8(ascii: "}"))
+            if output.count >= pieceSize {
+                emit(output)
+                output.removeAll(keepingCapacity: true)
+            }
         }
         output.append(UInt8(ascii: "]"))
-        return output
+        emit(output)
     }
 }

@@ -31,7 +31,7 @@ public struct FileFingerprint: Equatable, Sendable {
     public var size: Int
     /// Modification time, nanoseconds since 1970.
     public var modified: Int64
-    /// A 64-bit hash of the contents (FNV-1a).
+    /// A 64-bit hash of the contents (`ContentHash`).
     public var hash: UInt64
 
     /// Creates a fingerprint.

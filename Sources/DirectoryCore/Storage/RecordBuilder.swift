@@ -5,11 +5,20 @@
 /// (`RecordSchema.detect(keys:)`), and `fallback` serves for an empty list.
 public struct RecordBuilder {
     /// The schema in use, once known.
-    public private(set) var schema: RecordSchema?
+    public private(set) var schema: RecordSchema? {
+        didSet { adopt(schema) }
+    }
     /// The schema for a file whose records do not decide.
     public let fallback: RecordSchema
     /// The records built so far.
     public private(set) var records: [Record] = []
+
+    // The schema's parts that each key and record needs, kept apart so that the hot
+    // paths never copy the whole (optional) schema.
+    private var hasSchema = false
+    private var fields: [Field] = []
+    private var fieldKeys: [[UInt8]] = []
+    private var defaults: [FieldValue] = []
 
     private var pending: [KeyedValue] = []
     private var id: RecordID?
@@ -22,6 +31,7 @@ public struct RecordBuilder {
         self.schema = schema
         self.fallback = fallback
         records.reserveCapacity(capacity)
+        adopt(schema)
     }
 
     /// The 1-based number of the record being built, for messages.
@@ -31,17 +41,42 @@ public struct RecordBuilder {
     public mutating func beginRecord() {
         id = nil
         seen = 0
-        extras = []
-        if let schema {
-            values = schema.defaultValues
+        if !extras.isEmpty { extras = [] }
+        if hasSchema {
+            values = defaults
         } else {
             pending.removeAll(keepingCapacity: true)
         }
     }
 
+    /// What a key read as raw UTF-8 bytes is, once the schema is known: `.id`, a
+    /// field's index, or `nil` for a key to pass to `add(key:value:)` as a string.
+    public func key(utf8 bytes: UnsafeRawBufferPointer) -> KnownKey? {
+        guard hasSchema else { return nil }
+        if bytes.count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
+        for index in fieldKeys.indices where fieldKeys[index].elementsEqual(bytes) { return .field(index) }
+        return nil
+    }
+
+    /// A key the schema knows, found by `key(utf8:)`.
+    public enum KnownKey: Equatable {
+        /// The record's `id`.
+        case id
+        /// The schema field with this index.
+        case field(Int)
+    }
+
+    /// Adds the value of schema field `index` (found by `key(utf8:)`) to the current record.
+    public mutating func add(field index: Int, value: PropertyValue) throws(FileFormatError) {
+        let bit: UInt64 = 2 << UInt64(index)
+        guard seen & bit == 0 else { throw duplicate(fields[index].name) }
+        seen |= bit
+        values[index] = try Self.fieldValue(value, for: fields[index], record: recordNumber)
+    }
+
     /// Adds one key of the current record's dictionary.
     public mutating func add(key: String, value: PropertyValue) throws(FileFormatError) {
-        guard let fields = schema?.fields else {
+        guard hasSchema else {
             if pending.contains(where: { $0.key == key }) { throw duplicate(key) }
             pending.append(KeyedValue(key, value))
             return
@@ -60,20 +95,24 @@ public struct RecordBuilder {
             return
         }
         for index in fields.indices where fields[index].name == key {
-            let bit: UInt64 = 2 << UInt64(index)
-            guard seen & bit == 0 else { throw duplicate(key) }
-            seen |= bit
-            let converted = try Self.fieldValue(value, for: fields[index], record: recordNumber)
-            values[index] = converted
+            try add(field: index, value: value)
             return
         }
         if extras.contains(where: { $0.key == key }) { throw duplicate(key) }
         extras.append(KeyedValue(key, value))
     }
 
+    /// Sets the current record's id, parsed by the reader straight from the file's
+    /// bytes; only once the schema is known (before, ids go through `add(key:value:)`).
+    public mutating func add(id: RecordID) throws(FileFormatError) {
+        guard seen & 1 == 0 else { throw duplicate("id") }
+        seen |= 1
+        self.id = id
+    }
+
     /// Finishes the current record.
     public mutating func endRecord() throws(FileFormatError) {
-        if schema == nil {
+        if !hasSchema {
             let chosen = RecordSchema.detect(keys: pending.map(\.key)) ?? fallback
             schema = chosen
             let buffered = pending
@@ -89,6 +128,14 @@ public struct RecordBuilder {
     /// The schema and records, once every record has been added.
     public func finish() -> (schema: RecordSchema, records: [Record]) {
         (schema ?? fallback, records)
+    }
+
+    /// Keeps the parts of `schema` the hot paths use.
+    private mutating func adopt(_ schema: RecordSchema?) {
+        hasSchema = schema != nil
+        fields = schema?.fields ?? []
+        fieldKeys = fields.map { Array($0.name.utf8) }
+        defaults = schema?.defaultValues ?? []
     }
 
     private func duplicate(_ key: String) -> FileFormatError {

@@ -30,4 +30,20 @@ public enum RecordCodec {
         case .xmlPlist: return XMLPlistRecordWriter.write(records, schema: schema)
         }
     }
+
+    /// Encodes `records` as a complete file in `format`, handing the bytes to `piece`
+    /// in order: in pieces of about a megabyte for JSON (so a save of a large list
+    /// holds no second copy of it), in one piece for the other formats.
+    public static func encode(
+        _ records: [Record], schema: RecordSchema, format: FileFormat, into piece: (UnsafeRawBufferPointer) -> Void
+    ) {
+        switch format {
+        case .json:
+            JSONRecordWriter.write(records, schema: schema, pieceSize: 1 << 20) { bytes in
+                bytes.withUnsafeBytes(piece)
+            }
+        case .binaryPlist, .xmlPlist:
+            encode(records, schema: schema, format: format).withUnsafeBytes(piece)
+        }
+    }
 }

@@ -25,6 +25,21 @@ struct RecordIDTests {
         }
     }
 
+    @Test("rejects a wrong character at every position, in either case")
+    func rejectsEachPosition() {
+        let good = Array("E621E1F8-C36C-495A-93FC-0C247A3E6E5F".utf8)
+        for index in good.indices {
+            for bad in Array("G/:@`gz -\u{7F}".utf8) + [0x00, 0x80, 0xC3, 0xFF] where bad != good[index] {
+                var text = good
+                text[index] = bad
+                let parsed = text.withUnsafeBytes { RecordID(utf8: $0) }
+                let isDigit = index != 8 && index != 13 && index != 18 && index != 23
+                let stillValid = isDigit && bad == UInt8(ascii: "-") ? false : parsed != nil
+                #expect(!stillValid, "byte \(bad) at \(index)")
+            }
+        }
+    }
+
     @Test("random identifiers are version 4 and parse as Foundation UUIDs")
     func randomIsVersion4() throws {
         var generator = SystemRandomNumberGenerator()

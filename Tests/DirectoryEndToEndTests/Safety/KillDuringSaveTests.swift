@@ -3,9 +3,9 @@ import Testing
 
 @Suite("Safety: kill -9 in the middle of saves")
 struct KillDuringSaveTests {
-    /// How many records the file starts with: enough that a save takes a measurable time
-    /// in a debug build, few enough that the loop stays within a minute.
-    static let recordCount = 20_000
+    /// How many records the file starts with (9 MB): enough that a save takes a measurable
+    /// time, few enough that loading it in a debug build leaves time for 10–30 kills.
+    static let recordCount = 100_000
     /// Saves each program is given to do before it is killed.
     static let savesPerRun = 10
 

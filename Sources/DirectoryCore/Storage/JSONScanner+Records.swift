@@ -1,0 +1,46 @@
+/// Keys and identifiers read straight from the document's bytes: every record has
+/// an `id` and the schema's keys, and making a `String` of each only to compare
+/// or parse it costs an allocation or a validation per key.
+extension JSONScanner {
+    /// The bytes of the key at the next significant byte, leaving `position` after the
+    /// `:` that follows it, when the key is plain printable ASCII without escapes;
+    /// otherwise `nil`, with `position` at the key for `parseKey()` (and its errors).
+    mutating func parseASCIIKey() -> UnsafeRawBufferPointer? {
+        guard peekSignificant() == UInt8(ascii: "\"") else { return nil }
+        let start = position + 1
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+            end += 1
+        }
+        guard end < bytes.count else { return nil }
+        let keyStart = position
+        position = end + 1
+        guard consume(UInt8(ascii: ":")) else {
+            position = keyStart
+            return nil
+        }
+        return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    }
+
+    /// The identifier in the string at the next significant byte, when that string is
+    /// exactly a 36-character UUID, leaving `position` after it; otherwise `nil`, with
+    /// `position` at the string for the general parser (and its error messages).
+    mutating func parseRecordID() -> RecordID? {
+        guard peekSignificant() == UInt8(ascii: "\""), bytes.count - position >= 38,
+            bytes[position + 37] == UInt8(ascii: "\"")
+        else { return nil }
+        let text = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(position + 1)..<(position + 37)]))
+        guard let id = RecordID(utf8: text) else { return nil }
+        position += 38
+        return id
+    }
+
+    /// The value at the next significant byte: a string by the fast path, anything else in full.
+    mutating func parseMemberValue() throws(FileFormatError) -> PropertyValue {
+        if peekSignificant() == UInt8(ascii: "\"") { return .string(try parseString()) }
+        return try parseValue(depth: 2)
+    }
+}

@@ -1,0 +1,82 @@
+/// The benchmark's command line.
+struct BenchOptions {
+    /// Runs of each command; the table shows medians.
+    var runs = 5
+    /// People in the large files (load + edit + save).
+    var people = 1_000_000
+    /// People in the small file (start-up, and the low end of the growth check).
+    var smallPeople = 100_000
+    /// `new` + `set` pairs in the script compared with sqlite3.
+    var scriptPeople = 100_000
+    /// The `directory` executable; by default the one next to this program.
+    var directory: String?
+    /// Where the data and the reference scripts go; by default a fresh temporary folder, removed after.
+    var workFolder: String?
+    /// `--help`.
+    var help = false
+
+    /// The usage text.
+    static let usage = """
+        usage: directory-bench [--quick] [--runs K] [--people N] [--small-people N]
+                               [--script-people N] [--directory PATH] [--work DIR]
+
+        Generates people files and a script, runs directory and the tools a user would
+        reach for instead (python3's json and plistlib, msgspec, the sqlite3 shell) side
+        by side, K times each, interleaved, and prints median times, peak memory, ratios
+        and each goal of issue 5 as PASS or MISS. Missing tools are reported as skipped.
+
+          --quick            a smoke run: 2,000 people, 1,000 script records, 1 run
+          --runs K           runs of each command (default 5)
+          --people N         people in the large files (default 1,000,000)
+          --small-people N   people in the start-up file (default 100,000)
+          --script-people N  new + set pairs in the script (default 100,000)
+          --directory PATH   the directory executable (default: next to directory-bench)
+          --work DIR         keep data and scripts in DIR (default: a temporary folder)
+        """
+
+    /// Parses `arguments`; throws a message for a bad one.
+    static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchOptions {
+        var options = BenchOptions()
+        var index = 0
+        func value() throws(BenchUsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw BenchUsageError("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
+        func count() throws(BenchUsageError) -> Int {
+            let text = try value()
+            guard let number = Int(text.filter { $0 != "_" && $0 != "," }),
+                number > 0
+            else { throw BenchUsageError("\(arguments[index - 1]) needs a positive number, not '\(text)'") }
+            return number
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--quick":
+                options.runs = 1
+                options.people = 2_000
+                options.smallPeople = 1_000
+                options.scriptPeople = 1_000
+            case "--runs": options.runs = try count()
+            case "--people": options.people = try count()
+            case "--small-people": options.smallPeople = try count()
+            case "--script-people": options.scriptPeople = try count()
+            case "--directory": options.directory = try value()
+            case "--work": options.workFolder = try value()
+            case "--help", "-h": options.help = true
+            default: throw BenchUsageError("unknown option '\(arguments[index])'")
+            }
+            index += 1
+        }
+        return options
+    }
+}
+
+/// A command-line mistake, with what to say.
+struct BenchUsageError: Error {
+    /// The message, without the program name.
+    let message: String
+
+    /// Creates an error saying `message`.
+    init(_ message: String) { self.message = message }
+}

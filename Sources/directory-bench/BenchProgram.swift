@@ -1,0 +1,59 @@
+import DirectoryCore
+import Foundation
+
+/// The benchmark: generates the data, runs every command interleaved, prints the tables.
+enum BenchProgram {
+    /// Runs the benchmark; returns 0, or 1 when `directory` failed, 2 for a usage error.
+    static func main(arguments: [String]) -> Int32 {
+        let options: BenchOptions
+        do {
+            options = try BenchOptions.parse(arguments)
+        } catch {
+            log("directory-bench: \(error.message)\n\(BenchOptions.usage)")
+            return 2
+        }
+        if options.help {
+            print(BenchOptions.usage)
+            return 0
+        }
+        let folder = options.workFolder ?? FileManager.default.temporaryDirectory.path + "/directory-bench-\(getpid())"
+        defer { if options.workFolder == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        do {
+            let program = try directoryProgram(options)
+            let data = try BenchData.generate(in: folder, options: options, log: log)
+            let suite = BenchSuite(data: data, directory: program, options: options)
+            suite.skipMissingTools()
+            for run in 1...options.runs {
+                log("run \(run) of \(options.runs)")
+                try suite.runOnce(reversed: run % 2 == 0)
+            }
+            print(BenchReport(suite: suite, options: options).text)
+            return suite.contenders.contains { $0.isOurs && $0.skipped != nil } ? 1 : 0
+        } catch {
+            log("directory-bench: \(error)")
+            return 1
+        }
+    }
+
+    /// The `directory` executable: `--directory`, or the one built next to this program.
+    private static func directoryProgram(_ options: BenchOptions) throws -> String {
+        if let path = options.directory { return path }
+        let own =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let sibling = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("directory").path
+        guard FileManager.default.isExecutableFile(atPath: sibling) else {
+            throw BenchUsageError("no directory executable next to directory-bench; build it or pass --directory PATH")
+        }
+        return sibling
+    }
+
+    /// Progress, on standard error.
+    static func log(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+extension BenchUsageError: CustomStringConvertible {
+    /// The message.
+    var description: String { message }
+}

@@ -1,0 +1,59 @@
+/// One command the benchmark measures: ours or a reference tool doing the same work.
+final class Contender {
+    /// A short name for tables ("directory", "python json").
+    let label: String
+    /// What the command works on, for the table of all commands.
+    let work: String
+    /// The command.
+    let invocation: Invocation
+    /// Whether this is `directory` itself (whose failures fail the benchmark).
+    let isOurs: Bool
+    /// Puts the command's input file back in place before each run.
+    let prepare: () throws -> Void
+    /// The runs so far.
+    private(set) var samples: [Invocation.Sample] = []
+    /// Why it is not measured (the tool is missing or failed), if it is not.
+    var skipped: String?
+
+    /// Creates a contender.
+    init(label: String, work: String, invocation: Invocation, isOurs: Bool, prepare: @escaping () throws -> Void) {
+        self.label = label
+        self.work = work
+        self.invocation = invocation
+        self.isOurs = isOurs
+        self.prepare = prepare
+    }
+
+    /// Prepares and runs the command once, unless it is skipped; a failed run skips it from then on.
+    func measure() throws {
+        guard skipped == nil else { return }
+        try prepare()
+        let sample = invocation.run()
+        guard sample.status == 0 else {
+            let detail = sample.errors.split(separator: "\n").last.map(String.init) ?? ""
+            skipped = "failed (exit \(sample.status))" + (detail.isEmpty ? "" : ": " + detail)
+            return
+        }
+        samples.append(sample)
+    }
+
+    /// The median wall time in seconds, if measured.
+    var seconds: Double? { Self.median(samples.map(\.seconds)) }
+
+    /// The median peak memory in bytes, if measured.
+    var peakBytes: Double? { Self.median(samples.map { Double($0.peakBytes) }) }
+
+    /// The fastest and slowest run, if measured.
+    var range: (Double, Double)? {
+        guard let low = samples.map(\.seconds).min(), let high = samples.map(\.seconds).max() else { return nil }
+        return (low, high)
+    }
+
+    /// The middle value (the mean of the two middle ones for an even count).
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
