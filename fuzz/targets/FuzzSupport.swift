@@ -12,6 +12,7 @@ enum ReaderProperty {
                     try RecordCodec.decode(buffer, format: format, schema: decoded.schema)
                 }
             }
+            if format == .json { checkPieces(decoded.records, schema: decoded.schema, whole: written) }
             switch reread {
             case .success(let again):
                 if again.records.count != decoded.records.count {
@@ -21,5 +22,18 @@ enum ReaderProperty {
                 fatalError("a written \(format) list does not read back: \(error.description)")
             }
         }
+    }
+
+    /// A save writes and hashes the file in pieces: small pieces must add up to the
+    /// same bytes and the same hash as the file written whole.
+    static func checkPieces(_ records: [Record], schema: RecordSchema, whole: [UInt8]) {
+        var joined: [UInt8] = []
+        var hash = ContentHash()
+        JSONRecordWriter.write(records, schema: schema, pieceSize: 7) { piece in
+            joined += piece
+            piece.withUnsafeBytes { hash.add($0) }
+        }
+        if joined != whole { fatalError("the JSON written in pieces differs from the JSON written whole") }
+        if hash.value != ContentHash.of(whole) { fatalError("the hash of the pieces differs from the whole's") }
     }
 }
