@@ -88,7 +88,7 @@ public enum DirectoryProgram {
                 session: consume session, printer: printer, origin: .arguments, bail: options.bail)
             return runner.runToExit(&lines)
         }
-        var lines = DescriptorLines(descriptor: 0)
+        var lines = DescriptorLines(descriptor: 0, beforeReading: { output.flush() })
         var runner = ScriptRunner(
             session: consume session, printer: printer, origin: .standardInput, bail: options.bail)
         return runner.runToExit(&lines)

@@ -45,10 +45,14 @@ struct DescriptorLines: LineSource {
     /// Where the search for the next newline resumes: bytes before it have none.
     private var scanned = 0
     private var atEnd = false
+    /// Runs before each read, which may wait for input: the front end flushes its output
+    /// there, so a program feeding commands through a pipe sees each answer before it sends more.
+    private let beforeReading: () -> Void
 
     /// Lines from `descriptor` (0 for standard input).
-    init(descriptor: Int32) {
+    init(descriptor: Int32, beforeReading: @escaping () -> Void = {}) {
         self.descriptor = descriptor
+        self.beforeReading = beforeReading
     }
 
     mutating func next() -> InputLine? {
@@ -96,6 +100,7 @@ struct DescriptorLines: LineSource {
             scanned -= start
             start = 0
         }
+        beforeReading()
         var count = 0
         repeat {
             count = block.withUnsafeMutableBytes { raw -> Int in

@@ -3,17 +3,21 @@ public enum Suggestion {
     /// The candidate nearest to `word` by edit distance, when it is near enough
     /// to be a plausible typo (at most a third of the word's length, at least 1).
     public static func closest(to word: String, in candidates: [String]) -> String? {
-        let limit = max(1, word.count / 3)
+        let lowered = word.lowercased()
+        let length = lowered.count
+        let limit = max(1, length / 3)
         var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate)
+        // The distance is at least the difference in length: skipping candidates that cannot be
+        // near keeps a 10 MB unknown word from costing minutes.
+        for candidate in candidates where abs(candidate.count - length) <= limit {
+            let distance = editDistance(lowered, candidate)
             if distance <= limit, distance < (best?.1 ?? .max) {
                 best = (candidate, distance)
             }
         }
         if best == nil {
             // A prefix such as `del` for `delete` is a plausible abbreviation too.
-            let prefixed = candidates.filter { $0.hasPrefix(word.lowercased()) && !word.isEmpty }
+            let prefixed = candidates.filter { $0.hasPrefix(lowered) && !word.isEmpty }
             if prefixed.count == 1 { return prefixed[0] }
         }
         return best?.0

@@ -46,25 +46,27 @@ extension Session {
     /// the file's version; returns what came from the other session.
     private mutating func mergeWithFile() throws(SessionError) -> [String] {
         let now: FileFingerprint?
-        do { now = try store.fingerprint(path: path, known: fingerprint) } catch { throw .storage(error) }
-        if now == nil, fingerprint == nil { return [] }
-        if let now, let fingerprint, now.sameContents(as: fingerprint) { return [] }
-        let theirs: LoadedList?
+        do { now = try store.fingerprint(path: path, known: fingerprint) } catch { throw .storage(error.asSaveFailure) }
+        // A file moved away or deleted does not delete its records: there is nothing to merge with.
+        let deleted = ["the file had been deleted; it was written again with this list"]
+        guard let now else { return fingerprint == nil ? [] : deleted }
+        if let fingerprint, now.sameContents(as: fingerprint) { return [] }
+        let loaded: LoadedList?
         do {
-            theirs = try store.load(path: path, schema: schema, fallback: schema)
+            loaded = try store.load(path: path, schema: schema, fallback: schema)
         } catch {
-            throw .storage(error)
+            throw .storage(error.asSaveFailure)
         }
+        guard let theirs = loaded else { return deleted }
         let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
-        switch merger.merge(theirs: theirs?.records ?? [], path: path) {
+        switch merger.merge(theirs: theirs.records, path: path) {
         case .success(let merged):
             // The current record stays current wherever the merge put it.
             let currentID = current.map { records[$0].id }
             records = merged.records
             current = currentID.flatMap { id in records.firstIndex { $0.id == id } }
             journal = []  // the journal's positions no longer match the merged list
-            return merged.fromOthers.isEmpty && theirs == nil
-                ? ["the file had been deleted"] : merged.fromOthers
+            return merged.fromOthers
         case .failure(.conflict(_, let details)):
             throw .storage(.conflict(path: path, details: details))
         case .failure(let error):

@@ -33,4 +33,11 @@ public enum StorageError: Error, Equatable, Sendable {
                 + "or 'revert' to take the file's version"
         }
     }
+
+    /// The error as a failed save: a file that cannot be read back while saving (it became a
+    /// folder, its permissions changed) is reported as a save that failed, with the edits kept.
+    var asSaveFailure: StorageError {
+        guard case .unreadable(let path, let reason) = self else { return self }
+        return .writeFailed(path: path, reason: reason)
+    }
 }

@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A running `directory` whose standard input is a FIFO that the test writes to
+/// line by line, so the program can hold unsaved edits while something else
+/// happens to its file; or that the test kills outright.
+final class LiveProgram {
+    private let process = Process()
+    private let input: Int32
+    private let outputPath: String
+    private let errorPath: String
+
+    /// Starts `directory` with `arguments` in `folder`, with `ProgramRun`'s environment.
+    init(_ arguments: [String], folder: TemporaryFolder) throws {
+        let stem = folder.file(".live-" + UUID().uuidString)
+        let fifo = stem + ".fifo"
+        outputPath = stem + ".out"
+        errorPath = stem + ".err"
+        guard mkfifo(fifo, 0o600) == 0 else { throw LiveProgramError("mkfifo failed: errno \(errno)") }
+        // Opened read-write, a FIFO never blocks the opener; close-on-exec keeps the child
+        // from holding a writer, so closing this end is the program's end of input.
+        input = open(fifo, O_RDWR | O_CLOEXEC)
+        guard input >= 0 else { throw LiveProgramError("cannot open the FIFO: errno \(errno)") }
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.executableURL = BuiltProgram.url
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        process.environment = [
+            "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
+            "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
+        ]
+        process.standardInput = FileHandle(forReadingAtPath: fifo)
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
+        signal(SIGPIPE, SIG_IGN)
+        try process.run()
+    }
+
+    /// The process id, to signal it.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Whether the program is still running.
+    var isRunning: Bool { process.isRunning }
+
+    /// Everything the program printed on standard output so far.
+    var standardOutput: String { Self.contents(outputPath) }
+
+    /// Everything the program printed on standard error so far.
+    var standardError: String { Self.contents(errorPath) }
+
+    /// Sends `lines` to the program, each followed by a line break.
+    func send(_ lines: String...) {
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(input, $0.baseAddress! + written, bytes.count - written) }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+
+    /// Waits until standard output contains `text`; false after `timeout` seconds.
+    @discardableResult
+    func waitForOutput(containing text: String, timeout: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if standardOutput.contains(text) { return true }
+            if !process.isRunning { return standardOutput.contains(text) }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    /// Ends the program's input, waits for it to exit, and returns what it did.
+    func finish() -> ProgramRun {
+        close(input)
+        process.waitUntilExit()
+        return ProgramRun(
+            standardOutput: standardOutput, standardError: standardError, status: process.terminationStatus)
+    }
+
+    /// Kills the program with SIGKILL and waits for it.
+    func kill() {
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        close(input)
+        process.waitUntilExit()
+    }
+
+    private static func contents(_ path: String) -> String {
+        String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    }
+}
+
+/// Why a `LiveProgram` could not start.
+struct LiveProgramError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
