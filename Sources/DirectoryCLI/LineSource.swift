@@ -1,3 +1,5 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -121,7 +123,7 @@ struct DescriptorLines: LineSource {
             if let base = raw.baseAddress, memchr(base, 0, raw.count) != nil {
                 return .unusable("the line contains a NUL byte")
             }
-            guard UTF8Check.isValid(raw) else { return .unusable("the line is not valid UTF-8 text") }
+            guard UTF8Text.firstInvalid(in: raw) == nil else { return .unusable("the line is not valid UTF-8 text") }
             return .text(String(decoding: raw, as: UTF8.self))
         }
     }

@@ -1,9 +1,9 @@
 /// Checks of UTF-8 text shared by the readers: files must hold valid UTF-8,
 /// and ASCII (the common case) is recognised eight bytes at a time.
-enum UTF8Text {
+public enum UTF8Text {
     /// Whether every byte of `text` is ASCII (the common case, checked eight bytes at a time).
     @inline(__always)
-    static func isASCII(_ text: UnsafeRawBufferPointer) -> Bool {
+    public static func isASCII(_ text: UnsafeRawBufferPointer) -> Bool {
         var index = 0
         var bits: UInt64 = 0
         while index + 8 <= text.count {
@@ -20,9 +20,15 @@ enum UTF8Text {
     /// The offset in `text` of the first byte that does not start a valid
     /// UTF-8 sequence (overlong forms, surrogates and values past U+10FFFF
     /// included), or `nil` if all of `text` is valid.
-    static func firstInvalid(in text: UnsafeRawBufferPointer) -> Int? {
+    public static func firstInvalid(in text: UnsafeRawBufferPointer) -> Int? {
         var index = 0
         while index < text.count {
+            if index + 8 <= text.count,
+                text.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+                continue
+            }
             let lead = text[index]
             if lead < 0x80 {
                 index += 1
