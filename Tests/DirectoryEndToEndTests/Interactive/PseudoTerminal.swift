@@ -24,7 +24,7 @@ final class PseudoTerminal {
     private static let spawnSetsid: Int16 = 0x80
 
     /// How long any wait may take before the test fails instead of hanging.
-    static let deadline: TimeInterval = 10
+    static let deadline: TimeInterval = 20
 
     private let master: Int32
     private let pid: pid_t
@@ -133,8 +133,10 @@ final class PseudoTerminal {
                 return true
             }
             guard Date() < end, readAvailable(until: end) else {
+                let state = kill(pid, 0) == 0 ? "still running" : "gone"
                 print(
-                    "PseudoTerminal: no \(text.debugDescription) within \(Self.deadline) s; the output so far: \(String(decoding: output, as: UTF8.self).debugDescription)"
+                    "PseudoTerminal: no \(text.debugDescription) within \(Self.deadline) s (the program is \(state)); "
+                        + "the output so far: \(String(decoding: output, as: UTF8.self).debugDescription)"
                 )
                 return false
             }
