@@ -56,6 +56,8 @@ extension Interactive {
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))
             terminal.type("garbage")
+            // As a person would: the text is on the screen before Ctrl-C throws it away.
+            #expect(terminal.waitFor("garbage"))
             terminal.press(.controlC)
             #expect(terminal.waitFor("^C\ndirectory.plist > "))
             terminal.press(.controlC)
