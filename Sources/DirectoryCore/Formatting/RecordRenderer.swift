@@ -104,23 +104,8 @@ public struct RecordRenderer {
     }
 
     private func csv(_ listing: RecordListing) -> String {
-        let schema = listing.schema
-        var lines = [(["id"] + schema.fieldNames).map(CSVText.field).joined(separator: ",")]
-        for row in listing.rows {
-            var cells = [row.record.id.description]
-            for (index, field) in schema.fields.enumerated() {
-                switch row.record.values[index] {
-                case .text(let text): cells.append(text)
-                case .date(let seconds):
-                    if case .date(let unset) = field.type, seconds == unset {
-                        cells.append("")
-                    } else {
-                        cells.append(DateText.iso8601(seconds))
-                    }
-                }
-            }
-            lines.append(cells.map(CSVText.field).joined(separator: ","))
-        }
-        return lines.joined(separator: "\r\n") + "\r\n"
+        let bytes = CSVRecordWriter.write(
+            listing.rows.map(\.record), schema: listing.schema, separator: UInt8(ascii: ","))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
