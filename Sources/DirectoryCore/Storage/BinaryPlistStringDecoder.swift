@@ -9,18 +9,8 @@ enum BinaryPlistStringDecoder {
     /// Decodes an ASCII string object.
     static func ascii(_ bytes: UnsafeRawBufferPointer, _ object: BinaryPlistObject) throws(FileFormatError) -> String {
         let text = UnsafeRawBufferPointer(rebasing: bytes[object.payload..<(object.payload + object.count)])
-        guard let base = text.baseAddress, text.count > 0 else { return "" }
-        var combined: UInt64 = 0
-        var index = 0
-        while index + 8 <= text.count {
-            combined |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < text.count {
-            combined |= UInt64(text[index])
-            index += 1
-        }
-        if combined & 0x8080_8080_8080_8080 != 0 {
+        guard !text.isEmpty else { return "" }
+        if !UTF8Text.isASCII(text) {
             let bad = text.firstIndex { $0 >= 0x80 } ?? 0
             throw FileFormatError(
                 "the ascii string at byte \(object.position) contains the non-ascii byte 0x\(String(text[bad], radix: 16))",
