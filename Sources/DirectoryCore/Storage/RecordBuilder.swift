@@ -25,6 +25,9 @@ public struct RecordBuilder {
     private var values: [FieldValue] = []
     private var extras: [KeyedValue] = []
     private var seen: UInt64 = 0
+    /// The keys of `pending` or `extras`, once there are too many to search one by one,
+    /// so that a record with any number of keys loads in linear time.
+    private var keysSeen = RepeatedKeyCheck()
 
     /// Creates a builder; `schema` fixes the kind, or `nil` lets the file decide.
     public init(schema: RecordSchema?, fallback: RecordSchema = .person, capacity: Int = 0) {
@@ -41,6 +44,7 @@ public struct RecordBuilder {
     public mutating func beginRecord() {
         id = nil
         seen = 0
+        keysSeen.reset()
         if !extras.isEmpty { extras = [] }
         if hasSchema {
             values = defaults
@@ -77,7 +81,7 @@ public struct RecordBuilder {
     /// Adds one key of the current record's dictionary.
     public mutating func add(key: String, value: PropertyValue) throws(FileFormatError) {
         guard hasSchema else {
-            if pending.contains(where: { $0.key == key }) { throw duplicate(key) }
+            guard keysSeen.insert(key, into: pending) else { throw duplicate(key) }
             pending.append(KeyedValue(key, value))
             return
         }
@@ -98,7 +102,7 @@ public struct RecordBuilder {
             try add(field: index, value: value)
             return
         }
-        if extras.contains(where: { $0.key == key }) { throw duplicate(key) }
+        guard keysSeen.insert(key, into: extras) else { throw duplicate(key) }
         extras.append(KeyedValue(key, value))
     }
 
