@@ -46,6 +46,7 @@ struct InteractiveSession {
         if let warning = history.load(into: editor) { printer.print(.warning(warning)) }
         for warning in editor.warnings { printer.print(.warning(warning)) }
         printer.output.line(welcomeText)
+        printer.output.flush()
         while true {
             let schema = session.schema
             let records = session.records
