@@ -78,6 +78,7 @@ struct ConfigTests {
                 "autosave = on # config \(path):1",
                 "color = auto # default",
                 "history-size = 7 # environment DIRECTORY_HISTSIZE",
+                "pager = auto # default",
             ])
     }
 
