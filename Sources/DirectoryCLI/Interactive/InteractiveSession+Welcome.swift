@@ -9,7 +9,8 @@ extension InteractiveSession {
         if !session.fileExists {
             let count = session.records.count
             let noun = count == 1 ? session.schema.noun : session.schema.pluralNoun
-            let loaded = count == 0 ? "the list is empty" : "\(count) sample \(noun) \(count == 1 ? "was" : "were") loaded"
+            let loaded =
+                count == 0 ? "the list is empty" : "\(count) sample \(noun) \(count == 1 ? "was" : "were") loaded"
             lines.append(
                 "\(session.path) does not exist yet: \(loaded), not saved; 'save' creates the file.")
         }
