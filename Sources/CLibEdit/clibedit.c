@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* wcwidth */
 
 #include "clibedit.h"
+#include "clibedit_editor.h"
 
 #include <errno.h>
 #include <langinfo.h>
@@ -15,21 +16,10 @@
 #include <termios.h>
 #include <unistd.h>
 
-struct clibedit_editor {
-    EditLine *el;
-    HistoryW *history;
-    HistEventW event;
-    wchar_t *prompt;
-    void *context;
-    struct sigaction previous_int;
-    struct sigaction previous_winch;
-    struct termios original;
-    int has_original;
-};
 
 /* Between lines (while a command runs), keys typed ahead are neither echoed by
    the terminal nor line-edited by it: libedit reads them at the next prompt. */
-static void quiet_terminal(clibedit_editor *editor) {
+void clibedit_quiet_terminal(clibedit_editor *editor) {
     if (!editor->has_original) return;
     struct termios quiet = editor->original;
     quiet.c_lflag &= ~(tcflag_t)(ECHO | ICANON);
@@ -43,12 +33,14 @@ static void quiet_terminal(clibedit_editor *editor) {
    read_char waits still wakes it (the self-pipe trick). */
 static volatile sig_atomic_t interrupted = 0;
 static volatile sig_atomic_t resized = 0;
+static volatile sig_atomic_t continued = 0;
 static int wake[2] = {-1, -1};
 
 static void on_signal(int signo) {
     int saved = errno;
     if (signo == SIGINT) interrupted = 1;
     if (signo == SIGWINCH) resized = 1;
+    if (signo == SIGCONT) continued = 1;
     if (wake[1] >= 0) (void)!write(wake[1], "", 1);
     errno = saved;
 }
@@ -116,6 +108,11 @@ static int read_char(EditLine *el, wchar_t *out) {
             resized = 0;
             redraw(el);
         }
+        if (continued) {
+            continued = 0;
+            clibedit_redraw_after_stop(el);
+        }
+        if (clibedit_take_pending(el, out)) return 1;
         struct pollfd sources[2] = {{STDIN_FILENO, POLLIN, 0}, {wake[0], POLLIN, 0}};
         if (poll(sources, wake[0] >= 0 ? 2 : 1, -1) < 0) {
             if (errno == EINTR) continue;
@@ -162,11 +159,13 @@ clibedit_editor *clibedit_open(const char *program, int history_size, void *cont
     if (wake[0] < 0 && pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) wake[0] = wake[1] = -1;
     install(SIGINT, &editor->previous_int);
     install(SIGWINCH, &editor->previous_winch);
+    install(SIGCONT, &editor->previous_cont);
     /* A parent may have left them blocked; Ctrl-C and resizes must reach us. */
     sigset_t handled;
     sigemptyset(&handled);
     sigaddset(&handled, SIGINT);
     sigaddset(&handled, SIGWINCH);
+    sigaddset(&handled, SIGCONT);
     sigprocmask(SIG_UNBLOCK, &handled, NULL);
     el_wset(editor->el, EL_CLIENTDATA, (void *)editor);
     el_wset(editor->el, EL_EDITOR, L"emacs");
@@ -175,7 +174,7 @@ clibedit_editor *clibedit_open(const char *program, int history_size, void *cont
     el_wset(editor->el, EL_PROMPT, prompt_of);
     el_wset(editor->el, EL_GETCFN, read_char);
     editor->has_original = tcgetattr(STDIN_FILENO, &editor->original) == 0;
-    quiet_terminal(editor);
+    clibedit_quiet_terminal(editor);
     return editor;
 }
 
@@ -186,9 +185,11 @@ void clibedit_close(clibedit_editor *editor) {
         if (editor->has_original) tcsetattr(STDIN_FILENO, TCSANOW, &editor->original);
         sigaction(SIGINT, &editor->previous_int, NULL);
         sigaction(SIGWINCH, &editor->previous_winch, NULL);
+        sigaction(SIGCONT, &editor->previous_cont, NULL);
     }
     if (editor->history != NULL) history_wend(editor->history);
     free(editor->prompt);
+    free(editor->pending);
     free(editor);
 }
 
@@ -226,10 +227,13 @@ int clibedit_is_vi(clibedit_editor *editor) {
 
 clibedit_status clibedit_read_line(clibedit_editor *editor, const wchar_t **line, int *length) {
     interrupted = 0;
+    continued = 0;
     drain_wake();
     int count = 0;
+    if (editor->bracketed_paste) clibedit_write("\033[?2004h");
     const wchar_t *text = el_wgets(editor->el, &count);
-    quiet_terminal(editor);
+    if (editor->bracketed_paste) clibedit_write("\033[?2004l");
+    clibedit_quiet_terminal(editor);
     if (text == NULL || count < 0) {
         if (interrupted) {
             interrupted = 0;
@@ -241,6 +245,12 @@ clibedit_status clibedit_read_line(clibedit_editor *editor, const wchar_t **line
     *line = text;
     *length = count;
     return CLIBEDIT_LINE;
+}
+
+int clibedit_take_interrupt(void) {
+    int was = interrupted != 0;
+    interrupted = 0;
+    return was;
 }
 
 int clibedit_line_before_cursor(EditLine *el, const wchar_t **start) {

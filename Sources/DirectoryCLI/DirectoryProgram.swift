@@ -67,6 +67,7 @@ public enum DirectoryProgram {
             enabled: settings.color.value.enabled(isTerminal: isatty(2) == 1, environment: environment))
         if interactive {
             var prompt = InteractiveSession(session: session, printer: printer, paths: paths)
+            prompt.pager = Pager(choice: settings.pager.value, environment: environment)
             return prompt.run()
         }
         if let script = options.script {

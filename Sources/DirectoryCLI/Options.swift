@@ -24,6 +24,8 @@ public struct Options: Equatable, Sendable {
     public var color: ColorChoice?
     /// `--completion bash|zsh`: print that shell's completion script and exit.
     public var completion: CompletionScript.Shell?
+    /// `--no-pager`: never page long output; `nil` leaves it to the config file (else `auto`).
+    public var pager: PagerChoice?
     /// `--print-config`: print the effective settings and where each came from, and exit.
     public var printConfig = false
     /// The options given on the command line, by long name, so that they win over the config file.
@@ -80,6 +82,7 @@ public struct Options: Equatable, Sendable {
                 }
                 options.completion = shell
             case "--print-config": options.printConfig = true
+            case "--no-pager": options.pager = .off
             case "--bail": options.bail = true
             case "--autosave": options.autosave = true
             case "--no-autosave": options.autosave = false
@@ -114,7 +117,7 @@ public struct Options: Equatable, Sendable {
     static let optionNames = [
         "--file", "-c", "--command", "-f", "--script", "--kind", "--format", "--bail", "--autosave", "--no-autosave",
         "-h", "--help",
-        "--version", "--color", "--completion", "--print-config",
+        "--version", "--color", "--completion", "--print-config", "--no-pager",
     ]
 }
 

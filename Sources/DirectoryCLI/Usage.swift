@@ -26,12 +26,15 @@ enum Usage {
           --bail              stop at the first command that fails
           --autosave          save after every change
           --no-autosave       wait for save, even when the config file turns autosave on
+          --no-pager          at the prompt, print long output directly instead of through
+                              $PAGER (default: less), whatever the config file says
           --print-config      show the settings in effect and where each came from
           --completion SHELL  print the bash or zsh completion script
           -h, --help          show this help
           --version           show the version
 
-        Defaults for file, kind, format, autosave, color and history-size can be set in
+        Defaults for file, kind, format, autosave, color, history-size and pager
+        (auto, always or off) can be set in
         $XDG_CONFIG_HOME/directory/config (else ~/.config/directory/config), one
         'key = value' a line; flags win. 'man directory' has the details.
 

@@ -74,6 +74,9 @@ void clibedit_write(const char *text);
 /// The terminal's width in columns (80 when unknown).
 int clibedit_terminal_width(void);
 
+/// The terminal's height in rows (24 when unknown).
+int clibedit_terminal_height(void);
+
 /// Adds a line to the history (consecutive duplicates are stored once).
 int clibedit_history_add(clibedit_editor *editor, const wchar_t *line);
 
@@ -88,5 +91,35 @@ const wchar_t *clibedit_history_oldest(clibedit_editor *editor);
 
 /// The next newer entry in a walk started by `clibedit_history_oldest`, or NULL at the end.
 const wchar_t *clibedit_history_newer(clibedit_editor *editor);
+
+/// Returns whether Ctrl-C was pressed since the last line was read or the last call, and forgets it:
+/// long output between lines checks it to stop early.
+int clibedit_take_interrupt(void);
+
+/// Throws away output written to the terminal but not yet shown (after an interrupted listing).
+void clibedit_discard_output(void);
+
+/// Queues `text` to be read before the terminal's input (the rest of a multi-line paste).
+int clibedit_push_input(EditLine *el, const wchar_t *text);
+
+/// Drops queued input.
+void clibedit_clear_input(clibedit_editor *editor);
+
+/// Reads one character from inside a key function; returns 1, 0 at the end, -1 on Ctrl-C or an error.
+int clibedit_getc(EditLine *el, wchar_t *out);
+
+/// Whether reading a line turns on the terminal's bracketed paste mode (ESC[?2004h … ESC[?2004l).
+void clibedit_set_bracketed_paste(clibedit_editor *editor, int on);
+
+/// Before a program runs in the foreground (a pager, an editor): the terminal as the program found it,
+/// and SIGINT, SIGQUIT and SIGPIPE ignored (the foreground program gets Ctrl-C).
+void clibedit_foreground_begin(clibedit_editor *editor);
+
+/// After the foreground program: the handlers and the between-lines terminal mode back, any Ctrl-C forgotten.
+void clibedit_foreground_end(clibedit_editor *editor);
+
+/// Runs one line of an editrc file; `*message` is what libedit said about it (free it), or NULL.
+/// Returns 0 when the line was used, -1 when libedit refused it, -2 when it could not be split into words.
+int clibedit_source_line(clibedit_editor *editor, const char *line, char **message);
 
 #endif

@@ -1,38 +1,56 @@
 import CLibEdit
 import DirectoryCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The libedit line editor: emacs keys (or vi, from `~/.editrc`), history on
 /// Up/Down, Ctrl-R for incremental reverse search, Tab for completion, and
 /// wide characters throughout, so `ë` and `高` are one character each.
 final class EditLineEditor: LineEditor {
     /// The C editor (libedit's EditLine and HistoryW).
     private let editor: OpaquePointer
-    /// Tab's handler; libedit hands it back to the key function as the editor's context.
-    private let tab: TabKey
+    /// The key functions' state; libedit hands it back to them as the editor's context.
+    private let keys: KeyHandlers
 
     /// What Tab offers; kept by the Tab key handler.
     var complete: (String) -> Completion {
-        get { tab.complete }
-        set { tab.complete = newValue }
+        get { keys.tab.complete }
+        set { keys.tab.complete = newValue }
     }
+
+    /// Problems with `~/.editrc`, each naming the file and line.
+    private(set) var warnings: [String] = []
+
+    /// Whether the last line read had pasted text in it.
+    var lastLineWasPasted: Bool { keys.paste.pastedThisLine }
 
     /// Opens the editor on the terminal, named `program` for `~/.editrc`; `nil` when libedit cannot start.
     init?(program: String, historySize: Int) {
         _ = clibedit_use_utf8_locale()
-        let tab = TabKey()
-        guard let editor = clibedit_open(program, Int32(clamping: max(historySize, 1)), tab.context) else {
+        let keys = KeyHandlers()
+        guard let editor = clibedit_open(program, Int32(clamping: max(historySize, 1)), keys.context) else {
             return nil
         }
         self.editor = editor
-        self.tab = tab
+        self.keys = keys
         clibedit_add_function(editor, "directory-complete", "complete a command, field, record or path") {
             line, _ in
-            guard let line, let context = clibedit_context(line) else { return UInt8(CC_ERROR) }
-            return Unmanaged<TabKey>.fromOpaque(context).takeUnretainedValue().press(in: line)
+            guard let line, let keys = KeyHandlers.of(line) else { return UInt8(CC_ERROR) }
+            return keys.tab.press(in: line)
         }
+        clibedit_add_function(editor, "directory-paste", "insert pasted text as it is (bracketed paste)") {
+            line, _ in
+            guard let line, let keys = KeyHandlers.of(line) else { return UInt8(CC_ERROR) }
+            return keys.paste.press(in: line)
+        }
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        clibedit_set_bracketed_paste(editor, term.isEmpty || term == "dumb" ? 0 : 1)
         bindKeys()
-        if clibedit_source(editor, nil) == 0, clibedit_is_vi(editor) != 0 {
-            bindKeys()  // `bind -v` in ~/.editrc replaced the key map
+        if let path = EditrcFile.path() {
+            warnings = EditrcFile.source(path, into: editor)
+            if clibedit_is_vi(editor) != 0 { bindKeys() }  // `bind -v` replaced the key map
         }
     }
 
@@ -43,11 +61,13 @@ final class EditLineEditor: LineEditor {
     private func bindKeys() {
         clibedit_bind(editor, "^I", "directory-complete")
         clibedit_bind(editor, "^R", "em-inc-search-prev")
+        clibedit_bind(editor, "\\e[200~", "directory-paste")
     }
 
     /// Shows `prompt` and reads a line with libedit.
     func readLine(prompt: String) -> LineInput {
         clibedit_set_prompt(editor, prompt)
+        keys.paste.pastedThisLine = false
         var line: UnsafePointer<wchar_t>?
         var length: Int32 = 0
         switch clibedit_read_line(editor, &line, &length) {
@@ -79,6 +99,16 @@ final class EditLineEditor: LineEditor {
     /// Loads a libedit history file.
     func loadHistory(from path: String) -> Bool {
         clibedit_history_load(editor, path) >= 0
+    }
+
+    /// Drops the rest of a paste waiting to be read.
+    func clearPendingInput() { clibedit_clear_input(editor) }
+
+    /// Hands the terminal to a foreground program for `body`, then takes it back.
+    func inForeground<Result>(_ body: () -> Result) -> Result {
+        clibedit_foreground_begin(editor)
+        defer { clibedit_foreground_end(editor) }
+        return body()
     }
 
     /// Writes a libedit history file (with its `_HiStOrY_V2_` header).

@@ -41,9 +41,16 @@ extension InteractiveSession {
     /// Ctrl-C or Ctrl-D cancels.
     private func ask(_ editor: some LineEditor) -> SaveQuestion.Answer {
         printer.output.flush()
+        editor.clearPendingInput()
         while true {
             switch editor.readLine(prompt: SaveQuestion.prompt(fileName: session.fileName)) {
             case .line(let text):
+                if editor.lastLineWasPasted {
+                    editor.clearPendingInput()
+                    printer.output.line("Pasted text does not answer this question: type y, n or c.")
+                    printer.output.flush()
+                    continue
+                }
                 if let answer = SaveQuestion.answer(text) { return answer }
             case .interrupted, .end, .failed:
                 printer.output.line("")

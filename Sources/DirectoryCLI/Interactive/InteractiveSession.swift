@@ -19,6 +19,8 @@ struct InteractiveSession {
     let paths: DataPaths
     /// The history file.
     var history: HistoryFile
+    /// When and how long output is paged.
+    var pager = Pager(choice: .off, environment: [:])
 
     /// A prompt for `session`, printing with `printer`; history settings come from `paths.environment`.
     init(session: Session, printer: OutputPrinter, paths: DataPaths) {
@@ -42,6 +44,9 @@ struct InteractiveSession {
     mutating func run(with editor: some LineEditor) -> Int32 {
         defer { printer.output.flush() }
         if let warning = history.load(into: editor) { printer.print(.warning(warning)) }
+        for warning in editor.warnings { printer.print(.warning(warning)) }
+        printer.output.line(welcomeText)
+        printer.output.flush()
         while true {
             let schema = session.schema
             let records = session.records
@@ -99,13 +104,17 @@ struct InteractiveSession {
         guard let command = parsed else { return .prompt }
         if case .history(let count) = command {
             let listing = HistoryExpansion.listing(of: editor.historyEntries, last: count)
-            if !listing.isEmpty { printer.print(.text(listing)) }
+            if !listing.isEmpty { display(.text(listing), editor: editor) }
+            return .prompt
+        }
+        if command == .clear {
+            clearScreen()
             return .prompt
         }
         do {
             let output = try session.apply(command)
             if output == .quit { return .quit }
-            printer.print(output)
+            display(output, editor: editor)
         } catch .unsavedChanges {
             return resolveUnsaved(before: command, editor: editor)
         } catch {

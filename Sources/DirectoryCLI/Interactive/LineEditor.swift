@@ -18,6 +18,15 @@ protocol LineEditor: AnyObject {
     /// What Tab offers for the line up to the cursor; set before each read.
     var complete: (String) -> Completion { get set }
 
+    /// Problems found while starting (a bad `~/.editrc` line), to show once.
+    var warnings: [String] { get }
+
+    /// Whether the last line read had pasted text in it (a pasted line never answers a question).
+    var lastLineWasPasted: Bool { get }
+
+    /// Drops input waiting to be read (the rest of a paste).
+    func clearPendingInput()
+
     /// Shows `prompt` and reads a line.
     func readLine(prompt: String) -> LineInput
 
@@ -32,4 +41,8 @@ protocol LineEditor: AnyObject {
 
     /// Writes the history to `path`; returns whether it was written.
     func saveHistory(to path: String) -> Bool
+
+    /// Runs `body` (which runs a program such as a pager or an editor) with the terminal
+    /// handed over: its normal mode back and Ctrl-C ignored by the prompt; takes it back after.
+    func inForeground<Result>(_ body: () -> Result) -> Result
 }

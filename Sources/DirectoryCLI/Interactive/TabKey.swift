@@ -7,9 +7,6 @@ final class TabKey {
     /// The candidates for the line up to the cursor.
     var complete: (String) -> Completion = { _ in .none }
 
-    /// This object as the context libedit hands back to the key function.
-    var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
     /// Handles a press of Tab in `line`; returns libedit's CC_* code.
     func press(in line: OpaquePointer) -> UInt8 {
         var start: UnsafePointer<wchar_t>?
@@ -24,9 +21,40 @@ final class TabKey {
             }
             return UInt8(status < 0 ? CC_REFRESH_BEEP : CC_REFRESH)
         case .list(let candidates):
+            guard candidates.count <= Self.queryItems || confirmListing(candidates.count, in: line) else {
+                return UInt8(CC_REDISPLAY)
+            }
             let columns = CandidateColumns.layout(candidates, width: Int(clibedit_terminal_width()))
-            clibedit_write("\r\n" + columns.replacingNewlines() + "\r\n")
+            if !TerminalText.writeInterruptibly("\r\n" + columns.replacingNewlines() + "\r\n") {
+                clibedit_discard_output()
+                clibedit_write("\r\n^C (interrupted: the rest of the list was not shown)\r\n")
+            }
             return UInt8(CC_REDISPLAY)
+        }
+    }
+
+    /// Above this many candidates Tab asks before listing them, as bash's completion-query-items.
+    static let queryItems = 100
+
+    /// Asks "Display all N possibilities? (y or n)" and reads one key: `y` or a space lists them.
+    private func confirmListing(_ count: Int, in line: OpaquePointer) -> Bool {
+        clibedit_write("\r\nDisplay all \(count) possibilities? (y or n)")
+        while true {
+            var key: wchar_t = 0
+            guard clibedit_getc(line, &key) > 0 else {
+                _ = clibedit_take_interrupt()
+                clibedit_write("\r\n")
+                return false
+            }
+            switch Unicode.Scalar(UInt32(bitPattern: key)) {
+            case "y", "Y", " ":
+                return true
+            case "n", "N", "\u{7F}", "\u{08}", "\u{1B}", "\u{03}", "\u{07}", "\r", "\n":
+                clibedit_write("\r\n")
+                return false
+            default:
+                continue
+            }
         }
     }
 }

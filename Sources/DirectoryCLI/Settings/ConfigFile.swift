@@ -17,7 +17,7 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// The keys the file may set.
-    public static let keys = ["file", "kind", "format", "autosave", "color", "history-size"]
+    public static let keys = ["file", "kind", "format", "autosave", "color", "history-size", "pager"]
 
     /// The file's path, for messages.
     public let path: String

@@ -34,6 +34,7 @@ extension EffectiveSettings {
             ("autosave", autosave.value ? "on" : "off", autosave.source),
             ("color", color.value.rawValue, color.source),
             ("history-size", String(historySize.value), historySize.source),
+            ("pager", pager.value.rawValue, pager.source),
         ]
         var lines = ["# config file: \(configPath)" + (configRead ? "" : " (not found)")]
         let width = rows.map { $0.0.count + 3 + $0.1.count }.max() ?? 0

@@ -21,6 +21,8 @@ public struct EffectiveSettings: Equatable, Sendable {
     public var color: Setting<ColorChoice>
     /// How many lines the interactive prompt's history keeps.
     public var historySize: Setting<Int>
+    /// When long output at the prompt goes through a pager.
+    public var pager: Setting<PagerChoice>
     /// The configuration file's path, whether or not it exists.
     public var configPath: String
     /// Whether the configuration file was read.
@@ -71,6 +73,11 @@ public struct EffectiveSettings: Equatable, Sendable {
         if let text = environment[Self.historySizeVariable], let size = Self.count(text) {
             historySize = Setting(size, .environment(Self.historySizeVariable))
         }
+        pager =
+            options.pager.map { Setting($0, .flag("--no-pager")) }
+            ?? reader.value("pager", Setting(.auto, .builtIn), expected: "auto, always or off") {
+                PagerChoice(configValue: $0)
+            }
         warnings = (config?.warnings ?? []) + reader.warnings
     }
 

@@ -41,6 +41,7 @@ struct CompletionFlag {
         CompletionFlag(
             names: ["--completion"], value: .words(CompletionScript.Shell.allCases.map(\.rawValue)),
             help: "print a shell completion script"),
+        CompletionFlag(names: ["--no-pager"], value: .none, help: "print long output at the prompt without a pager"),
         CompletionFlag(names: ["--print-config"], value: .none, help: "show the settings and their origins"),
         CompletionFlag(names: ["-h", "--help"], value: .none, help: "show the usage"),
         CompletionFlag(names: ["--version"], value: .none, help: "show the version"),

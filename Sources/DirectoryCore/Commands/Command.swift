@@ -42,6 +42,8 @@ public enum Command: Equatable, Sendable {
     case help(topic: String?)
     /// `quit`/`exit`, or `quit!` to discard unsaved changes.
     case quit(force: Bool)
+    /// `clear`: clear the screen (at a terminal; nothing in a script).
+    case clear
 }
 
 /// How a command names a record: by its number in `list`, a range of numbers, or its name.

@@ -38,6 +38,9 @@ public enum CommandParser {
         case "quit":
             try none(spec, argument)
             return .quit(force: forced)
+        case "clear":
+            try none(spec, argument)
+            return .clear
         case "new":
             return .new(name: argument.isEmpty ? nil : try QuotedValue.parse(argument))
         case "set":

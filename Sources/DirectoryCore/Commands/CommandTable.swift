@@ -129,10 +129,16 @@ public enum CommandTable {
             details: "Without an argument, lists every command. With one, explains it.",
             examples: ["help", "help set"], argument: .command),
         CommandSpec(
-            name: "quit", aliases: ["exit", "quit!", "exit!"], usage: "quit | quit!",
+            name: "quit", aliases: ["exit", "quit!", "exit!", "\\q", ".quit", ".exit"], usage: "quit | quit!",
             summary: "leave (quit! discards unsaved changes)",
-            details: "Refuses while changes are unsaved: save them first, or leave with quit! to discard them.",
-            examples: ["quit", "quit!"]),
+            details: "Refuses while changes are unsaved: save them first, or leave with quit! to discard them. "
+                + "exit, and psql's \\q and sqlite3's .quit and .exit, are the same as quit.",
+            examples: ["quit", "quit!", "\\q", ".quit"]),
+        CommandSpec(
+            name: "clear", usage: "clear",
+            summary: "clear the screen",
+            details: "Clears the terminal, as Ctrl-L does; does nothing in a script.",
+            examples: ["clear"]),
     ]
 
     /// The command whose name or alias is `name`.

@@ -1,4 +1,4 @@
-/// Finds what Tab can complete: command names, field names after `set`,
+/// Finds what Tab can complete: command names, field names and values after `set`,
 /// records after `edit`, `delete` and `find`, paths after `open` and `save as`.
 /// Every name comes from `CommandTable` and the list's schema.
 public struct Completer {
@@ -33,8 +33,11 @@ public struct Completer {
         guard let spec = CommandTable.spec(named: name) else { return .none }
         switch spec.argument {
         case .field:
-            guard !argument.contains(where: CommandParser.isSpace) else { return .none }
-            return words(schema.fieldNames, for: argument)
+            guard let space = argument.firstIndex(where: CommandParser.isSpace) else {
+                return words(schema.fieldNames, for: argument)
+            }
+            let value = argument[space...].drop { CommandParser.isSpace($0) }
+            return fieldValues(of: String(argument[..<space]), startingWith: String(value))
         case .records:
             return recordReferences(argument, several: spec.name == "delete")
         case .text where spec.name == "find":

@@ -31,6 +31,7 @@ public enum CommandDescription {
         case .help(let topic?): return "help \(topic)"
         case .help(nil): return "help"
         case .quit(let force): return force ? "quit!" : "quit"
+        case .clear: return "clear"
         }
     }
 

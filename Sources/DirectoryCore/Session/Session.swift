@@ -131,6 +131,7 @@ public struct Session {
         case .help(let topic): return try help(topic)
         case .quit(let force): return try quit(force: force)
         case .history: throw .interactiveOnly("history")
+        case .clear: return .nothing
         }
     }
 

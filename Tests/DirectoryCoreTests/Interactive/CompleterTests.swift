@@ -34,7 +34,8 @@ extension Interactive {
             ("delete 2 4", .replace(deleting: 0, inserting: " ")),
             ("xyz", .none),
             ("frobnicate x", .none),
-            ("set name Jo", .none),
+            ("set name Jo", .list(["Joan Baez", "Joe Gregg"])),
+            ("set name Joa", .replace(deleting: 0, inserting: "n Baez")),
         ])
         func tabCompletesTheWordBeforeTheCursor(line: String, expected: CompletionAction) {
             #expect(action(line) == expected)

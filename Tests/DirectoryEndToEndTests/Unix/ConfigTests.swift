@@ -49,7 +49,7 @@ struct ConfigTests {
         #expect(
             run.standardError == """
                 directory: warning: \(path):2: unknown key 'colr'; did you mean 'color'? \
-                (keys: file, kind, format, autosave, color, history-size) (ignored)
+                (keys: file, kind, format, autosave, color, history-size, pager) (ignored)
                 directory: warning: \(path):3: expected 'key = value', found 'no equals sign' (ignored)
                 directory: warning: \(path):1: format must be table, json or csv, not 'yaml' (ignored)
 
@@ -78,6 +78,7 @@ struct ConfigTests {
                 "autosave = on # config \(path):1",
                 "color = auto # default",
                 "history-size = 7 # environment DIRECTORY_HISTSIZE",
+                "pager = auto # default",
             ])
     }
 

@@ -1,0 +1,40 @@
+import CLibEdit
+import DirectoryCore
+
+/// Printing at the prompt: listings taller than the window go through the pager,
+/// and Ctrl-C stops a long listing at once.
+extension InteractiveSession {
+    /// Prints one command's output; text and records may be paged.
+    func display(_ output: CommandOutput, editor: some LineEditor) {
+        let text: String
+        switch output {
+        case .text(let lines): text = lines + "\n"
+        case .records(let listing): text = printer.renderer.render(listing)
+        default:
+            printer.print(output)
+            return
+        }
+        printer.output.flush()
+        let rows = Int(clibedit_terminal_height())
+        let width = Int(clibedit_terminal_width())
+        if pager.pages(text, rows: rows, width: width), let command = pager.command {
+            let environment = pager.pagerEnvironment
+            let status = editor.inForeground { ForegroundProgram.run(command, input: text, environment: environment) }
+            if status != nil { return }
+        }
+        if !TerminalText.writeInterruptibly(text) {
+            clibedit_discard_output()
+            printer.output.line("^C")
+            printer.output.line("Interrupted: the rest of the output was not printed.")
+            printer.output.flush()
+        }
+    }
+
+    /// `clear`: clears the screen at a terminal that knows how (not with TERM=dumb).
+    func clearScreen() {
+        let term = paths.environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb" else { return }
+        printer.output.write("\u{1B}[H\u{1B}[2J")
+        printer.output.flush()
+    }
+}

@@ -1,0 +1,83 @@
+import CLibEdit
+
+/// Bracketed paste: the terminal wraps pasted text in `ESC[200~` … `ESC[201~`, and
+/// this key function inserts it as text, so a pasted Tab is a tab, not completion.
+/// A paste of several lines enters them one at a time, as typing them would; each
+/// such line is marked as pasted, and a pasted line never answers the save question.
+final class PasteKey {
+    /// What the terminal sends before pasted text.
+    static let start = "\u{1B}[200~"
+    /// What it sends after.
+    static let end = "\u{1B}[201~"
+
+    /// Whether the line being read (or just read) has pasted text in it.
+    var pastedThisLine = false
+
+    /// Handles the start of a paste in `line`; returns libedit's CC_* code.
+    func press(in line: OpaquePointer) -> UInt8 {
+        pastedThisLine = true
+        let pasted = Self.readPaste(from: line)
+        let lines = pasted.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let first = String(lines[0])
+        if !first.isEmpty {
+            let status = WideText.withWide(first) { clibedit_replace_before_cursor(line, 0, $0) }
+            if status < 0 { return UInt8(CC_REFRESH_BEEP) }
+        }
+        if lines.count == 2 {
+            // The rest comes after this line is entered: Enter, then the rest as a paste again.
+            let rest = lines[1].isEmpty ? "" : Self.start + lines[1] + Self.end
+            _ = WideText.withWide("\r" + rest) { clibedit_push_input(line, $0) }
+        }
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Reads the pasted characters up to the end marker, with line ends as `\n`.
+    private static func readPaste(from line: OpaquePointer) -> String {
+        var scalars = String.UnicodeScalarView()
+        let marker = Array(end.unicodeScalars)
+        var tail: [Unicode.Scalar] = []
+        while true {
+            var key: wchar_t = 0
+            guard clibedit_getc(line, &key) > 0, let scalar = Unicode.Scalar(UInt32(bitPattern: key)) else { break }
+            tail.append(scalar)
+            if tail.count > marker.count { scalars.append(tail.removeFirst()) }
+            if tail == marker { break }
+        }
+        if tail != marker { scalars.append(contentsOf: tail) }
+        return String(scalars).replacingLineEnds()
+    }
+}
+
+extension String {
+    /// The text with `\r\n` and `\r` written as `\n`.
+    fileprivate func replacingLineEnds() -> String {
+        var result = String.UnicodeScalarView()
+        var afterReturn = false
+        for scalar in unicodeScalars {
+            if scalar == "\n", afterReturn {
+                afterReturn = false
+                continue
+            }
+            afterReturn = scalar == "\r"
+            result.append(scalar == "\r" ? "\n" : scalar)
+        }
+        return String(result)
+    }
+}
+
+/// The key functions' state, handed to libedit as the editor's context.
+final class KeyHandlers {
+    /// Tab.
+    let tab = TabKey()
+    /// Pasted text.
+    let paste = PasteKey()
+
+    /// This object as the context libedit hands back to the key functions.
+    var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The handlers behind the context of `line`.
+    static func of(_ line: OpaquePointer?) -> KeyHandlers? {
+        guard let line, let context = clibedit_context(line) else { return nil }
+        return Unmanaged<KeyHandlers>.fromOpaque(context).takeUnretainedValue()
+    }
+}

@@ -1,0 +1,31 @@
+import CLibEdit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writing long text to the terminal so that Ctrl-C stops it at once: in small
+/// pieces, checking for an interrupt before each.
+enum TerminalText {
+    /// Writes `text` to standard output; returns false when Ctrl-C stopped it.
+    static func writeInterruptibly(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return true }
+            var offset = 0
+            while offset < bytes.count {
+                if clibedit_take_interrupt() != 0 { return false }
+                var end = min(bytes.count, offset + 4096)
+                // Cut before a UTF-8 continuation byte, never inside a character.
+                while end < bytes.count, end > offset + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                let count = write(1, base + offset, end - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return true
+                }
+                offset += count
+            }
+            return true
+        }
+    }
+}
