@@ -53,15 +53,10 @@ public struct FileStore: ListStore {
         return FileFingerprint(size: size, modified: modified, hash: hash.value)
     }
 
-    /// The fingerprint of the file now, reading it only when size or time differ from `known`.
+    /// The fingerprint of the file now. The file is always read and hashed: size and
+    /// modification time alone miss a same-size save within one tick of a coarse clock
+    /// (1 s on FAT, exFAT, many network shares), or one whose time was put back.
     public func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw .unreadable(path: path, reason: SystemError.describe(errno))
-        }
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        if let known, known.size == Int(info.st_size), known.modified == modified { return known }
         guard let contents = try FileBytes.read(path: path) else { return nil }
         return FileFingerprint(
             size: contents.bytes.count, modified: contents.modified, hash: ContentHash.of(contents.bytes))

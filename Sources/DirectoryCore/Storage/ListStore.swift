@@ -21,10 +21,10 @@ public struct LoadedList: Equatable, Sendable {
 /// Size, modification time and content hash of a file, to tell whether
 /// another program changed it since it was read.
 public struct FileFingerprint: Equatable, Sendable {
-    /// Whether two fingerprints describe the same contents: same size, and
-    /// the same modification time or the same hash.
+    /// Whether two fingerprints describe the same contents: the same size and the same
+    /// hash. The modification time is not trusted: a coarse clock or `touch -r` keeps it.
     public func sameContents(as other: FileFingerprint) -> Bool {
-        size == other.size && (modified == other.modified || hash == other.hash)
+        size == other.size && hash == other.hash
     }
 
     /// Size in bytes.
@@ -56,8 +56,9 @@ public protocol ListStore: Sendable {
     func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
         -> FileFingerprint
 
-    /// The fingerprint of the file at `path` now, or `nil` when there is none.
-    /// When size and modification time match `known`, `known` is returned without reading the file.
+    /// The fingerprint of the file at `path` now, or `nil` when there is none; `known` is
+    /// the last one seen. Its hash must be of the contents now: a store may not return
+    /// `known` just because size and modification time match.
     func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint?
 
     /// Takes the advisory lock that keeps two saves of `path` from interleaving;

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("FileStore")
+struct FileStoreTests {
+    /// A new empty folder for one test.
+    static func scratchFolder() -> String {
+        let path = FileManager.default.temporaryDirectory.path + "/directory-core-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test("a same-size rewrite with the old modification time put back is seen as a change")
+    func fingerprintIgnoresTime() throws {
+        let folder = Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/list.json"
+        try Data("[{\"name\":\"A\"}]".utf8).write(to: URL(fileURLWithPath: path))
+        let store = FileStore()
+        let known = try #require(try store.fingerprint(path: path, known: nil))
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        try Data("[{\"name\":\"B\"}]".utf8).write(to: URL(fileURLWithPath: path))
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let now = try #require(try store.fingerprint(path: path, known: known))
+        #expect(now.size == known.size && now.modified == known.modified)
+        #expect(!now.sameContents(as: known))
+        #expect(try store.fingerprint(path: path, known: now)?.sameContents(as: now) == true)
+    }
+}
