@@ -24,7 +24,7 @@ final class PseudoTerminal {
     private static let spawnSetsid: Int16 = 0x80
 
     /// How long any wait may take before the test fails instead of hanging.
-    static let deadline: TimeInterval = 20
+    static let deadline: TimeInterval = 60
 
     private let master: Int32
     private let pid: pid_t

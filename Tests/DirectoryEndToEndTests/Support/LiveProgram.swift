@@ -65,7 +65,7 @@ final class LiveProgram {
 
     /// Waits until standard output contains `text`; false after `timeout` seconds.
     @discardableResult
-    func waitForOutput(containing text: String, timeout: Double = 30) -> Bool {
+    func waitForOutput(containing text: String, timeout: Double = 90) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if standardOutput.contains(text) { return true }
