@@ -1,13 +1,21 @@
 import Foundation
 
 /// Matches text the way people search: ignoring case and accents, so `zoe`
-/// finds `Zoë` and `ZOË`. ASCII text, the common case, is folded without Foundation.
+/// finds `Zoë` and `ZOË`.
+///
+/// ASCII text, the common case, is searched in place; other text is folded a scalar at a
+/// time by a `ScalarFolder` into a buffer the matcher reuses, so a search over many
+/// records allocates almost nothing.
 public struct TextMatcher {
     private let needle: [UInt8]
+    private let folder: ScalarFolder
+    private let buffer: FoldBuffer
 
     /// A matcher for `text`.
     public init(_ text: String) {
-        needle = Array(Self.fold(text).utf8)
+        folder = ScalarFolder()
+        needle = folder.fold(text)
+        buffer = FoldBuffer()
     }
 
     /// Whether any text field or kept string of `record` contains the text.
@@ -25,7 +33,8 @@ public struct TextMatcher {
     public func exactMatches(in records: [Record], field: Int) -> [Int] {
         records.indices.filter { index in
             guard case .text(let text) = records[index].values[field] else { return false }
-            return Array(Self.fold(text).utf8) == needle
+            folder.fold(text, into: &buffer.bytes)
+            return buffer.bytes == needle
         }
     }
 
@@ -33,34 +42,56 @@ public struct TextMatcher {
     public func contains(_ text: String) -> Bool {
         if needle.isEmpty { return true }
         var text = text
-        if let found = text.withUTF8({ Self.search($0, for: needle, asciiOnly: true) }) { return found }
-        var folded = Self.fold(text)
-        return folded.withUTF8 { Self.search($0, for: needle, asciiOnly: false) } ?? false
+        let ascii = text.withUTF8 { utf8 in
+            needle.withUnsafeBufferPointer { Self.search(utf8, for: $0, lowering: true) }
+        }
+        if let ascii { return ascii }
+        folder.fold(text, into: &buffer.bytes)
+        return buffer.bytes.withUnsafeBufferPointer { folded in
+            needle.withUnsafeBufferPointer { Self.search(folded, for: $0, lowering: false) }
+        } ?? false
     }
 
     /// Lower-case, accents removed.
     public static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .lowercased()
+        return ScalarFolder.foundationFold(text)
     }
 
-    /// Whether `haystack` contains `needle`, ASCII letters compared without case.
-    /// With `asciiOnly`, gives up (`nil`) at the first non-ASCII byte, which needs folding first.
-    private static func search(_ haystack: UnsafeBufferPointer<UInt8>, for needle: [UInt8], asciiOnly: Bool) -> Bool? {
+    /// Whether `haystack` contains `needle` (never empty). With `lowering`, the haystack
+    /// is raw text: ASCII letters are compared without case, and the search gives up
+    /// (`nil`) at the first non-ASCII byte, which needs folding first. A match found
+    /// before that byte stands: folding a scalar never changes the ones before it.
+    private static func search(
+        _ haystack: UnsafeBufferPointer<UInt8>, for needle: UnsafeBufferPointer<UInt8>, lowering: Bool
+    ) -> Bool? {
         let count = needle.count
-        var found = false
-        for offset in haystack.indices {
-            if asciiOnly, haystack[offset] >= 0x80 { return nil }
-            guard !found, offset >= count - 1 else { continue }
-            let start = offset - count + 1
-            found = (0..<count).allSatisfy { lower(haystack[start + $0]) == needle[$0] }
-            if found, !asciiOnly { return true }
+        let first = needle[0]
+        var offset = 0
+        while offset < haystack.count {
+            let byte = haystack[offset]
+            if lowering, byte >= 0x80 { return nil }
+            if offset + count <= haystack.count, (lowering ? lower(byte) : byte) == first {
+                var matched = 1
+                while matched < count {
+                    let next = haystack[offset + matched]
+                    if lowering, next >= 0x80 { return nil }
+                    if (lowering ? lower(next) : next) != needle[matched] { break }
+                    matched += 1
+                }
+                if matched == count { return true }
+            }
+            offset += 1
         }
-        return found
+        return false
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 65 && byte <= 90 ? byte | 0x20 : byte
     }
+}
+
+/// The bytes a `TextMatcher` folds text into, kept between records.
+private final class FoldBuffer {
+    var bytes: [UInt8] = []
 }
