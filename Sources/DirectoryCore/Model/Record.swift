@@ -10,6 +10,10 @@ public struct Record: Equatable, Sendable {
     public var values: [FieldValue]
     /// Keys the schema does not define, in file order.
     public var extras: [KeyedValue]
+    /// Which of the records that share `id` this is, counted from 0 in file order
+    /// (0 unless a file repeats an id): with `id`, it tells such records apart.
+    /// It is not written to files.
+    public var occurrence: Int = 0
 
     /// Creates a record.
     public init(id: RecordID, values: [FieldValue], extras: [KeyedValue] = []) {
@@ -17,6 +21,9 @@ public struct Record: Equatable, Sendable {
         self.values = values
         self.extras = extras
     }
+
+    /// What tells this record apart from every other one in the session.
+    public var key: RecordKey { RecordKey(id: id, occurrence: occurrence) }
 
     /// The value of field `index` of the schema.
     public subscript(field index: Int) -> FieldValue {

@@ -12,30 +12,34 @@ struct RecordMerge {
 
     let schema: RecordSchema
     /// The saved version of each record this session touched.
-    let baseline: [RecordID: Session.Baseline]
+    let baseline: [RecordKey: Session.Baseline]
     /// This session's records.
     let ours: [Record]
 
     /// Merges with `theirs`, the records in the file at `path` now.
     /// Conflicts come back as lines naming the record, the field and both values.
-    func merge(theirs: [Record], path: String) -> Result<Merged, StorageError> {
-        var oursByID: [RecordID: Record] = [:]
-        for record in ours where baseline[record.id] != nil { oursByID[record.id] = record }
+    ///
+    /// Records are matched by `RecordKey`: when ids repeat, the k-th record with an id
+    /// in `theirs` (numbered by `RecordKey.numberOccurrences`) is the k-th here.
+    func merge(theirs unmatched: [Record], path: String) -> Result<Merged, StorageError> {
+        let theirs = matchingRepeatedIDs(unmatched)
+        var oursByKey: [RecordKey: Record] = [:]
+        for record in ours where baseline[record.key] != nil { oursByKey[record.key] = record }
         var conflicts: [String] = []
         var merged: [Record] = []
-        merged.reserveCapacity(theirs.count + oursByID.count)
-        var theirIDs = Set<RecordID>()
+        merged.reserveCapacity(theirs.count + oursByKey.count)
+        var theirKeys = Set<RecordKey>()
         for their in theirs {
-            theirIDs.insert(their.id)
-            guard let base = baseline[their.id] else {
+            guard let base = baseline[their.key] else {
                 merged.append(their)
                 continue
             }
+            theirKeys.insert(their.key)
             guard case .present(let baseRecord) = base else {
                 merged.append(their)  // both added the same id: cannot happen with random ids
                 continue
             }
-            guard let mine = oursByID[their.id] else {
+            guard let mine = oursByKey[their.key] else {
                 // This session deleted it.
                 if their != baseRecord {
                     conflicts.append("\(title(baseRecord)): you deleted it, but the other session changed it")
@@ -57,7 +61,7 @@ struct RecordMerge {
             merged.append(result)
         }
         for mine in ours {
-            guard let base = baseline[mine.id], !theirIDs.contains(mine.id) else { continue }
+            guard let base = baseline[mine.key], !theirKeys.contains(mine.key) else { continue }
             if case .present(let baseRecord) = base {
                 if mine != baseRecord {
                     conflicts.append("\(title(mine)): you changed it, but the other session deleted it")
@@ -73,14 +77,14 @@ struct RecordMerge {
     /// What the other session changed, compared with the file as this session loaded it
     /// (this session's records with its own edits taken back).
     private func summary(theirs: [Record]) -> [String] {
-        var before: [RecordID: Record] = [:]
-        for record in ours where baseline[record.id] == nil { before[record.id] = record }
-        for case (let id, .present(let record)) in baseline { before[id] = record }
+        var before: [RecordKey: Record] = [:]
+        for record in ours where baseline[record.key] == nil { before[record.key] = record }
+        for case (let key, .present(let record)) in baseline { before[key] = record }
         var lines: [String] = []
         for their in theirs {
-            if let old = before.removeValue(forKey: their.id) {
+            if let old = before.removeValue(forKey: their.key) {
                 if old != their { lines.append("changed \(title(their))") }
-            } else if baseline[their.id] == nil {
+            } else if baseline[their.key] == nil {
                 lines.append("added \(title(their))")
             }
         }

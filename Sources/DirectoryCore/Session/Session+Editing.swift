@@ -4,7 +4,7 @@ extension Session {
         var values = schema.defaultValues
         if let name { values[schema.titleField] = .text(name) }
         let record = Record(id: environment.makeID(), values: values)
-        if baseline[record.id] == nil { baseline[record.id] = .absent }
+        if baseline[record.key] == nil { baseline[record.key] = .absent }
         journal.append(
             JournalEntry(command: command, edits: [.inserted(index: records.count)], previousCurrent: current))
         records.append(record)
@@ -85,7 +85,7 @@ extension Session {
     /// Remembers the saved version of the record at `index` before its first change.
     mutating func touch(_ index: Int) {
         let record = records[index]
-        if baseline[record.id] == nil { baseline[record.id] = .present(record) }
+        if baseline[record.key] == nil { baseline[record.key] = .present(record) }
     }
 
     mutating func edit(_ reference: RecordReference) throws(SessionError) -> CommandOutput {
@@ -167,7 +167,7 @@ extension Session {
                 records.remove(at: index)
             case .removed(let removed):
                 for item in removed {
-                    if baseline[item.record.id] == nil { baseline[item.record.id] = .absent }
+                    if baseline[item.record.key] == nil { baseline[item.record.key] = .absent }
                     records.insert(item.record, at: item.index)
                 }
             case .fieldChanged(let index, let field, let old):

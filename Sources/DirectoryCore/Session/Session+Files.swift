@@ -7,7 +7,7 @@ extension Session {
         guard !baseline.isEmpty else { return false }
         var matched = 0
         for record in records.reversed() {
-            switch baseline[record.id] {
+            switch baseline[record.key] {
             case nil: continue
             case .absent: return true
             case .present(let saved):
@@ -57,14 +57,15 @@ extension Session {
         } catch {
             throw .storage(error.asSaveFailure)
         }
-        guard let theirs = loaded else { return deleted }
+        guard var theirs = loaded else { return deleted }
+        RecordKey.numberOccurrences(in: &theirs.records)
         let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
         switch merger.merge(theirs: theirs.records, path: path) {
         case .success(let merged):
             // The current record stays current wherever the merge put it.
-            let currentID = current.map { records[$0].id }
+            let currentKey = current.map { records[$0].key }
             records = merged.records
-            current = currentID.flatMap { id in records.firstIndex { $0.id == id } }
+            current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
             journal = []  // the journal's positions no longer match the merged list
             return merged.fromOthers
         case .failure(.conflict(_, let details)):
@@ -84,6 +85,7 @@ extension Session {
         self.path = path
         self.format = format
         baseline = [:]
+        renumberOccurrences()
     }
 
     mutating func save(as newPath: String) throws(SessionError) -> CommandOutput {

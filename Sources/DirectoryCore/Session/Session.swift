@@ -29,7 +29,9 @@ public struct Session {
     let environment: SessionEnvironment
     var journal: [JournalEntry] = []
     /// The saved version of each record changed since the last save or load.
-    var baseline: [RecordID: Baseline] = [:]
+    var baseline: [RecordKey: Baseline] = [:]
+    /// The ids that more than one record has (see `RecordKey`), usually none.
+    var repeatedIDs: [RecordID] = []
 
     /// A record's state in the file, as far as the session knows.
     enum Baseline: Equatable {
@@ -69,11 +71,13 @@ public struct Session {
         if let loaded {
             schema = loaded.schema
             records = loaded.records
+            repeatedIDs = RecordKey.numberOccurrences(in: &records)
             format = loaded.format
             fingerprint = loaded.fingerprint
         } else {
             schema = fallback
             records = fallback.samples.map { Record(id: environment.makeID(), values: $0) }
+            repeatedIDs = []
             format = FileFormat.forNewFile(named: path)
             fingerprint = nil
         }

@@ -32,10 +32,10 @@ extension Session {
     public func unsavedChanges() -> [UnsavedChange] {
         guard !baseline.isEmpty else { return [] }
         var changes: [UnsavedChange] = []
-        var present = Set<RecordID>()
+        var present = Set<RecordKey>()
         for (index, record) in records.enumerated() {
-            guard let base = baseline[record.id] else { continue }
-            present.insert(record.id)
+            guard let base = baseline[record.key] else { continue }
+            present.insert(record.key)
             switch base {
             case .absent:
                 changes.append(UnsavedChange(kind: .added, record: record, number: index + 1))
@@ -47,7 +47,7 @@ extension Session {
                 }
             }
         }
-        for case (let id, .present(let saved)) in baseline where !present.contains(id) {
+        for case (let key, .present(let saved)) in baseline where !present.contains(key) {
             changes.append(UnsavedChange(kind: .deleted, record: saved, number: nil))
         }
         return changes

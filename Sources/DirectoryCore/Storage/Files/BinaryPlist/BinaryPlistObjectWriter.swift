@@ -4,8 +4,8 @@
 /// numbers, dates, data, booleans) are written once and shared, integers take
 /// the fewest of 1, 2, 4 or 8 bytes, and ASCII strings are `0x5n` while other
 /// strings are UTF-16 big-endian `0x6n`. Two choices differ from it for
-/// speed, never in meaning: record identifiers are not shared (they are
-/// unique anyway), and sharing is bounded by `BinaryPlistUniquingTable`.
+/// speed, never in meaning: record identifiers are not looked up among the
+/// other strings (the record writer shares the ones that repeat).
 ///
 /// Object numbers are not known until the objects are written, so references
 /// are first written as wide as `objectBound` (an upper bound of the object

@@ -1,8 +1,7 @@
 /// Writes a list of records as a binary property list (`bplist00`) in the
 /// layout `PropertyListEncoder` gives an array of the app's `Codable` structs
-/// (byte for byte the same, as long as no two records share an identifier and
-/// the file has fewer than `BinaryPlistUniquingTable.maximumEntries` distinct
-/// values): each record is a dictionary with `id` first, then the schema's
+/// (byte for byte the same at any size; an identifier that several records share
+/// is shared too, for records numbered by `RecordKey.numberOccurrences`): each record is a dictionary with `id` first, then the schema's
 /// fields (text as strings, dates as `<date>`), then the extras unchanged.
 ///
 /// Property lists have no null: an extra (or a value nested in one) that is
@@ -16,6 +15,8 @@ enum BinaryPlistRecordWriter {
             objectBound: objectBound(records, schema: schema))
         let top = writer.beginContainer(marker: 0xA0, count: records.count, references: records.count)
         var keyObjects: [Int] = []
+        var repeatedIDs: [RecordID: Int] = [:]
+        for record in records where record.occurrence > 0 { repeatedIDs[record.id] = -1 }
         for (number, record) in records.enumerated() {
             let fieldCount = min(schema.fields.count, record.values.count)
             var extraCount = 0
@@ -35,7 +36,13 @@ enum BinaryPlistRecordWriter {
                 writer.setReference(dictionary, slot: slot, to: key)
                 slot += 1
             }
-            let id = writer.recordID(record.id)
+            let id: Int
+            if let shared = repeatedIDs[record.id] {
+                id = shared >= 0 ? shared : writer.recordID(record.id)
+                repeatedIDs[record.id] = id
+            } else {
+                id = writer.recordID(record.id)
+            }
             writer.setReference(dictionary, slot: pairs, to: id)
             for field in 0..<fieldCount {
                 let object: Int

@@ -2,21 +2,15 @@
 /// keyed by their encoded bytes, so that equal strings, numbers and dates are
 /// written once and shared, as `PropertyListEncoder` does.
 ///
-/// The table keeps at most `maximumEntries` objects, so that it stays small
-/// enough for the processor's cache: a file with fewer distinct scalars comes
-/// out exactly as `PropertyListEncoder` writes it. Once the table is full, a
-/// new value takes the place of an old one, so keys and recurring values stay
-/// shared while a value seen only long ago may be written again (still a valid
-/// file, a little larger).
+/// Every distinct value is remembered, however many there are, because
+/// `PropertyListEncoder` shares them all: a file it wrote comes out byte for
+/// byte the same at any size.
 ///
 /// Slots hold `hash << 32 | (object + 1)`, 0 meaning empty; the object's
 /// bytes are compared in the output buffer itself. Encodings are
 /// self-delimiting (the marker gives the length), so two objects are equal
 /// exactly when the earlier one starts with all the bytes of the later one.
 struct BinaryPlistUniquingTable {
-    /// The most objects the table remembers.
-    static let maximumEntries = 1 << 14
-
     private var slots: [UInt64]
     private var used = 0
 
@@ -36,8 +30,7 @@ struct BinaryPlistUniquingTable {
         let hash = Self.hash(UnsafeRawBufferPointer(rebasing: output[start...]))
         let tag = hash & 0xFFFF_FFFF_0000_0000
         let mask = slots.count - 1
-        let home = Int(truncatingIfNeeded: hash >> 32) & mask
-        var slot = home
+        var slot = Int(truncatingIfNeeded: hash >> 32) & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
@@ -51,11 +44,6 @@ struct BinaryPlistUniquingTable {
                 }
             }
             slot = (slot + 1) & mask
-        }
-        guard used < Self.maximumEntries else {
-            // Replace, never fill an empty slot: the table must keep empty slots to end every search.
-            if slots[home] != 0 { slots[home] = tag | UInt64(truncatingIfNeeded: object + 1) }
-            return nil
         }
         slots[slot] = tag | UInt64(truncatingIfNeeded: object + 1)
         used += 1

@@ -101,19 +101,28 @@ struct BinaryPlistRecordWriterTests {
         #expect(decoded.map { Array($0.office.unicodeScalars) } == people.map { Array($0.office.unicodeScalars) })
     }
 
-    /// Past `BinaryPlistUniquingTable.maximumEntries` distinct values the table
-    /// replaces old entries; the file must stay valid and keep sharing recurring values.
-    @Test func staysValidWhenTheSharingTableIsFull() throws {
-        let count = BinaryPlistUniquingTable.maximumEntries * 2 + 100
-        let people = TestData.people(count, seed: 3).enumerated().map { index, person in
-            TestData.Person(id: person.id, name: "unique name \(index)", office: ["A 1", "B 2", "C 3"][index % 3])
+    /// Foundation shares every repeated value however many distinct ones there are:
+    /// 60,000 distinct names and 20,000 distinct offices, each office used three times.
+    @Test func sharesEveryRepeatedValueAtAnySizeAsPropertyListEncoder() throws {
+        let people = TestData.people(60_000, seed: 3).enumerated().map { index, person in
+            TestData.Person(id: person.id, name: "unique name \(index)", office: "Room \(index / 3)")
         }
+        let expected = [UInt8](try PropertyListEncoder().encode(people))
         let written = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
-        #expect(try PropertyListDecoder().decode([TestData.Person].self, from: Data(written)) == people)
-        #expect(try TestData.decode(written).records == TestData.records(people))
-        let trailer = try written.withUnsafeBytes { try BinaryPlistTrailer(validating: $0) }
-        // top array, and per person a dictionary, an id and a name; offices and keys shared.
-        #expect(trailer.objectCount < 1 + 3 * count + 3 + 3 + 50)
+        #expect(written.count == expected.count)
+        #expect(written == expected)
+    }
+
+    /// Records that share an id (numbered as a session numbers them) share its string, as Foundation does.
+    @Test func sharesRepeatedIdentifiersAsPropertyListEncoder() throws {
+        var people = TestData.people(40, seed: 5)
+        people[7].id = people[2].id
+        people[30].id = people[2].id
+        people[31].id = people[9].id
+        let expected = [UInt8](try PropertyListEncoder().encode(people))
+        var records = TestData.records(people)
+        #expect(RecordKey.numberOccurrences(in: &records).count == 2)
+        #expect(BinaryPlistRecordWriter.write(records, schema: .person) == expected)
     }
 
     @Test func sharesEqualValuesAndKeys() throws {
