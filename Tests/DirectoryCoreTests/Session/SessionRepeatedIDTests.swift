@@ -32,32 +32,45 @@ struct SessionRepeatedIDTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "edit first / edit third", first: ["edit 1", "set office 10"], second: ["edit 3", "set office 30"],
-             expected: ["First 10", "Second 2", "Third 30"]),
-        Case(name: "edit first / edit second", first: ["edit 1", "set office 10"], second: ["edit 2", "set office 20"],
-             expected: ["First 10", "Second 20", "Third 3"]),
-        Case(name: "edit second / edit first", first: ["edit 2", "set office 20"], second: ["edit 1", "set office 10"],
-             expected: ["First 10", "Second 20", "Third 3"]),
-        Case(name: "different fields of first", first: ["edit 1", "set name Uno"], second: ["edit 1", "set office 10"],
-             expected: ["Uno 10", "Second 2", "Third 3"]),
-        Case(name: "same field of first", first: ["edit 1", "set office 10"], second: ["edit 1", "set office 11"],
-             expected: nil),
-        Case(name: "delete first / edit second", first: ["delete 1"], second: ["edit 2", "set office 20"],
-             expected: ["Second 20", "Third 3"]),
-        Case(name: "delete second / edit first", first: ["delete 2"], second: ["edit 1", "set office 10"],
-             expected: ["First 10", "Third 3"]),
-        Case(name: "delete first / delete second", first: ["delete 1"], second: ["delete 2"],
-             expected: ["Third 3"]),
-        Case(name: "delete first / delete first", first: ["delete 1"], second: ["delete 1"],
-             expected: ["Second 2", "Third 3"]),
-        Case(name: "delete first / edit first", first: ["delete 1"], second: ["edit 1", "set office 10"],
-             expected: nil),
-        Case(name: "edit second / delete first", first: ["edit 2", "set office 20"], second: ["delete 1"],
-             expected: ["Second 20", "Third 3"]),
-        Case(name: "add / delete second", first: ["new Fourth", "set office 4"], second: ["delete 2"],
-             expected: ["First 1", "Third 3", "Fourth 4"]),
-        Case(name: "nothing / edit second", first: [], second: ["edit 2", "set office 20"],
-             expected: ["First 1", "Second 20", "Third 3"]),
+        Case(
+            name: "edit first / edit third", first: ["edit 1", "set office 10"], second: ["edit 3", "set office 30"],
+            expected: ["First 10", "Second 2", "Third 30"]),
+        Case(
+            name: "edit first / edit second", first: ["edit 1", "set office 10"], second: ["edit 2", "set office 20"],
+            expected: ["First 10", "Second 20", "Third 3"]),
+        Case(
+            name: "edit second / edit first", first: ["edit 2", "set office 20"], second: ["edit 1", "set office 10"],
+            expected: ["First 10", "Second 20", "Third 3"]),
+        Case(
+            name: "different fields of first", first: ["edit 1", "set name Uno"], second: ["edit 1", "set office 10"],
+            expected: ["Uno 10", "Second 2", "Third 3"]),
+        Case(
+            name: "same field of first", first: ["edit 1", "set office 10"], second: ["edit 1", "set office 11"],
+            expected: nil),
+        Case(
+            name: "delete first / edit second", first: ["delete 1"], second: ["edit 2", "set office 20"],
+            expected: ["Second 20", "Third 3"]),
+        Case(
+            name: "delete second / edit first", first: ["delete 2"], second: ["edit 1", "set office 10"],
+            expected: ["First 10", "Third 3"]),
+        Case(
+            name: "delete first / delete second", first: ["delete 1"], second: ["delete 2"],
+            expected: ["Third 3"]),
+        Case(
+            name: "delete first / delete first", first: ["delete 1"], second: ["delete 1"],
+            expected: ["Second 2", "Third 3"]),
+        Case(
+            name: "delete first / edit first", first: ["delete 1"], second: ["edit 1", "set office 10"],
+            expected: nil),
+        Case(
+            name: "edit second / delete first", first: ["edit 2", "set office 20"], second: ["delete 1"],
+            expected: ["Second 20", "Third 3"]),
+        Case(
+            name: "add / delete second", first: ["new Fourth", "set office 4"], second: ["delete 2"],
+            expected: ["First 1", "Third 3", "Fourth 4"]),
+        Case(
+            name: "nothing / edit second", first: [], second: ["edit 2", "set office 20"],
+            expected: ["First 1", "Second 20", "Third 3"]),
     ]
 
     @Test("a merge never drops, duplicates or falsely conflicts on records that share an id", arguments: cases)
