@@ -174,6 +174,7 @@ clibedit_editor *clibedit_open(const char *program, int history_size, void *cont
     el_wset(editor->el, EL_PROMPT, prompt_of);
     el_wset(editor->el, EL_GETCFN, read_char);
     editor->has_original = tcgetattr(STDIN_FILENO, &editor->original) == 0;
+    clibedit_remember_exit_terminal(editor->has_original ? &editor->original : NULL);
     clibedit_quiet_terminal(editor);
     return editor;
 }
@@ -183,6 +184,7 @@ void clibedit_close(clibedit_editor *editor) {
     if (editor->el != NULL) {
         el_end(editor->el);
         if (editor->has_original) tcsetattr(STDIN_FILENO, TCSANOW, &editor->original);
+        clibedit_remember_exit_terminal(NULL);
         sigaction(SIGINT, &editor->previous_int, NULL);
         sigaction(SIGWINCH, &editor->previous_winch, NULL);
         sigaction(SIGCONT, &editor->previous_cont, NULL);

@@ -39,4 +39,7 @@ int clibedit_take_pending(EditLine *el, wchar_t *out);
 /* After a stop (Ctrl-Z) and `fg`: the terminal back in the editor's mode, prompt and line drawn again. */
 void clibedit_redraw_after_stop(EditLine *el);
 
+/* The terminal mode to restore when SIGHUP or SIGTERM ends the program at a prompt (NULL: none). */
+void clibedit_remember_exit_terminal(const struct termios *terminal);
+
 #endif

@@ -57,7 +57,16 @@ public enum DirectoryProgram {
             return 1
         }
         session.autosave = settings.autosave.value
+        session.keepRecoveryJournal(
+            in: FileRecoveryStore(folder: paths.recoveryFolder, pid: Int(getpid()), now: live.now))
+        Termination.catchSignals()
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
+        if !interactive {
+            for note in [session.repeatedIDWarning, session.recoveryNotice].compactMap({ $0 }) {
+                errors.line("directory: warning: " + note)
+            }
+            errors.flush()
+        }
         session.wordsFeedback = interactive
         var renderer = RecordRenderer(format: settings.format.value, utcOffset: live.utcOffset)
         renderer.style = TextStyle(

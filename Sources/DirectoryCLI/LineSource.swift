@@ -16,6 +16,14 @@ enum InputLine: Equatable {
 protocol LineSource {
     /// The next line, or `nil` at the end.
     mutating func next() -> InputLine?
+
+    /// Whether `next()` may wait for input (a pipe or terminal with no whole line buffered).
+    var mayWait: Bool { get }
+}
+
+extension LineSource {
+    /// Lines in memory or in a regular file never keep `next()` waiting.
+    var mayWait: Bool { false }
 }
 
 /// The `-c` commands, one line each.
@@ -50,12 +58,18 @@ struct DescriptorLines: LineSource {
     /// Runs before each read, which may wait for input: the front end flushes its output
     /// there, so a program feeding commands through a pipe sees each answer before it sends more.
     private let beforeReading: () -> Void
+    /// Whether the descriptor is a regular file, which never keeps a read waiting.
+    private let isRegularFile: Bool
 
     /// Lines from `descriptor` (0 for standard input).
     init(descriptor: Int32, beforeReading: @escaping () -> Void = {}) {
         self.descriptor = descriptor
         self.beforeReading = beforeReading
+        var status = stat()
+        isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
+
+    var mayWait: Bool { !isRegularFile && !atEnd && newlineIndex() == nil }
 
     mutating func next() -> InputLine? {
         var skipping = false

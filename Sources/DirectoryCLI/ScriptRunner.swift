@@ -30,12 +30,15 @@ struct ScriptRunner {
     mutating func run(_ lines: inout some LineSource) -> Int32 {
         var failed = false
         var number = 0
-        while let line = lines.next() {
+        var journalClock = JournalClock()
+        while let line = nextLine(&lines, clock: &journalClock) {
+            if let status = Termination.status(ending: &session, errors: printer.errors) { return status }
             number += 1
             let outcome = execute(line)
             switch outcome {
             case .success(.quit):
                 printer.output.flush()
+                session.endRecovery()
                 return failed ? 1 : 0
             case .success(let output):
                 printer.print(output)
@@ -44,11 +47,14 @@ struct ScriptRunner {
                 printer.error(failure.message, at: origin.prefix(line: number))
                 if bail {
                     warnIfUnsaved()
+                    session.endRecovery()
                     return 1
                 }
             }
         }
         printer.output.flush()
+        if let status = Termination.status(ending: &session, errors: printer.errors) { return status }
+        session.endRecovery()
         if warnIfUnsaved() { return 1 }
         return failed ? 1 : 0
     }

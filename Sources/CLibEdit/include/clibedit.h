@@ -122,4 +122,19 @@ void clibedit_foreground_end(clibedit_editor *editor);
 /// Returns 0 when the line was used, -1 when libedit refused it, -2 when it could not be split into words.
 int clibedit_source_line(clibedit_editor *editor, const char *line, char **message);
 
+/// Catches SIGHUP and SIGTERM. While idle (see `clibedit_set_idle`) the handler restores the
+/// terminal, writes the exit message and exits with 128 + the signal; otherwise it only
+/// remembers the signal for `clibedit_termination_signal`.
+void clibedit_catch_termination(void);
+
+/// The SIGHUP or SIGTERM received while not idle, or 0.
+int clibedit_termination_signal(void);
+
+/// Whether the program now waits for input with nothing left to write (so a signal may end it at once).
+/// Turning it on after a signal was remembered ends the program at once.
+void clibedit_set_idle(int on);
+
+/// What to write to standard error on such an exit (copied; NULL for nothing).
+void clibedit_set_exit_message(const char *message);
+
 #endif

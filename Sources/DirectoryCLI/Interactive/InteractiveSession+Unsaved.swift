@@ -43,7 +43,8 @@ extension InteractiveSession {
         printer.output.flush()
         editor.clearPendingInput()
         while true {
-            switch editor.readLine(prompt: SaveQuestion.prompt(fileName: session.fileName)) {
+            let prompt = SaveQuestion.prompt(fileName: session.fileName)
+            switch Termination.waiting(for: session, { editor.readLine(prompt: prompt) }) {
             case .line(let text):
                 if editor.lastLineWasPasted {
                     editor.clearPendingInput()
@@ -65,6 +66,14 @@ extension InteractiveSession {
         let count = session.unsavedChanges().count
         guard count > 0 else { return }
         let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
-        printer.error("\(what) to \(session.fileName) could not be saved: the terminal closed", at: "directory: ")
+        printer.error(
+            "\(what) to \(session.fileName) could not be saved: the terminal closed; they wait in the "
+                + "recovery journal: open it again and type 'recover'", at: "directory: ")
+    }
+
+    /// Leaves in an orderly way (`quit`, Ctrl-D answered): the recovery journal goes.
+    mutating func leave() -> Int32 {
+        session.endRecovery()
+        return 0
     }
 }

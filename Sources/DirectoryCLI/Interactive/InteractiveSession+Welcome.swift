@@ -14,6 +14,8 @@ extension InteractiveSession {
             lines.append(
                 "\(session.path) does not exist yet: \(loaded), not saved; 'save' creates the file.")
         }
+        if let warning = session.repeatedIDWarning { lines.append("warning: " + warning) }
+        if let notice = session.recoveryNotice { lines.append(notice) }
         return lines.joined(separator: "\n")
     }
 }

@@ -48,6 +48,7 @@ struct InteractiveSession {
         printer.output.line(welcomeText)
         printer.output.flush()
         while true {
+            if let status = Termination.status(ending: &session, errors: printer.errors) { return status }
             let schema = session.schema
             let records = session.records
             let paths = self.paths
@@ -57,18 +58,21 @@ struct InteractiveSession {
                     expandingTilde: paths.expandingTilde
                 ).complete(line)
             }
-            switch editor.readLine(prompt: PromptText.make(for: session)) {
+            if let problem = session.flushRecovery() { printer.print(.warning(problem)) }
+            let prompt = PromptText.make(for: session)
+            switch Termination.waiting(for: session, { editor.readLine(prompt: prompt) }) {
             case .interrupted:
                 printer.output.line("^C")
                 printer.output.flush()
             case .end:
                 printer.output.line("")
-                if confirmLeaving(editor) == .quit { return 0 }
+                if confirmLeaving(editor) == .quit { return leave() }
             case .failed:
+                if let status = Termination.status(ending: &session, errors: printer.errors) { return status }
                 warnUnsaved()
                 return 1
             case .line(let line):
-                if enter(line, editor: editor) == .quit { return 0 }
+                if enter(line, editor: editor) == .quit { return leave() }
             }
         }
     }

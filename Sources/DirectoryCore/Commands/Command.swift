@@ -44,6 +44,10 @@ public enum Command: Equatable, Sendable {
     case quit(force: Bool)
     /// `clear`: clear the screen (at a terminal; nothing in a script).
     case clear
+    /// `recover`: bring back the unsaved changes of a session that ended, from its journal.
+    case recover
+    /// `discard`: delete the journal of a session that ended, with its unsaved changes.
+    case discard
 }
 
 /// How a command names a record: by its number in `list`, a range of numbers, or its name.

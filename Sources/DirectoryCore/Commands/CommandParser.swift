@@ -41,6 +41,12 @@ public enum CommandParser {
         case "clear":
             try none(spec, argument)
             return .clear
+        case "recover":
+            try none(spec, argument)
+            return .recover
+        case "discard":
+            try none(spec, argument)
+            return .discard
         case "new":
             return .new(name: argument.isEmpty ? nil : try QuotedValue.parse(argument))
         case "set":

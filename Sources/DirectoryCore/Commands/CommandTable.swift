@@ -139,6 +139,21 @@ public enum CommandTable {
             summary: "clear the screen",
             details: "Clears the terminal, as Ctrl-L does; does nothing in a script.",
             examples: ["clear"]),
+        CommandSpec(
+            name: "recover", usage: "recover",
+            summary: "bring back the unsaved changes of a session that ended",
+            details: "While changes are unsaved, each session keeps them in a recovery journal "
+                + "(in ~/.local/state/directory/recovery). When a session ended without saving (a crash, "
+                + "kill, a closed terminal), opening the list says so, and recover replays its changes onto "
+                + "the list as it is now, with the same merge and conflict rules as save: they become "
+                + "unsaved changes, which changes lists and save writes. A conflict recovers nothing.",
+            examples: ["recover", "changes", "save"]),
+        CommandSpec(
+            name: "discard", usage: "discard",
+            summary: "delete the recovery journal of a session that ended",
+            details: "Deletes the journal of unsaved changes that a session which ended left for this list, "
+                + "without applying them. This session's own changes are not touched (revert discards those).",
+            examples: ["discard"]),
     ]
 
     /// The command whose name or alias is `name`.

@@ -32,6 +32,8 @@ public enum CommandDescription {
         case .help(nil): return "help"
         case .quit(let force): return force ? "quit!" : "quit"
         case .clear: return "clear"
+        case .recover: return "recover"
+        case .discard: return "discard"
         }
     }
 

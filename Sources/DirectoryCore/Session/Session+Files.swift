@@ -111,7 +111,10 @@ extension Session {
         try next.load(path: newPath)
         self = next
         let state = fileExists ? "" : " (a new file: save creates it)"
-        return .feedback("Opened \(fileName): \(count(records.count))\(state).")
+        let opened = "Opened \(fileName): \(count(records.count))\(state)."
+        let notes = [repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice].compactMap { $0 }
+        guard !notes.isEmpty else { return .feedback(opened) }
+        return .warning(([opened] + notes).joined(separator: "\n"))
     }
 
     mutating func revert() throws(SessionError) -> CommandOutput {

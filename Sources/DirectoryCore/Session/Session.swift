@@ -32,6 +32,8 @@ public struct Session {
     var baseline: [RecordKey: Baseline] = [:]
     /// The ids that more than one record has (see `RecordKey`), usually none.
     var repeatedIDs: [RecordID] = []
+    /// The recovery journal's store and what it has yet to write.
+    var recovery = RecoveryState()
 
     /// A record's state in the file, as far as the session knows.
     enum Baseline: Equatable {
@@ -84,6 +86,7 @@ public struct Session {
         current = nil
         journal = []
         baseline = [:]
+        resetRecovery()
     }
 
     /// The kind a new file gets from its name: `bucketList.json` and the like are bucket lists.
@@ -103,6 +106,8 @@ public struct Session {
     /// Carries out `command`, changing the session, and says what to print.
     public mutating func apply(_ command: Command) throws(SessionError) -> CommandOutput {
         let journalCount = journal.count
+        let mark = recoveryMark(for: command)
+        defer { noteRecovery(since: mark) }
         let output = try perform(command)
         if autosave, journal.count != journalCount {
             return try saveAfterChange(output)
@@ -136,6 +141,8 @@ public struct Session {
         case .quit(let force): return try quit(force: force)
         case .history: throw .interactiveOnly("history")
         case .clear: return .nothing
+        case .recover: return try recover()
+        case .discard: return discardRecovery()
         }
     }
 

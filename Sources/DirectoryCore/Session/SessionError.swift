@@ -34,6 +34,10 @@ public enum SessionError: Error, Equatable, Sendable {
     case importRejected(path: String, total: Int, rejected: [String])
     /// An export file that could not be written.
     case exportFailed(path: String, reason: String)
+    /// `recover` met changes made to the list since the journal was written; nothing was recovered.
+    case recoveryConflict(file: String, details: [String])
+    /// `recover` could not use a journal; nothing was recovered.
+    case recoveryFailed(file: String, reason: String)
 
     /// The message for the user.
     public var message: String {
@@ -80,6 +84,14 @@ public enum SessionError: Error, Equatable, Sendable {
                 + "fix them, or add --partial to import the rest:\n" + ImportReport.lines(rejected)
         case .exportFailed(let path, let reason):
             return "could not export to \(path): \(reason)"
+        case .recoveryConflict(let file, let details):
+            return "cannot recover the changes to \(file): they conflict with the list as it is now "
+                + "('here' is the journal, 'the file' the list); nothing was recovered. Edit those records "
+                + "by hand and type 'discard', or leave the journal for later:\n"
+                + details.map { "  " + $0 }.joined(separator: "\n")
+        case .recoveryFailed(let file, let reason):
+            return
+                "cannot recover the changes to \(file): \(reason); nothing was recovered ('discard' deletes the journal)"
         }
     }
 }

@@ -16,6 +16,9 @@ public struct DataPaths: Equatable, Sendable {
     /// `$XDG_STATE_HOME/directory`, else `~/.local/state/directory`: where history is kept.
     public var stateFolder: String { folder("XDG_STATE_HOME", fallback: ".local/state") + "/directory" }
 
+    /// `…/directory/recovery` in the state folder: the journals of unsaved changes.
+    public var recoveryFolder: String { stateFolder + "/recovery" }
+
     /// `$XDG_CONFIG_HOME/directory`, else `~/.config/directory`.
     public var configFolder: String { folder("XDG_CONFIG_HOME", fallback: ".config") + "/directory" }
 

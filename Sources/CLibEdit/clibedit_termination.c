@@ -1,0 +1,69 @@
+#include "clibedit.h"
+#include "clibedit_editor.h"
+
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* SIGHUP and SIGTERM. While the program waits for input with nothing left to write
+   (`idle`), the handler restores the terminal and exits at once; otherwise it only
+   remembers the signal, and the front end ends after the command, writing what it must. */
+static volatile sig_atomic_t termination = 0;
+static volatile sig_atomic_t idle = 0;
+static volatile sig_atomic_t has_exit_terminal = 0;
+static struct termios exit_terminal;
+static char exit_message[512];
+static volatile sig_atomic_t exit_message_length = 0;
+
+static void exit_now(int signo) {
+    if (has_exit_terminal) {
+        tcsetattr(STDIN_FILENO, TCSANOW, &exit_terminal);
+        (void)!write(STDOUT_FILENO, "\033[?2004l", 8);
+    }
+    if (exit_message_length > 0) (void)!write(STDERR_FILENO, exit_message, (size_t)exit_message_length);
+    _exit(128 + signo);
+}
+
+static void on_termination(int signo) {
+    if (idle) exit_now(signo);
+    termination = signo;
+}
+
+void clibedit_catch_termination(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_termination;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    sigset_t caught;
+    sigemptyset(&caught);
+    sigaddset(&caught, SIGHUP);
+    sigaddset(&caught, SIGTERM);
+    sigprocmask(SIG_UNBLOCK, &caught, NULL);
+}
+
+int clibedit_termination_signal(void) { return termination; }
+
+void clibedit_set_idle(int on) {
+    idle = on;
+    if (on && termination) exit_now(termination);
+}
+
+void clibedit_set_exit_message(const char *message) {
+    exit_message_length = 0;
+    if (message == NULL) return;
+    size_t length = strlen(message);
+    if (length >= sizeof exit_message) length = sizeof exit_message - 1;
+    memcpy(exit_message, message, length);
+    exit_message_length = (sig_atomic_t)length;
+}
+
+void clibedit_remember_exit_terminal(const struct termios *terminal) {
+    has_exit_terminal = 0;
+    if (terminal == NULL) return;
+    exit_terminal = *terminal;
+    has_exit_terminal = 1;
+}

@@ -1,0 +1,53 @@
+import CLibEdit
+import DirectoryCore
+
+/// SIGHUP (the terminal or SSH connection went away) and SIGTERM: the program ends
+/// with 128 + the signal, its unsaved changes waiting in the recovery journal.
+///
+/// While it waits for input with the journal written, a signal ends it at once (the
+/// terminal restored); during a command, it ends once the command is done and the
+/// journal is written (`status(ending:)`).
+enum Termination {
+    /// Starts catching the signals.
+    static func catchSignals() {
+        clibedit_catch_termination()
+    }
+
+    /// The signal received during a command, if any.
+    static var signal: Int32? {
+        let signal = clibedit_termination_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    /// Runs `read` (which waits for input) so that a signal ends the program at once, when
+    /// `session` has written its journal; a signal already received ends it before reading.
+    static func waiting<Result>(for session: Session, _ read: () -> Result) -> Result {
+        guard !session.hasPendingRecovery else { return read() }
+        if session.hasUnsavedChanges {
+            clibedit_set_exit_message(message(for: session) + "\n")
+        } else {
+            clibedit_set_exit_message(nil)
+        }
+        clibedit_set_idle(1)
+        defer { clibedit_set_idle(0) }
+        return read()
+    }
+
+    /// After a signal during a command: writes the journal, says where the changes are,
+    /// and returns the exit status.
+    static func status(ending session: inout Session, errors: OutputStream) -> Int32? {
+        guard let signal else { return nil }
+        session.flushRecovery()
+        if session.hasUnsavedChanges {
+            errors.line(message(for: session))
+            errors.flush()
+        }
+        return 128 + signal
+    }
+
+    /// What the user reads when the program ends with unsaved changes.
+    static func message(for session: Session) -> String {
+        "directory: ended by a signal; the unsaved changes to \(session.fileName) wait in the recovery journal: "
+            + "open it again and type 'recover'"
+    }
+}

@@ -1,0 +1,146 @@
+/// `recover` and `discard`: what to do with the journal of a session that ended
+/// with unsaved changes to this list.
+extension Session {
+    /// What to say before the first prompt when journals of ended sessions exist, or `nil`.
+    public var recoveryNotice: String? {
+        guard !recovery.orphans.isEmpty else { return nil }
+        var changes = 0
+        var unreadable = 0
+        var last = -Double.infinity
+        var pids: [String] = []
+        for orphan in recovery.orphans {
+            guard let journal = RecoveryJournal.decode(orphan.bytes) else {
+                unreadable += 1
+                continue
+            }
+            changes += journal.changes.count
+            last = max(last, orphan.modified)
+            pids.append(String(journal.pid))
+        }
+        var lines: [String] = []
+        if !pids.isEmpty {
+            let what = changes == 1 ? "1 unsaved change" : "\(changes) unsaved changes"
+            let sessions =
+                pids.count == 1 ? "a session that ended (pid \(pids[0]))" : "\(pids.count) sessions that ended"
+            lines.append(
+                "\(what) to \(fileName) from \(sessions), last written \(localTime(last)), "
+                    + "wait in a recovery journal: type 'recover' to bring them back as unsaved changes "
+                    + "('changes' lists them, 'save' writes them), or 'discard' to delete them.")
+        }
+        if unreadable > 0 {
+            lines.append(
+                "\(unreadable == 1 ? "a recovery journal" : "\(unreadable) recovery journals") of \(fileName) "
+                    + "could not be read at all; 'discard' deletes \(unreadable == 1 ? "it" : "them").")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Looks again for journals of ended sessions for this list; empty, undamaged ones are deleted.
+    mutating func findOrphans() {
+        guard let store = recovery.store else {
+            recovery.orphans = []
+            return
+        }
+        recovery.orphans = store.orphans(of: path).filter { orphan in
+            guard let journal = RecoveryJournal.decode(orphan.bytes), journal.damage.isEmpty,
+                journal.changes.isEmpty
+            else { return true }
+            store.remove(orphan)
+            return false
+        }
+    }
+
+    /// After the list was (re)loaded: the old journal goes, and the new list's orphans are looked up.
+    mutating func resetRecovery() {
+        recovery.pending = [:]
+        recovery.store?.removeJournal()
+        findOrphans()
+    }
+
+    mutating func recover() throws(SessionError) -> CommandOutput {
+        findOrphans()
+        let readable = recovery.orphans.compactMap { orphan in
+            RecoveryJournal.decode(orphan.bytes).map { (orphan, $0) }
+        }
+        guard let store = recovery.store, !readable.isEmpty else {
+            return .text("Nothing to recover: no journal of a session that ended holds changes to \(fileName).")
+        }
+        var next = self
+        var count = 0
+        var damage: [String] = []
+        for (_, journal) in readable {
+            guard journal.kind == schema.name else {
+                throw .recoveryFailed(
+                    file: fileName,
+                    reason: "its journal holds \(journal.kind) records, and this is a \(schema.name) list")
+            }
+            try next.replay(journal.changes)
+            count += journal.changes.count
+            damage += journal.damage
+        }
+        self = next
+        noteEveryChange()
+        let problem = flushRecovery()
+        for (orphan, _) in readable { store.remove(orphan) }
+        findOrphans()
+        var message = "Recovered \(count == 1 ? "1 change" : "\(count) changes") to \(fileName); "
+        message += "'changes' lists them and 'save' writes them."
+        let notes = damage.map { "the journal was damaged: \($0)" } + (problem.map { [$0] } ?? [])
+        guard !notes.isEmpty else { return feedback(message) }
+        return .warning(message + "\n" + notes.map { "  " + $0 }.joined(separator: "\n"))
+    }
+
+    mutating func discardRecovery() -> CommandOutput {
+        findOrphans()
+        guard let store = recovery.store, !recovery.orphans.isEmpty else {
+            return .text("Nothing to discard: no journal of a session that ended holds changes to \(fileName).")
+        }
+        var count = 0
+        for orphan in recovery.orphans {
+            count += RecoveryJournal.decode(orphan.bytes)?.changes.count ?? 0
+            store.remove(orphan)
+        }
+        recovery.orphans = []
+        return feedback(
+            "Deleted the recovery journal of \(count == 1 ? "1 change" : "\(count) changes") to \(fileName).")
+    }
+
+    /// Replays journaled changes onto the list as it is, by the three-way merge `save` uses:
+    /// the journal's saved versions are the base, the list is the other side.
+    private mutating func replay(_ changes: [RecoveryEntry]) throws(SessionError) {
+        var journaled: [RecordKey: RecoveryEntry] = [:]
+        for entry in changes { journaled[entry.key] = entry }
+        guard !journaled.isEmpty else { return }
+        var base: [RecordKey: Baseline] = [:]
+        for (key, entry) in journaled { base[key] = entry.saved.map { .present($0) } ?? .absent }
+        var ours = records.filter { journaled[$0.key] == nil }
+        ours += changes.filter { $0.now != nil }.sorted { $0.position < $1.position }.compactMap(\.now)
+        switch RecordMerge(schema: schema, baseline: base, ours: ours).merge(theirs: records, path: path) {
+        case .success(let merged):
+            var before: [RecordKey: Record] = [:]
+            for record in records where journaled[record.key] != nil { before[record.key] = record }
+            for key in journaled.keys where baseline[key] == nil {
+                baseline[key] = before[key].map { .present($0) } ?? .absent
+            }
+            let currentKey = current.map { records[$0].key }
+            records = merged.records
+            current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
+            journal = []
+        case .failure(.conflict(_, let details)):
+            throw .recoveryConflict(file: fileName, details: details)
+        case .failure(let error):
+            throw .storage(error)
+        }
+    }
+
+    /// `YYYY-MM-DD HH:MM` in local time.
+    private func localTime(_ seconds: Double) -> String {
+        let offset = environment.utcOffset(seconds)
+        let day = DateText.localDate(seconds, utcOffset: offset)
+        let local = seconds + Double(offset)
+        let minutes = Int((local - (local / 86_400).rounded(.down) * 86_400) / 60)
+        let hour = minutes / 60
+        let minute = minutes % 60
+        return day + " " + (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+    }
+}

@@ -1,0 +1,117 @@
+/// The recovery journal: while changes are unsaved, the session writes the
+/// current and saved version of every record it changed through its
+/// `RecoveryStore`, so that after a crash `recover` can replay them.
+///
+/// Changes are noted as `apply` sees them (from the undo entries each command
+/// adds or `undo` removes) and written by `flushRecovery()`, which the front end
+/// calls before each prompt (in scripts, at most a second apart and before a
+/// read that could wait).
+extension Session {
+    /// Starts keeping a recovery journal in `store`, and looks for journals of
+    /// sessions that ended with unsaved changes to this list (see `recoveryNotice`).
+    public mutating func keepRecoveryJournal(in store: RecoveryStore) {
+        recovery.store = store
+        findOrphans()
+    }
+
+    /// Whether changes are noted that the journal does not hold yet.
+    public var hasPendingRecovery: Bool { !recovery.pending.isEmpty }
+
+    /// Writes the noted changes to the journal and makes it durable; returns a
+    /// problem to report once (the journal cannot be kept), if any.
+    @discardableResult
+    public mutating func flushRecovery() -> String? {
+        guard let store = recovery.store else { return nil }
+        if !recovery.pending.isEmpty {
+            var bytes: [UInt8] = []
+            for entry in recoveryEntries() { bytes += RecoveryJournal.encode(entry) }
+            recovery.pending = [:]
+            if !bytes.isEmpty { store.append(bytes, path: path, kind: schema.name) }
+        }
+        return store.sync()
+    }
+
+    /// The session ends in an orderly way (`quit`, the end of a script, a deliberate
+    /// discard): its journal goes.
+    public mutating func endRecovery() {
+        recovery.pending = [:]
+        recovery.store?.removeJournal()
+    }
+
+    /// Before a command: what is needed to tell afterwards which records it changed.
+    func recoveryMark(for command: Command) -> RecoveryMark {
+        var mark = RecoveryMark(journalCount: journal.count, undone: nil)
+        guard recovery.store != nil, command == .undo, let last = journal.last else { return mark }
+        var undone: [(key: RecordKey, index: Int)] = []
+        for edit in last.edits {
+            switch edit {
+            case .inserted(let index): undone.append((records[index].key, -1))
+            case .fieldChanged(let index, _, _): undone.append((records[index].key, index))
+            case .removed(let items): undone += items.map { ($0.record.key, $0.index) }
+            }
+        }
+        mark.undone = undone
+        return mark
+    }
+
+    /// After a command: notes the records it changed, or removes the journal when nothing is unsaved.
+    mutating func noteRecovery(since mark: RecoveryMark) {
+        guard let store = recovery.store else { return }
+        if baseline.isEmpty {
+            recovery.pending = [:]
+            store.removeJournal()
+            return
+        }
+        if journal.count > mark.journalCount {
+            for entry in journal[mark.journalCount...] {
+                for edit in entry.edits {
+                    switch edit {
+                    case .inserted(let index), .fieldChanged(let index, _, _):
+                        recovery.pending[records[index].key] = index
+                    case .removed(let items):
+                        for item in items { recovery.pending[item.record.key] = -1 }
+                    }
+                }
+            }
+        } else if journal.count < mark.journalCount {
+            guard let undone = mark.undone else {
+                noteEveryChange()
+                return
+            }
+            for (key, index) in undone { recovery.pending[key] = index }
+        }
+    }
+
+    /// Notes every record that differs from the file (after a merge or `recover`).
+    mutating func noteEveryChange() {
+        for key in baseline.keys { recovery.pending[key] = -2 }
+    }
+
+    /// The journal entries for the noted records, as they are now.
+    private func recoveryEntries() -> [RecoveryEntry] {
+        var positions: [RecordKey: Int]?
+        var entries: [RecoveryEntry] = []
+        entries.reserveCapacity(recovery.pending.count)
+        for (key, hint) in recovery.pending {
+            guard let base = baseline[key] else { continue }
+            var index: Int?
+            if hint >= 0, hint < records.count, records[hint].key == key {
+                index = hint
+            } else if hint != -1 {
+                if positions == nil {
+                    var map: [RecordKey: Int] = [:]
+                    for (position, record) in records.enumerated() where baseline[record.key] != nil {
+                        map[record.key] = position
+                    }
+                    positions = map
+                }
+                index = positions?[key]
+            }
+            let saved: Record?
+            if case .present(let record) = base { saved = record } else { saved = nil }
+            entries.append(
+                RecoveryEntry(key: key, saved: saved, now: index.map { records[$0] }, position: index ?? -1))
+        }
+        return entries.sorted { $0.position < $1.position }
+    }
+}

@@ -1,0 +1,130 @@
+/// A recovery journal read back: which list it was for, and the last state of each
+/// record it holds. A damaged or truncated file gives what could be read, and says
+/// what could not.
+public struct RecoveryJournal: Equatable, Sendable {
+    /// The list's location (a path, or a database URI without its password).
+    public var location: String
+    /// The kind of list (`RecordSchema.name`).
+    public var kind: String
+    /// The process that wrote it.
+    public var pid: Int
+    /// When the journal was started, seconds since 2001.
+    public var started: Double
+    /// The last state of each record, in the order they were last written.
+    public var entries: [RecoveryEntry]
+    /// What could not be read, one phrase each (empty when the file was whole).
+    public var damage: [String]
+
+    /// The entries that change something.
+    public var changes: [RecoveryEntry] { entries.filter(\.isChange) }
+
+    /// The first line of every journal file.
+    static let magic = Array("directory recovery journal 1\n".utf8)
+
+    /// The file's first bytes: the magic line and a header entry.
+    public static func header(location: String, kind: String, pid: Int, started: Double) -> [UInt8] {
+        var payload = RecoveryBytes()
+        payload.append(UInt8(ascii: "H"))
+        payload.append(location)
+        payload.append(kind)
+        payload.append(UInt64(truncatingIfNeeded: pid))
+        payload.append(started.bitPattern)
+        return magic + frame(payload.bytes)
+    }
+
+    /// One entry, framed: its length, a checksum, the payload.
+    public static func encode(_ entry: RecoveryEntry) -> [UInt8] {
+        var payload = RecoveryBytes()
+        payload.append(UInt8(ascii: "R"))
+        payload.append(entry.key.id.high)
+        payload.append(entry.key.id.low)
+        payload.append(count: entry.key.occurrence)
+        payload.append(UInt64(bitPattern: Int64(entry.position)))
+        payload.append(UInt8((entry.saved == nil ? 0 : 1) | (entry.now == nil ? 0 : 2)))
+        if let saved = entry.saved { payload.append(saved) }
+        if let now = entry.now { payload.append(now) }
+        return frame(payload.bytes)
+    }
+
+    private static func frame(_ payload: [UInt8]) -> [UInt8] {
+        var framed = RecoveryBytes()
+        framed.append(count: payload.count)
+        framed.append(ContentHash.of(payload))
+        return framed.bytes + payload
+    }
+
+    /// Reads a journal file; `nil` when it is not one (no magic line or header).
+    public static func decode(_ bytes: [UInt8]) -> RecoveryJournal? {
+        guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else { return nil }
+        var offset = magic.count
+        guard let headerPayload = nextFrame(bytes, at: &offset).payload else { return nil }
+        var header = RecoveryBytesReader(headerPayload)
+        guard header.byte() == UInt8(ascii: "H"), let location = header.text(), let kind = header.text(),
+            let pid = header.word(), let started = header.word()
+        else { return nil }
+        var journal = RecoveryJournal(
+            location: location, kind: kind, pid: Int(truncatingIfNeeded: pid),
+            started: Double(bitPattern: started), entries: [], damage: [])
+        journal.readEntries(bytes, from: offset)
+        return journal
+    }
+
+    private mutating func readEntries(_ bytes: [UInt8], from start: Int) {
+        var offset = start
+        var latest: [RecordKey: Int] = [:]
+        var damaged = 0
+        while offset < bytes.count {
+            let frameStart = offset
+            let next = Self.nextFrame(bytes, at: &offset)
+            guard !next.truncated else {
+                damage.append("the last \(bytes.count - frameStart) bytes could not be read (cut off)")
+                break
+            }
+            guard let payload = next.payload, let entry = Self.entry(payload) else {
+                damaged += 1
+                continue
+            }
+            if let index = latest[entry.key] { entries[index].position = Int.min }
+            latest[entry.key] = entries.count
+            entries.append(entry)
+        }
+        entries.removeAll { $0.position == Int.min }
+        if damaged > 0 {
+            damage.insert("\(damaged) damaged \(damaged == 1 ? "entry was" : "entries were") skipped", at: 0)
+        }
+    }
+
+    /// The frame at `offset`: its payload when the checksum matches, `nil` when it does not;
+    /// `truncated` when the file ends inside it. Moves `offset` past it.
+    private static func nextFrame(_ bytes: [UInt8], at offset: inout Int)
+        -> (payload: ArraySlice<UInt8>?, truncated: Bool)
+    {
+        var reader = RecoveryBytesReader(bytes[offset...])
+        guard let length = reader.count(), let checksum = reader.word(), let payload = reader.raw(length) else {
+            return (nil, true)
+        }
+        offset = payload.endIndex
+        return (ContentHash.of(Array(payload)) == checksum ? payload : nil, false)
+    }
+
+    private static func entry(_ payload: ArraySlice<UInt8>) -> RecoveryEntry? {
+        var reader = RecoveryBytesReader(payload)
+        guard reader.byte() == UInt8(ascii: "R"), let high = reader.word(), let low = reader.word(),
+            let occurrence = reader.count(), let position = reader.word(), let flags = reader.byte()
+        else { return nil }
+        var saved: Record?
+        var now: Record?
+        if flags & 1 != 0 {
+            guard let record = reader.record(occurrence: occurrence) else { return nil }
+            saved = record
+        }
+        if flags & 2 != 0 {
+            guard let record = reader.record(occurrence: occurrence) else { return nil }
+            now = record
+        }
+        guard reader.isAtEnd else { return nil }
+        return RecoveryEntry(
+            key: RecordKey(id: RecordID(high: high, low: low), occurrence: occurrence), saved: saved, now: now,
+            position: Int(Int64(bitPattern: position)))
+    }
+}

@@ -1,0 +1,161 @@
+import Testing
+
+@testable import DirectoryCore
+
+/// The recovery journal as the session keeps it, and `recover` / `discard` after a crash.
+@Suite("Session: recovery journal")
+struct SessionRecoveryTests {
+    /// A saved file and a session on it that keeps its journal in `journals`.
+    func session(_ store: MemoryStore, _ journals: MemoryRecoveryStore) throws -> Session {
+        var session = try Session.test(store: store)
+        session.keepRecoveryJournal(in: journals)
+        return session
+    }
+
+    func savedFile() throws -> MemoryStore {
+        let store = MemoryStore()
+        var first = try Session.test(store: store)
+        try first.run("save")
+        return store
+    }
+
+    @Test("each change reaches the journal when flushed; a save removes it")
+    func journalFollowsChanges() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var session = try self.session(store, journals)
+        try session.run("list")
+        session.flushRecovery()
+        #expect(journals.journal == nil)
+        try session.run("new Kim Tran", "edit 1", "set office Steitz 9")
+        #expect(session.hasPendingRecovery)
+        session.flushRecovery()
+        #expect(!session.hasPendingRecovery)
+        #expect(journals.syncs == 1)
+        let bytes = try #require(journals.journal)
+        let journal = try #require(RecoveryJournal.decode(bytes))
+        #expect(journal.changes.count == 2)
+        try session.run("save")
+        #expect(journals.journal == nil)
+    }
+
+    @Test("revert, and undo back to the file, leave nothing to recover")
+    func revertAndUndo() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var session = try self.session(store, journals)
+        try session.run("new Kim Tran")
+        session.flushRecovery()
+        try session.run("revert")
+        #expect(journals.journal == nil)
+        try session.run("new Kim Tran", "delete 2")
+        session.flushRecovery()
+        try session.run("undo", "undo")
+        session.flushRecovery()
+        journals.crash()
+        let next = try self.session(store, journals)
+        #expect(next.recoveryNotice == nil)
+        #expect(journals.ended.isEmpty)
+    }
+
+    @Test("after a crash: a notice, then recover replays the changes as unsaved changes; a second finds nothing")
+    func recoverAfterCrash() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var crashed = try self.session(store, journals)
+        try crashed.run("new Kim Tran", "edit 1", "set office Steitz 9", "delete 3")
+        crashed.flushRecovery()
+        journals.crash()
+        var session = try self.session(store, journals)
+        let notice = try #require(session.recoveryNotice)
+        #expect(notice.contains("3 unsaved changes to directory.plist from a session that ended (pid 42)"))
+        #expect(notice.contains("'recover'") && notice.contains("'discard'"))
+        try session.run("recover")
+        #expect(session.unsavedChanges().count == 3)
+        #expect(session.names == ["Acacia Ackles", "Joe Gregg", "Kim Tran"])
+        #expect(session.records[0].values[1] == .text("Steitz 9"))
+        #expect(journals.ended.isEmpty)
+        #expect(journals.journal != nil)  // now this session's changes
+        guard case .text(let again) = try session.run("recover") else {
+            Issue.record("a second recover did something")
+            return
+        }
+        #expect(again.hasPrefix("Nothing to recover"))
+        try session.run("save")
+        #expect(store.file("/data/directory.plist")?.records.count == 3)
+    }
+
+    @Test("recover merges with what was saved since, and refuses a conflict, keeping the journal")
+    func recoverMergesAndRefusesConflicts() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var crashed = try self.session(store, journals)
+        try crashed.run("edit 1", "set office Steitz 9", "edit 2", "set name Joseph Gregg")
+        crashed.flushRecovery()
+        journals.crash()
+        var other = try Session.test(store: store)
+        try other.run("edit 2", "set office Briggs 500", "save")
+        var session = try self.session(store, journals)
+        try session.run("recover")
+        #expect(session.records[1].values == [.text("Joseph Gregg"), .text("Briggs 500")])
+        #expect(session.records[0].values[1] == .text("Steitz 9"))
+
+        let journals2 = MemoryRecoveryStore()
+        var crashed2 = try self.session(store, journals2)
+        try crashed2.run("edit 3", "set office Nowhere 1")
+        crashed2.flushRecovery()
+        journals2.crash()
+        var other2 = try Session.test(store: store)
+        try other2.run("edit 3", "set office Somewhere 2", "save")
+        var refused = try self.session(store, journals2)
+        do {
+            try refused.run("recover")
+            Issue.record("the conflict was not refused")
+        } catch let error as SessionError {
+            #expect(error.message.contains("office is \"Nowhere 1\" here but \"Somewhere 2\" in the file"))
+            #expect(error.message.contains("nothing was recovered"))
+        }
+        #expect(!refused.hasUnsavedChanges)
+        #expect(journals2.ended.count == 1)
+        try refused.run("discard")
+        #expect(journals2.ended.isEmpty)
+    }
+
+    @Test("a damaged journal recovers what it can and says what it could not")
+    func damagedJournal() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var crashed = try self.session(store, journals)
+        try crashed.run("new Kim Tran")
+        crashed.flushRecovery()
+        try crashed.run("new Lee Park")
+        crashed.flushRecovery()
+        journals.crash()
+        journals.ended[0].bytes.removeLast(3)
+        var session = try self.session(store, journals)
+        guard case .warning(let text) = try session.run("recover") else {
+            Issue.record("no warning about the damage")
+            return
+        }
+        #expect(text.contains("Recovered 1 change"))
+        #expect(text.contains("the journal was damaged: the last"))
+        #expect(session.names.last == "Kim Tran")
+    }
+
+    @Test("a journal of another kind of list is refused")
+    func otherKindRefused() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var entry = RecoveryEntry(
+            key: RecordKey(id: RecordID(high: 9, low: 9)), saved: nil,
+            now: Record(id: RecordID(high: 9, low: 9), values: [.text("x"), .text(""), .date(0)]), position: 0)
+        entry.position = 0
+        let bytes =
+            RecoveryJournal.header(location: "/data/directory.plist", kind: "bucket", pid: 1, started: 0)
+            + RecoveryJournal.encode(entry)
+        journals.ended = [RecoveryOrphan(name: "b", modified: 0, bytes: bytes)]
+        var session = try self.session(store, journals)
+        #expect(throws: SessionError.self) { try session.run("recover") }
+        #expect(session.records.count == 3)
+    }
+}

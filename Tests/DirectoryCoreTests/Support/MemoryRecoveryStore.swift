@@ -1,0 +1,41 @@
+@testable import DirectoryCore
+
+/// A `RecoveryStore` in memory: one live journal, and orphans put in place by `crash()`.
+final class MemoryRecoveryStore: RecoveryStore {
+    /// This session's journal, if it has one.
+    private(set) var journal: [UInt8]?
+    /// Journals of ended sessions.
+    var ended: [RecoveryOrphan] = []
+    /// How many times `sync` was called with something to make durable.
+    private(set) var syncs = 0
+    private var unsynced = false
+
+    func append(_ entries: [UInt8], path: String, kind: String) {
+        if journal == nil {
+            journal = RecoveryJournal.header(location: path, kind: kind, pid: 42, started: 0)
+        }
+        journal? += entries
+        unsynced = true
+    }
+
+    func sync() -> String? {
+        if unsynced { syncs += 1 }
+        unsynced = false
+        return nil
+    }
+
+    func removeJournal() { journal = nil }
+
+    func orphans(of path: String) -> [RecoveryOrphan] {
+        ended.filter { RecoveryJournal.decode($0.bytes)?.location ?? path == path }
+    }
+
+    func remove(_ orphan: RecoveryOrphan) { ended.removeAll { $0.name == orphan.name } }
+
+    /// The live journal becomes an orphan, as when its session is killed.
+    func crash() {
+        guard let journal else { return }
+        ended.append(RecoveryOrphan(name: "crashed-\(ended.count)", modified: 0, bytes: journal))
+        self.journal = nil
+    }
+}
