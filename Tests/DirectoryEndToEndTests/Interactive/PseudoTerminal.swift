@@ -143,6 +143,11 @@ final class PseudoTerminal {
         }
     }
 
+    /// Sends `signal` to the program (SIGKILL, SIGHUP, SIGTERM).
+    func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
     /// Waits for the program to exit; returns its exit status, or `nil` at the deadline.
     func waitForExit() -> Int32? {
         let end = Date().addingTimeInterval(Self.deadline)
