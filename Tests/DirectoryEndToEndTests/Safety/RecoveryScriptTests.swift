@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The recovery journal of a script fed through a pipe: written before the script
+/// waits for more input, so a signal or kill -9 while it waits loses nothing.
+struct RecoveryScriptTests {
+    /// A saved list and a live script that added Kim Tran and is waiting for more input.
+    func waitingScript(in folder: TemporaryFolder) throws -> LiveProgram {
+        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
+        let live = try LiveProgram([], folder: folder)
+        live.send("new Kim Tran", "list")
+        #expect(live.waitForOutput(containing: "4  Kim Tran"))
+        return live
+    }
+
+    @Test func sigtermWhileAScriptWaitsExits143AndRecoverBringsTheEditBack() throws {
+        let folder = TemporaryFolder()
+        let live = try waitingScript(in: folder)
+        kill(live.processIdentifier, SIGTERM)
+        let ended = live.finish()
+        #expect(ended.status == 143)
+        #expect(ended.standardError.contains("wait in the recovery journal"))
+        let recovered = try ProgramRun.run(["-c", "recover", "-c", "save"], folder: folder)
+        #expect(recovered.status == 0)
+        #expect(try ProgramRun.run(["-c", "find kim"], folder: folder).standardOutput.contains("Kim Tran"))
+    }
+
+    @Test func kill9WhileAScriptWaitsLosesNothing() throws {
+        let folder = TemporaryFolder()
+        let live = try waitingScript(in: folder)
+        live.kill()
+        let recovered = try ProgramRun.run(["-c", "recover", "-c", "changes", "-c", "save"], folder: folder)
+        #expect(recovered.standardOutput.contains("added    4: Kim Tran"))
+        #expect(recovered.status == 0)
+    }
+
+    @Test func aScriptThatEndsNormallyLeavesNoJournal() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run([], input: "new Kim Tran\n", folder: folder)
+        #expect(run.status == 1)  // unsaved at the end: reported, as before
+        let journals = try? FileManager.default.contentsOfDirectory(atPath: folder.file("state/directory/recovery"))
+        #expect(journals ?? [] == [])
+    }
+}
