@@ -20,14 +20,23 @@ extension ScriptRunner {
     }
 }
 
-/// When the journal was last written, on the monotonic clock.
+/// When the journal was last written, on the monotonic clock, read once every
+/// `linesPerReading` lines (a few microseconds of script) rather than per line.
 struct JournalClock {
     /// How long changes may wait before they are written, in nanoseconds.
     static let interval: UInt64 = 1_000_000_000
+    /// How many lines pass between readings of the clock.
+    static let linesPerReading = 256
     private var last = JournalClock.now()
+    private var countdown = 0
 
-    /// Whether `interval` has passed since the last write.
-    func isDue() -> Bool { Self.now() &- last >= Self.interval }
+    /// Whether `interval` has passed since the last write (checked every `linesPerReading` calls).
+    mutating func isDue() -> Bool {
+        countdown -= 1
+        guard countdown <= 0 else { return false }
+        countdown = Self.linesPerReading
+        return Self.now() &- last >= Self.interval
+    }
 
     /// Starts the interval again.
     mutating func restart() { last = Self.now() }

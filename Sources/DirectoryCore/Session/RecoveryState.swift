@@ -3,8 +3,9 @@ struct RecoveryState {
     /// Where the journal goes; `nil` keeps none (tests, `--help`).
     var store: RecoveryStore?
     /// Records changed since the journal was last written, each with its index then
-    /// (a hint, checked when written) or -1 when it was deleted.
-    var pending: [RecordKey: Int] = [:]
+    /// (a hint, checked when written) or -1 when it was deleted; the last note of a record
+    /// counts. An array, so that noting a change costs an append, not a hash.
+    var pending: [(key: RecordKey, index: Int)] = []
     /// Journals of sessions that ended with unsaved changes to this list.
     var orphans: [RecoveryOrphan] = []
 }

@@ -52,7 +52,7 @@ extension Session {
 
     /// After the list was (re)loaded: the old journal goes, and the new list's orphans are looked up.
     mutating func resetRecovery() {
-        recovery.pending = [:]
+        recovery.pending = []
         recovery.store?.removeJournal()
         findOrphans()
     }

@@ -24,8 +24,8 @@ extension Session {
         guard let store = recovery.store else { return nil }
         if !recovery.pending.isEmpty {
             var bytes: [UInt8] = []
-            for entry in recoveryEntries() { bytes += RecoveryJournal.encode(entry) }
-            recovery.pending = [:]
+            for entry in recoveryEntries() { RecoveryJournal.encode(entry, into: &bytes) }
+            recovery.pending = []
             if !bytes.isEmpty { store.append(bytes, path: path, kind: schema.name) }
         }
         return store.sync()
@@ -34,7 +34,7 @@ extension Session {
     /// The session ends in an orderly way (`quit`, the end of a script, a deliberate
     /// discard): its journal goes.
     public mutating func endRecovery() {
-        recovery.pending = [:]
+        recovery.pending = []
         recovery.store?.removeJournal()
     }
 
@@ -58,18 +58,24 @@ extension Session {
     mutating func noteRecovery(since mark: RecoveryMark) {
         guard let store = recovery.store else { return }
         if baseline.isEmpty {
-            recovery.pending = [:]
+            recovery.pending = []
             store.removeJournal()
             return
         }
         if journal.count > mark.journalCount {
-            for entry in journal[mark.journalCount...] {
-                for edit in entry.edits {
+            for position in mark.journalCount..<journal.count {
+                for edit in journal[position].edits {
                     switch edit {
                     case .inserted(let index), .fieldChanged(let index, _, _):
-                        recovery.pending[records[index].key] = index
+                        // The id and occurrence alone: copying the record would retain its arrays.
+                        let key = RecordKey(id: records[index].id, occurrence: records[index].occurrence)
+                        if recovery.pending.last?.key == key {
+                            recovery.pending[recovery.pending.count - 1].index = index  // `new` then `set`: one note
+                        } else {
+                            recovery.pending.append((key, index))
+                        }
                     case .removed(let items):
-                        for item in items { recovery.pending[item.record.key] = -1 }
+                        for item in items { recovery.pending.append((item.record.key, -1)) }
                     }
                 }
             }
@@ -78,21 +84,23 @@ extension Session {
                 noteEveryChange()
                 return
             }
-            for (key, index) in undone { recovery.pending[key] = index }
+            recovery.pending += undone
         }
     }
 
     /// Notes every record that differs from the file (after a merge or `recover`).
     mutating func noteEveryChange() {
-        for key in baseline.keys { recovery.pending[key] = -2 }
+        for key in baseline.keys { recovery.pending.append((key, -2)) }
     }
 
     /// The journal entries for the noted records, as they are now.
     private func recoveryEntries() -> [RecoveryEntry] {
+        var latest: [RecordKey: Int] = [:]
+        for (key, hint) in recovery.pending { latest[key] = hint }
         var positions: [RecordKey: Int]?
         var entries: [RecoveryEntry] = []
-        entries.reserveCapacity(recovery.pending.count)
-        for (key, hint) in recovery.pending {
+        entries.reserveCapacity(latest.count)
+        for (key, hint) in latest {
             guard let base = baseline[key] else { continue }
             var index: Int?
             if hint >= 0, hint < records.count, records[hint].key == key {
@@ -112,6 +120,6 @@ extension Session {
             entries.append(
                 RecoveryEntry(key: key, saved: saved, now: index.map { records[$0] }, position: index ?? -1))
         }
-        return entries.sorted { $0.position < $1.position }
+        return entries
     }
 }

@@ -12,7 +12,9 @@ extension Session {
 
     /// After a save: numbers records that share an id again, in the order just written.
     mutating func renumberOccurrences() {
-        guard !repeatedIDs.isEmpty || records.contains(where: { $0.occurrence > 0 }) else { return }
+        let numbered = records.withUnsafeBufferPointer { buffer in buffer.indices.contains { buffer[$0].occurrence > 0 }
+        }
+        guard !repeatedIDs.isEmpty || numbered else { return }
         repeatedIDs = RecordKey.numberOccurrences(in: &records)
     }
 }

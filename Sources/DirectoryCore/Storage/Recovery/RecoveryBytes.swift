@@ -2,16 +2,29 @@
 /// fields and extras, written and read back without Foundation.
 struct RecoveryBytes {
     /// The encoded bytes.
-    private(set) var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
 
     mutating func append(_ value: UInt8) { bytes.append(value) }
 
     mutating func append(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes the frame of the payload from `start` on: its length and checksum, in the
+    /// 12 bytes reserved before it.
+    mutating func closeFrame(payloadStart start: Int) {
+        let length = UInt32(truncatingIfNeeded: bytes.count - start)
+        var hash = ContentHash()
+        bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        let checksum = hash.value
+        bytes.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: length.littleEndian, toByteOffset: start - 12, as: UInt32.self)
+            raw.storeBytes(of: checksum.littleEndian, toByteOffset: start - 8, as: UInt64.self)
+        }
     }
 
     mutating func append(count: Int) { append(UInt32(truncatingIfNeeded: count)) }

@@ -34,7 +34,17 @@ public struct RecoveryJournal: Equatable, Sendable {
 
     /// One entry, framed: its length, a checksum, the payload.
     public static func encode(_ entry: RecoveryEntry) -> [UInt8] {
-        var payload = RecoveryBytes()
+        var bytes: [UInt8] = []
+        encode(entry, into: &bytes)
+        return bytes
+    }
+
+    /// Appends one framed entry to `output`, without intermediate copies.
+    public static func encode(_ entry: RecoveryEntry, into output: inout [UInt8]) {
+        var payload = RecoveryBytes(bytes: output)
+        output = []
+        payload.bytes.append(contentsOf: repeatElement(0, count: 12))
+        let start = payload.bytes.count
         payload.append(UInt8(ascii: "R"))
         payload.append(entry.key.id.high)
         payload.append(entry.key.id.low)
@@ -43,7 +53,8 @@ public struct RecoveryJournal: Equatable, Sendable {
         payload.append(UInt8((entry.saved == nil ? 0 : 1) | (entry.now == nil ? 0 : 2)))
         if let saved = entry.saved { payload.append(saved) }
         if let now = entry.now { payload.append(now) }
-        return frame(payload.bytes)
+        payload.closeFrame(payloadStart: start)
+        output = payload.bytes
     }
 
     private static func frame(_ payload: [UInt8]) -> [UInt8] {
