@@ -143,6 +143,15 @@ final class PseudoTerminal {
         }
     }
 
+    /// Whether the terminal is in its ordinary mode (echo and line editing by the terminal on),
+    /// as a program must leave it.
+    var isInOrdinaryMode: Bool {
+        var attributes = termios()
+        guard tcgetattr(master, &attributes) == 0 else { return false }
+        let modes = tcflag_t(ECHO | ICANON)
+        return attributes.c_lflag & modes == modes
+    }
+
     /// Sends `signal` to the program (SIGKILL, SIGHUP, SIGTERM).
     func send(_ signal: Int32) {
         kill(pid, signal)

@@ -79,9 +79,11 @@ extension Interactive {
             let folder = TemporaryFolder()
             do {
                 let terminal = try sessionWithAnEdit(in: folder)
+                #expect(!terminal.isInOrdinaryMode)  // libedit's raw mode at the prompt
                 terminal.send(SIGTERM)
                 #expect(terminal.waitFor("wait in the recovery journal"))
                 #expect(terminal.waitForExit() == 143)
+                #expect(terminal.isInOrdinaryMode)
             }
             let recovered = try ProgramRun.run(["-c", "recover", "-c", "save"], folder: folder)
             #expect(recovered.status == 0)
