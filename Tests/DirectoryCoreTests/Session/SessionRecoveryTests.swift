@@ -12,6 +12,19 @@ struct SessionRecoveryTests {
         return session
     }
 
+    /// The journals left by a session on `store` that ran `lines` (flushing after each, as
+    /// before each prompt) and was then killed.
+    func crashedSession(on store: MemoryStore, _ lines: String...) throws -> MemoryRecoveryStore {
+        let journals = MemoryRecoveryStore()
+        var crashed = try session(store, journals)
+        for line in lines {
+            try crashed.run(line)
+            crashed.flushRecovery()
+        }
+        journals.crash()
+        return journals
+    }
+
     func savedFile() throws -> MemoryStore {
         let store = MemoryStore()
         var first = try Session.test(store: store)
@@ -61,11 +74,7 @@ struct SessionRecoveryTests {
     @Test("after a crash: a notice, then recover replays the changes as unsaved changes; a second finds nothing")
     func recoverAfterCrash() throws {
         let store = try savedFile()
-        let journals = MemoryRecoveryStore()
-        var crashed = try self.session(store, journals)
-        try crashed.run("new Kim Tran", "edit 1", "set office Steitz 9", "delete 3")
-        crashed.flushRecovery()
-        journals.crash()
+        let journals = try crashedSession(on: store, "new Kim Tran", "edit 1", "set office Steitz 9", "delete 3")
         var session = try self.session(store, journals)
         let notice = try #require(session.recoveryNotice)
         #expect(notice.contains("3 unsaved changes to directory.plist from a session that ended (pid 42)"))
@@ -88,11 +97,7 @@ struct SessionRecoveryTests {
     @Test("recover merges with what was saved since, and refuses a conflict, keeping the journal")
     func recoverMergesAndRefusesConflicts() throws {
         let store = try savedFile()
-        let journals = MemoryRecoveryStore()
-        var crashed = try self.session(store, journals)
-        try crashed.run("edit 1", "set office Steitz 9", "edit 2", "set name Joseph Gregg")
-        crashed.flushRecovery()
-        journals.crash()
+        let journals = try crashedSession(on: store, "edit 1", "set office Steitz 9", "edit 2", "set name Joseph Gregg")
         var other = try Session.test(store: store)
         try other.run("edit 2", "set office Briggs 500", "save")
         var session = try self.session(store, journals)
@@ -100,11 +105,7 @@ struct SessionRecoveryTests {
         #expect(session.records[1].values == [.text("Joseph Gregg"), .text("Briggs 500")])
         #expect(session.records[0].values[1] == .text("Steitz 9"))
 
-        let journals2 = MemoryRecoveryStore()
-        var crashed2 = try self.session(store, journals2)
-        try crashed2.run("edit 3", "set office Nowhere 1")
-        crashed2.flushRecovery()
-        journals2.crash()
+        let journals2 = try crashedSession(on: store, "edit 3", "set office Nowhere 1")
         var other2 = try Session.test(store: store)
         try other2.run("edit 3", "set office Somewhere 2", "save")
         var refused = try self.session(store, journals2)
@@ -124,13 +125,7 @@ struct SessionRecoveryTests {
     @Test("a damaged journal recovers what it can and says what it could not")
     func damagedJournal() throws {
         let store = try savedFile()
-        let journals = MemoryRecoveryStore()
-        var crashed = try self.session(store, journals)
-        try crashed.run("new Kim Tran")
-        crashed.flushRecovery()
-        try crashed.run("new Lee Park")
-        crashed.flushRecovery()
-        journals.crash()
+        let journals = try crashedSession(on: store, "new Kim Tran", "new Lee Park")
         journals.ended[0].bytes.removeLast(3)
         var session = try self.session(store, journals)
         guard case .warning(let text) = try session.run("recover") else {
