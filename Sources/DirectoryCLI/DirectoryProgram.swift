@@ -50,7 +50,9 @@ public enum DirectoryProgram {
         let live = SessionEnvironment.live(paths: paths)
         var session: Session
         do {
-            session = try Session(path: path, schema: settings.sessionKind, environment: live)
+            session = try Session(
+                path: path, schema: settings.sessionKind, store: FileStore(lockWait: .cancelledByControlC),
+                environment: live)
         } catch {
             errors.line("directory: " + error.message)
             errors.flush()
