@@ -100,9 +100,10 @@ public enum DirectoryProgram {
 
 /// Creates the default data folder on first use.
 enum FolderCreation {
-    /// Creates every missing folder above `path` (mode 0700, as XDG asks for data folders).
+    /// Creates every missing folder above `path` (mode 0700, as XDG asks for data folders);
+    /// a relative path's folders go under the current folder, never under `/`.
     static func createFolders(for path: String) {
-        var prefix = ""
+        var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/").dropLast() {
             prefix += "/" + component
             mkdir(prefix, 0o700)
