@@ -40,10 +40,14 @@ public struct FileStore: ListStore {
         return try result.get()
     }
 
-    /// Encodes and writes the records with `AtomicFile`, piece by piece.
+    /// Encodes and writes the records with `AtomicFile`, piece by piece. Text that an XML
+    /// property list cannot hold is refused before anything is written.
     public func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint
     {
+        if format == .xmlPlist, let problem = XMLPlistCharacterCheck.firstProblem(in: records, schema: schema) {
+            throw .writeFailed(path: path, reason: problem)
+        }
         // The encoder hands over the file in pieces, which are hashed and written as
         // they come, so a save never holds a second copy of the list as bytes.
         var hash = ContentHash()
