@@ -14,7 +14,7 @@ public enum DirectoryProgram {
         do {
             options = try Options.parse(arguments)
         } catch {
-            errors.line("directory: " + error.message)
+            errors.line("directory: " + VisibleText.lines(error.message))
             errors.line("Run 'directory --help' for usage.")
             errors.flush()
             return 2
@@ -35,7 +35,7 @@ public enum DirectoryProgram {
             return 0
         }
         let settings = EffectiveSettings.load(options: options, environment: environment)
-        for warning in settings.warnings { errors.line("directory: warning: " + warning) }
+        for warning in settings.warnings { errors.line("directory: warning: " + VisibleText.lines(warning)) }
         errors.flush()
         if options.printConfig {
             output.line(settings.report)
@@ -54,7 +54,7 @@ public enum DirectoryProgram {
                 path: path, schema: settings.sessionKind, store: FileStore(lockWait: .cancelledByControlC),
                 environment: live)
         } catch {
-            errors.line("directory: " + error.message)
+            errors.line("directory: " + VisibleText.lines(error.message))
             errors.flush()
             return 1
         }
@@ -62,6 +62,7 @@ public enum DirectoryProgram {
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
         session.wordsFeedback = interactive
         var renderer = RecordRenderer(format: settings.format.value, utcOffset: live.utcOffset)
+        renderer.forTerminal = isatty(1) == 1
         renderer.style = TextStyle(
             enabled: settings.color.value.enabled(isTerminal: isatty(1) == 1, environment: environment))
         var printer = OutputPrinter(output: output, errors: errors, renderer: renderer, showsFeedback: interactive)
@@ -73,11 +74,13 @@ public enum DirectoryProgram {
             return prompt.run()
         }
         if let script = options.script {
-            let descriptor = open(paths.expandingTilde(script), O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                errors.line("directory: cannot read the script \(script): \(String(cString: strerror(errno)))")
+            let descriptor: Int32
+            switch ScriptFile.open(paths.expandingTilde(script), shown: script) {
+            case .success(let opened): descriptor = opened
+            case .failure(let problem):
+                errors.line("directory: " + VisibleText.lines(problem.message))
                 errors.flush()
-                return 1
+                return problem.status
             }
             defer { close(descriptor) }
             var lines = DescriptorLines(descriptor: descriptor)

@@ -21,7 +21,7 @@ enum LockHolder {
             guard words.count >= 6, words[1] == "FLOCK", words[5] == key, let pid = Int32(words[4]), pid > 0
             else { continue }
             guard let name = smallFile("/proc/\(pid)/comm") else { return "process \(pid)" }
-            return "process \(pid), " + FieldText.visible(String(name.prefix { $0 != "\n" }))
+            return "process \(pid), " + VisibleText.of(String(name.prefix { $0 != "\n" }))
         }
         return nil
     }

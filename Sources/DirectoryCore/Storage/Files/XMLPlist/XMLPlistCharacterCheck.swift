@@ -14,7 +14,7 @@ enum XMLPlistCharacterCheck {
             }
             for extra in record.extras {
                 if let bad = firstInvalid(in: extra.key) ?? firstInvalid(in: extra.value) {
-                    return describe(record, schema: schema, bad, "in the key " + FieldText.visible(extra.key))
+                    return describe(record, schema: schema, bad, "in the key " + VisibleText.of(extra.key))
                 }
             }
         }
@@ -27,7 +27,7 @@ enum XMLPlistCharacterCheck {
         let hex = String(bad.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         let name = record.values[schema.titleField].text ?? ""
-        let title = name.isEmpty ? "an unnamed \(schema.noun)" : "'" + FieldText.visible(name) + "'"
+        let title = name.isEmpty ? "an unnamed \(schema.noun)" : "'" + VisibleText.of(name) + "'"
         return "\(title) has the character \(code) \(place), which an XML property list cannot hold; "
             + "remove it, or save as a .json or binary .plist file"
     }
