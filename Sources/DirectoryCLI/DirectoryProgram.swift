@@ -10,6 +10,11 @@ public enum DirectoryProgram {
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         let output = OutputStream(descriptor: 1)
         let errors = OutputStream(descriptor: 2)
+        if let problem = RawArguments.problem() {
+            errors.line("directory: " + problem)
+            errors.flush()
+            return 2
+        }
         let options: Options
         do {
             options = try Options.parse(arguments)
