@@ -76,7 +76,8 @@ struct ReplacedFileTests {
         let run = try ProgramRun.run(["--file", link, "-c", "new Dangling", "-c", "save"], folder: folder)
         #expect(run.status == 1)
         #expect(
-            run.standardError.contains("it is a symbolic link to \(folder.file("missing/people.json")), which does not"),
+            run.standardError.contains(
+                "it is a symbolic link to \(folder.file("missing/people.json")), which does not"),
             "\(run.standardError)")
         var info = stat()
         #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)

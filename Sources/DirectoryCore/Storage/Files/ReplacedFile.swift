@@ -78,7 +78,8 @@ struct ReplacedFile {
         guard let resolved = realpath(path, nil) else {
             let code = errno
             guard code == ENOENT else {
-                throw .writeFailed(path: path, reason: "its symbolic link cannot be followed: " + SystemError.describe(code))
+                throw .writeFailed(
+                    path: path, reason: "its symbolic link cannot be followed: " + SystemError.describe(code))
             }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(path, &buffer, buffer.count - 1)

@@ -8,15 +8,18 @@ struct JSONIntegerTextTests {
 
     @Test("are read as their text and written back digit for digit; 64-bit ones stay integers")
     func keptAsText() throws {
-        let json = "[{\"id\":\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\",\"name\":\"A\",\"office\":\"\",\"n\":["
+        let json =
+            "[{\"id\":\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\",\"name\":\"A\",\"office\":\"\",\"n\":["
             + Self.texts.joined(separator: ",") + ",9223372036854775807,1e2]}]"
         let bytes = Array(json.utf8)
         let decoded = try bytes.withUnsafeBytes { try RecordCodec.decode($0, format: .json, schema: .person) }
         let extra = try #require(decoded.records.first?.extras.first)
         #expect(
             extra.value
-                == .array(Self.texts.map(PropertyValue.integerText) + [.integer(9_223_372_036_854_775_807), .real(100)]))
-        let written = String(decoding: RecordCodec.encode(decoded.records, schema: .person, format: .json), as: UTF8.self)
+                == .array(
+                    Self.texts.map(PropertyValue.integerText) + [.integer(9_223_372_036_854_775_807), .real(100)]))
+        let written = String(
+            decoding: RecordCodec.encode(decoded.records, schema: .person, format: .json), as: UTF8.self)
         #expect(written.contains("[" + Self.texts.joined(separator: ",") + ",9223372036854775807,100.0]"), "\(written)")
     }
 
@@ -27,7 +30,8 @@ struct JSONIntegerTextTests {
             extras: [KeyedValue("n", .integerText("18446744073709551616"))])
         let xml = String(decoding: RecordCodec.encode([record], schema: .person, format: .xmlPlist), as: UTF8.self)
         #expect(xml.contains("<real>1.8446744073709552e+19</real>"), "\(xml)")
-        let huge = "[{\"id\":\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\",\"n\":1" + String(repeating: "0", count: 400) + "}]"
+        let huge =
+            "[{\"id\":\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\",\"n\":1" + String(repeating: "0", count: 400) + "}]"
         #expect(throws: FileFormatError.self) {
             _ = try Array(huge.utf8).withUnsafeBytes { try RecordCodec.decode($0, format: .json, schema: .person) }
         }

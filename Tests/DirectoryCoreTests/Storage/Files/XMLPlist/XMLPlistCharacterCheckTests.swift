@@ -12,7 +12,9 @@ import Testing
 @Suite("XML property lists: characters XML cannot hold")
 struct XMLPlistCharacterCheckTests {
     static func record(name: String, office: String = "", extras: [KeyedValue] = []) -> Record {
-        Record(id: RecordID(high: 0x4000, low: 0x8000_0000_0000_0001), values: [.text(name), .text(office)], extras: extras)
+        Record(
+            id: RecordID(high: 0x4000, low: 0x8000_0000_0000_0001), values: [.text(name), .text(office)], extras: extras
+        )
     }
 
     /// A path in a new empty folder.
@@ -29,12 +31,16 @@ struct XMLPlistCharacterCheckTests {
     func refused(office: String, code: String) throws {
         let path = Self.scratchPath()
         #expect(throws: StorageError.self) {
-            _ = try FileStore().save([Self.record(name: "Joe Gregg", office: office)], schema: .person, format: .xmlPlist, to: path)
+            _ = try FileStore().save(
+                [Self.record(name: "Joe Gregg", office: office)], schema: .person, format: .xmlPlist, to: path)
         }
         do {
-            _ = try FileStore().save([Self.record(name: "Joe Gregg", office: office)], schema: .person, format: .xmlPlist, to: path)
+            _ = try FileStore().save(
+                [Self.record(name: "Joe Gregg", office: office)], schema: .person, format: .xmlPlist, to: path)
         } catch {
-            #expect(error.message.contains("'Joe Gregg' has the character \(code) in office, which an XML property list cannot hold"))
+            #expect(
+                error.message.contains(
+                    "'Joe Gregg' has the character \(code) in office, which an XML property list cannot hold"))
             #expect(error.message.contains("save as a .json or binary .plist file"))
         }
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -65,7 +71,8 @@ struct XMLPlistCharacterCheckTests {
     func awkwardButValidParses() throws {
         let path = Self.scratchPath()
         let office = "tab\t, line\nfeed, return\r, del\u{7F}, c1\u{85}\u{9B}, <&>, \u{E000}\u{FFFD}, 😀, bidi\u{202E}"
-        _ = try FileStore().save([Self.record(name: "Ann", office: office)], schema: .person, format: .xmlPlist, to: path)
+        _ = try FileStore().save(
+            [Self.record(name: "Ann", office: office)], schema: .person, format: .xmlPlist, to: path)
         let data = try #require(FileManager.default.contents(atPath: path))
         let parser = XMLParser(data: data)
         #expect(parser.parse(), "XMLParser: \(String(describing: parser.parserError))")
