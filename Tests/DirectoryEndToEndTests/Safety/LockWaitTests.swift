@@ -33,6 +33,10 @@ struct LockWaitTests {
         program.send("save")
         let message = "another program (process \(getpid()), "
         #expect(Self.waitFor(message, in: { program.standardError }), "\(program.standardError)")
+        #expect(
+            program.standardError.contains(
+                "directory: waiting for the lock on \(folder.path), held by process \(getpid()), "),
+            "said while waiting, before failing")
         #expect(program.standardError.contains("has held the lock on its folder for 10 seconds"))
         #expect(program.standardError.contains("your edits are kept"))
         #expect(FileManager.default.contents(atPath: path) == before)

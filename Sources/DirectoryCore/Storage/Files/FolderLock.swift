@@ -15,7 +15,9 @@ enum FolderLock {
         guard descriptor >= 0 else {
             throw .writeFailed(path: path, reason: SystemError.describe(errno))
         }
-        let deadline = monotonicSeconds() + wait.seconds
+        let start = monotonicSeconds()
+        let deadline = start + wait.seconds
+        var told = false
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -26,6 +28,11 @@ enum FolderLock {
             if wait.isCancelled() {
                 close(descriptor)
                 throw .writeFailed(path: path, reason: "the wait for the lock on its folder was cancelled")
+            }
+            if !told, monotonicSeconds() >= start + 1 {
+                told = true
+                let holder = LockHolder.describe(descriptor: descriptor).map { ", held by " + $0 } ?? ""
+                wait.waiting("the lock on \(VisibleText.of(folder))\(holder)")
             }
             if monotonicSeconds() >= deadline {
                 let holder = LockHolder.describe(descriptor: descriptor).map { " (\($0))" } ?? ""
