@@ -3,7 +3,8 @@ import Testing
 @testable import DirectoryCore
 
 extension Interactive {
-    /// Tab completion of `refresh` and the forms that replace a file: `save! as PATH`, `export! FORMAT PATH`.
+    /// Tab completion of `refresh` and the forms that replace a file (`save! as PATH`, `export! FORMAT PATH`),
+    /// which history expansion leaves alone.
     struct CompleterReplacingTests {
         private let completer = Completer(
             schema: .person, records: [],
@@ -19,6 +20,11 @@ extension Interactive {
         ])
         func completes(line: String, expected: CompletionAction) {
             #expect(completer.complete(line).action == expected)
+        }
+
+        @Test(arguments: ["save! as x.plist", "export! csv x.csv"])
+        func theBangFormsAreNotHistoryReferences(line: String) {
+            #expect(HistoryExpansion.expand(line, entries: ["list"]) == .unchanged)
         }
 
         @Test func refreshIsACommandNameButExportBangIsNot() {

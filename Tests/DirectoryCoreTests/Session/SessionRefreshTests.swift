@@ -6,13 +6,9 @@ import Testing
 struct SessionRefreshTests {
     static let path = "/data/directory.plist"
 
-    /// Two sessions on one saved file of the three sample people.
+    /// Two sessions on one saved file of the three sample people, as the merge tests use.
     func twoSessions() throws -> (MemoryStore, Session, Session) {
-        let store = MemoryStore()
-        var first = try Session.test(store: store)
-        try first.run("save")
-        let second = try Session.test(store: store)
-        return (store, first, second)
+        try SessionMergeTests().twoSessions()
     }
 
     /// The text a command printed, whatever its kind.
