@@ -49,23 +49,26 @@ extension Session {
     }
 
     /// The ids of the records the journal's edits set or insert, found by undoing its
-    /// edits on a copy of the ids alone; `nil` when that would take too long (a very
-    /// long journal on a very large list) or an index does not fit.
+    /// edits on a copy of the ids alone; `nil` when an index does not fit, or when that
+    /// would shift more than `journalMoveBudget` ids (a long journal of deletions in the
+    /// middle of a very large list), so a merge never stalls on it.
     private func journalTouchedIDs() -> Set<RecordID>? {
-        let edits = journal.reduce(0) { $0 + $1.edits.count }
-        let work = edits.multipliedReportingOverflow(by: max(records.count, 1))
-        guard !work.overflow, work.partialValue <= 50_000_000 else { return nil }
         var ids = records.map(\.id)
         var touched = Set<RecordID>()
+        var moves = 0
         for entry in journal.reversed() {
             for edit in entry.edits.reversed() {
                 switch edit {
                 case .inserted(let index):
                     guard ids.indices.contains(index) else { return nil }
+                    moves += ids.count - index
+                    guard moves <= Self.journalMoveBudget else { return nil }
                     touched.insert(ids.remove(at: index))
                 case .removed(let removed):
                     for item in removed {
                         guard item.index <= ids.count else { return nil }
+                        moves += ids.count - item.index + 1
+                        guard moves <= Self.journalMoveBudget else { return nil }
                         ids.insert(item.record.id, at: item.index)
                     }
                 case .fieldChanged(let index, _, _):
@@ -76,4 +79,7 @@ extension Session {
         }
         return touched
     }
+
+    /// How many ids `journalTouchedIDs` may shift: a tenth of a second or so of copying.
+    private static var journalMoveBudget: Int { 50_000_000 }
 }

@@ -137,6 +137,23 @@ struct SessionRefreshTests {
         #expect(try changes(&second).contains("office \"Briggs 413\" → \"Briggs 600\""))
     }
 
+    @Test("the records undo refers to are found through later deletions: the field set before a delete")
+    func undoFollowsPositionsThroughDeletions() throws {
+        var (_, first, second) = try twoSessions()
+        try second.run("edit 2", "set office Briggs 500", "delete 1")
+        try first.run("edit 3", "set name Kurt K", "save")
+        #expect(!text(try second.run("refresh")).contains("Undo history cleared"))
+        try second.run("undo", "undo")
+        #expect(second.names == ["Acacia Ackles", "Joe Gregg", "Kurt K"])
+        #expect(!second.hasUnsavedChanges)
+
+        var (_, other, third) = try twoSessions()
+        try third.run("edit 2", "set office Briggs 500", "delete 1")
+        try other.run("edit 2", "set name Joseph Gregg", "save")
+        #expect(text(try third.run("refresh")).contains("Undo history cleared"))
+        #expect(third.records[0].values == [.text("Joseph Gregg"), .text("Briggs 500")])
+    }
+
     @Test("a deletion stays this session's change against the file's version")
     func ownDeletionStays() throws {
         var (_, first, second) = try twoSessions()
