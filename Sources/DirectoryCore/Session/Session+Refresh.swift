@@ -31,8 +31,9 @@ extension Session {
             let unsaved = unsavedChanges().count
             if unsaved > 0 {
                 lines.append(
-                    "Your \(unsaved == 1 ? "unsaved change is" : "\(unsaved) unsaved changes are") kept "
-                        + "('changes' lists them).")
+                    unsaved == 1
+                        ? "Your unsaved change is kept ('changes' shows it)."
+                        : "Your \(unsaved) unsaved changes are kept ('changes' lists them).")
             }
             if hadJournal, journal.isEmpty {
                 lines.append("Undo history cleared: it no longer fits the merged list (see help refresh).")
