@@ -43,7 +43,7 @@ public enum DirectoryProgram {
         for warning in settings.warnings { errors.line("directory: warning: " + VisibleText.lines(warning)) }
         errors.flush()
         if options.printConfig {
-            output.line(settings.report)
+            output.line(VisibleText.lines(settings.report))
             output.flush()
             return 0
         }

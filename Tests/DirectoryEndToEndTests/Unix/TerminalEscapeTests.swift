@@ -65,6 +65,16 @@ struct TerminalEscapeTests {
         #expect(piped.standardOutput.contains("Evil\u{1B}[31mRed"))
     }
 
+    @Test("--print-config escapes a path from the command line, the environment or the config file")
+    func printConfigEscapesPaths() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run(
+            ["--print-config", "--file", folder.file("a\u{1B}]0;x\u{07}.json")], folder: folder)
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("a\\u{1b}]0;x\\u{7}.json"), "\(run.standardOutput)")
+        #expect(!Self.hasControls(run.standardOutput))
+    }
+
     @Test("merge notes escape the names another session saved")
     func mergeNotesEscapeNames() throws {
         let (folder, path) = try ConcurrentSessionTests.savedSamples()
