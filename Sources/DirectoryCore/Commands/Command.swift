@@ -16,8 +16,8 @@ public enum Command: Equatable, Sendable {
     case find(String)
     /// `save`, or `save!` to overwrite changes made by someone else.
     case save(force: Bool)
-    /// `save as PATH`: write elsewhere and make that the file.
-    case saveAs(path: String)
+    /// `save as PATH`: write elsewhere and make that the file; `save! as PATH` replaces an existing file.
+    case saveAs(path: String, force: Bool = false)
     /// `open PATH`: switch to another file.
     case open(path: String, force: Bool)
     /// `import FORMAT [--partial] [--separator SEP] PATH`: add a file's records as unsaved changes.
@@ -44,6 +44,8 @@ public enum Command: Equatable, Sendable {
     case quit(force: Bool)
     /// `clear`: clear the screen (at a terminal; nothing in a script).
     case clear
+    /// `refresh`: merge what other sessions saved into the list, keeping unsaved edits.
+    case refresh
     /// `recover`: bring back the unsaved changes of a session that ended, from its journal.
     case recover
     /// `discard`: delete the journal of a session that ended, with its unsaved changes.

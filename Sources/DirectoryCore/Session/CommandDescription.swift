@@ -12,12 +12,12 @@ public enum CommandDescription {
         case .delete(let references): return "delete " + references.map(text(of:)).joined(separator: " ")
         case .find(let text): return "find \(text)"
         case .save(let force): return force ? "save!" : "save"
-        case .saveAs(let path): return "save as \(path)"
+        case .saveAs(let path, let force): return (force ? "save! as " : "save as ") + path
         case .open(let path, let force): return (force ? "open! " : "open ") + path
         case .importFile(let format, let path, let options):
             return "import " + exchangeText(format, path: path, options: options)
         case .exportFile(let format, let path, let options):
-            return "export " + exchangeText(format, path: path, options: options)
+            return (options.replace ? "export! " : "export ") + exchangeText(format, path: path, options: options)
         case .changes: return "changes"
         case .undo: return "undo"
         case .revert: return "revert"
@@ -32,6 +32,7 @@ public enum CommandDescription {
         case .help(nil): return "help"
         case .quit(let force): return force ? "quit!" : "quit"
         case .clear: return "clear"
+        case .refresh: return "refresh"
         case .recover: return "recover"
         case .discard: return "discard"
         }

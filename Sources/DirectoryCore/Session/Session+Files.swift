@@ -28,50 +28,35 @@ extension Session {
             }
         }
         let lock: FileLock
-        do { lock = try store.lock(path: path) } catch { throw .storage(error) }
+        do {
+            if !force { try store.refuseReadOnly(path: path) }
+            lock = try store.lock(path: path)
+        } catch { throw .storage(error) }
         defer { lock.unlock() }
         var notes: [String] = []
         if !force {
-            notes = try mergeWithFile()
+            notes = try mergeBeforeSave()
         }
         try write(to: path, format: format)
         let message = "Saved \(count(records.count)) to \(fileName)."
         guard !notes.isEmpty else { return .feedback(message) }
-        return .warning(
-            message + " Merged with changes another session saved:\n"
-                + notes.map { "  " + $0 }.joined(separator: "\n"))
+        return .warning(message + " " + Self.mergeReport(notes))
     }
 
     /// When the file changed since it was read, folds this session's edits into
     /// the file's version; returns what came from the other session.
-    private mutating func mergeWithFile() throws(SessionError) -> [String] {
-        let now: FileFingerprint?
-        do { now = try store.fingerprint(path: path, known: fingerprint) } catch { throw .storage(error.asSaveFailure) }
-        // A file moved away or deleted does not delete its records: there is nothing to merge with.
-        let deleted = ["the file had been deleted; it was written again with this list"]
-        guard let now else { return fingerprint == nil ? [] : deleted }
-        if let fingerprint, now.sameContents(as: fingerprint) { return [] }
-        let loaded: LoadedList?
-        do {
-            loaded = try store.load(path: path, schema: schema, fallback: schema)
-        } catch {
-            throw .storage(error.asSaveFailure)
-        }
-        guard var theirs = loaded else { return deleted }
-        RecordKey.numberOccurrences(in: &theirs.records)
-        let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
-        switch merger.merge(theirs: theirs.records, path: path) {
-        case .success(let merged):
-            // The current record stays current wherever the merge put it.
-            let currentKey = current.map { records[$0].key }
-            records = merged.records
-            current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
-            journal = []  // the journal's positions no longer match the merged list
+    private mutating func mergeBeforeSave() throws(SessionError) -> [String] {
+        let result: FileMerge
+        do { result = try mergeWithFile() } catch { throw .storage(error.asSaveFailure) }
+        switch result {
+        case .unchanged:
+            return []
+        case .missing:
+            // A file moved away or deleted does not delete its records: there is nothing to merge with.
+            return fingerprint == nil ? [] : ["the file had been deleted; it was written again with this list"]
+        case .merged(let merged, _):
+            adopt(merged)
             return merged.fromOthers
-        case .failure(.conflict(_, let details)):
-            throw .storage(.conflict(path: path, details: details))
-        case .failure(let error):
-            throw .storage(error)
         }
     }
 
@@ -88,10 +73,13 @@ extension Session {
         renumberOccurrences()
     }
 
-    mutating func save(as newPath: String) throws(SessionError) -> CommandOutput {
+    mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
         let lock: FileLock
         do { lock = try store.lock(path: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
+        if !force, newPath != path, store.exists(path: newPath) {
+            throw .fileExists(path: newPath, replacing: "save! as \(newPath)")
+        }
         try write(to: newPath, format: newPath == path ? format : FileFormat.forNewFile(named: newPath))
         return .feedback("Saved \(count(records.count)) to \(newPath); it is now the file.")
     }

@@ -129,7 +129,7 @@ public struct Session {
         case .undo: return try undo()
         case .changes: return .text(changesText())
         case .save(let force): return try save(force: force)
-        case .saveAs(let path): return try save(as: environment.expandingTilde(path))
+        case .saveAs(let path, let force): return try save(as: environment.expandingTilde(path), force: force)
         case .open(let path, let force): return try open(environment.expandingTilde(path), force: force)
         case .revert: return try revert()
         case .importFile(let format, let path, let options):
@@ -141,6 +141,7 @@ public struct Session {
         case .quit(let force): return try quit(force: force)
         case .history: throw .interactiveOnly("history")
         case .clear: return .nothing
+        case .refresh: return try refresh()
         case .recover: return try recover()
         case .discard: return discardRecovery()
         }

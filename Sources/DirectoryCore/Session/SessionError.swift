@@ -34,6 +34,10 @@ public enum SessionError: Error, Equatable, Sendable {
     case importRejected(path: String, total: Int, rejected: [String])
     /// An export file that could not be written.
     case exportFailed(path: String, reason: String)
+    /// `refresh` found the other session's changes in conflict with this session's; nothing changed.
+    case refreshConflict(path: String, details: [String])
+    /// `save as` or `export` onto a file that exists; `replacing` is the command that replaces it.
+    case fileExists(path: String, replacing: String)
     /// `recover` met changes made to the list since the journal was written; nothing was recovered.
     case recoveryConflict(file: String, details: [String])
     /// `recover` could not use a journal; nothing was recovered.
@@ -84,6 +88,14 @@ public enum SessionError: Error, Equatable, Sendable {
                 + "fix them, or add --partial to import the rest:\n" + ImportReport.lines(rejected)
         case .exportFailed(let path, let reason):
             return "could not export to \(path): \(reason)"
+        case .refreshConflict(let path, let details):
+            return "not refreshed: \(path) was changed by another session and the changes conflict:\n"
+                + details.map { "  " + $0 }.joined(separator: "\n")
+                + "\nNothing changed here and your edits are kept. Use 'save!' to overwrite the file with "
+                + "your version, or 'revert' to take the file's version"
+        case .fileExists(let path, let replacing):
+            return "\(path) already exists and was left as it is; to replace it on purpose use "
+                + "'\(replacing)', or choose another path"
         case .recoveryConflict(let file, let details):
             return "cannot recover the changes to \(file): they conflict with the list as it is now "
                 + "('here' is the journal, 'the file' the list); nothing was recovered. Edit those records "

@@ -111,6 +111,12 @@ final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// The program's process id.
+    var processIdentifier: pid_t { pid }
+
+    /// Everything the program wrote, escape sequences included.
+    var rawText: String { String(decoding: output, as: UTF8.self) }
+
     /// Presses a key.
     func press(_ key: Key) { type(key.rawValue) }
 

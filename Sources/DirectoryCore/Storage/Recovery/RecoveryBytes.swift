@@ -79,6 +79,9 @@ struct RecoveryBytes {
             append(UInt8(8))
             append(count: elements.count)
             for element in elements { append(element) }
+        case .integerText(let text):
+            append(UInt8(10))
+            append(text)
         case .dictionary(let pairs):
             append(UInt8(9))
             append(count: pairs.count)
