@@ -52,6 +52,7 @@ struct ScriptRunner {
                             + "so they were not run on \(session.fileName)",
                         at: "directory: ")
                     warnIfUnsaved()
+                    session.endRecovery()
                     return 1
                 }
                 if bail {
