@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import DirectoryCore
+
+/// Journals on disk: private files in a private folder, held by their session with
+/// `flock`, so only the journal of a session that ended is offered.
+struct FileRecoveryStoreTests {
+    func temporaryFolder() -> String {
+        let path = FileManager.default.temporaryDirectory.path + "/recovery-store-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func mode(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    @Test func aLiveJournalIsHiddenAndAnEndedOneOffered() throws {
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let folder = base + "/state/directory/recovery"
+        let list = base + "/people.json"
+        var live: FileRecoveryStore? = FileRecoveryStore(folder: folder, pid: 4242, now: { 0 })
+        live?.append([1, 2, 3], path: list, kind: "person")
+        #expect(live?.sync() == nil)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(names.count == 1)
+        #expect(names.first?.hasSuffix("-4242.journal") == true)
+        #expect(try mode(folder) == 0o700)
+        #expect(try mode(folder + "/" + (names.first ?? "")) == 0o600)
+        let other = FileRecoveryStore(folder: folder, pid: 4343, now: { 0 })
+        #expect(other.orphans(of: list).isEmpty)
+        #expect(other.orphans(of: "people.json").isEmpty)
+        live = nil  // the session ends without removing its journal, as kill -9 would
+        let orphans = other.orphans(of: list)
+        #expect(orphans.count == 1)
+        #expect(RecoveryJournal.decode(orphans.first?.bytes ?? [])?.location == list)
+        other.remove(try #require(orphans.first))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func removeJournalDeletesTheSessionsOwn() throws {
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let store = FileRecoveryStore(folder: base + "/recovery", pid: 1, now: { 0 })
+        store.append([9], path: base + "/a.json", kind: "person")
+        store.append([9], path: base + "/b.json", kind: "person")  // another list: a new journal
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/recovery").count == 1)
+        store.removeJournal()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/recovery").isEmpty)
+    }
+
+    @Test func aFolderOthersCanWriteIsRefusedOnce() throws {
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let folder = base + "/recovery"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(folder, 0o777)
+        let store = FileRecoveryStore(folder: folder, pid: 1, now: { 0 })
+        store.append([9], path: base + "/a.json", kind: "person")
+        #expect(store.sync()?.contains("others can write to") == true)
+        #expect(store.sync() == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aRelativePathAndItsAbsoluteFormAreOneList() {
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(RecoveryLocation.of("people.json") == RecoveryLocation.of(cwd + "/people.json"))
+        #expect(RecoveryLocation.of("./people.json") == RecoveryLocation.of(cwd + "/people.json"))
+    }
+}
