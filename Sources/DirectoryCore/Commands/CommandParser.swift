@@ -18,8 +18,7 @@ public enum CommandParser {
         let forced = name.hasSuffix("!")
         switch spec.name {
         case "list":
-            try none(spec, argument)
-            return .list
+            return argument.isEmpty ? .list : .listRecords(try records(spec, argument))
         case "show":
             try none(spec, argument)
             return .show
@@ -68,7 +67,7 @@ public enum CommandParser {
             guard !argument.isEmpty else {
                 throw .missingArgument(command: "find", usage: spec.usage, hint: "some text to look for")
             }
-            return .find(try QuotedValue.parse(argument))
+            return findCommand(try QuotedValue.parse(argument))
         case "save":
             if argument.isEmpty { return .save(force: forced) }
             guard !forced, argument.hasPrefix("as"), argument.count > 2,
@@ -103,6 +102,8 @@ public enum CommandParser {
                 throw .invalidNumber(String(argument), usage: spec.usage)
             }
             return .history(count: count)
+        case "redo", "move", "sort", "editor":
+            return try editingCommand(spec, argument)
         default:  // help
             return .help(topic: argument.isEmpty ? nil : String(argument))
         }
@@ -143,7 +144,7 @@ public enum CommandParser {
         return false
     }
 
-    private static func none(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) {
+    static func none(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) {
         guard argument.isEmpty else {
             throw .unexpectedArgument(command: spec.name, usage: spec.usage, argument: String(argument))
         }

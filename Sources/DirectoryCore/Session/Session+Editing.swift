@@ -1,4 +1,4 @@
-/// The commands that change records, and `undo`.
+/// The commands that change records.
 extension Session {
     mutating func newRecord(named name: String?, command: Command) -> CommandOutput {
         var values = schema.defaultValues
@@ -115,7 +115,7 @@ extension Session {
     }
 
     /// Removes records (ascending indices) and keeps `current` pointing at the same record.
-    private mutating func remove(_ removed: [RemovedRecord]) {
+    mutating func remove(_ removed: [RemovedRecord]) {
         var gone = Set<Int>()
         for entry in removed { gone.insert(entry.index) }
         if let index = current {
@@ -156,26 +156,5 @@ extension Session {
     func find(_ text: String) -> [Int] {
         let matcher = TextMatcher(text)
         return records.indices.filter { matcher.matches(records[$0]) }
-    }
-
-    mutating func undo() throws(SessionError) -> CommandOutput {
-        guard let entry = journal.popLast() else { throw .nothingToUndo }
-        for edit in entry.edits.reversed() {
-            switch edit {
-            case .inserted(let index):
-                touch(index)
-                records.remove(at: index)
-            case .removed(let removed):
-                for item in removed {
-                    if baseline[item.record.id] == nil { baseline[item.record.id] = .absent }
-                    records.insert(item.record, at: item.index)
-                }
-            case .fieldChanged(let index, let field, let old):
-                touch(index)
-                records[index].values[field] = old
-            }
-        }
-        current = entry.previousCurrent
-        return feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
     }
 }

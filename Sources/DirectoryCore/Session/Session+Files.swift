@@ -4,6 +4,7 @@ extension Session {
     ///
     /// Stops at the first difference, looking from the end of the list, where new records are.
     public var hasUnsavedChanges: Bool {
+        if isReordered { return true }
         guard !baseline.isEmpty else { return false }
         var matched = 0
         for record in records.reversed() {
@@ -63,9 +64,10 @@ extension Session {
         case .success(let merged):
             // The current record stays current wherever the merge put it.
             let currentID = current.map { records[$0].id }
-            records = merged.records
+            records = isReordered ? RecordMerge.ordered(merged.records, like: records) : merged.records
             current = currentID.flatMap { id in records.firstIndex { $0.id == id } }
             journal = []  // the journal's positions no longer match the merged list
+            redoable = []
             return merged.fromOthers
         case .failure(.conflict(_, let details)):
             throw .storage(.conflict(path: path, details: details))
@@ -84,6 +86,7 @@ extension Session {
         self.path = path
         self.format = format
         baseline = [:]
+        savedOrder = nil
     }
 
     mutating func save(as newPath: String) throws(SessionError) -> CommandOutput {

@@ -30,6 +30,11 @@ public struct Session {
     var journal: [JournalEntry] = []
     /// The saved version of each record changed since the last save or load.
     var baseline: [RecordID: Baseline] = [:]
+    /// What `undo` took back, newest last, for `redo`; emptied by any new change.
+    var redoable: [RedoEntry] = []
+    /// The ids of the records in the file, in the file's order, taken before the first
+    /// reorder since the last load or save; `nil` while the order is untouched.
+    var savedOrder: [RecordID]?
 
     /// A record's state in the file, as far as the session knows.
     enum Baseline: Equatable {
@@ -80,6 +85,8 @@ public struct Session {
         current = nil
         journal = []
         baseline = [:]
+        redoable = []
+        savedOrder = nil
     }
 
     /// The kind a new file gets from its name: `bucketList.json` and the like are bucket lists.
@@ -100,6 +107,7 @@ public struct Session {
     public mutating func apply(_ command: Command) throws(SessionError) -> CommandOutput {
         let journalCount = journal.count
         let output = try perform(command)
+        if journal.count > journalCount, command != .redo { redoable = [] }
         if autosave, journal.count != journalCount {
             return try saveAfterChange(output)
         }
@@ -132,6 +140,13 @@ public struct Session {
         case .quit(let force): return try quit(force: force)
         case .history: throw .interactiveOnly("history")
         case .clear: return .nothing
+        case .redo: return try redo()
+        case .move(let from, let to): return try move(from, to: to, command: command)
+        case .sort(let field, let descending): return try sort(by: field, descending: descending, command: command)
+        case .listRecords(let references): return .records(listing(of: try resolve(references)))
+        case .findField(let field, let text): return try find(field: field, text: text)
+        case .editor(let references): return .text(try editorDocument(for: references).text)
+        case .editorText(let submission): return try applyEditorText(submission, command: command)
         }
     }
 

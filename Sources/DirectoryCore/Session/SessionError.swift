@@ -34,6 +34,12 @@ public enum SessionError: Error, Equatable, Sendable {
     case importRejected(path: String, total: Int, rejected: [String])
     /// An export file that could not be written.
     case exportFailed(path: String, reason: String)
+    /// `redo` with nothing undone since the last change.
+    case nothingToRedo
+    /// The text from `editor` has lines that cannot be used; nothing was changed.
+    case editorTextInvalid([EditorTextProblem])
+    /// A record written for `editor` was gone when the text came back.
+    case editorListChanged
 
     /// The message for the user.
     public var message: String {
@@ -80,6 +86,15 @@ public enum SessionError: Error, Equatable, Sendable {
                 + "fix them, or add --partial to import the rest:\n" + ImportReport.lines(rejected)
         case .exportFailed(let path, let reason):
             return "could not export to \(path): \(reason)"
+        case .nothingToRedo:
+            return "nothing to redo: redo makes again what undo took back, until the next change"
+        case .editorListChanged:
+            return "the list changed while the editor was open, so nothing was changed; run editor again"
+        case .editorTextInvalid(let problems):
+            let shown = problems.prefix(20).map { "  " + $0.description }
+            let more = problems.count > 20 ? ["  … and \(problems.count - 20) more"] : []
+            return "the edited text has \(problems.count == 1 ? "a line" : "\(problems.count) lines") that cannot be "
+                + "used, so nothing was changed:\n" + (shown + more).joined(separator: "\n")
         }
     }
 }

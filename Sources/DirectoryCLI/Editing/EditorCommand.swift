@@ -1,0 +1,31 @@
+import DirectoryCore
+
+/// `editor` in a front end: the session gives the records as text, the user's editor
+/// changes it, and the session applies the result as one change.
+struct EditorCommand {
+    /// The editor to run.
+    let editor: ExternalEditor
+    /// Runs a shell command in the foreground; its exit status, or `nil` when it could not start.
+    let run: (String) -> Int32?
+
+    /// Lets the user edit `text`; the edited text, or why there is none.
+    func edit(_ text: String) -> Result<String, ExternalEditorFailure> {
+        editor.edit(text, run: run)
+    }
+
+    /// Runs `editor` once: a text that cannot be used is an error, and nothing changes.
+    func runOnce(_ references: [RecordReference], in session: inout Session) throws(ScriptFailure) -> CommandOutput {
+        let document: EditorDocument
+        do { document = try session.editorDocument(for: references) } catch { throw ScriptFailure(error.message) }
+        switch edit(document.text) {
+        case .failure(let failure):
+            throw ScriptFailure(failure.message)
+        case .success(let edited):
+            do {
+                return try session.apply(.editorText(EditorSubmission(document: document, edited: edited)))
+            } catch {
+                throw ScriptFailure(error.message)
+            }
+        }
+    }
+}

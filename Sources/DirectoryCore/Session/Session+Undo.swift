@@ -1,0 +1,63 @@
+/// What `undo` took back, kept so `redo` can make the change again.
+struct RedoEntry: Equatable, Sendable {
+    /// The command that made the change.
+    var command: Command
+    /// The change as steps, in the order they are re-applied.
+    var steps: [EditStep]
+    /// The current record's index after the change.
+    var currentAfter: Int?
+}
+
+/// `undo` and `redo`.
+extension Session {
+    /// Reverses the last change; remembers it for `redo`.
+    mutating func undo() throws(SessionError) -> CommandOutput {
+        guard let entry = journal.popLast() else { throw .nothingToUndo }
+        var steps: [EditStep] = []
+        steps.reserveCapacity(entry.edits.count)
+        let currentAfter = current
+        for edit in entry.edits.reversed() {
+            steps.append(reverse(edit))
+        }
+        current = entry.previousCurrent
+        redoable.append(RedoEntry(command: entry.command, steps: steps.reversed(), currentAfter: currentAfter))
+        return feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
+    }
+
+    /// Makes again the change the last `undo` took back.
+    mutating func redo() throws(SessionError) -> CommandOutput {
+        guard let entry = redoable.popLast() else { throw .nothingToRedo }
+        run(entry.steps, command: entry.command)
+        current = entry.currentAfter
+        return feedback("Redid '\(CommandDescription.text(of: entry.command))'.")
+    }
+
+    /// Reverses one edit; returns the step that makes it again.
+    private mutating func reverse(_ edit: Edit) -> EditStep {
+        switch edit {
+        case .inserted(let index):
+            touch(index)
+            let record = records.remove(at: index)
+            return .insert(record, at: index)
+        case .removed(let removed):
+            for item in removed {
+                if baseline[item.record.id] == nil { baseline[item.record.id] = .absent }
+                records.insert(item.record, at: item.index)
+            }
+            return .remove(removed.map(\.index))
+        case .fieldChanged(let index, let field, let old):
+            touch(index)
+            let new = records[index].values[field]
+            records[index].values[field] = old
+            return .setField(index: index, field: field, value: new)
+        case .moved(let from, let to):
+            moveRecord(from: to, to: from)
+            return .move(from: from, to: to)
+        case .reordered(let order):
+            var inverse = [Int](repeating: 0, count: order.count)
+            for (position, old) in order.enumerated() { inverse[old] = position }
+            reorder(inverse)
+            return .reorder(order)
+        }
+    }
+}
