@@ -18,7 +18,9 @@ public enum CommandParser {
         let forced = name.hasSuffix("!")
         switch spec.name {
         case "list":
-            return argument.isEmpty ? .list : .listRecords(try records(spec, argument))
+            guard let first = argument.first else { return .list }
+            guard first.isASCII, first.isNumber else { throw .invalidNumber(String(argument), usage: spec.usage) }
+            return .listRecords(try records(spec, argument))
         case "show":
             try none(spec, argument)
             return .show

@@ -6,7 +6,7 @@ struct EditorLineReader {
 
     /// The line as an existing record (with its id) or a new one, or why it cannot be read.
     func read(_ line: Substring, written: [RecordID: Record]) -> Result<EditorPlan.Line, EditorTextProblem.Reason> {
-        let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+        let cells = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(Substring.init)
         let fields = schema.fields.count
         guard cells.count == fields || cells.count == fields + 1 else {
             return .failure(.columnCount(found: cells.count, fields: fields, names: schema.fieldNames))

@@ -34,9 +34,10 @@ public struct EditorPlan: Equatable, Sendable {
         var problems: [EditorTextProblem] = []
         var seen: [RecordID: Int] = [:]
         var sawRecordOrHeader = false
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on scalars: as characters, "\r\n" is one, and a tab before a combining mark too.
+        for (offset, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
-            let line = raw.last == "\r" ? raw.dropLast() : raw
+            let line = Substring(raw.last == "\r" ? raw.dropLast() : raw)
             if line.isEmpty { continue }
             if !sawRecordOrHeader {
                 sawRecordOrHeader = true

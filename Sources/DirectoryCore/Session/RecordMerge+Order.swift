@@ -1,33 +1,31 @@
 /// Keeping this session's order when it reordered the list and another session saved meanwhile.
 extension RecordMerge {
     /// `merged` in the order of `ours`: the records this session has keep its order, and a
-    /// record only the other session has stays after the record it followed in `merged`
-    /// (or first, when it led the list).
+    /// record only the other session has stays before the record it preceded in `merged`
+    /// (or last, when nothing of this session's followed it).
     static func ordered(_ merged: [Record], like ours: [Record]) -> [Record] {
         var ourPosition: [RecordID: Int] = [:]
         ourPosition.reserveCapacity(ours.count)
         for (position, record) in ours.enumerated() { ourPosition[record.id] = position }
-        var leading: [Record] = []
-        var following: [RecordID: [Record]] = [:]
+        var waiting: [Record] = []
+        var preceding: [RecordID: [Record]] = [:]
         var shared: [Record] = []
-        var anchor: RecordID?
         for record in merged {
             if ourPosition[record.id] != nil {
                 shared.append(record)
-                anchor = record.id
-            } else if let anchor {
-                following[anchor, default: []].append(record)
+                if !waiting.isEmpty { preceding[record.id] = waiting }
+                waiting = []
             } else {
-                leading.append(record)
+                waiting.append(record)
             }
         }
         shared.sort { (ourPosition[$0.id] ?? 0) < (ourPosition[$1.id] ?? 0) }
-        var result = leading
+        var result: [Record] = []
         result.reserveCapacity(merged.count)
         for record in shared {
+            result += preceding[record.id] ?? []
             result.append(record)
-            result += following[record.id] ?? []
         }
-        return result
+        return result + waiting
     }
 }
