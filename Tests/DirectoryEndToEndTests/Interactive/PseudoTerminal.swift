@@ -18,6 +18,7 @@ final class PseudoTerminal {
         case controlD = "\u{04}"
         case controlR = "\u{12}"
         case controlU = "\u{15}"
+        case controlZ = "\u{1A}"
     }
 
     /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not import (it is a GNU extension).
@@ -33,10 +34,13 @@ final class PseudoTerminal {
     private var searchStart: String.Index?
     private var exitStatus: Int32?
 
-    /// Starts `directory` with `arguments` in `folder` (HOME and XDG folders inside it),
+    /// Starts `directory` (or `program`) with `arguments` in `folder` (HOME and XDG folders inside it),
     /// TERM=xterm, an 80×24 window, and `LANG=C.UTF-8` unless `environment` says otherwise
     /// (a `nil` value unsets a variable).
-    init(_ arguments: [String] = [], folder: TemporaryFolder, environment extra: [String: String?] = [:]) throws {
+    init(
+        _ arguments: [String] = [], program: String = BuiltProgram.url.path, folder: TemporaryFolder,
+        environment extra: [String: String?] = [:]
+    ) throws {
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         var master: Int32 = -1
         var slave: Int32 = -1
@@ -54,7 +58,7 @@ final class PseudoTerminal {
         for (key, value) in extra { environment[key] = value }
         self.master = master
         self.pid = try Self.spawn(
-            [BuiltProgram.url.path] + arguments, environment: environment,
+            [program] + arguments, environment: environment,
             terminal: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 

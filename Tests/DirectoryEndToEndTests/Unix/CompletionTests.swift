@@ -68,6 +68,43 @@ struct CompletionTests {
         #expect(run.standardOutput == "_directory\n")
     }
 
+    @Test(
+        "zsh completes flags, --kind/--color values and file names at a real prompt",
+        .enabled(if: ToolRun.exists("/usr/bin/zsh"), "zsh is not installed (Debian: apt-get install zsh)"))
+    func zshCompletesAtThePrompt() throws {
+        let folder = TemporaryFolder()
+        for name in ["people.plist", "setup.txt"] {
+            FileManager.default.createFile(atPath: folder.file(name), contents: Data())
+        }
+        let programFolder = BuiltProgram.url.deletingLastPathComponent().path
+        let zsh = try PseudoTerminal(
+            ["-f", "-i"], program: "/usr/bin/zsh", folder: folder,
+            environment: ["PATH": programFolder + ":/usr/bin:/bin", "PS1": "zsh%# "])
+        #expect(zsh.waitFor("zsh"))
+        zsh.type(
+            "cd '\(folder.path)' && autoload -U compinit && compinit -u -D && source <(directory --completion zsh)")
+        zsh.press(.enter)
+        zsh.type("echo loaded-$_comps[directory]")
+        zsh.press(.enter)
+        #expect(zsh.waitFor("loaded-_directory"))
+        let cases: [(typed: String, shown: String)] = [
+            ("directory --fo", "directory --format="),
+            ("directory --kind ", "bucket  person"),
+            ("directory --color ", "always  auto    never"),
+            ("directory -f se", "directory -f setup.txt"),
+            ("directory --file peo", "directory --file people.plist"),
+        ]
+        for example in cases {
+            zsh.type(example.typed)
+            zsh.press(.tab)
+            #expect(zsh.waitFor(example.shown), "\(example.typed)<Tab>")
+            zsh.press(.controlU)
+        }
+        zsh.type("exit")
+        zsh.press(.enter)
+        #expect(zsh.waitForExit() == 0)
+    }
+
     @Test("an unknown shell is a usage error, status 2")
     func unknownShell() throws {
         let run = try ProgramRun.run(["--completion", "fish"], folder: TemporaryFolder())
