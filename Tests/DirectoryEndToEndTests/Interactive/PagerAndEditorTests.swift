@@ -11,7 +11,8 @@ extension Interactive {
             #expect(try ProgramRun.run(["--file", "d.json"], input: input, folder: folder).status == 0)
         }
 
-        @Test func aLongListPagesAndQReturnsToThePrompt() throws {
+        @Test(.enabled(if: ToolRun.exists("/usr/bin/less"), "less is not installed (Debian: apt-get install less)"))
+        func aLongListPagesAndQReturnsToThePrompt() throws {
             let folder = TemporaryFolder()
             try savedList(60, in: folder)
             let terminal = try PseudoTerminal(["--file", folder.file("d.json")], folder: folder)
