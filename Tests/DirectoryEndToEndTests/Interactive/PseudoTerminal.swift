@@ -147,6 +147,26 @@ final class PseudoTerminal {
         }
     }
 
+    /// Everything shown so far, escape sequences included.
+    var rawText: String { String(decoding: output, as: UTF8.self) }
+
+    /// Stops the program (SIGSTOP, as Ctrl-Z would in a shell's job), waits until it has
+    /// stopped, and continues it (SIGCONT, as `fg` does); returns whether it stopped.
+    @discardableResult
+    func stopAndContinue() -> Bool {
+        kill(pid, SIGSTOP)
+        var status: Int32 = 0
+        var stopped = false
+        while waitpid(pid, &status, WUNTRACED) == pid {
+            if status & 0xFF == 0x7F {
+                stopped = true
+                break
+            }
+        }
+        kill(pid, SIGCONT)
+        return stopped
+    }
+
     /// Waits for the program to exit; returns its exit status, or `nil` at the deadline.
     func waitForExit() -> Int32? {
         let end = Date().addingTimeInterval(Self.deadline)

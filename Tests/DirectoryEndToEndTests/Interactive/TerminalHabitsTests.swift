@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+extension Interactive {
+    /// What a new user meets at a terminal: the first-run line, Ctrl-C on long output,
+    /// pasted text, Ctrl-Z and fg, many completions, quit names, clear, ~/.editrc.
+    struct TerminalHabitsTests {
+        /// A saved list of `count` people named P000001… in `folder`/d.json.
+        func savedList(_ count: Int, in folder: TemporaryFolder) throws -> String {
+            let names = (1...count).map { String(format: "new P%06d", $0) }
+            let input = (["delete 1-3"] + names + ["save"]).joined(separator: "\n") + "\n"
+            #expect(try ProgramRun.run(["--file", "d.json"], input: input, folder: folder).status == 0)
+            return folder.file("d.json")
+        }
+
+        @Test func theFirstRunLineSaysWhatWasLoadedAndPsqlAndSqliteQuitNamesLeave() throws {
+            for quit in ["\\q", ".quit", ".exit", "exit"] {
+                let folder = TemporaryFolder()
+                let terminal = try PseudoTerminal(folder: folder)
+                #expect(terminal.waitFor("type 'help' for the commands"))
+                #expect(terminal.waitFor("does not exist yet: 3 sample people were loaded, not saved"))
+                #expect(terminal.waitFor("directory.plist > "))
+                terminal.type(quit)
+                terminal.press(.enter)
+                #expect(terminal.waitForExit() == 0, "\(quit) leaves")
+            }
+        }
+
+        @Test func controlCStopsALongListingAtOnce() throws {
+            let folder = TemporaryFolder()
+            let path = try savedList(20_000, in: folder)
+            let terminal = try PseudoTerminal(["--no-pager", "--file", path], folder: folder)
+            #expect(terminal.waitFor("d.json > "))
+            terminal.type("list")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("P000100"))
+            terminal.press(.controlC)
+            #expect(terminal.waitFor("Interrupted: the rest of the output was not printed.\nd.json > "))
+            #expect(!terminal.screenText.contains("P020000"))
+            terminal.type("list 2")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("2  P000002\nd.json > "))
+        }
+
+        @Test func pastedTabsAreTextNotCompletion() throws {
+            let folder = TemporaryFolder()
+            let terminal = try PseudoTerminal(folder: folder)
+            #expect(terminal.waitFor("directory.plist > "))
+            terminal.type("edit 1")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("directory.plist [1 Acacia Ackles] > "))
+            terminal.type("\u{1B}[200~set office Briggs\t413\u{1B}[201~")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("office of person 1 set."))
+            terminal.type("show")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("\"Briggs\\t413\""))
+        }
+
+        @Test func afterAStopAndContinueThePromptAndTheLineAreDrawnAgain() throws {
+            let folder = TemporaryFolder()
+            let terminal = try PseudoTerminal(folder: folder)
+            #expect(terminal.waitFor("directory.plist > "))
+            terminal.type("set na")
+            #expect(terminal.waitFor("set na"))
+            #expect(terminal.stopAndContinue())
+            #expect(terminal.waitFor("directory.plist > set na"))
+            terminal.type("me X")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("no current person"))
+        }
+
+        @Test func manyCompletionsAskFirst() throws {
+            let folder = TemporaryFolder()
+            let path = try savedList(150, in: folder)
+            let terminal = try PseudoTerminal(["--file", path], folder: folder)
+            #expect(terminal.waitFor("d.json > "))
+            terminal.type("edit P")
+            terminal.press(.tab)  // completes the common prefix P000
+            terminal.press(.tab)
+            #expect(terminal.waitFor("Display all 150 possibilities? (y or n)"))
+            terminal.type("n")
+            #expect(terminal.waitFor("d.json > edit P000"))
+            #expect(!terminal.screenText.contains("P000150"))
+            terminal.press(.tab)
+            #expect(terminal.waitFor("Display all 150 possibilities? (y or n)"))
+            terminal.type("y")
+            #expect(terminal.waitFor("P000150"))
+            #expect(terminal.waitFor("d.json > edit P000"))
+        }
+
+        @Test func clearClearsTheScreen() throws {
+            let folder = TemporaryFolder()
+            let terminal = try PseudoTerminal(folder: folder)
+            #expect(terminal.waitFor("directory.plist > "))
+            terminal.type("clear")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("directory.plist > "))
+            #expect(terminal.rawText.contains("\u{1B}[H\u{1B}[2J"))
+        }
+
+        @Test func aBadEditrcLineIsNamedAndTheLinesAfterItStillApply() throws {
+            let folder = TemporaryFolder()
+            let editrc = "# keys\nfrobnicate everything\nbind ^B ed-move-to-beg\n"
+            FileManager.default.createFile(atPath: folder.file(".editrc"), contents: Data(editrc.utf8))
+            let terminal = try PseudoTerminal(folder: folder)
+            #expect(terminal.waitFor(folder.file(".editrc") + ":2: "))
+            #expect(terminal.waitFor("(ignored)"))
+            #expect(terminal.waitFor("directory.plist > "))
+            // Ctrl-B moves to the start of the line only if line 3 applied (by default it moves back one character).
+            terminal.type("ist 2\u{02}l")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("2  Joe Gregg"))
+        }
+    }
+}
