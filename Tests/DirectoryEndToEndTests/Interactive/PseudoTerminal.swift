@@ -14,6 +14,8 @@ final class PseudoTerminal {
         case tab = "\t"
         case backspace = "\u{7F}"
         case up = "\u{1B}[A"
+        case left = "\u{1B}[D"
+        case right = "\u{1B}[C"
         case controlC = "\u{03}"
         case controlD = "\u{04}"
         case controlR = "\u{12}"
@@ -145,6 +147,20 @@ final class PseudoTerminal {
                 return false
             }
         }
+    }
+
+    /// Waits until the cursor, as a terminal would place it after everything shown, is at
+    /// the 0-based `column`; returns whether it got there.
+    @discardableResult
+    func waitForCursor(at column: Int) -> Bool {
+        let end = Date().addingTimeInterval(Self.deadline)
+        while TerminalCursor.column(after: rawText) != column {
+            guard Date() < end, readAvailable(until: end) else {
+                print("PseudoTerminal: the cursor is at \(TerminalCursor.column(after: rawText)), not \(column)")
+                return false
+            }
+        }
+        return true
     }
 
     /// Everything shown so far, escape sequences included.
