@@ -22,7 +22,9 @@ struct CompletionTests {
         Case(words: ["directory", "--completion", ""], expected: ["bash", "zsh"]),
         Case(words: ["directory", "--file", "peo"], expected: ["people.plist", "people two.json"]),
         Case(words: ["directory", "-f", "s"], expected: ["setup.txt"]),
-        Case(words: ["directory", "-c", ""], expected: []),
+        Case(words: ["directory", "-c", "ed"], expected: ["edit", "editor"]),
+        Case(words: ["directory", "--command", "re"], expected: ["revert", "redo"]),
+        Case(words: ["directory", "-c", "so"], expected: ["sort"]),
     ]
 
     @Test("bash completes flags, --kind/--format/--color values and --file names", arguments: cases)
@@ -93,6 +95,8 @@ struct CompletionTests {
             ("directory --color ", "always  auto    never"),
             ("directory -f se", "directory -f setup.txt"),
             ("directory --file peo", "directory --file people.plist"),
+            ("directory -c edit", "edit    editor"),
+            ("directory -c so", "directory -c sort"),
         ]
         for example in cases {
             zsh.type(example.typed)
