@@ -14,16 +14,7 @@ extension Session {
 
     mutating func set(field name: String, to text: String, command: Command) throws(SessionError) -> CommandOutput {
         guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
-        guard
-            let field = schema.fieldIndex(named: name)
-                ?? schema.fields.firstIndex(where: {
-                    $0.name.lowercased() == name.lowercased()
-                })
-        else {
-            throw .unknownField(
-                name, valid: schema.fieldNames,
-                suggestion: Suggestion.closest(to: name, in: schema.fieldNames))
-        }
+        let field = try fieldIndex(named: name)
         let value: FieldValue
         switch schema.fields[field].type {
         case .text:

@@ -46,10 +46,7 @@ extension Session {
     /// The records in the file that are out of the file's order, each with its number now
     /// and its number in the file: the fewest records whose moves explain the new order.
     func movedRecords() -> [(number: Int, savedNumber: Int)] {
-        guard let savedOrder else { return [] }
-        var savedPosition: [RecordID: Int] = [:]
-        savedPosition.reserveCapacity(savedOrder.count)
-        for (position, id) in savedOrder.enumerated() { savedPosition[id] = position }
+        guard let savedPosition = savedPositions() else { return [] }
         var indices: [Int] = []
         var positions: [Int] = []
         for (index, record) in records.enumerated() {
@@ -64,10 +61,7 @@ extension Session {
 
     /// Whether records in the file are in another order than the file's.
     var isReordered: Bool {
-        guard let savedOrder else { return false }
-        var savedPosition: [RecordID: Int] = [:]
-        savedPosition.reserveCapacity(savedOrder.count)
-        for (position, id) in savedOrder.enumerated() { savedPosition[id] = position }
+        guard let savedPosition = savedPositions() else { return false }
         var last = -1
         for record in records {
             guard let position = savedPosition[record.id] else { continue }
@@ -75,6 +69,15 @@ extension Session {
             last = position
         }
         return false
+    }
+
+    /// Each record's position in the file's order, when the list was reordered since the last load or save.
+    private func savedPositions() -> [RecordID: Int]? {
+        guard let savedOrder else { return nil }
+        var positions: [RecordID: Int] = [:]
+        positions.reserveCapacity(savedOrder.count)
+        for (position, id) in savedOrder.enumerated() { positions[id] = position }
+        return positions
     }
 
     /// The offsets of a longest increasing subsequence of `values` (patience sorting).

@@ -6,9 +6,7 @@ extension Interactive {
     struct PagerAndEditorTests {
         /// A saved list of P01…P`count` in `folder`/d.json.
         func savedList(_ count: Int, in folder: TemporaryFolder) throws {
-            let names = (1...count).map { String(format: "new P%02d", $0) }
-            let input = (["delete 1-3"] + names + ["save"]).joined(separator: "\n") + "\n"
-            #expect(try ProgramRun.run(["--file", "d.json"], input: input, folder: folder).status == 0)
+            try SavedList.people((1...count).map { String(format: "P%02d", $0) }, in: folder)
         }
 
         @Test(.enabled(if: ToolRun.exists("/usr/bin/less"), "less is not installed (Debian: apt-get install less)"))

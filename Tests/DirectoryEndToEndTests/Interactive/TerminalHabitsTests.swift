@@ -5,12 +5,9 @@ extension Interactive {
     /// What a new user meets at a terminal: the first-run line, Ctrl-C on long output,
     /// pasted text, Ctrl-Z and fg, many completions, quit names, clear, ~/.editrc.
     struct TerminalHabitsTests {
-        /// A saved list of `count` people named P000001… in `folder`/d.json.
+        /// A saved list of `count` people named P000001… in `folder`/d.json; its path.
         func savedList(_ count: Int, in folder: TemporaryFolder) throws -> String {
-            let names = (1...count).map { String(format: "new P%06d", $0) }
-            let input = (["delete 1-3"] + names + ["save"]).joined(separator: "\n") + "\n"
-            #expect(try ProgramRun.run(["--file", "d.json"], input: input, folder: folder).status == 0)
-            return folder.file("d.json")
+            try SavedList.people((1...count).map { String(format: "P%06d", $0) }, in: folder)
         }
 
         @Test func theFirstRunLineSaysWhatWasLoadedAndPsqlAndSqliteQuitNamesLeave() throws {

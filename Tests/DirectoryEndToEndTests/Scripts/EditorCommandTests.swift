@@ -18,9 +18,7 @@ struct StandInEditor {
 struct EditorCommandTests {
     /// A saved list of P1…P`count` in Briggs 1…, in `folder`/d.json.
     func savedList(_ count: Int, in folder: TemporaryFolder) throws {
-        let lines = ["delete 1-3"] + (1...count).flatMap { ["new P\($0)", "set office Briggs \($0)"] } + ["save"]
-        let run = try ProgramRun.run(["--file", "d.json"], input: lines.joined(separator: "\n") + "\n", folder: folder)
-        #expect(run.status == 0)
+        try SavedList.people((1...count).map { "P\($0)" }, office: { "Briggs \($0)" }, in: folder)
     }
 
     func namesAndOffices(in folder: TemporaryFolder) throws -> [String] {
