@@ -158,7 +158,8 @@ public enum CommandTable {
         CommandSpec(
             name: "sort", usage: "sort FIELD [desc]",
             summary: "put the list in the order of a field",
-            details: "Sorts by FIELD ignoring case and accents (é sorts with e), with numbers inside text "
+            details: "Sorts by FIELD in the alphabet of your locale (LANG), ignoring case and accents "
+                + "(é sorts with e), with numbers inside text "
                 + "in their order (Room 9 before Room 10); dates oldest first, no date last; desc reverses. "
                 + "Records with equal values keep their order. The file keeps the new order; one undo puts "
                 + "the old one back.",

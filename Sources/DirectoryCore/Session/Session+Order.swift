@@ -1,3 +1,5 @@
+import Foundation
+
 /// `move` and `sort`, and noticing that the order differs from the file's.
 extension Session {
     /// `move N to M`: record N becomes record M.
@@ -15,7 +17,10 @@ extension Session {
     /// records with equal values keep their order.
     mutating func sort(by name: String, descending: Bool, command: Command) throws(SessionError) -> CommandOutput {
         let field = try fieldIndex(named: name)
-        let order = RecordOrder(field: field, schema: schema, descending: descending).sorted(records)
+        let order = RecordOrder(
+            field: field, schema: schema, descending: descending,
+            locale: Locale(identifier: environment.collationLocale)
+        ).sorted(records)
         let fieldName = schema.fields[field].name
         guard order != Array(records.indices) else {
             return feedback("Already in order of \(fieldName); nothing moved.")
