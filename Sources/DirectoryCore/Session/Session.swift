@@ -107,7 +107,7 @@ public struct Session {
     public mutating func apply(_ command: Command) throws(SessionError) -> CommandOutput {
         let journalCount = journal.count
         let output = try perform(command)
-        if journal.count > journalCount, command != .redo { redoable = [] }
+        if !redoable.isEmpty, journal.count > journalCount, command != .redo { redoable = [] }
         if autosave, journal.count != journalCount {
             return try saveAfterChange(output)
         }
