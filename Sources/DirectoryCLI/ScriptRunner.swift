@@ -65,8 +65,9 @@ struct ScriptRunner {
                 switch command {
                 case .editor(let references):
                     let environment = self.environment
+                    let redirections = EditorCommand.scriptRedirections()
                     let editor = EditorCommand(editor: ExternalEditor(environment: environment)) {
-                        ForegroundProgram.run($0, input: nil, environment: environment)
+                        ForegroundProgram.run($0 + redirections, input: nil, environment: environment)
                     }
                     return .success(try editor.runOnce(references, in: &session))
                 case .edit:

@@ -87,6 +87,22 @@ struct EditorCommandTests {
         #expect(run.standardOutput == "No unsaved changes.\n")
     }
 
+    @Test(
+        "an editor started from a piped script does not eat the script's next lines",
+        .enabled(if: ToolRun.exists("/usr/bin/setsid"), "setsid is not installed (util-linux)"))
+    func editorDoesNotReadTheScript() throws {
+        let folder = TemporaryFolder()
+        try savedList(2, in: folder)
+        let editor = StandInEditor("cat > /dev/null; sed -i 's/Briggs 1/Sloan 1/' \"$f\"", in: folder)
+        // setsid: no controlling terminal, as in CI, so the editor's input is /dev/null.
+        let run = try ToolRun.run(
+            "/usr/bin/setsid",
+            ["-w", "/bin/sh", "-c", "printf 'editor\\nlist 1\\nquit!\\n' | \"$DIRECTORY\" --file d.json"],
+            in: folder, environment: ["EDITOR": editor.path])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "  1  P1  Sloan 1\n")
+    }
+
     @Test("an editor that fails changes nothing and says which editor")
     func editorFails() throws {
         let folder = TemporaryFolder()
