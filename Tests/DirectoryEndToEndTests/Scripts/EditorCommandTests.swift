@@ -97,7 +97,11 @@ struct EditorCommandTests {
         // setsid: no controlling terminal, as in CI, so the editor's input is /dev/null.
         let run = try ToolRun.run(
             "/usr/bin/setsid",
-            ["-w", "/bin/sh", "-c", "printf 'editor\\nlist 1\\nquit!\\n' | \"$DIRECTORY\" --file d.json"],
+            [
+                "-w", "/bin/sh", "-c",
+                "{ echo editor; yes '# more of the script than the program has read yet' | head -n 100000; "
+                    + "echo 'list 1'; echo 'quit!'; } | \"$DIRECTORY\" --file d.json",
+            ],
             in: folder, environment: ["EDITOR": editor.path])
         #expect(run.status == 0)
         #expect(run.standardOutput == "  1  P1  Sloan 1\n")
