@@ -39,6 +39,11 @@ public struct Completer {
             let value = argument[space...].drop { CommandParser.isSpace($0) }
             return fieldValues(of: String(argument[..<space]), startingWith: String(value))
         case .records:
+            // list and move take numbers only, not names.
+            if spec.name == "list" || spec.name == "move", !(argument.first.map { $0.isASCII && $0.isNumber } ?? false)
+            {
+                return .none
+            }
             return recordReferences(argument, several: spec.name != "edit")
         case .text where spec.name == "find":
             return recordNames(argument)

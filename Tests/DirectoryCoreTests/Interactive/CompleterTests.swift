@@ -44,6 +44,9 @@ extension Interactive {
             ("list 1", .replace(deleting: 0, inserting: " ")),
             ("editor 2-3,", .list(["1 Acacia Ackles", "2 Joe Gregg", "3 Joan Baez", "4 Zoë 高橋"])),
             ("move 4", .replace(deleting: 0, inserting: " ")),
+            ("list Jo", .none),
+            ("move ", .none),
+            ("editor Jo", .list(["Joe Gregg", "Joan Baez"])),
         ])
         func tabCompletesTheWordBeforeTheCursor(line: String, expected: CompletionAction) {
             #expect(action(line) == expected)
