@@ -1,6 +1,6 @@
 /// The commands that read and write files, and leaving.
 extension Session {
-    /// Whether anything differs from the file: a record added, deleted or changed.
+    /// Whether anything differs from the file: a record added, deleted or changed, or the order.
     ///
     /// Stops at the first difference, looking from the end of the list, where new records are.
     public var hasUnsavedChanges: Bool {
