@@ -54,6 +54,25 @@ extension Interactive {
             #expect(terminal.waitFor("\"Briggs\\t413\""))
         }
 
+        @Test func aPastedLineDoesNotAnswerTheSaveQuestion() throws {
+            let folder = TemporaryFolder()
+            let terminal = try PseudoTerminal(folder: folder)
+            #expect(terminal.waitFor("directory.plist > "))
+            terminal.type("new Zoë")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("* > "))
+            terminal.press(.controlD)
+            #expect(terminal.waitFor("[y]es, [n]o, [c]ancel "))
+            terminal.type("\u{1B}[200~n\n\u{1B}[201~")
+            #expect(terminal.waitFor("Pasted text does not answer this question: type y, n or c."))
+            terminal.type("c")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("* > "))
+            terminal.type("list")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("4  Zoë"))
+        }
+
         @Test func afterAStopAndContinueThePromptAndTheLineAreDrawnAgain() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
