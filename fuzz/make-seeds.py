@@ -181,3 +181,19 @@ for index, script in enumerate(SESSIONS):
     write("session", "%02d.txt" % index, script)
 for index, line in enumerate(COMMANDS[:30]):
     write("session", "line-%02d.txt" % index, line)
+
+# Named rather than numbered, so seeds added by different changes never share a file name.
+NAMED_COMMANDS = {
+    "refresh": "refresh", "refresh-argument": "refresh now", "save-bang-as": "save! as /tmp/x.plist",
+    "save-as-bang": "save as! x.plist", "export-bang": "export! csv x.csv",
+}
+for name, line in NAMED_COMMANDS.items():
+    write("parser", name + ".txt", line)
+NAMED_SESSIONS = {
+    "refresh": "edit 1\nset office A\n|edit 2\n|set office B\n|new C\n|save\nrefresh\nundo\nchanges\nsave\n|refresh",
+    "refresh-conflict": "edit 2\nset office A\n|edit 2\n|set office B\n|save\nrefresh\nundo\nrefresh\nsave",
+    "no-clobber": "save as /fuzz/x.plist\nsave as /fuzz/directory.plist\nsave! as /fuzz/x.plist\n"
+    + "export csv /fuzz/o.csv\nexport csv /fuzz/o.csv\nexport! csv /fuzz/o.csv",
+}
+for name, script in NAMED_SESSIONS.items():
+    write("session", name + ".txt", script)

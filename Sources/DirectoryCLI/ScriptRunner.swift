@@ -44,6 +44,15 @@ struct ScriptRunner {
             case .failure(let failure):
                 failed = true
                 printer.error(failure.message, at: origin.prefix(line: number))
+                if failure.failedOpen {
+                    // The lines after an `open` were written for the list it should have opened.
+                    printer.error(
+                        "script stopped: the lines after a failed open were written for another list, "
+                            + "so they were not run on \(session.fileName)",
+                        at: "directory: ")
+                    warnIfUnsaved()
+                    return 1
+                }
                 if bail {
                     warnIfUnsaved()
                     return 1
@@ -77,15 +86,21 @@ struct ScriptRunner {
                     return .success(try session.apply(command))
                 }
             } catch let error as ParseError {
-                return .failure(ScriptFailure(error.message))
+                return .failure(ScriptFailure(error.message, failedOpen: Self.isOpen(text)))
             } catch let error as SessionError {
-                return .failure(ScriptFailure(error.message))
+                return .failure(ScriptFailure(error.message, failedOpen: Self.isOpen(text)))
             } catch let failure as ScriptFailure {
                 return .failure(failure)
             } catch {
                 return .failure(ScriptFailure("\(error)"))
             }
         }
+    }
+
+    /// Whether `text` is an `open` (or `open!`) line.
+    private static func isOpen(_ text: String) -> Bool {
+        let name = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+        return CommandTable.spec(named: name)?.name == "open"
     }
 
     /// Runs every line as `run(_:)` does, for a process that ends right after:
@@ -121,5 +136,10 @@ private final class SessionHolder {
 /// The message of a command that failed in a script.
 struct ScriptFailure: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// Whether the line was an `open`, which ends the script.
+    let failedOpen: Bool
+    init(_ message: String, failedOpen: Bool = false) {
+        self.message = message
+        self.failedOpen = failedOpen
+    }
 }

@@ -16,8 +16,8 @@ public enum Command: Equatable, Sendable {
     case find(String)
     /// `save`, or `save!` to overwrite changes made by someone else.
     case save(force: Bool)
-    /// `save as PATH`: write elsewhere and make that the file.
-    case saveAs(path: String)
+    /// `save as PATH`: write elsewhere and make that the file; `save! as PATH` replaces an existing file.
+    case saveAs(path: String, force: Bool = false)
     /// `open PATH`: switch to another file.
     case open(path: String, force: Bool)
     /// `import FORMAT [--partial] [--separator SEP] PATH`: add a file's records as unsaved changes.
@@ -59,6 +59,8 @@ public enum Command: Equatable, Sendable {
     case editor([RecordReference])
     /// The text the editor gave back for an `editor` command, applied as one change.
     case editorText(EditorSubmission)
+    /// `refresh`: merge what other sessions saved into the list, keeping unsaved edits.
+    case refresh
 }
 
 /// How a command names a record: by its number in `list`, a range of numbers, or its name.

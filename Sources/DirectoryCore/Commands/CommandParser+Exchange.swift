@@ -1,7 +1,10 @@
 /// `import` and `export`: a format, options, then a path.
 extension CommandParser {
-    /// Parses `FORMAT [--partial] [--separator SEP] PATH` after `import` or `export`.
-    static func exchange(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) -> Command {
+    /// Parses `FORMAT [--partial] [--separator SEP] PATH` after `import` or `export`;
+    /// `replacing` is set for `export!`, which may replace an existing file.
+    static func exchange(_ spec: CommandSpec, _ argument: Substring, replacing: Bool = false) throws(ParseError)
+        -> Command
+    {
         let formats = ExchangeFormat.allCases.map(\.rawValue)
         var rest = argument
         let word = nextWord(&rest)
@@ -16,7 +19,7 @@ extension CommandParser {
         var allowed: [String] = []
         if spec.name == "import" { allowed.append("--partial") }
         if format == .csv { allowed.append("--separator") }
-        var options = ExchangeOptions()
+        var options = ExchangeOptions(replace: replacing && spec.name == "export")
         while rest.hasPrefix("--") {
             var option = nextWord(&rest)
             var value: Substring?

@@ -72,22 +72,22 @@ public enum CommandParser {
             return findCommand(try QuotedValue.parse(argument))
         case "save":
             if argument.isEmpty { return .save(force: forced) }
-            guard !forced, argument.hasPrefix("as"), argument.count > 2,
+            guard argument.hasPrefix("as"), argument.count > 2,
                 let space = argument.dropFirst(2).first, isSpace(space)
             else {
                 if argument == "as" {
-                    throw .missingArgument(command: "save as", usage: spec.usage, hint: "a file path")
+                    throw .missingArgument(command: name + " as", usage: spec.usage, hint: "a file path")
                 }
                 throw .unexpectedArgument(command: name, usage: spec.usage, argument: String(argument))
             }
-            return .saveAs(path: try QuotedValue.parse(trimmed(argument.dropFirst(2))))
+            return .saveAs(path: try QuotedValue.parse(trimmed(argument.dropFirst(2))), force: forced)
         case "open":
             guard !argument.isEmpty else {
                 throw .missingArgument(command: "open", usage: spec.usage, hint: "a file path")
             }
             return .open(path: try QuotedValue.parse(argument), force: forced)
         case "import", "export":
-            return try exchange(spec, argument)
+            return try exchange(spec, argument, replacing: forced)
         case "done":
             return .done(date: argument.isEmpty ? nil : try QuotedValue.parse(argument))
         case "autosave":
@@ -104,6 +104,9 @@ public enum CommandParser {
                 throw .invalidNumber(String(argument), usage: spec.usage)
             }
             return .history(count: count)
+        case "refresh":
+            try none(spec, argument)
+            return .refresh
         case "redo", "move", "sort", "editor":
             return try editingCommand(spec, argument)
         default:  // help

@@ -57,8 +57,10 @@ public enum CommandTable {
                 + "disk, then renamed over the old one, keeping its permissions. When another session "
                 + "changed the file since it was loaded, edits to different records are merged and a "
                 + "conflict is refused; save! overwrites the file with this session's list. "
-                + "save as PATH writes to PATH and makes it the file from then on.",
-            examples: ["save", "save as ~/backup/directory.plist"], argument: .path),
+                + "save as PATH writes to PATH and makes it the file from then on; it refuses a PATH that "
+                + "already exists (other than the list's own file), and save! as PATH replaces it on purpose.",
+            examples: ["save", "save as ~/backup/directory.plist", "save! as ~/backup/directory.plist"],
+            argument: .path),
         CommandSpec(
             name: "open", aliases: ["open!"], usage: "open PATH",
             summary: "switch to another file",
@@ -81,13 +83,17 @@ public enum CommandTable {
             ],
             argument: .choice(ExchangeFormat.allCases.map(\.rawValue))),
         CommandSpec(
-            name: "export", usage: "export FORMAT [OPTIONS] PATH",
+            name: "export", aliases: ["export!"], usage: "export FORMAT [OPTIONS] PATH",
             summary: "write the list to a CSV, JSON or vCard file",
             details: "FORMAT is csv, json or vcard; for csv, --separator ; (or tab) separates fields with "
                 + "semicolons (or tabs). Writes every record to PATH atomically: CSV (RFC 4180, a header row, CRLF line ends), "
                 + "JSON (the app's own file format, so the app can open it), or vCard 4.0 (people only). "
-                + "The list and its file are not changed.",
-            examples: ["export csv people.csv", "export vcard contacts.vcf", "export json backup.json"],
+                + "The list and its file are not changed. It refuses a PATH that already exists; "
+                + "export! replaces it on purpose.",
+            examples: [
+                "export csv people.csv", "export vcard contacts.vcf", "export json backup.json",
+                "export! csv people.csv",
+            ],
             argument: .choice(ExchangeFormat.allCases.map(\.rawValue))),
         CommandSpec(
             name: "changes", usage: "changes",
@@ -143,6 +149,16 @@ public enum CommandTable {
             summary: "clear the screen",
             details: "Clears the terminal, as Ctrl-L does; does nothing in a script.",
             examples: ["clear"]),
+        CommandSpec(
+            name: "refresh", usage: "refresh",
+            summary: "take in what other sessions saved, keeping your unsaved edits",
+            details: "Reads the file again and merges the changes other sessions saved into this list, as save "
+                + "does, but writes nothing: your unsaved edits stay unsaved and changes lists only them. It says "
+                + "what came from the others, or that the list is already up to date. A conflict (the same field "
+                + "changed here and there, or an edit of a record someone deleted) changes nothing here and is "
+                + "reported as save reports it. Undo history is kept when the others added and deleted no record "
+                + "and changed none that it refers to; otherwise it is cleared (a save that merges clears it the same way).",
+            examples: ["refresh"]),
         CommandSpec(
             name: "redo", usage: "redo",
             summary: "make again what undo took back (repeatable)",

@@ -34,11 +34,14 @@ public struct ExchangeOptions: Equatable, Sendable {
     public var partial: Bool
     /// The CSV field separator: `,` unless `--separator` asks for `;` or a tab.
     public var separator: UInt8
+    /// Replace an existing export file (`export!`) rather than refuse.
+    public var replace: Bool
 
-    /// Options with the defaults: all or nothing, comma-separated.
-    public init(partial: Bool = false, separator: UInt8 = UInt8(ascii: ",")) {
+    /// Options with the defaults: all or nothing, comma-separated, never replacing a file.
+    public init(partial: Bool = false, separator: UInt8 = UInt8(ascii: ","), replace: Bool = false) {
         self.partial = partial
         self.separator = separator
+        self.replace = replace
     }
 
     /// The separators `--separator` accepts, by the word that names them.

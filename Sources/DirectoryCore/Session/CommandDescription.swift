@@ -12,12 +12,12 @@ public enum CommandDescription {
         case .delete(let references): return "delete " + references.map(text(of:)).joined(separator: " ")
         case .find(let text): return "find \(text)"
         case .save(let force): return force ? "save!" : "save"
-        case .saveAs(let path): return "save as \(path)"
+        case .saveAs(let path, let force): return (force ? "save! as " : "save as ") + path
         case .open(let path, let force): return (force ? "open! " : "open ") + path
         case .importFile(let format, let path, let options):
             return "import " + exchangeText(format, path: path, options: options)
         case .exportFile(let format, let path, let options):
-            return "export " + exchangeText(format, path: path, options: options)
+            return (options.replace ? "export! " : "export ") + exchangeText(format, path: path, options: options)
         case .changes: return "changes"
         case .undo: return "undo"
         case .revert: return "revert"
@@ -39,6 +39,7 @@ public enum CommandDescription {
         case .findField(let field, let text): return "find \(field):\(text)"
         case .editor(let references): return (["editor"] + references.map(text(of:))).joined(separator: " ")
         case .editorText(let submission): return text(of: .editor(submission.document.references))
+        case .refresh: return "refresh"
         }
     }
 

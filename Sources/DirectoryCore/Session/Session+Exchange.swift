@@ -54,6 +54,12 @@ extension Session {
         guard path != self.path else {
             throw .exportFailed(path: path, reason: "it is the list's own file; use save, or export elsewhere")
         }
+        if !options.replace, store.exists(path: path) {
+            var replacing = options
+            replacing.replace = true
+            throw .fileExists(
+                path: path, replacing: CommandDescription.text(of: .exportFile(format, path: path, options: replacing)))
+        }
         let bytes: [UInt8]
         do {
             bytes = try RecordExchange.write(records, format: format, schema: schema, options: options)

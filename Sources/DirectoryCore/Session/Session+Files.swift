@@ -33,46 +33,28 @@ extension Session {
         defer { lock.unlock() }
         var notes: [String] = []
         if !force {
-            notes = try mergeWithFile()
+            notes = try mergeBeforeSave()
         }
         try write(to: path, format: format)
         let message = "Saved \(count(records.count)) to \(fileName)."
         guard !notes.isEmpty else { return .feedback(message) }
-        return .warning(
-            message + " Merged with changes another session saved:\n"
-                + notes.map { "  " + $0 }.joined(separator: "\n"))
+        return .warning(message + " " + Self.mergeReport(notes))
     }
 
     /// When the file changed since it was read, folds this session's edits into
     /// the file's version; returns what came from the other session.
-    private mutating func mergeWithFile() throws(SessionError) -> [String] {
-        let now: FileFingerprint?
-        do { now = try store.fingerprint(path: path, known: fingerprint) } catch { throw .storage(error.asSaveFailure) }
-        // A file moved away or deleted does not delete its records: there is nothing to merge with.
-        let deleted = ["the file had been deleted; it was written again with this list"]
-        guard let now else { return fingerprint == nil ? [] : deleted }
-        if let fingerprint, now.sameContents(as: fingerprint) { return [] }
-        let loaded: LoadedList?
-        do {
-            loaded = try store.load(path: path, schema: schema, fallback: schema)
-        } catch {
-            throw .storage(error.asSaveFailure)
-        }
-        guard let theirs = loaded else { return deleted }
-        let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
-        switch merger.merge(theirs: theirs.records, path: path) {
-        case .success(let merged):
-            // The current record stays current wherever the merge put it.
-            let currentID = current.map { records[$0].id }
-            records = isReordered ? RecordMerge.ordered(merged.records, like: records) : merged.records
-            current = currentID.flatMap { id in records.firstIndex { $0.id == id } }
-            journal = []  // the journal's positions no longer match the merged list
-            redoable = []
+    private mutating func mergeBeforeSave() throws(SessionError) -> [String] {
+        let result: FileMerge
+        do { result = try mergeWithFile() } catch { throw .storage(error.asSaveFailure) }
+        switch result {
+        case .unchanged:
+            return []
+        case .missing:
+            // A file moved away or deleted does not delete its records: there is nothing to merge with.
+            return fingerprint == nil ? [] : ["the file had been deleted; it was written again with this list"]
+        case .merged(let merged, _):
+            adopt(merged)
             return merged.fromOthers
-        case .failure(.conflict(_, let details)):
-            throw .storage(.conflict(path: path, details: details))
-        case .failure(let error):
-            throw .storage(error)
         }
     }
 
@@ -89,10 +71,13 @@ extension Session {
         savedOrder = nil
     }
 
-    mutating func save(as newPath: String) throws(SessionError) -> CommandOutput {
+    mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
         let lock: FileLock
         do { lock = try store.lock(path: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
+        if !force, newPath != path, store.exists(path: newPath) {
+            throw .fileExists(path: newPath, replacing: "save! as \(newPath)")
+        }
         try write(to: newPath, format: newPath == path ? format : FileFormat.forNewFile(named: newPath))
         return .feedback("Saved \(count(records.count)) to \(newPath); it is now the file.")
     }

@@ -128,7 +128,7 @@ public struct Session {
         case .undo: return try undo()
         case .changes: return .text(changesText())
         case .save(let force): return try save(force: force)
-        case .saveAs(let path): return try save(as: environment.expandingTilde(path))
+        case .saveAs(let path, let force): return try save(as: environment.expandingTilde(path), force: force)
         case .open(let path, let force): return try open(environment.expandingTilde(path), force: force)
         case .revert: return try revert()
         case .importFile(let format, let path, let options):
@@ -147,6 +147,7 @@ public struct Session {
         case .findField(let field, let text): return try find(field: field, text: text)
         case .editor(let references): return .text(try editorDocument(for: references).text)
         case .editorText(let submission): return try applyEditorText(submission, command: command)
+        case .refresh: return try refresh()
         }
     }
 

@@ -40,6 +40,10 @@ public enum SessionError: Error, Equatable, Sendable {
     case editorTextInvalid([EditorTextProblem])
     /// A record written for `editor` was gone when the text came back.
     case editorListChanged
+    /// `refresh` found the other session's changes in conflict with this session's; nothing changed.
+    case refreshConflict(path: String, details: [String])
+    /// `save as` or `export` onto a file that exists; `replacing` is the command that replaces it.
+    case fileExists(path: String, replacing: String)
 
     /// The message for the user.
     public var message: String {
@@ -95,6 +99,14 @@ public enum SessionError: Error, Equatable, Sendable {
             let more = problems.count > 20 ? ["  … and \(problems.count - 20) more"] : []
             return "the edited text has \(problems.count == 1 ? "a line" : "\(problems.count) lines") that cannot be "
                 + "used, so nothing was changed:\n" + (shown + more).joined(separator: "\n")
+        case .refreshConflict(let path, let details):
+            return "not refreshed: \(path) was changed by another session and the changes conflict:\n"
+                + details.map { "  " + $0 }.joined(separator: "\n")
+                + "\nNothing changed here and your edits are kept. Use 'save!' to overwrite the file with "
+                + "your version, or 'revert' to take the file's version"
+        case .fileExists(let path, let replacing):
+            return "\(path) already exists and was left as it is; to replace it on purpose use "
+                + "'\(replacing)', or choose another path"
         }
     }
 }

@@ -70,6 +70,17 @@ public protocol ListStore: Sendable {
 
     /// Replaces the file at `path` with `bytes` atomically (an `export` file).
     func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError)
+
+    /// Whether something is at `path` that writing there would replace (a list or any other
+    /// file), so `save as` and `export` can refuse to overwrite it silently.
+    func exists(path: String) -> Bool
+}
+
+extension ListStore {
+    /// Whether there is a file at `path`, from its fingerprint; a store may answer more cheaply.
+    public func exists(path: String) -> Bool {
+        (try? fingerprint(path: path, known: nil)) != nil
+    }
 }
 
 /// A held advisory lock; released by `release()` or when the lock is freed.

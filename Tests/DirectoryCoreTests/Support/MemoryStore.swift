@@ -26,6 +26,9 @@ final class MemoryStore: ListStore {
         }
     }
 
+    /// Removes the file at `path`, as another program deleting it would.
+    func remove(_ path: String) { _ = files.withLock { $0.removeValue(forKey: path) } }
+
     func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
         guard let file = file(path) else { return nil }
         return LoadedList(
@@ -67,6 +70,9 @@ final class MemoryStore: ListStore {
         if let error = failure.withLock({ $0 }) { throw error }
         plainFiles.withLock { $0[path] = bytes }
     }
+
+    /// Whether a list or a plain file is at `path`.
+    func exists(path: String) -> Bool { file(path) != nil || plainFile(path) != nil }
 
     private func fingerprint(of file: File) -> FileFingerprint {
         FileFingerprint(size: file.records.count, modified: Int64(file.version), hash: UInt64(file.version))

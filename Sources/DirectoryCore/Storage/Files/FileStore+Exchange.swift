@@ -1,4 +1,10 @@
-/// The plain files that `import` reads and `export` writes.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The plain files that `import` reads and `export` writes, and whether a path is taken.
 extension FileStore {
     /// Reads the whole file; a missing file is an error, named as such.
     public func readBytes(path: String) throws(StorageError) -> [UInt8] {
@@ -11,5 +17,13 @@ extension FileStore {
     /// Writes the file with `AtomicFile`, so a failed export leaves any old file whole.
     public func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) {
         _ = try AtomicFile.write(bytes, to: path)
+    }
+
+    /// Whether `path` names anything (a file, a folder, a symbolic link to one): one `stat`,
+    /// without reading the file. A path that cannot be looked up counts as free, and
+    /// writing there then fails with its own message.
+    public func exists(path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
     }
 }

@@ -1,0 +1,104 @@
+/// The step `save` and `refresh` share: read the list as it is now and fold this
+/// session's edits into it with `RecordMerge`, through the `ListStore` protocol only,
+/// so it works the same for every store.
+extension Session {
+    /// What the list's file holds compared with what this session last read or wrote.
+    enum FileMerge {
+        /// The file has the contents this session knows.
+        case unchanged
+        /// There is no file (never created, or deleted or moved away since).
+        case missing
+        /// Another session changed it: the merged records, what came from it, and the
+        /// list as read (its records and fingerprint are the file's version now).
+        case merged(RecordMerge.Merged, theirs: LoadedList)
+    }
+
+    /// Reads the file when it changed since it was read and merges this session's edits
+    /// into it. Nothing in the session changes; a conflict throws `StorageError.conflict`.
+    func mergeWithFile() throws(StorageError) -> FileMerge {
+        guard let now = try store.fingerprint(path: path, known: fingerprint) else { return .missing }
+        if let fingerprint, now.sameContents(as: fingerprint) { return .unchanged }
+        guard let theirs = try store.load(path: path, schema: schema, fallback: schema) else { return .missing }
+        let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
+        return .merged(try merger.merge(theirs: theirs.records, path: path).get(), theirs: theirs)
+    }
+
+    /// What `save` and `refresh` say about the other session's changes, one line each.
+    static func mergeReport(_ fromOthers: [String]) -> String {
+        "Merged with changes another session saved:\n" + fromOthers.map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    /// Makes the merged records the list. The current record stays current wherever the
+    /// merge put it; the undo journal is kept while it still fits the list, else cleared.
+    mutating func adopt(_ merged: RecordMerge.Merged) {
+        // A session that reordered the list keeps its order (`RecordMerge.ordered`).
+        let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records) : merged.records
+        if !journalFits(mergedRecords) {
+            journal = []
+            redoable = []
+        }
+        let currentID = current.map { records[$0].id }
+        records = mergedRecords
+        current = currentID.flatMap { id in records.firstIndex { $0.id == id } }
+    }
+
+    /// Whether `undo` would do the same to `merged` as to the list now: the same records in
+    /// the same order, and none that the journal's edits touch changed by the other session.
+    private func journalFits(_ merged: [Record]) -> Bool {
+        guard !journal.isEmpty else { return true }
+        guard merged.count == records.count,
+            !zip(records, merged).contains(where: { $0.id != $1.id })
+        else { return false }
+        guard let touched = journalTouchedIDs() else { return false }
+        return !zip(records, merged).contains { touched.contains($0.id) && $0 != $1 }
+    }
+
+    /// The ids of the records the journal's edits set or insert, found by undoing its
+    /// edits on a copy of the ids alone; `nil` when an index does not fit, or when that
+    /// would shift more than `journalMoveBudget` ids (a long journal of deletions in the
+    /// middle of a very large list), so a merge never stalls on it.
+    private func journalTouchedIDs() -> Set<RecordID>? {
+        var ids = records.map(\.id)
+        var touched = Set<RecordID>()
+        var moves = 0
+        for entry in journal.reversed() {
+            for edit in entry.edits.reversed() {
+                switch edit {
+                case .inserted(let index):
+                    guard ids.indices.contains(index) else { return nil }
+                    moves += ids.count - index
+                    guard moves <= Self.journalMoveBudget else { return nil }
+                    touched.insert(ids.remove(at: index))
+                case .removed(let removed):
+                    for item in removed {
+                        guard item.index <= ids.count else { return nil }
+                        moves += ids.count - item.index + 1
+                        guard moves <= Self.journalMoveBudget else { return nil }
+                        ids.insert(item.record.id, at: item.index)
+                    }
+                case .fieldChanged(let index, _, _):
+                    guard ids.indices.contains(index) else { return nil }
+                    touched.insert(ids[index])
+                case .moved(let from, let to):
+                    guard ids.indices.contains(from), ids.indices.contains(to) else { return nil }
+                    moves += ids.count
+                    guard moves <= Self.journalMoveBudget else { return nil }
+                    ids.insert(ids.remove(at: to), at: from)
+                case .reordered(let order):
+                    guard order.count == ids.count else { return nil }
+                    moves += ids.count
+                    guard moves <= Self.journalMoveBudget else { return nil }
+                    var before = ids
+                    for (position, old) in order.enumerated() where before.indices.contains(old) {
+                        before[old] = ids[position]
+                    }
+                    ids = before
+                }
+            }
+        }
+        return touched
+    }
+
+    /// How many ids `journalTouchedIDs` may shift: a tenth of a second or so of copying.
+    private static var journalMoveBudget: Int { 50_000_000 }
+}

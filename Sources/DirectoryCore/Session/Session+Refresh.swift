@@ -1,0 +1,56 @@
+/// `refresh`: takes in what other sessions saved while keeping this session's unsaved edits.
+extension Session {
+    /// Merges the list as saved now into the session with the same merge as `save`, but
+    /// writes nothing. Afterwards the file's version is the baseline, so `changes` and the
+    /// unsaved marker show only this session's own edits and a later `save` merges nothing
+    /// twice. A conflict changes nothing and throws `refreshConflict`.
+    mutating func refresh() throws(SessionError) -> CommandOutput {
+        let result: FileMerge
+        do {
+            result = try mergeWithFile()
+        } catch .conflict(_, let details) {
+            throw .refreshConflict(path: path, details: details)
+        } catch {
+            throw .storage(error)
+        }
+        switch result {
+        case .unchanged:
+            return .feedback("Already up to date.")
+        case .missing where fingerprint == nil:
+            return .feedback("\(fileName) does not exist yet: there is nothing to refresh from.")
+        case .missing:
+            return .warning(
+                "\(fileName) is gone (deleted or moved by another program); nothing was refreshed, "
+                    + "and save writes this list to it again")
+        case .merged(let merged, let theirs):
+            let hadJournal = !journal.isEmpty
+            adopt(merged)
+            rebase(on: theirs)
+            guard !merged.fromOthers.isEmpty else { return .feedback("Already up to date.") }
+            var lines = ["Refreshed \(fileName) (\(count(records.count))). " + Self.mergeReport(merged.fromOthers)]
+            let unsaved = unsavedChanges().count
+            if unsaved > 0 {
+                lines.append(
+                    unsaved == 1
+                        ? "Your unsaved change is kept ('changes' shows it)."
+                        : "Your \(unsaved) unsaved changes are kept ('changes' lists them).")
+            }
+            if hadJournal, journal.isEmpty {
+                lines.append("Undo history cleared: it no longer fits the merged list (see help refresh).")
+            }
+            return .text(lines.joined(separator: "\n"))
+        }
+    }
+
+    /// Makes the file as read now the baseline: each record this session touched gets the
+    /// file's version (or absent, when the file lacks it), and the fingerprint is the file's.
+    private mutating func rebase(on theirs: LoadedList) {
+        var rebased: [RecordID: Baseline] = [:]
+        rebased.reserveCapacity(baseline.count)
+        for id in baseline.keys { rebased[id] = .absent }
+        for record in theirs.records where rebased[record.id] != nil { rebased[record.id] = .present(record) }
+        baseline = rebased
+        fingerprint = theirs.fingerprint
+        if savedOrder != nil { savedOrder = theirs.records.map(\.id) }  // the file's order now
+    }
+}
