@@ -108,6 +108,58 @@ struct SessionOrderTests {
         #expect(saved[1].values[1] == .text("Lab"))
     }
 
+    @Test("refresh keeps this session's order and its undo history; the order stays unsaved until save")
+    func refreshKeepsOrder() throws {
+        let store = MemoryStore()
+        var ours = try people(["Ann", "Bob", "Cy"], store: store)
+        var theirs = try Session.test(store: store)
+        try ours.run("move 3 to 1")
+        try theirs.run("edit 2", "set office Lab", "new Dee", "save")
+        try ours.run("refresh")
+        #expect(ours.names == ["Cy", "Ann", "Bob", "Dee"])
+        #expect(ours.records[2].values[1] == .text("Lab"))
+        #expect(ours.hasUnsavedChanges)
+        guard case .text(let changes) = try ours.run("changes") else { return }
+        #expect(changes == "1 unsaved change to directory.plist:\n  moved    1 Cy: was 3 in the file")
+        try ours.run("save")
+        let saved = store.file("/data/directory.plist")?.records.map { $0.values[0].text ?? "" }
+        #expect(saved == ["Cy", "Ann", "Bob", "Dee"])
+        #expect(!ours.hasUnsavedChanges)
+    }
+
+    @Test("the undo history survives a refresh that only changed fields, and undoes the move")
+    func refreshKeepsUndoOfAMove() throws {
+        let store = MemoryStore()
+        _ = try people(["Ann", "Bob", "Cy"], store: store)
+        var ours = try Session.test(store: store)  // a history of the move and the sort only
+        var theirs = try Session.test(store: store)
+        try ours.run("move 3 to 1", "sort name")
+        try theirs.run("edit 2", "set office Lab", "save")
+        try ours.run("refresh")
+        #expect(ours.names == ["Ann", "Bob", "Cy"])
+        try ours.run("undo")
+        #expect(ours.names == ["Cy", "Ann", "Bob"])
+        try ours.run("undo")
+        #expect(ours.names == ["Ann", "Bob", "Cy"])
+        #expect(ours.records[1].values[1] == .text("Lab"))
+        #expect(!ours.hasUnsavedChanges)
+    }
+
+    @Test("refresh follows the history back through a move to the record it changed")
+    func refreshFollowsMoves() throws {
+        let store = MemoryStore()
+        _ = try people(["Ann", "Bob", "Cy"], store: store)
+        var ours = try Session.test(store: store)
+        var theirs = try Session.test(store: store)
+        try ours.run("edit 1", "set office X", "move 1 to 3")
+        try theirs.run("edit 2", "set name Bobby", "save")
+        try ours.run("refresh")
+        #expect(ours.names == ["Bobby", "Cy", "Ann"])
+        try ours.run("undo", "undo")  // kept: the other session changed Bob, and the history touched only Ann
+        #expect(ours.names == ["Ann", "Bobby", "Cy"])
+        #expect(ours.records[0].values[1] == .text(""))
+    }
+
     @Test("list N|RANGE prints just those records with their numbers")
     func listRange() throws {
         var session = try people(["Ann", "Bob", "Cy", "Di"])
