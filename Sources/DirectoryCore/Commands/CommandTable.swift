@@ -191,7 +191,7 @@ public enum CommandTable {
                 + "changes lists. Lines that cannot be used are named with their numbers: at the prompt you "
                 + "can edit again or drop the text; in a script the command fails and nothing changes. The "
                 + "temporary file is private to you and removed afterwards.",
-            examples: ["editor", "editor 10-20", "EDITOR=nano directory"], argument: .records),
+            examples: ["editor", "editor 10-20", "editor 1,3 7-9"], argument: .records),
     ]
 
     /// The command whose name or alias is `name`.
