@@ -33,8 +33,11 @@ extension Session {
     mutating func adopt(_ merged: RecordMerge.Merged) {
         // A session that reordered the list keeps its order (`RecordMerge.ordered`).
         let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records) : merged.records
-        if !journalFits(mergedRecords) {
-            journal = []
+        if !journalFits(mergedRecords) { journal = [] }
+        // Redo's steps name positions: they fit only the same records in the same order.
+        if !redoable.isEmpty,
+            mergedRecords.count != records.count || zip(records, mergedRecords).contains(where: { $0.id != $1.id })
+        {
             redoable = []
         }
         let currentID = current.map { records[$0].id }

@@ -27,9 +27,35 @@ extension Session {
     /// Makes again the change the last `undo` took back.
     mutating func redo() throws(SessionError) -> CommandOutput {
         guard let entry = redoable.popLast() else { throw .nothingToRedo }
+        guard Self.steps(entry.steps, fit: records.count) else {
+            redoable = []  // the list changed under them (a merge): they no longer say where
+            throw .nothingToRedo
+        }
         run(entry.steps, command: entry.command)
         current = entry.currentAfter
         return feedback("Redid '\(CommandDescription.text(of: entry.command))'.")
+    }
+
+    /// Whether every position in `steps` exists in a list of `count` records as they run.
+    static func steps(_ steps: [EditStep], fit count: Int) -> Bool {
+        var count = count
+        for step in steps {
+            switch step {
+            case .insert(_, let index):
+                guard index >= 0, index <= count else { return false }
+                count += 1
+            case .remove(let indices):
+                guard indices.allSatisfy({ $0 >= 0 && $0 < count }) else { return false }
+                count -= indices.count
+            case .setField(let index, _, _):
+                guard index >= 0, index < count else { return false }
+            case .move(let from, let to):
+                guard from >= 0, from < count, to >= 0, to < count else { return false }
+            case .reorder(let order):
+                guard order.count == count else { return false }
+            }
+        }
+        return true
     }
 
     /// Reverses one edit; returns the step that makes it again.

@@ -160,6 +160,21 @@ struct SessionOrderTests {
         #expect(ours.records[0].values[1] == .text(""))
     }
 
+    @Test("after a refresh that changed which records there are, there is nothing to redo (found by fuzzing)")
+    func redoAfterRefresh() throws {
+        let store = MemoryStore()
+        var ours = try Session.test(store: store)
+        try ours.run("save")
+        var theirs = try Session.test(store: store)
+        try ours.run("new Ada")
+        try theirs.run("delete 1-3", "save")
+        try ours.run("undo")
+        try theirs.run("new X", "save")
+        try ours.run("refresh")
+        #expect(ours.names == ["X"])
+        #expect(throws: SessionError.nothingToRedo) { try ours.run("redo") }
+    }
+
     @Test("list N|RANGE prints just those records with their numbers")
     func listRange() throws {
         var session = try people(["Ann", "Bob", "Cy", "Di"])
