@@ -312,8 +312,16 @@ int clibedit_history_load(clibedit_editor *editor, const char *path) {
     return history_w(editor->history, &editor->event, H_LOAD, path);
 }
 
-int clibedit_history_save(clibedit_editor *editor, const char *path) {
-    return history_w(editor->history, &editor->event, H_SAVE, path) < 0 ? -1 : 0;
+int clibedit_history_save_fd(clibedit_editor *editor, int descriptor) {
+    FILE *file = fdopen(descriptor, "w");
+    if (file == NULL) {
+        close(descriptor);
+        return -1;
+    }
+    int written = history_w(editor->history, &editor->event, H_SAVE_FP, file);
+    int flushed = fflush(file) == 0 && fsync(descriptor) == 0;
+    int closed = fclose(file) == 0;
+    return written >= 0 && flushed && closed ? 0 : -1;
 }
 
 const wchar_t *clibedit_history_oldest(clibedit_editor *editor) {

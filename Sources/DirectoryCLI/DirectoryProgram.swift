@@ -10,11 +10,16 @@ public enum DirectoryProgram {
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         let output = OutputStream(descriptor: 1)
         let errors = OutputStream(descriptor: 2)
+        if let problem = RawArguments.problem() {
+            errors.line("directory: " + problem)
+            errors.flush()
+            return 2
+        }
         let options: Options
         do {
             options = try Options.parse(arguments)
         } catch {
-            errors.line("directory: " + error.message)
+            errors.line("directory: " + VisibleText.lines(error.message))
             errors.line("Run 'directory --help' for usage.")
             errors.flush()
             return 2
@@ -35,10 +40,10 @@ public enum DirectoryProgram {
             return 0
         }
         let settings = EffectiveSettings.load(options: options, environment: environment)
-        for warning in settings.warnings { errors.line("directory: warning: " + warning) }
+        for warning in settings.warnings { errors.line("directory: warning: " + VisibleText.lines(warning)) }
         errors.flush()
         if options.printConfig {
-            output.line(settings.report)
+            output.line(VisibleText.lines(settings.report))
             output.flush()
             return 0
         }
@@ -50,9 +55,11 @@ public enum DirectoryProgram {
         let live = SessionEnvironment.live(paths: paths)
         var session: Session
         do {
-            session = try Session(path: path, schema: settings.sessionKind, environment: live)
+            session = try Session(
+                path: path, schema: settings.sessionKind, store: FileStore(lockWait: .cancelledByControlC),
+                environment: live)
         } catch {
-            errors.line("directory: " + error.message)
+            errors.line("directory: " + VisibleText.lines(error.message))
             errors.flush()
             return 1
         }
@@ -60,6 +67,7 @@ public enum DirectoryProgram {
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
         session.wordsFeedback = interactive
         var renderer = RecordRenderer(format: settings.format.value, utcOffset: live.utcOffset)
+        renderer.forTerminal = isatty(1) == 1
         renderer.style = TextStyle(
             enabled: settings.color.value.enabled(isTerminal: isatty(1) == 1, environment: environment))
         var printer = OutputPrinter(output: output, errors: errors, renderer: renderer, showsFeedback: interactive)
@@ -71,11 +79,13 @@ public enum DirectoryProgram {
             return prompt.run()
         }
         if let script = options.script {
-            let descriptor = open(paths.expandingTilde(script), O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                errors.line("directory: cannot read the script \(script): \(String(cString: strerror(errno)))")
+            let descriptor: Int32
+            switch ScriptFile.open(paths.expandingTilde(script), shown: script) {
+            case .success(let opened): descriptor = opened
+            case .failure(let problem):
+                errors.line("directory: " + VisibleText.lines(problem.message))
                 errors.flush()
-                return 1
+                return problem.status
             }
             defer { close(descriptor) }
             var lines = DescriptorLines(descriptor: descriptor)
@@ -101,9 +111,10 @@ public enum DirectoryProgram {
 
 /// Creates the default data folder on first use.
 enum FolderCreation {
-    /// Creates every missing folder above `path` (mode 0700, as XDG asks for data folders).
+    /// Creates every missing folder above `path` (mode 0700, as XDG asks for data folders);
+    /// a relative path's folders go under the current folder, never under `/`.
     static func createFolders(for path: String) {
-        var prefix = ""
+        var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/").dropLast() {
             prefix += "/" + component
             mkdir(prefix, 0o700)

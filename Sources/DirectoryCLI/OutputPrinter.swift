@@ -1,7 +1,8 @@
 import DirectoryCore
 
 /// Prints what commands produced: results to standard output, warnings and
-/// errors to standard error.
+/// errors to standard error. Every message passes through `VisibleText`, since
+/// messages echo names, paths and commands that may hold terminal controls.
 struct OutputPrinter {
     /// Where results go.
     let output: OutputStream
@@ -20,14 +21,14 @@ struct OutputPrinter {
         case .nothing, .quit:
             break
         case .feedback(let text):
-            if showsFeedback { output.line(text) }
+            if showsFeedback { output.line(VisibleText.lines(text)) }
         case .text(let text):
-            output.line(text)
+            output.line(VisibleText.lines(text))
         case .records(let listing):
             output.write(renderer.render(listing))
         case .warning(let text):
             output.flush()
-            errors.line(errorStyle.apply(.warning, to: "directory:") + " " + text)
+            errors.line(errorStyle.apply(.warning, to: "directory:") + " " + VisibleText.lines(text))
             errors.flush()
         }
     }
@@ -35,7 +36,7 @@ struct OutputPrinter {
     /// Prints an error with where it came from (`directory: line 3: …`).
     func error(_ message: String, at location: String) {
         output.flush()
-        errors.line(errorStyle.apply(.error, to: location) + message)
+        errors.line(errorStyle.apply(.error, to: VisibleText.lines(location)) + VisibleText.lines(message))
         errors.flush()
     }
 }

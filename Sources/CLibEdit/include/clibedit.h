@@ -83,8 +83,9 @@ int clibedit_history_add(clibedit_editor *editor, const wchar_t *line);
 /// Loads the history file at `path`; returns the number of entries read, or -1.
 int clibedit_history_load(clibedit_editor *editor, const char *path);
 
-/// Writes the history to `path`; returns 0 on success.
-int clibedit_history_save(clibedit_editor *editor, const char *path);
+/// Writes the history to the open file `descriptor` and closes it; returns 0 on success.
+/// (A descriptor, not a path: the caller creates the file with O_EXCL|O_NOFOLLOW.)
+int clibedit_history_save_fd(clibedit_editor *editor, int descriptor);
 
 /// The oldest history entry, or NULL when there is none; starts a walk.
 const wchar_t *clibedit_history_oldest(clibedit_editor *editor);

@@ -119,7 +119,7 @@ final class EditLineEditor: LineEditor {
     }
 
     /// Writes a libedit history file (with its `_HiStOrY_V2_` header).
-    func saveHistory(to path: String) -> Bool {
-        clibedit_history_save(editor, path) == 0
+    func saveHistory(to descriptor: Int32) -> Bool {
+        clibedit_history_save_fd(editor, descriptor) == 0
     }
 }

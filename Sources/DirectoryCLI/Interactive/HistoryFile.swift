@@ -6,13 +6,13 @@ import DirectoryCore
 
 /// The history file: loaded when the session starts, rewritten after every
 /// command (so a crash keeps it) through a temporary file renamed over it,
-/// readable only by its owner.
+/// readable only by its owner. A folder that other users can write is not used.
 struct HistoryFile {
     /// Where the file is and how many lines it keeps.
     let settings: HistorySettings
     /// Whether writing failed once already (reported once, not after every command).
     private var reportedFailure = false
-    /// Set when an existing file could not be read: it is then never overwritten.
+    /// Set when an existing file could not be read, or its folder is not private: it is then never written.
     private var writable = true
 
     /// The history file described by `settings`.
@@ -21,10 +21,15 @@ struct HistoryFile {
     }
 
     /// Creates the folder when missing and loads the file into `editor`; returns a
-    /// warning when an existing file is not a history file (it is then left alone).
+    /// warning when the file or its folder cannot be used (history is then not written).
     mutating func load(into editor: some LineEditor) -> String? {
+        if let problem = settings.problem { return problem }
         guard let path = settings.path else { return nil }
         FolderCreation.createFolders(for: path)
+        if let problem = PrivateFolder.problem(with: Self.folder(of: path)) {
+            writable = false
+            return problem + "; history will not be kept this session"
+        }
         guard access(path, F_OK) == 0 else { return nil }
         if editor.loadHistory(from: path) { return nil }
         writable = false
@@ -37,14 +42,22 @@ struct HistoryFile {
         guard settings.size > 0, HistorySettings.keeps(line) else { return nil }
         editor.addToHistory(line)
         guard let path = settings.path, writable else { return nil }
-        let temporary = path + ".\(getpid()).tmp"
-        if editor.saveHistory(to: temporary), chmod(temporary, 0o600) == 0, rename(temporary, path) == 0 {
+        // A new name each time, created only if absent and never through a link.
+        let temporary = path + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor >= 0, editor.saveHistory(to: descriptor), rename(temporary, path) == 0 {
             return nil
         }
         let reason = String(cString: strerror(errno))
-        unlink(temporary)
+        if descriptor >= 0 { unlink(temporary) }
         guard !reportedFailure else { return nil }
         reportedFailure = true
         return "cannot write the history file \(path): \(reason)"
+    }
+
+    /// The folder that holds `path`.
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -8,7 +8,7 @@ extension InteractiveSession {
     func display(_ output: CommandOutput, editor: some LineEditor) {
         let text: String
         switch output {
-        case .text(let lines): text = lines + "\n"
+        case .text(let lines): text = VisibleText.lines(lines) + "\n"
         case .records(let listing): text = printer.renderer.render(listing)
         default:
             printer.print(output)

@@ -12,7 +12,7 @@ extension InteractiveSession {
             let loaded =
                 count == 0 ? "the list is empty" : "\(count) sample \(noun) \(count == 1 ? "was" : "were") loaded"
             lines.append(
-                "\(session.path) does not exist yet: \(loaded), not saved; 'save' creates the file.")
+                "\(VisibleText.of(session.path)) does not exist yet: \(loaded), not saved; 'save' creates the file.")
         }
         return lines.joined(separator: "\n")
     }

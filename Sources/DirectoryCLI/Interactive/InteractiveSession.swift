@@ -81,7 +81,7 @@ struct InteractiveSession {
             break
         case .expanded(let expanded):
             line = expanded
-            printer.output.line(expanded)
+            printer.output.line(VisibleText.lines(expanded))
         case .failed(let message):
             report(message)
             return .prompt

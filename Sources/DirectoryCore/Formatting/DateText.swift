@@ -25,6 +25,7 @@ public enum DateText {
 
     /// The local calendar date of `seconds`, `YYYY-MM-DD`.
     public static func localDate(_ seconds: Double, utcOffset: Int) -> String {
+        if let text = beyondCalendar(seconds) { return text }
         let (days, _) = split(seconds + Double(utcOffset))
         let (year, month, day) = civilFromDays(days)
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
@@ -32,6 +33,7 @@ public enum DateText {
 
     /// The exact instant in ISO 8601 UTC, with fractional seconds when there are any.
     public static func iso8601(_ seconds: Double) -> String {
+        if let text = beyondCalendar(seconds) { return text }
         let (days, secondOfDay) = split(seconds)
         let (year, month, day) = civilFromDays(days)
         let whole = Int(secondOfDay)
@@ -45,9 +47,20 @@ public enum DateText {
         return text + "Z"
     }
 
+    /// The largest distance from 2001 shown as a date, in seconds: about 3 × 10^12 years,
+    /// far past any real date, and well inside what the day arithmetic holds in an `Int`.
+    static let calendarLimit = 1e20
+
+    /// The text for an instant too far from 2001 to show as a date (a file may hold any
+    /// number): the seconds themselves, never a wrong date.
+    private static func beyondCalendar(_ seconds: Double) -> String? {
+        guard !seconds.isFinite || abs(seconds) >= calendarLimit else { return nil }
+        return "\(seconds) s from 2001"
+    }
+
     /// Whole days since 1970 and the seconds into that day, for seconds since 2001.
     static func split(_ seconds: Double) -> (days: Int, secondOfDay: Double) {
-        guard seconds.isFinite, abs(seconds) < 1e15 else { return (referenceDay, 0) }
+        guard seconds.isFinite, abs(seconds) < calendarLimit else { return (referenceDay, 0) }
         let dayCount = (seconds / 86_400).rounded(.down)
         return (Int(dayCount) + referenceDay, seconds - dayCount * 86_400)
     }

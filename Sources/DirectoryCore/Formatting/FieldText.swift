@@ -1,5 +1,5 @@
 /// How field values read on screen: text with control characters made
-/// visible, dates as a completion mark and a local date.
+/// visible (`VisibleText`), dates as a completion mark and a local date.
 public struct FieldText {
     /// The kind of the records.
     public let schema: RecordSchema
@@ -16,7 +16,7 @@ public struct FieldText {
     public func cell(_ value: FieldValue, field: Int) -> String {
         switch value {
         case .text(let text):
-            return Self.visible(text)
+            return VisibleText.of(text)
         case .date(let seconds):
             if case .date(let unset) = schema.fields[field].type, seconds == unset { return "" }
             return "✓ " + DateText.localDate(seconds, utcOffset: utcOffset(seconds))
@@ -26,7 +26,7 @@ public struct FieldText {
     /// The value as `show` and `changes` print it: quoted text, ISO dates, `none`.
     public func quoted(_ value: FieldValue) -> String {
         switch value {
-        case .text(let text): return "\"" + Self.visible(text) + "\""
+        case .text(let text): return "\"" + VisibleText.of(text) + "\""
         case .date(let seconds) where seconds == RecordSchema.distantPast: return "none"
         case .date(let seconds): return DateText.iso8601(seconds)
         }
@@ -35,29 +35,12 @@ public struct FieldText {
     /// The record's name, or `(unnamed person)`.
     public func title(of record: Record) -> String {
         let name = record.values[schema.titleField].text ?? ""
-        return name.isEmpty ? "(unnamed \(schema.noun))" : Self.visible(name)
+        return name.isEmpty ? "(unnamed \(schema.noun))" : VisibleText.of(name)
     }
 
     /// The listed fields joined: `Joe Gregg, Briggs 413`.
     public func summary(of record: Record) -> String {
         let cells = schema.listColumns.map { cell(record.values[$0], field: $0) }.filter { !$0.isEmpty }
         return cells.isEmpty ? title(of: record) : cells.joined(separator: ", ")
-    }
-
-    /// `text` with control characters shown as escapes, so one record stays on one line.
-    public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

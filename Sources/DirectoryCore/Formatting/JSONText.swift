@@ -1,6 +1,7 @@
 /// JSON text for output: strings escaped, values written compactly.
 public enum JSONText {
-    /// `text` as a JSON string literal.
+    /// `text` as a JSON string literal; the characters `VisibleText` escapes are written
+    /// as `\uXXXX`, so printed JSON is safe on a terminal and still reads back the same.
     public static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -10,7 +11,7 @@ public enum JSONText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where VisibleText.isUnsafe(scalar):  // controls and bidi overrides, harmless at a terminal
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)
@@ -25,6 +26,7 @@ public enum JSONText {
         case .string(let text): return string(text)
         case .integer(let number): return String(number)
         case .real(let number): return number.isFinite ? String(number) : "null"
+        case .integerText(let digits): return digits
         case .bool(let flag): return flag ? "true" : "false"
         case .date(let seconds): return string(DateText.iso8601(seconds))
         case .data(let bytes): return string("<\(bytes.count) bytes>")

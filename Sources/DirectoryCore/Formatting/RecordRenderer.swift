@@ -6,6 +6,9 @@ public struct RecordRenderer {
     public let utcOffset: (Double) -> Int
     /// How tables and `show` are coloured; JSON and CSV are never styled.
     public var style = TextStyle.plain
+    /// Whether the text goes to a terminal: CSV, which holds values raw, then has its
+    /// control characters escaped (`VisibleText.lines`). Tables and JSON always do.
+    public var forTerminal = false
 
     /// Creates a renderer.
     public init(format: OutputFormat, utcOffset: @escaping (Double) -> Int) {
@@ -65,7 +68,7 @@ public struct RecordRenderer {
                 lines.append((field.name, value))
             }
             for extra in record.extras {
-                lines.append((extra.key, JSONText.value(extra.value) + "  (kept for other apps)"))
+                lines.append((VisibleText.of(extra.key), JSONText.value(extra.value) + "  (kept for other apps)"))
             }
             let width = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
             output += style.apply(.key, to: "\(schema.noun) \(row.number)") + "\n"
@@ -106,6 +109,7 @@ public struct RecordRenderer {
     private func csv(_ listing: RecordListing) -> String {
         let bytes = CSVRecordWriter.write(
             listing.rows.map(\.record), schema: listing.schema, separator: UInt8(ascii: ","))
-        return String(decoding: bytes, as: UTF8.self)
+        let text = String(decoding: bytes, as: UTF8.self)
+        return forTerminal ? VisibleText.lines(text) : text
     }
 }

@@ -2,8 +2,10 @@
 /// lists them: down the first column, then the next.
 public enum CandidateColumns {
     /// The lines showing `candidates` in a terminal `width` columns wide (no trailing newline).
+    /// Candidates are field values and file names, so they are shown through `VisibleText`.
     public static func layout(_ candidates: [String], width: Int) -> String {
         guard !candidates.isEmpty else { return "" }
+        let candidates = candidates.map(VisibleText.of)
         let widest = candidates.map(DisplayWidth.of).max() ?? 0
         let columnWidth = widest + 2
         let columns = max(1, min(candidates.count, (max(width, 1) + 2) / columnWidth))

@@ -9,6 +9,8 @@ public struct HistorySettings: Equatable, Sendable {
     public var path: String?
     /// How many lines are kept; 0 keeps none, not even for this session.
     public var size: Int
+    /// Why the history file named in the environment is not used, or `nil`.
+    public var problem: String?
 
     /// Settings from the environment.
     public init(environment: [String: String], paths: DataPaths) {
@@ -16,6 +18,13 @@ public struct HistorySettings: Equatable, Sendable {
         size = Int(sizeText.filter { $0 != " " }).map { max($0, 0) } ?? Self.defaultSize
         if let override = environment["DIRECTORY_HISTORY"], !override.isEmpty {
             path = override == "/dev/null" ? nil : paths.expandingTilde(override)
+            if let chosen = path, !chosen.hasPrefix("/") {
+                // Relative to which folder? The one the program happens to start in is no answer.
+                problem =
+                    "DIRECTORY_HISTORY must be an absolute path or start with ~/, not '\(override)'; "
+                    + "history will not be kept this session"
+                path = nil
+            }
         } else {
             path = paths.stateFolder + "/history"
         }

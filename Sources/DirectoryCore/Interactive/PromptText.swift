@@ -23,10 +23,10 @@ public enum PromptText {
         return text + " > "
     }
 
-    /// `text` with control characters (a newline in a name) shown as spaces.
+    /// `text` with the characters `VisibleText` escapes (a newline or ESC in a name, a
+    /// bidi override) shown as spaces: a prompt is kept short.
     static func clean(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { VisibleText.isUnsafe($0) ? " " : $0 }))
     }
 
     /// `name` cut to `maximumNameLength` characters, ending in `…` when cut.

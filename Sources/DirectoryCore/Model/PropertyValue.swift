@@ -9,6 +9,9 @@ public indirect enum PropertyValue: Equatable, Sendable {
     case integer(Int64)
     /// A floating-point number (plist `<real>`, or any other JSON number).
     case real(Double)
+    /// A JSON whole number too large for `Int64` (`18446744073709551616`), as its text:
+    /// JSON gets it back as written; a property list, which has no such integer, the nearest `<real>`.
+    case integerText(String)
     /// A boolean.
     case bool(Bool)
     /// A date, as seconds since 2001-01-01T00:00:00Z (plist `<date>`).
@@ -27,7 +30,7 @@ public indirect enum PropertyValue: Equatable, Sendable {
         switch self {
         case .string: return "a string"
         case .integer: return "an integer"
-        case .real: return "a number"
+        case .real, .integerText: return "a number"
         case .bool: return "a boolean"
         case .date: return "a date"
         case .data: return "data"

@@ -90,12 +90,12 @@ struct RecordMerge {
 
     private func title(_ record: Record) -> String {
         let name = record.values[schema.titleField].text ?? ""
-        return name.isEmpty ? "(unnamed \(schema.noun))" : "'\(name)'"
+        return name.isEmpty ? "(unnamed \(schema.noun))" : "'\(VisibleText.of(name))'"
     }
 
     private func show(_ value: FieldValue) -> String {
         switch value {
-        case .text(let text): return text.debugDescription
+        case .text(let text): return "\"" + VisibleText.of(text) + "\""
         case .date(let seconds): return DateText.iso8601(seconds)
         }
     }

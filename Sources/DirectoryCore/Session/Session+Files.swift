@@ -29,7 +29,10 @@ extension Session {
             }
         }
         let lock: FileLock
-        do { lock = try store.lock(path: path) } catch { throw .storage(error) }
+        do {
+            if !force { try store.refuseReadOnly(path: path) }
+            lock = try store.lock(path: path)
+        } catch { throw .storage(error) }
         defer { lock.unlock() }
         var notes: [String] = []
         if !force {

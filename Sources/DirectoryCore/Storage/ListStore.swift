@@ -65,6 +65,10 @@ public protocol ListStore: Sendable {
     /// it is held until the returned lock is released.
     func lock(path: String) throws(StorageError) -> FileLock
 
+    /// Throws when the file at `path` is read-only, which a plain `save` must not
+    /// replace (`save!` does not ask). Stores without permissions need not implement it.
+    func refuseReadOnly(path: String) throws(StorageError)
+
     /// The whole contents of a file that is not a list (an `import` file).
     func readBytes(path: String) throws(StorageError) -> [UInt8]
 

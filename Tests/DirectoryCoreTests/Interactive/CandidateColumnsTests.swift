@@ -15,5 +15,9 @@ extension Interactive {
             #expect(CandidateColumns.layout(["高橋", "ab"], width: 80) == "高橋  ab")
             #expect(CandidateColumns.layout([], width: 80) == "")
         }
+
+        @Test func controlCharactersInValuesAndFileNamesAreEscaped() {
+            #expect(CandidateColumns.layout(["a\u{1B}[2J", "b\u{9B}"], width: 80) == "a\\u{1b}[2J  b\\u{9b}")
+        }
     }
 }

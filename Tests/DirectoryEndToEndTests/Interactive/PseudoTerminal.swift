@@ -117,6 +117,12 @@ final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// The program's process id.
+    var processIdentifier: pid_t { pid }
+
+    /// Everything the program wrote, escape sequences included.
+    var rawText: String { String(decoding: output, as: UTF8.self) }
+
     /// Presses a key.
     func press(_ key: Key) { type(key.rawValue) }
 
@@ -162,9 +168,6 @@ final class PseudoTerminal {
         }
         return true
     }
-
-    /// Everything shown so far, escape sequences included.
-    var rawText: String { String(decoding: output, as: UTF8.self) }
 
     /// Stops the program (SIGSTOP, as Ctrl-Z would in a shell's job), waits until it has
     /// stopped, and continues it (SIGCONT, as `fg` does); returns whether it stopped.

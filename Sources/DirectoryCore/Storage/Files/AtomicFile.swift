@@ -11,7 +11,7 @@ public enum AtomicFile {
     /// The marker in the names of temporary files, `.NAME.directory-save-PID-N`.
     static let marker = ".directory-save-"
 
-    /// Writes `bytes` to `path`, keeping the old file's permissions, and returns
+    /// Writes `bytes` to `path`, keeping the old file's permissions, owner and group, and returns
     /// the new file's modification time (nanoseconds since 1970).
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) -> Int64 {
         try write(to: path) { output in bytes.withUnsafeBytes { output.write($0) } }
@@ -20,18 +20,12 @@ public enum AtomicFile {
     /// Writes the bytes that `contents` hands to its `Output`, piece by piece, to `path`
     /// as `write(_:to:)` does; a failed write stops the save and is thrown when `contents` returns.
     public static func write(to path: String, contents: (inout Output) -> Void) throws(StorageError) -> Int64 {
-        let target = resolvedTarget(path)
-        var mode: mode_t = 0o666
-        var info = stat()
-        if stat(target, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw .writeFailed(path: path, reason: "it is a folder, not a file")
-            }
-            mode = info.st_mode & 0o7777
-        }
+        let replaced = try ReplacedFile(path: path)
+        let target = replaced.target
         let (folder, name) = split(target)
         let temporary = folder + "/." + name + marker + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        // O_EXCL and O_NOFOLLOW: a file or link planted under this name is never written through.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .writeFailed(path: path, reason: SystemError.describe(errno))
         }
@@ -43,11 +37,10 @@ public enum AtomicFile {
         var output = Output(descriptor: descriptor)
         contents(&output)
         if output.failure != 0 { throw fail(output.failure) }
-        // Keep the permissions of the file being replaced (a new file gets 0666 less the umask).
-        let umaskValue = umask(0)
-        umask(umaskValue)
-        let newMode = info.st_mode == 0 ? (mode & ~umaskValue) : mode
-        if fchmod(descriptor, newMode) != 0 { throw fail(errno) }
+        // The old file's owner, group and permissions (setuid and setgid dropped) carry over.
+        let ownerFailure = replaced.keepOwner(of: descriptor)
+        if ownerFailure != 0 { throw fail(ownerFailure) }
+        if fchmod(descriptor, replaced.mode) != 0 { throw fail(errno) }
         if fsync(descriptor) != 0 { throw fail(errno) }
         if close(descriptor) != 0 {
             let code = errno
@@ -92,14 +85,10 @@ public enum AtomicFile {
         return removed
     }
 
-    /// The file a save really replaces: the target of a symbolic link, so the link survives.
+    /// The file a save really replaces: the target of a symbolic link, so the link survives;
+    /// the path itself when it is no link or its link cannot be followed.
     static func resolvedTarget(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-            let resolved = realpath(path, nil)
-        else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        (try? ReplacedFile.resolve(path)) ?? path
     }
 
     /// The folder and the file name of `path`.

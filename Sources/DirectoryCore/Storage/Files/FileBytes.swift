@@ -5,10 +5,21 @@
 #endif
 
 /// Reads a whole file with POSIX calls, turning failures into `StorageError`s in plain words.
+///
+/// Only regular files are read as lists, and only up to `largestFile`; an import may
+/// also read a stream (a pipe, a FIFO, a device), up to `largestStream`. Nothing is
+/// ever read without a bound, and opening never waits for a FIFO's writer.
 enum FileBytes {
+    /// The largest file read: 1 GiB (a list of a million people is about 100 MB).
+    static let largestFile = 1 << 30
+    /// The most read from a stream: 64 MiB.
+    static let largestStream = 64 << 20
+
     /// The bytes of the file at `path` and its modification time, or `nil` when there is no file.
-    static func read(path: String) throws(StorageError) -> (bytes: [UInt8], modified: Int64)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// - Parameter streams: whether a pipe, FIFO or device is read too (for `import`).
+    static func read(path: String, streams: Bool = false) throws(StorageError) -> (bytes: [UInt8], modified: Int64)? {
+        // O_NONBLOCK: opening a FIFO that no one writes to returns at once instead of waiting.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
             let code = errno
             if code == ENOENT { return nil }
@@ -19,14 +30,28 @@ enum FileBytes {
         guard fstat(descriptor, &info) == 0 else {
             throw .unreadable(path: path, reason: SystemError.describe(errno))
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR {
             throw .unreadable(path: path, reason: "it is a folder, not a file")
         }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        guard kind == S_IFREG else {
+            guard streams, kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else {
+                throw .unreadable(path: path, reason: "it is \(describe(kind)), not a regular file")
+            }
+            var bytes: [UInt8] = []
+            try readRest(of: descriptor, path: path, into: &bytes, limit: largestStream)
+            return (bytes, modified)
+        }
+        let size = max(Int(info.st_size), 0)
+        if size > largestFile {
+            throw .unreadable(path: path, reason: "it is \(size >> 20) MiB, more than the 1 GiB limit")
+        }
         // Read straight into an array of the file's size, plus one byte: a read that
         // fills that byte means the file grew while being read, and the rest is appended.
         var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) { buffer, count in
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
             while count < buffer.count {
@@ -41,14 +66,17 @@ enum FileBytes {
             }
         }
         if failure != 0 { throw .unreadable(path: path, reason: SystemError.describe(failure)) }
-        if bytes.count > max(Int(info.st_size), 0) {
-            try readRest(of: descriptor, path: path, into: &bytes)
+        if bytes.count > size {
+            try readRest(of: descriptor, path: path, into: &bytes, limit: largestFile)
         }
         return (bytes, modified)
     }
 
-    /// Appends what is left of the file to `bytes`, for a file that grew while being read.
-    private static func readRest(of descriptor: Int32, path: String, into bytes: inout [UInt8]) throws(StorageError) {
+    /// Appends what is left of the file to `bytes`, for a stream or a file that grew while
+    /// being read; throws once `bytes` holds more than `limit`.
+    private static func readRest(
+        of descriptor: Int32, path: String, into bytes: inout [UInt8], limit: Int
+    ) throws(StorageError) {
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = block.withUnsafeMutableBytes { buffer -> Int in
@@ -60,7 +88,22 @@ enum FileBytes {
                 throw .unreadable(path: path, reason: SystemError.describe(errno))
             }
             if count == 0 { return }
+            guard bytes.count + count <= limit else {
+                let what = limit == largestStream ? "64 MiB, the most read from a pipe or device" : "the 1 GiB limit"
+                throw .unreadable(path: path, reason: "it holds more than \(what)")
+            }
             bytes.append(contentsOf: block[0..<count])
+        }
+    }
+
+    /// What a file that is not a regular file is, in words.
+    private static func describe(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
         }
     }
 }

@@ -6,9 +6,10 @@
 
 /// The plain files that `import` reads and `export` writes, and whether a path is taken.
 extension FileStore {
-    /// Reads the whole file; a missing file is an error, named as such.
+    /// Reads the whole file, or a stream (a pipe, a FIFO, a device) up to 64 MiB;
+    /// a missing file is an error, named as such.
     public func readBytes(path: String) throws(StorageError) -> [UInt8] {
-        guard let contents = try FileBytes.read(path: path) else {
+        guard let contents = try FileBytes.read(path: path, streams: true) else {
             throw .unreadable(path: path, reason: "there is no such file")
         }
         return contents.bytes

@@ -6,8 +6,13 @@
 
 /// The `ListStore` of real files: reads whole files, writes atomically.
 public struct FileStore: ListStore {
-    /// Creates a file store.
-    public init() {}
+    /// How long a save waits for the lock on its folder.
+    public var lockWait: LockWait
+
+    /// Creates a file store whose saves wait `lockWait` for the lock on their folder.
+    public init(lockWait: LockWait = .standard) {
+        self.lockWait = lockWait
+    }
 
     /// Reads and decodes the file at `path`; `nil` when it does not exist.
     public func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
@@ -35,10 +40,14 @@ public struct FileStore: ListStore {
         return try result.get()
     }
 
-    /// Encodes and writes the records with `AtomicFile`, piece by piece.
+    /// Encodes and writes the records with `AtomicFile`, piece by piece. Text that an XML
+    /// property list cannot hold is refused before anything is written.
     public func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint
     {
+        if format == .xmlPlist, let problem = XMLPlistCharacterCheck.firstProblem(in: records, schema: schema) {
+            throw .writeFailed(path: path, reason: problem)
+        }
         // The encoder hands over the file in pieces, which are hashed and written as
         // they come, so a save never holds a second copy of the list as bytes.
         var hash = ContentHash()
@@ -62,23 +71,14 @@ public struct FileStore: ListStore {
             size: contents.bytes.count, modified: contents.modified, hash: ContentHash.of(contents.bytes))
     }
 
-    /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns.
+    /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns;
+    /// waits at most `lockWait` for another process to let go.
     public func lock(path: String) throws(StorageError) -> FileLock {
-        let folder = AtomicFile.split(AtomicFile.resolvedTarget(path)).folder
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw .writeFailed(path: path, reason: SystemError.describe(errno))
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let code = errno
-                close(descriptor)
-                throw .writeFailed(path: path, reason: "could not lock its folder: " + SystemError.describe(code))
-            }
-        }
-        return FileLock {
-            flock(descriptor, LOCK_UN)
-            close(descriptor)
-        }
+        try FolderLock.acquire(for: path, wait: lockWait)
+    }
+
+    /// Throws when the file at `path` is read-only: a plain `save` does not replace it.
+    public func refuseReadOnly(path: String) throws(StorageError) {
+        try ReplacedFile.refuseReadOnly(path)
     }
 }

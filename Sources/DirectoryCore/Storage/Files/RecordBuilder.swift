@@ -159,6 +159,8 @@ public struct RecordBuilder {
             return .date(seconds)
         case (.date, .integer(let seconds)):
             return .date(Double(seconds))
+        case (.date, .integerText(let digits)):
+            return .date(Double(digits) ?? 0)
         case (.text, _):
             throw FileFormatError(
                 "record \(recordNumber): '\(field.name)' is \(value.typeDescription), expected a string")

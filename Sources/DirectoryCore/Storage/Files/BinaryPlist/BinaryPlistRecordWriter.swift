@@ -82,6 +82,7 @@ enum BinaryPlistRecordWriter {
         case .string(let text): return writer.string(text)
         case .integer(let number): return writer.integer(number)
         case .real(let number): return writer.real(number)
+        case .integerText(let digits): return writer.real(Double(digits) ?? 0)
         case .bool(let flag): return writer.bool(flag)
         case .date(let seconds): return writer.date(seconds)
         case .data(let bytes): return writer.data(bytes)

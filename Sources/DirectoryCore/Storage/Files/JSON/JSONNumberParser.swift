@@ -2,7 +2,8 @@
 /// (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`).
 ///
 /// A literal without fraction or exponent that fits `Int64` becomes `.integer`
-/// (summed by hand, without overflow traps); any other becomes `.real`, converted
+/// (summed by hand, without overflow traps), and a larger one `.integerText`, its
+/// digits kept; any other becomes `.real`, converted
 /// by the standard library's correctly rounded, locale-independent `Double(_:)`.
 /// As `JSONDecoder` does, numbers too large for a `Double` are rejected.
 extension JSONScanner {
@@ -47,7 +48,10 @@ extension JSONScanner {
         if isInteger, digitCount <= 19, let value = integer(magnitude, negative: negative) {
             return value
         }
-        return try real(from: start, to: index)
+        let value = try real(from: start, to: index)
+        guard isInteger else { return value }
+        // Kept as text, so a save writes back the digits read rather than a rounded double.
+        return .integerText(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
     /// `.integer` for a magnitude and sign that fit `Int64`; `.real(-0.0)` for `-0`, keeping its sign.

@@ -12,6 +12,8 @@ enum JSONValueWriter {
             JSONNumberWriter.appendInteger(number, to: &output)
         case .real(let number):
             JSONNumberWriter.appendReal(number, to: &output)
+        case .integerText(let digits):
+            output.append(contentsOf: digits.utf8)
         case .bool(let flag):
             output.append(contentsOf: flag ? "true".utf8 : "false".utf8)
         case .date(let seconds):

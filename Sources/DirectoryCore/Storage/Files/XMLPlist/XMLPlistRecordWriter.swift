@@ -114,6 +114,10 @@ enum XMLPlistRecordWriter {
             append("<real>", to: &output)
             XMLPlistNumber.appendReal(number, to: &output)
             append("</real>\n", to: &output)
+        case .integerText(let digits):
+            append("<real>", to: &output)
+            XMLPlistNumber.appendReal(Double(digits) ?? 0, to: &output)
+            append("</real>\n", to: &output)
         case .bool(let flag):
             append(flag ? "<true/>\n" : "<false/>\n", to: &output)
         case .date(let seconds):

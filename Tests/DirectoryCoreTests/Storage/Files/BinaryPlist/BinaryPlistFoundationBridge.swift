@@ -11,6 +11,7 @@ enum BinaryPlistFoundationBridge {
         case .string(let text): return text
         case .integer(let number): return Int(number)
         case .real(let number): return number
+        case .integerText(let digits): return Double(digits)
         case .bool(let flag): return flag
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
         case .data(let bytes): return Data(bytes)

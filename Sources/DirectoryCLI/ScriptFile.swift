@@ -1,0 +1,33 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `-f FILE` script, opened for reading: a file, a pipe or a FIFO (`-f <(…)`),
+/// never a folder, which `open` accepts but cannot be read.
+enum ScriptFile {
+    /// Why a script cannot be run, and the exit status that says so.
+    struct Problem: Error {
+        /// The message, naming the script.
+        let message: String
+        /// 2 for a folder (a mistake on the command line), 1 when reading fails.
+        let status: Int32
+    }
+
+    /// Opens the script at `path` (`shown` is how the user wrote it); the caller closes the descriptor.
+    static func open(_ path: String, shown: String) -> Result<Int32, Problem> {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            return .failure(Problem(message: "cannot read the script \(shown): \(reason)", status: 1))
+        }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            return .failure(
+                Problem(message: "cannot run the script \(shown): it is a folder, not a file", status: 2))
+        }
+        return .success(descriptor)
+    }
+}

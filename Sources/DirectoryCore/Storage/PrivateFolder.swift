@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A check for folders that hold per-user state (history, recovery files): one that
+/// another user can write is refused, because that user could plant links or files
+/// there for this program to read or write through.
+public enum PrivateFolder {
+    /// Why `folder` is not private, or `nil` when it is (or does not exist yet):
+    /// writable by its group or by everyone, or owned by another user.
+    public static func problem(with folder: String) -> String? {
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return nil }
+        let mode = "mode 0" + String(info.st_mode & 0o7777, radix: 8)
+        if info.st_mode & 0o022 != 0 {
+            return "the folder \(folder) can be written by other users (\(mode)); "
+                + "make it private with chmod go-w '\(folder)'"
+        }
+        if info.st_uid != geteuid(), info.st_uid != 0 {
+            return "the folder \(folder) belongs to another user (uid \(info.st_uid)); use a folder of your own"
+        }
+        return nil
+    }
+}
