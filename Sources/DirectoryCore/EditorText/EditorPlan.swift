@@ -27,12 +27,14 @@ public struct EditorPlan: Equatable, Sendable {
         written: [Record], text: String, schema: RecordSchema, now: Double, utcOffset: @escaping (Double) -> Int
     ) -> Result<EditorPlan, EditorTextProblems> {
         var byID: [RecordID: Record] = [:]
+        byID.reserveCapacity(written.count)
         for record in written { byID[record.id] = record }
         let reader = EditorLineReader(schema: schema, now: now, utcOffset: utcOffset)
         let header = EditorText.header(for: schema)
         var lines: [Line] = []
         var problems: [EditorTextProblem] = []
         var seen: [RecordID: Int] = [:]
+        seen.reserveCapacity(written.count)
         var sawRecordOrHeader = false
         // Split on scalars: as characters, "\r\n" is one, and a tab before a combining mark too.
         for (offset, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

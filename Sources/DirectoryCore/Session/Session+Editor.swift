@@ -54,6 +54,7 @@ extension Session {
         let target = plan.order(of: before, written: submission.document.ids, newIDs: newRecords.map(\.id))
         let deleted = Set(plan.deleted)
         var afterSteps: [RecordID: Int] = [:]
+        afterSteps.reserveCapacity(records.count + newRecords.count)
         var position = 0
         for id in before where !deleted.contains(id) {
             afterSteps[id] = position
