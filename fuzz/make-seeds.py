@@ -186,12 +186,17 @@ for index, line in enumerate(COMMANDS[:30]):
 NAMED_COMMANDS = {
     "refresh": "refresh", "refresh-argument": "refresh now", "save-bang-as": "save! as /tmp/x.plist",
     "save-as-bang": "save as! x.plist", "export-bang": "export! csv x.csv",
+    "move": "move 3 to 1", "move-bad": "move 0 to x", "sort": "sort name desc", "sort-bad": "sort name up",
+    "list-range": "list 2-3,5", "find-field": "find office:briggs 4", "editor": "editor 1-2", "redo": "redo",
 }
 for name, line in NAMED_COMMANDS.items():
     write("parser", name + ".txt", line)
 NAMED_SESSIONS = {
     "refresh": "edit 1\nset office A\n|edit 2\n|set office B\n|new C\n|save\nrefresh\nundo\nchanges\nsave\n|refresh",
     "refresh-conflict": "edit 2\nset office A\n|edit 2\n|set office B\n|save\nrefresh\nundo\nrefresh\nsave",
+    "reorder": "move 3 to 1\nsort name\nundo\nredo\n|new X\n|save\nrefresh\nsave\nchanges\nundo\nundo\nredo\nsave",
+    "reorder-merge": "sort office desc\nedit 1\nset office Q\n|move 1 to 3\n|delete 2\n|save\nsave\n|refresh\n"
+    + "list 1-2\nfind name:joe\neditor\nmove 2 to 1\nundo\nredo\nsave",
     "no-clobber": "save as /fuzz/x.plist\nsave as /fuzz/directory.plist\nsave! as /fuzz/x.plist\n"
     + "export csv /fuzz/o.csv\nexport csv /fuzz/o.csv\nexport! csv /fuzz/o.csv",
 }

@@ -60,16 +60,20 @@ int clibedit_use_utf8_locale(void) {
 
 int clibedit_is_terminal(void) { return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO); }
 
+/* Marks the start and end of prompt text written literally (EL_PROMPT_ESC). */
+#define PROMPT_LITERAL L'\1'
+
 static wchar_t *prompt_of(EditLine *el) {
     clibedit_editor *editor = NULL;
     el_wget(el, EL_CLIENTDATA, (void **)&editor);
     return editor != NULL && editor->prompt != NULL ? editor->prompt : L"> ";
 }
 
-/* The width in columns of `count` wide characters (unprintable ones count as 1). */
+/* The width in columns of `count` wide characters (unprintable ones count as 1, literal marks as 0). */
 static int columns_of(const wchar_t *text, size_t count) {
     int total = 0;
     for (size_t i = 0; i < count; i++) {
+        if (text[i] == PROMPT_LITERAL) continue;
         int width = wcwidth(text[i]);
         total += width < 0 ? 1 : width;
     }
@@ -171,7 +175,9 @@ clibedit_editor *clibedit_open(const char *program, int history_size, void *cont
     el_wset(editor->el, EL_EDITOR, L"emacs");
     el_wset(editor->el, EL_SIGNAL, 1);
     el_wset(editor->el, EL_HIST, history_w, editor->history);
-    el_wset(editor->el, EL_PROMPT, prompt_of);
+    /* Characters between two PROMPT_LITERAL marks are written as they are, outside
+       libedit's column accounting, which would drop zero-width ones (a U+200D joiner). */
+    el_wset(editor->el, EL_PROMPT_ESC, prompt_of, PROMPT_LITERAL);
     el_wset(editor->el, EL_GETCFN, read_char);
     editor->has_original = tcgetattr(STDIN_FILENO, &editor->original) == 0;
     clibedit_remember_exit_terminal(editor->has_original ? &editor->original : NULL);
@@ -207,8 +213,24 @@ void clibedit_set_prompt(clibedit_editor *editor, const char *prompt) {
     wchar_t *wide = calloc(length + 1, sizeof *wide);
     if (wide == NULL) return;
     mbstowcs(wide, prompt, length + 1);
+    /* Each zero-width character (a joiner, a combining accent) between literal marks. */
+    wchar_t *marked = calloc(3 * length + 1, sizeof *marked);
+    if (marked == NULL) {
+        free(wide);
+        return;
+    }
+    size_t at = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (wide[i] == PROMPT_LITERAL) continue;
+        int zero = wcwidth(wide[i]) == 0;
+        if (zero) marked[at++] = PROMPT_LITERAL;
+        marked[at++] = wide[i];
+        if (zero) marked[at++] = PROMPT_LITERAL;
+    }
+    marked[at] = L'\0';
+    free(wide);
     free(editor->prompt);
-    editor->prompt = wide;
+    editor->prompt = marked;
 }
 
 int clibedit_add_function(clibedit_editor *editor, const char *name, const char *help, clibedit_function function) {

@@ -100,17 +100,20 @@ public enum DirectoryProgram {
             var lines = DescriptorLines(descriptor: descriptor)
             var runner = ScriptRunner(
                 session: consume session, printer: printer, origin: .file(script), bail: options.bail)
+            runner.environment = paths.environment
             return runner.runToExit(&lines)
         }
         if !options.commands.isEmpty {
             var lines = ArgumentLines(lines: options.commands)
             var runner = ScriptRunner(
                 session: consume session, printer: printer, origin: .arguments, bail: options.bail)
+            runner.environment = paths.environment
             return runner.runToExit(&lines)
         }
         var lines = DescriptorLines(descriptor: 0, beforeReading: { output.flush() })
         var runner = ScriptRunner(
             session: consume session, printer: printer, origin: .standardInput, bail: options.bail)
+        runner.environment = paths.environment
         return runner.runToExit(&lines)
     }
 }

@@ -25,6 +25,8 @@ struct ScriptRunner {
     let printer: OutputPrinter
     let origin: Origin
     let bail: Bool
+    /// The program's environment, for `editor` (`VISUAL`, `EDITOR`, `TMPDIR`).
+    var environment: [String: String] = [:]
 
     /// Runs every line; returns the exit status (0 all went well, 1 otherwise).
     mutating func run(_ lines: inout some LineSource) -> Int32 {
@@ -76,11 +78,26 @@ struct ScriptRunner {
         case .text(let text):
             do {
                 guard let command = try CommandParser.parse(text) else { return .success(.nothing) }
-                return .success(try session.apply(command))
+                switch command {
+                case .editor(let references):
+                    let environment = self.environment
+                    let redirections = EditorCommand.scriptRedirections()
+                    let editor = EditorCommand(editor: ExternalEditor(environment: environment)) {
+                        ForegroundProgram.run($0 + redirections, input: nil, environment: environment)
+                    }
+                    return .success(try editor.runOnce(references, in: &session))
+                case .edit:
+                    _ = try session.apply(command)  // a script makes the record current without printing it
+                    return .success(.nothing)
+                default:
+                    return .success(try session.apply(command))
+                }
             } catch let error as ParseError {
                 return .failure(ScriptFailure(error.message, failedOpen: Self.isOpen(text)))
             } catch let error as SessionError {
                 return .failure(ScriptFailure(error.message, failedOpen: Self.isOpen(text)))
+            } catch let failure as ScriptFailure {
+                return .failure(failure)
             } catch {
                 return .failure(ScriptFailure("\(error)"))
             }

@@ -45,6 +45,11 @@ final class EditLineEditor: LineEditor {
             guard let line, let keys = KeyHandlers.of(line) else { return UInt8(CC_ERROR) }
             return keys.paste.press(in: line)
         }
+        clibedit_add_function(editor, "directory-delete-prev", "delete the character before the cursor, whole") {
+            line, _ in
+            guard let line else { return UInt8(CC_ERROR) }
+            return BackspaceKey.press(in: line)
+        }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         clibedit_set_bracketed_paste(editor, term.isEmpty || term == "dumb" ? 0 : 1)
         bindKeys()
@@ -57,11 +62,13 @@ final class EditLineEditor: LineEditor {
     /// Restores the terminal.
     deinit { clibedit_close(editor) }
 
-    /// Tab completes; Ctrl-R searches history backwards as you type.
+    /// Tab completes; Ctrl-R searches history backwards as you type; Backspace deletes a whole character.
     private func bindKeys() {
         clibedit_bind(editor, "^I", "directory-complete")
         clibedit_bind(editor, "^R", "em-inc-search-prev")
         clibedit_bind(editor, "\\e[200~", "directory-paste")
+        clibedit_bind(editor, "^?", "directory-delete-prev")
+        clibedit_bind(editor, "^H", "directory-delete-prev")
     }
 
     /// Shows `prompt` and reads a line with libedit.

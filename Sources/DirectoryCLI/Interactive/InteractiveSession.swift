@@ -115,6 +115,10 @@ struct InteractiveSession {
             clearScreen()
             return .prompt
         }
+        if case .editor(let references) = command {
+            runEditor(references, editor: editor)
+            return .prompt
+        }
         do {
             let output = try session.apply(command)
             if output == .quit { return .quit }

@@ -29,7 +29,9 @@ struct CompletionFlag {
     static let all: [CompletionFlag] = [
         CompletionFlag(names: ["--file"], value: .file, help: "the list to open"),
         CompletionFlag(names: ["--kind"], value: .words(RecordSchema.all.map(\.name)), help: "the kind of list"),
-        CompletionFlag(names: ["-c", "--command"], value: .text, help: "run a command, then exit", repeatable: true),
+        CompletionFlag(
+            names: ["-c", "--command"], value: .words(commandNames), help: "run a command, then exit",
+            repeatable: true),
         CompletionFlag(names: ["-f", "--script"], value: .file, help: "run the commands in a file"),
         CompletionFlag(
             names: ["--format"], value: .words(OutputFormat.allCases.map(\.rawValue)), help: "how records print"),
@@ -46,4 +48,10 @@ struct CompletionFlag {
         CompletionFlag(names: ["-h", "--help"], value: .none, help: "show the usage"),
         CompletionFlag(names: ["--version"], value: .none, help: "show the version"),
     ]
+
+    /// The commands `-c` offers: every command name and word alias (`ls`, `rm`, `exit`), not the
+    /// `!` forms or the psql and sqlite3 quit names.
+    static var commandNames: [String] {
+        CommandTable.all.flatMap(\.allNames).filter { $0.allSatisfy(\.isLetter) }
+    }
 }

@@ -44,6 +44,21 @@ public enum Command: Equatable, Sendable {
     case quit(force: Bool)
     /// `clear`: clear the screen (at a terminal; nothing in a script).
     case clear
+    /// `redo`: re-apply what `undo` took back, until a new change is made.
+    case redo
+    /// `move N to M`: move record N so that it becomes record M.
+    case move(from: Int, to: Int)
+    /// `sort FIELD [desc]`: put the list in the order of a field.
+    case sort(field: String, descending: Bool)
+    /// `list N|RANGE…`: just these records, with their numbers.
+    case listRecords([RecordReference])
+    /// `find FIELD:TEXT`: records whose field `FIELD` contains the text.
+    case findField(field: String, text: String)
+    /// `editor [N|RANGE…]`: the records as text in an editor. A front end runs the editor
+    /// (the session only gives the text) and applies the result as `editorText`.
+    case editor([RecordReference])
+    /// The text the editor gave back for an `editor` command, applied as one change.
+    case editorText(EditorSubmission)
     /// `refresh`: merge what other sessions saved into the list, keeping unsaved edits.
     case refresh
     /// `recover`: bring back the unsaved changes of a session that ended, from its journal.

@@ -18,8 +18,9 @@ public enum CommandParser {
         let forced = name.hasSuffix("!")
         switch spec.name {
         case "list":
-            try none(spec, argument)
-            return .list
+            guard let first = argument.first else { return .list }
+            guard first.isASCII, first.isNumber else { throw .invalidNumber(String(argument), usage: spec.usage) }
+            return .listRecords(try records(spec, argument))
         case "show":
             try none(spec, argument)
             return .show
@@ -74,7 +75,7 @@ public enum CommandParser {
             guard !argument.isEmpty else {
                 throw .missingArgument(command: "find", usage: spec.usage, hint: "some text to look for")
             }
-            return .find(try QuotedValue.parse(argument))
+            return findCommand(try QuotedValue.parse(argument))
         case "save":
             if argument.isEmpty { return .save(force: forced) }
             guard argument.hasPrefix("as"), argument.count > 2,
@@ -112,6 +113,8 @@ public enum CommandParser {
         case "refresh":
             try none(spec, argument)
             return .refresh
+        case "redo", "move", "sort", "editor":
+            return try editingCommand(spec, argument)
         default:  // help
             return .help(topic: argument.isEmpty ? nil : String(argument))
         }
@@ -152,7 +155,7 @@ public enum CommandParser {
         return false
     }
 
-    private static func none(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) {
+    static func none(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) {
         guard argument.isEmpty else {
             throw .unexpectedArgument(command: spec.name, usage: spec.usage, argument: String(argument))
         }

@@ -17,6 +17,8 @@ public struct CommandSpec: Sendable {
         case command
         /// One of a few words (`autosave on|off`).
         case choice([String])
+        /// A field name, then an optional word (`sort FIELD [desc]`).
+        case fieldName
     }
 
     /// The command's name.

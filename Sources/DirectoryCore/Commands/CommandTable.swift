@@ -4,10 +4,12 @@ public enum CommandTable {
     /// The commands, in the order `help` lists them.
     public static let all: [CommandSpec] = [
         CommandSpec(
-            name: "list", aliases: ["ls"], usage: "list",
-            summary: "list every record, numbered",
-            details: "Prints every record with its number. Numbers are what edit and delete take.",
-            examples: ["list"]),
+            name: "list", aliases: ["ls"], usage: "list [N|RANGE…]",
+            summary: "list every record (or just some), numbered",
+            details: "Prints every record with its number. Numbers are what edit and delete take. "
+                + "With numbers and ranges (list 10-20, list 5, list 1,3), prints just those records, "
+                + "with their numbers in the whole list.",
+            examples: ["list", "list 10-20", "list 5"], argument: .records),
         CommandSpec(
             name: "new", usage: "new [NAME]",
             summary: "add a record and make it the current one",
@@ -42,10 +44,12 @@ public enum CommandTable {
                 + "A NAME must match exactly one record's name.",
             examples: ["delete 3", "delete 2-4 7", "delete Kurt Krebsbach"], argument: .records),
         CommandSpec(
-            name: "find", usage: "find TEXT",
+            name: "find", usage: "find TEXT | find FIELD:TEXT",
             summary: "list records whose fields contain TEXT",
-            details: "Searches every field, ignoring case and accents, and numbers the results as list does.",
-            examples: ["find briggs", "find zoe"], argument: .text),
+            details: "Searches every field, ignoring case and accents, and numbers the results as list does. "
+                + "FIELD:TEXT searches one field (find office:briggs); when FIELD is no field, the whole "
+                + "text is searched for in every field.",
+            examples: ["find briggs", "find zoe", "find office:briggs"], argument: .text),
         CommandSpec(
             name: "save", aliases: ["save!"], usage: "save | save! | save as PATH",
             summary: "write the list to its file",
@@ -170,6 +174,39 @@ public enum CommandTable {
             details: "Deletes the journal of unsaved changes that a session which ended left for this list, "
                 + "without applying them. This session's own changes are not touched (revert discards those).",
             examples: ["discard"]),
+        CommandSpec(
+            name: "redo", usage: "redo",
+            summary: "make again what undo took back (repeatable)",
+            details: "Re-applies the change the last undo took back; repeat to go further. "
+                + "Any new change forgets what could be redone.",
+            examples: ["undo", "redo"]),
+        CommandSpec(
+            name: "move", usage: "move N to M",
+            summary: "move record N so that it becomes record M",
+            details: "Changes the order of the list, which the file keeps and the apps show. "
+                + "One undo puts it back.",
+            examples: ["move 5 to 1", "move 2 to 4"], argument: .records),
+        CommandSpec(
+            name: "sort", usage: "sort FIELD [desc]",
+            summary: "put the list in the order of a field",
+            details: "Sorts by FIELD in the alphabet of your locale (LANG), ignoring case and accents "
+                + "(é sorts with e), with numbers inside text "
+                + "in their order (Room 9 before Room 10); dates oldest first, no date last; desc reverses. "
+                + "Records with equal values keep their order. The file keeps the new order; one undo puts "
+                + "the old one back.",
+            examples: ["sort name", "sort office desc"], argument: .fieldName),
+        CommandSpec(
+            name: "editor", usage: "editor [N|RANGE…]",
+            summary: "edit the records (or some) as text in $VISUAL or $EDITOR",
+            details: "Opens the records in $VISUAL, else $EDITOR, else vi, as text: a header line naming "
+                + "the columns, then one record a line, values separated by tabs, the id last; a tab, a "
+                + "line break or a backslash in a value is written \\t, \\n or \\\\. When the editor exits, "
+                + "a changed line changes its record, a removed line deletes it, a new line (the id left out) "
+                + "adds one, and moved lines reorder: all as one change, which one undo takes back and "
+                + "changes lists. Lines that cannot be used are named with their numbers: at the prompt you "
+                + "can edit again or drop the text; in a script the command fails and nothing changes. The "
+                + "temporary file is private to you and removed afterwards.",
+            examples: ["editor", "editor 10-20", "editor 1,3 7-9"], argument: .records),
     ]
 
     /// The command whose name or alias is `name`.

@@ -39,7 +39,12 @@ public struct Completer {
             let value = argument[space...].drop { CommandParser.isSpace($0) }
             return fieldValues(of: String(argument[..<space]), startingWith: String(value))
         case .records:
-            return recordReferences(argument, several: spec.name == "delete")
+            // list and move take numbers only, not names.
+            if spec.name == "list" || spec.name == "move", !(argument.first.map { $0.isASCII && $0.isNumber } ?? false)
+            {
+                return .none
+            }
+            return recordReferences(argument, several: spec.name != "edit")
         case .text where spec.name == "find":
             return recordNames(argument)
         case .path where spec.name == "save":
@@ -54,6 +59,11 @@ public struct Completer {
             return words(commandNames, for: argument)
         case .choice(let choices):
             return words(choices, for: argument)
+        case .fieldName:
+            guard let space = argument.firstIndex(where: CommandParser.isSpace) else {
+                return words(schema.fieldNames, for: argument)
+            }
+            return words(["asc", "desc"], for: String(argument[space...].drop { CommandParser.isSpace($0) }))
         case .none, .text:
             return .none
         }

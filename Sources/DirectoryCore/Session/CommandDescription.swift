@@ -32,6 +32,13 @@ public enum CommandDescription {
         case .help(nil): return "help"
         case .quit(let force): return force ? "quit!" : "quit"
         case .clear: return "clear"
+        case .redo: return "redo"
+        case .move(let from, let to): return "move \(from) to \(to)"
+        case .sort(let field, let descending): return "sort \(field)" + (descending ? " desc" : "")
+        case .listRecords(let references): return "list " + references.map(text(of:)).joined(separator: " ")
+        case .findField(let field, let text): return "find \(field):\(text)"
+        case .editor(let references): return (["editor"] + references.map(text(of:))).joined(separator: " ")
+        case .editorText(let submission): return text(of: .editor(submission.document.references))
         case .refresh: return "refresh"
         case .recover: return "recover"
         case .discard: return "discard"

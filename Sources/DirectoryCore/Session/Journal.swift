@@ -7,6 +7,11 @@ enum Edit: Equatable, Sendable {
     case removed([RemovedRecord])
     /// A field of the record at `index` changed; `old` is its previous value.
     case fieldChanged(index: Int, field: Int, old: FieldValue)
+    /// The record at `from` was moved to `to` (`move`).
+    case moved(from: Int, to: Int)
+    /// The list was put in a new order: position `i` holds the record that was at `order[i]`
+    /// (`sort`, `editor`).
+    case reordered([Int])
 }
 
 /// A record taken out of the list, and where it was.

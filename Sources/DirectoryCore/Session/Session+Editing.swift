@@ -1,4 +1,4 @@
-/// The commands that change records, and `undo`.
+/// The commands that change records.
 extension Session {
     mutating func newRecord(named name: String?, command: Command) -> CommandOutput {
         var values = schema.defaultValues
@@ -14,16 +14,7 @@ extension Session {
 
     mutating func set(field name: String, to text: String, command: Command) throws(SessionError) -> CommandOutput {
         guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
-        guard
-            let field = schema.fieldIndex(named: name)
-                ?? schema.fields.firstIndex(where: {
-                    $0.name.lowercased() == name.lowercased()
-                })
-        else {
-            throw .unknownField(
-                name, valid: schema.fieldNames,
-                suggestion: Suggestion.closest(to: name, in: schema.fieldNames))
-        }
+        let field = try fieldIndex(named: name)
         let value: FieldValue
         switch schema.fields[field].type {
         case .text:
@@ -115,7 +106,7 @@ extension Session {
     }
 
     /// Removes records (ascending indices) and keeps `current` pointing at the same record.
-    private mutating func remove(_ removed: [RemovedRecord]) {
+    mutating func remove(_ removed: [RemovedRecord]) {
         var gone = Set<Int>()
         for entry in removed { gone.insert(entry.index) }
         if let index = current {
@@ -156,26 +147,5 @@ extension Session {
     func find(_ text: String) -> [Int] {
         let matcher = TextMatcher(text)
         return records.indices.filter { matcher.matches(records[$0]) }
-    }
-
-    mutating func undo() throws(SessionError) -> CommandOutput {
-        guard let entry = journal.popLast() else { throw .nothingToUndo }
-        for edit in entry.edits.reversed() {
-            switch edit {
-            case .inserted(let index):
-                touch(index)
-                records.remove(at: index)
-            case .removed(let removed):
-                for item in removed {
-                    if baseline[item.record.key] == nil { baseline[item.record.key] = .absent }
-                    records.insert(item.record, at: item.index)
-                }
-            case .fieldChanged(let index, let field, let old):
-                touch(index)
-                records[index].values[field] = old
-            }
-        }
-        current = entry.previousCurrent
-        return feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
     }
 }

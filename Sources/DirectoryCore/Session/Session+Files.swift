@@ -1,9 +1,10 @@
 /// The commands that read and write files, and leaving.
 extension Session {
-    /// Whether anything differs from the file: a record added, deleted or changed.
+    /// Whether anything differs from the file: a record added, deleted or changed, or the order.
     ///
     /// Stops at the first difference, looking from the end of the list, where new records are.
     public var hasUnsavedChanges: Bool {
+        if isReordered { return true }
         guard !baseline.isEmpty else { return false }
         var matched = 0
         for record in records.reversed() {
@@ -71,6 +72,7 @@ extension Session {
         self.format = format
         baseline = [:]
         renumberOccurrences()
+        savedOrder = nil
     }
 
     mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {

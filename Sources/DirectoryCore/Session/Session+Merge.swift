@@ -32,9 +32,17 @@ extension Session {
     /// Makes the merged records the list. The current record stays current wherever the
     /// merge put it; the undo journal is kept while it still fits the list, else cleared.
     mutating func adopt(_ merged: RecordMerge.Merged) {
-        if !journalFits(merged.records) { journal = [] }
+        // A session that reordered the list keeps its order (`RecordMerge.ordered`).
+        let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records) : merged.records
+        if !journalFits(mergedRecords) { journal = [] }
+        // Redo's steps name positions: they fit only the same records in the same order.
+        if !redoable.isEmpty,
+            mergedRecords.count != records.count || zip(records, mergedRecords).contains(where: { $0.key != $1.key })
+        {
+            redoable = []
+        }
         let currentKey = current.map { records[$0].key }
-        records = merged.records
+        records = mergedRecords
         current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
     }
 
@@ -75,6 +83,20 @@ extension Session {
                 case .fieldChanged(let index, _, _):
                     guard ids.indices.contains(index) else { return nil }
                     touched.insert(ids[index])
+                case .moved(let from, let to):
+                    guard ids.indices.contains(from), ids.indices.contains(to) else { return nil }
+                    moves += ids.count
+                    guard moves <= Self.journalMoveBudget else { return nil }
+                    ids.insert(ids.remove(at: to), at: from)
+                case .reordered(let order):
+                    guard order.count == ids.count else { return nil }
+                    moves += ids.count
+                    guard moves <= Self.journalMoveBudget else { return nil }
+                    var before = ids
+                    for (position, old) in order.enumerated() where before.indices.contains(old) {
+                        before[old] = ids[position]
+                    }
+                    ids = before
                 }
             }
         }

@@ -48,6 +48,7 @@ extension Session {
             case .inserted(let index): undone.append((records[index].key, -1))
             case .fieldChanged(let index, _, _): undone.append((records[index].key, index))
             case .removed(let items): undone += items.map { ($0.record.key, $0.index) }
+            case .moved, .reordered: continue  // the order is not journaled (see docs/safety.md)
             }
         }
         mark.undone = undone
@@ -76,6 +77,8 @@ extension Session {
                         }
                     case .removed(let items):
                         for item in items { recovery.pending.append((item.record.key, -1)) }
+                    case .moved, .reordered:
+                        continue  // the order is not journaled (see docs/safety.md)
                     }
                 }
             }

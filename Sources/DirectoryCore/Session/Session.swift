@@ -34,6 +34,11 @@ public struct Session {
     var repeatedIDs: [RecordID] = []
     /// The recovery journal's store and what it has yet to write.
     var recovery = RecoveryState()
+    /// What `undo` took back, newest last, for `redo`; emptied by any new change.
+    var redoable: [RedoEntry] = []
+    /// The keys of the records in the file, in the file's order, taken before the first
+    /// reorder since the last load or save; `nil` while the order is untouched.
+    var savedOrder: [RecordKey]?
 
     /// A record's state in the file, as far as the session knows.
     enum Baseline: Equatable {
@@ -87,6 +92,8 @@ public struct Session {
         journal = []
         baseline = [:]
         resetRecovery()
+        redoable = []
+        savedOrder = nil
     }
 
     /// The kind a new file gets from its name: `bucketList.json` and the like are bucket lists.
@@ -109,6 +116,7 @@ public struct Session {
         let mark = recoveryMark(for: command)
         defer { noteRecovery(since: mark) }
         let output = try perform(command)
+        if !redoable.isEmpty, journal.count > journalCount, command != .redo { redoable = [] }
         if autosave, journal.count != journalCount {
             return try saveAfterChange(output)
         }
@@ -141,6 +149,13 @@ public struct Session {
         case .quit(let force): return try quit(force: force)
         case .history: throw .interactiveOnly("history")
         case .clear: return .nothing
+        case .redo: return try redo()
+        case .move(let from, let to): return try move(from, to: to, command: command)
+        case .sort(let field, let descending): return try sort(by: field, descending: descending, command: command)
+        case .listRecords(let references): return .records(listing(of: try resolve(references)))
+        case .findField(let field, let text): return try find(field: field, text: text)
+        case .editor(let references): return .text(try editorDocument(for: references).text)
+        case .editorText(let submission): return try applyEditorText(submission, command: command)
         case .refresh: return try refresh()
         case .recover: return try recover()
         case .discard: return discardRecovery()

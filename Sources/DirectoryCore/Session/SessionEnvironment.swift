@@ -11,6 +11,8 @@ public struct SessionEnvironment: Sendable {
     public var makeID: @Sendable () -> RecordID
     /// The home folder, for `~/` in paths typed in commands (`save as ~/backup.plist`).
     public var home: String
+    /// The locale whose alphabet `sort` follows (`sv_SE`); empty for Unicode's default order.
+    public var collationLocale = ""
 
     /// Creates an environment.
     public init(
@@ -21,6 +23,14 @@ public struct SessionEnvironment: Sendable {
         self.utcOffset = utcOffset
         self.makeID = makeID
         self.home = home
+    }
+
+    /// The locale `sort` follows from POSIX variables: `LC_ALL`, else `LC_COLLATE`, else
+    /// `LANG`, without its encoding (`sv_SE.UTF-8` gives `sv_SE`); `C` and `POSIX` give none.
+    public static func collationLocale(environment: [String: String]) -> String {
+        let value = ["LC_ALL", "LC_COLLATE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let name = String(value.prefix { $0 != "." && $0 != "@" })
+        return name == "C" || name == "POSIX" ? "" : name
     }
 
     /// `path` with a leading `~/` replaced by the home folder.

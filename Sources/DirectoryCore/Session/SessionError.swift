@@ -34,6 +34,14 @@ public enum SessionError: Error, Equatable, Sendable {
     case importRejected(path: String, total: Int, rejected: [String])
     /// An export file that could not be written.
     case exportFailed(path: String, reason: String)
+    /// `redo` with nothing undone since the last change.
+    case nothingToRedo
+    /// The text from `editor` has lines that cannot be used; nothing was changed.
+    case editorTextInvalid([EditorTextProblem])
+    /// A record written for `editor` was gone when the text came back.
+    case editorListChanged
+    /// `editor` was asked for records whose ids other records share (numbers in `list`).
+    case editorRepeatedIDs([Int])
     /// `refresh` found the other session's changes in conflict with this session's; nothing changed.
     case refreshConflict(path: String, details: [String])
     /// `save as` or `export` onto a file that exists; `replacing` is the command that replaces it.
@@ -88,6 +96,20 @@ public enum SessionError: Error, Equatable, Sendable {
                 + "fix them, or add --partial to import the rest:\n" + ImportReport.lines(rejected)
         case .exportFailed(let path, let reason):
             return "could not export to \(path): \(reason)"
+        case .nothingToRedo:
+            return "nothing to redo: redo makes again what undo took back, until the next change"
+        case .editorRepeatedIDs(let numbers):
+            let shown = numbers.prefix(5).map(String.init).joined(separator: ", ")
+            return "records \(shown)\(numbers.count > 5 ? " and more" : "") share an id with another record, "
+                + "so the editor's text could not tell them apart; edit them with edit and set, "
+                + "or give editor the numbers of the other records"
+        case .editorListChanged:
+            return "the list changed while the editor was open, so nothing was changed; run editor again"
+        case .editorTextInvalid(let problems):
+            let shown = problems.prefix(20).map { "  " + $0.description }
+            let more = problems.count > 20 ? ["  … and \(problems.count - 20) more"] : []
+            return "the edited text has \(problems.count == 1 ? "a line" : "\(problems.count) lines") that cannot be "
+                + "used, so nothing was changed:\n" + (shown + more).joined(separator: "\n")
         case .refreshConflict(let path, let details):
             return "not refreshed: \(path) was changed by another session and the changes conflict:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")

@@ -8,10 +8,13 @@ public struct UnsavedChange: Equatable, Sendable {
         case deleted
         /// Fields differ: each field's index with its saved value.
         case changed([(field: Int, saved: FieldValue)])
+        /// In the file at another place: its number in the file.
+        case moved(savedNumber: Int)
 
         public static func == (lhs: Kind, rhs: Kind) -> Bool {
             switch (lhs, rhs) {
             case (.added, .added), (.deleted, .deleted): return true
+            case (.moved(let a), .moved(let b)): return a == b
             case (.changed(let a), .changed(let b)):
                 return a.count == b.count && zip(a, b).allSatisfy { $0.field == $1.field && $0.saved == $1.saved }
             default: return false
@@ -28,9 +31,13 @@ public struct UnsavedChange: Equatable, Sendable {
 }
 
 extension Session {
-    /// Every record that differs from the file, in list order, deletions last.
+    /// Every record that differs from the file, in list order, deletions and then moves last.
     public func unsavedChanges() -> [UnsavedChange] {
-        guard !baseline.isEmpty else { return [] }
+        let moves = movedRecords().map { moved in
+            UnsavedChange(
+                kind: .moved(savedNumber: moved.savedNumber), record: records[moved.number - 1], number: moved.number)
+        }
+        guard !baseline.isEmpty else { return moves }
         var changes: [UnsavedChange] = []
         var present = Set<RecordKey>()
         for (index, record) in records.enumerated() {
@@ -50,7 +57,7 @@ extension Session {
         for case (let key, .present(let saved)) in baseline where !present.contains(key) {
             changes.append(UnsavedChange(kind: .deleted, record: saved, number: nil))
         }
-        return changes
+        return changes + moves
     }
 
     /// The `changes` report.
@@ -71,6 +78,8 @@ extension Session {
                 lines.append("  added    \(change.number ?? 0): \(renderer.summary(of: change.record))")
             case .deleted:
                 lines.append("  deleted  \(renderer.summary(of: change.record))")
+            case .moved(let savedNumber):
+                lines.append("  moved    \(change.number ?? 0) \(title): was \(savedNumber) in the file")
             case .changed(let fields):
                 for (field, saved) in fields {
                     let name = schema.fields[field].name

@@ -94,7 +94,9 @@ struct CommandParserTests {
             message: "unexpected text ' Gregg' after the closing quote; put the whole value inside the quotes"),
         ParseErrorCase(
             line: "set name \"a\\qb\"", message: "unknown escape '\\q' inside double quotes; use \\\\ for a backslash"),
-        ParseErrorCase(line: "list all", message: "list takes no argument 'all'; usage: list"),
+        ParseErrorCase(
+            line: "list all",
+            message: "'all' is not a record number (use the numbers that list shows); usage: list [N|RANGE…]"),
         ParseErrorCase(line: "edit", message: "edit needs a record number (see list); usage: edit N|NAME"),
         ParseErrorCase(line: "delete", message: "delete needs a record number (see list); usage: delete N [N…]"),
         ParseErrorCase(
@@ -110,7 +112,7 @@ struct CommandParserTests {
             message: "'2-x' is not a record number (use the numbers that list shows); usage: delete N [N…]"),
         ParseErrorCase(
             line: "delete 4-2", message: "the range '4-2' runs backwards; write the smaller number first, e.g. 2-4"),
-        ParseErrorCase(line: "find", message: "find needs some text to look for; usage: find TEXT"),
+        ParseErrorCase(line: "find", message: "find needs some text to look for; usage: find TEXT | find FIELD:TEXT"),
         ParseErrorCase(line: "autosave maybe", message: "autosave takes on or off, not 'maybe'"),
         ParseErrorCase(line: "save as", message: "save as needs a file path; usage: save | save! | save as PATH"),
         ParseErrorCase(line: "open", message: "open needs a file path; usage: open PATH"),

@@ -36,14 +36,25 @@ extension Interactive {
             ("frobnicate x", .none),
             ("set name Jo", .list(["Joan Baez", "Joe Gregg"])),
             ("set name Joa", .replace(deleting: 0, inserting: "n Baez")),
+            ("red", .replace(deleting: 0, inserting: "o ")),
+            ("edi", .replace(deleting: 0, inserting: "t")),
+            ("edit", .list(["edit", "editor"])),
+            ("sort na", .replace(deleting: 0, inserting: "me ")),
+            ("sort name d", .replace(deleting: 0, inserting: "esc ")),
+            ("list 1", .replace(deleting: 0, inserting: " ")),
+            ("editor 2-3,", .list(["1 Acacia Ackles", "2 Joe Gregg", "3 Joan Baez", "4 Zoë 高橋"])),
+            ("move 4", .replace(deleting: 0, inserting: " ")),
+            ("list Jo", .none),
+            ("move ", .none),
+            ("editor Jo", .list(["Joe Gregg", "Joan Baez"])),
         ])
         func tabCompletesTheWordBeforeTheCursor(line: String, expected: CompletionAction) {
             #expect(action(line) == expected)
         }
 
         @Test func anAmbiguousCommandPrefixListsTheCandidates() {
-            #expect(action("e") == .list(["edit", "export", "exit"]))
-            #expect(action("s") == .list(["set", "show", "save"]))
+            #expect(action("e") == .list(["edit", "export", "exit", "editor"]))
+            #expect(action("s") == .list(["set", "show", "save", "sort"]))
         }
 
         @Test func commandNamesComeFromTheTableWithoutBangFormsOrOtherKindsCommands() {

@@ -125,4 +125,24 @@ struct SessionRepeatedIDTests {
         let saved = store.file(Self.path)?.records.map { $0.values[1] }
         #expect(saved == [records[0].values[1], .text("20"), records[2].values[1], .text("copy")])
     }
+
+    @Test("moving one of two records that share an id moves exactly that one, and saves the order")
+    func moveOneOfTwo() throws {
+        var (store, session, _) = try twoSessions()
+        try session.run("move 2 to 3")
+        #expect(session.hasUnsavedChanges)
+        #expect(session.records.map { $0.values[0] } == [.text("First"), .text("Third"), .text("Second")])
+        try session.run("save")
+        let saved = store.file(Self.path)?.records.map { $0.values[0] }
+        #expect(saved == [.text("First"), .text("Third"), .text("Second")])
+    }
+
+    @Test("editor refuses records whose id another record shares, naming them, and changes nothing")
+    func editorRefusesRepeatedIDs() throws {
+        let (_, session, _) = try twoSessions()
+        #expect(throws: SessionError.editorRepeatedIDs([1, 2])) { try session.editorDocument(for: []) }
+        #expect(throws: SessionError.editorRepeatedIDs([2])) { try session.editorDocument(for: [.range(2, 3)]) }
+        let third = try session.editorDocument(for: [.number(3)])
+        #expect(third.ids.count == 1)
+    }
 }

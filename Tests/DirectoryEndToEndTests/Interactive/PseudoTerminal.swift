@@ -14,10 +14,13 @@ final class PseudoTerminal {
         case tab = "\t"
         case backspace = "\u{7F}"
         case up = "\u{1B}[A"
+        case left = "\u{1B}[D"
+        case right = "\u{1B}[C"
         case controlC = "\u{03}"
         case controlD = "\u{04}"
         case controlR = "\u{12}"
         case controlU = "\u{15}"
+        case controlZ = "\u{1A}"
     }
 
     /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not import (it is a GNU extension).
@@ -33,10 +36,13 @@ final class PseudoTerminal {
     private var searchStart: String.Index?
     private var exitStatus: Int32?
 
-    /// Starts `directory` with `arguments` in `folder` (HOME and XDG folders inside it),
+    /// Starts `directory` (or `program`) with `arguments` in `folder` (HOME and XDG folders inside it),
     /// TERM=xterm, an 80×24 window, and `LANG=C.UTF-8` unless `environment` says otherwise
     /// (a `nil` value unsets a variable).
-    init(_ arguments: [String] = [], folder: TemporaryFolder, environment extra: [String: String?] = [:]) throws {
+    init(
+        _ arguments: [String] = [], program: String = BuiltProgram.url.path, folder: TemporaryFolder,
+        environment extra: [String: String?] = [:]
+    ) throws {
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         var master: Int32 = -1
         var slave: Int32 = -1
@@ -54,7 +60,7 @@ final class PseudoTerminal {
         for (key, value) in extra { environment[key] = value }
         self.master = master
         self.pid = try Self.spawn(
-            [BuiltProgram.url.path] + arguments, environment: environment,
+            [program] + arguments, environment: environment,
             terminal: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
@@ -161,6 +167,37 @@ final class PseudoTerminal {
     /// Sends `signal` to the program (SIGKILL, SIGHUP, SIGTERM).
     func send(_ signal: Int32) {
         kill(pid, signal)
+    }
+
+    /// Waits until the cursor, as a terminal would place it after everything shown, is at
+    /// the 0-based `column`; returns whether it got there.
+    @discardableResult
+    func waitForCursor(at column: Int) -> Bool {
+        let end = Date().addingTimeInterval(Self.deadline)
+        while TerminalCursor.column(after: rawText) != column {
+            guard Date() < end, readAvailable(until: end) else {
+                print("PseudoTerminal: the cursor is at \(TerminalCursor.column(after: rawText)), not \(column)")
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Stops the program (SIGSTOP, as Ctrl-Z would in a shell's job), waits until it has
+    /// stopped, and continues it (SIGCONT, as `fg` does); returns whether it stopped.
+    @discardableResult
+    func stopAndContinue() -> Bool {
+        kill(pid, SIGSTOP)
+        var status: Int32 = 0
+        var stopped = false
+        while waitpid(pid, &status, WUNTRACED) == pid {
+            if status & 0xFF == 0x7F {
+                stopped = true
+                break
+            }
+        }
+        kill(pid, SIGCONT)
+        return stopped
     }
 
     /// Waits for the program to exit; returns its exit status, or `nil` at the deadline.

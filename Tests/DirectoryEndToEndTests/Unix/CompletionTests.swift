@@ -22,7 +22,9 @@ struct CompletionTests {
         Case(words: ["directory", "--completion", ""], expected: ["bash", "zsh"]),
         Case(words: ["directory", "--file", "peo"], expected: ["people.plist", "people two.json"]),
         Case(words: ["directory", "-f", "s"], expected: ["setup.txt"]),
-        Case(words: ["directory", "-c", ""], expected: []),
+        Case(words: ["directory", "-c", "ed"], expected: ["edit", "editor"]),
+        Case(words: ["directory", "--command", "re"], expected: ["revert", "refresh", "redo"]),
+        Case(words: ["directory", "-c", "so"], expected: ["sort"]),
     ]
 
     @Test("bash completes flags, --kind/--format/--color values and --file names", arguments: cases)
@@ -66,6 +68,45 @@ struct CompletionTests {
             """
         let run = try ToolRun.run("/usr/bin/zsh", ["-f", "-c", script], in: folder)
         #expect(run.standardOutput == "_directory\n")
+    }
+
+    @Test(
+        "zsh completes flags, --kind/--color values and file names at a real prompt",
+        .enabled(if: ToolRun.exists("/usr/bin/zsh"), "zsh is not installed (Debian: apt-get install zsh)"))
+    func zshCompletesAtThePrompt() throws {
+        let folder = TemporaryFolder()
+        for name in ["people.plist", "setup.txt"] {
+            FileManager.default.createFile(atPath: folder.file(name), contents: Data())
+        }
+        let programFolder = BuiltProgram.url.deletingLastPathComponent().path
+        let zsh = try PseudoTerminal(
+            ["-f", "-i"], program: "/usr/bin/zsh", folder: folder,
+            environment: ["PATH": programFolder + ":/usr/bin:/bin", "PS1": "zsh%# "])
+        #expect(zsh.waitFor("zsh"))
+        zsh.type(
+            "cd '\(folder.path)' && autoload -U compinit && compinit -u -D && source <(directory --completion zsh)")
+        zsh.press(.enter)
+        zsh.type("echo loaded-$_comps[directory]")
+        zsh.press(.enter)
+        #expect(zsh.waitFor("loaded-_directory"))
+        let cases: [(typed: String, shown: String)] = [
+            ("directory --fo", "directory --format="),
+            ("directory --kind ", "bucket  person"),
+            ("directory --color ", "always  auto    never"),
+            ("directory -f se", "directory -f setup.txt"),
+            ("directory --file peo", "directory --file people.plist"),
+            ("directory -c edit", "edit    editor"),
+            ("directory -c so", "directory -c sort"),
+        ]
+        for example in cases {
+            zsh.type(example.typed)
+            zsh.press(.tab)
+            #expect(zsh.waitFor(example.shown), "\(example.typed)<Tab>")
+            zsh.press(.controlU)
+        }
+        zsh.type("exit")
+        zsh.press(.enter)
+        #expect(zsh.waitForExit() == 0)
     }
 
     @Test("an unknown shell is a usage error, status 2")

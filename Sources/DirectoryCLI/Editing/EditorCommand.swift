@@ -1,0 +1,47 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `editor` in a front end: the session gives the records as text, the user's editor
+/// changes it, and the session applies the result as one change.
+struct EditorCommand {
+    /// The editor to run.
+    let editor: ExternalEditor
+    /// Runs a shell command in the foreground; its exit status, or `nil` when it could not start.
+    let run: (String) -> Int32?
+
+    /// Lets the user edit `text`; the edited text, or why there is none.
+    func edit(_ text: String) -> Result<String, ExternalEditorFailure> {
+        editor.edit(text, run: run)
+    }
+
+    /// For an editor started from a script: shell redirections that give it the terminal
+    /// when the script's input or output is a pipe or a file (which the editor must not
+    /// read or draw on), or empty input when there is no terminal.
+    static func scriptRedirections() -> String {
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        if tty >= 0 { close(tty) }
+        var words = ""
+        if isatty(0) != 1 { words += tty >= 0 ? " </dev/tty" : " </dev/null" }
+        if isatty(1) != 1, tty >= 0 { words += " >/dev/tty" }
+        return words
+    }
+
+    /// Runs `editor` once: a text that cannot be used is an error, and nothing changes.
+    func runOnce(_ references: [RecordReference], in session: inout Session) throws(ScriptFailure) -> CommandOutput {
+        let document: EditorDocument
+        do { document = try session.editorDocument(for: references) } catch { throw ScriptFailure(error.message) }
+        switch edit(document.text) {
+        case .failure(let failure):
+            throw ScriptFailure(failure.message)
+        case .success(let edited):
+            do {
+                return try session.apply(.editorText(EditorSubmission(document: document, edited: edited)))
+            } catch {
+                throw ScriptFailure(error.message)
+            }
+        }
+    }
+}

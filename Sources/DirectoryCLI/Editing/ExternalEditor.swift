@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The user's editor for `editor`: `$VISUAL`, else `$EDITOR`, else `vi`, run on a
+/// private temporary file (mode 0600, created exclusively) that is removed afterwards.
+struct ExternalEditor {
+    /// The program's environment (`VISUAL`, `EDITOR`, `TMPDIR`, `PATH`).
+    let environment: [String: String]
+
+    /// The shell command that edits a file, as git and crontab choose it.
+    var command: String {
+        for name in ["VISUAL", "EDITOR"] {
+            if let value = environment[name], value.contains(where: { $0 != " " && $0 != "\t" }) { return value }
+        }
+        return "vi"
+    }
+
+    /// Writes `text` to a new temporary file, lets `run` run the editor command on it
+    /// (returning its exit status, or `nil` when it could not start), and returns the
+    /// file's text afterwards. The file is removed in every case.
+    func edit(_ text: String, run: (String) -> Int32?) -> Result<String, ExternalEditorFailure> {
+        let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/directory-edit-XXXXXX.tsv").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemps(base, 4)
+        }
+        guard descriptor >= 0 else { return .failure(.cannotCreate(folder: folder, reason: Self.errorText())) }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(path) }
+        let written = Self.write(text, to: descriptor)
+        close(descriptor)
+        guard written else { return .failure(.cannotCreate(folder: folder, reason: Self.errorText())) }
+        let command = self.command
+        guard let status = run(command + " " + Self.quoted(path)) else { return .failure(.cannotStart(command)) }
+        guard status == 0 else { return .failure(.exited(command, status: status)) }
+        guard let edited = Self.read(path) else { return .failure(.cannotRead(path: path, reason: Self.errorText())) }
+        return .success(edited)
+    }
+
+    /// `path` quoted for `/bin/sh`.
+    static func quoted(_ path: String) -> String {
+        "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(descriptor, base + offset, buffer.count - offset)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+
+    private static func read(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+/// Why the editor gave no text back; nothing was changed.
+enum ExternalEditorFailure: Error, Equatable {
+    /// The temporary file could not be made.
+    case cannotCreate(folder: String, reason: String)
+    /// The editor command could not be started.
+    case cannotStart(String)
+    /// The editor exited with a failure status (or was killed).
+    case exited(String, status: Int32)
+    /// The edited file could not be read back.
+    case cannotRead(path: String, reason: String)
+
+    /// The message for the user.
+    var message: String {
+        switch self {
+        case .cannotCreate(let folder, let reason):
+            return "cannot make a temporary file in \(folder): \(reason); set TMPDIR to a writable folder"
+        case .cannotStart(let command):
+            return "cannot start the editor '\(command)'; set VISUAL or EDITOR to an editor that is installed"
+        case .exited(let command, let status):
+            return "the editor '\(command)' exited with status \(status), so nothing was changed"
+        case .cannotRead(let path, let reason):
+            return "cannot read the edited file \(path): \(reason); nothing was changed"
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// Keeping this session's order when it reordered the list and another session saved meanwhile.
+extension RecordMerge {
+    /// `merged` in the order of `ours`: the records this session has keep its order, and a
+    /// record only the other session has stays before the record it preceded in `merged`
+    /// (or last, when nothing of this session's followed it).
+    static func ordered(_ merged: [Record], like ours: [Record]) -> [Record] {
+        var ourPosition: [RecordKey: Int] = [:]
+        ourPosition.reserveCapacity(ours.count)
+        for (position, record) in ours.enumerated() { ourPosition[record.key] = position }
+        var waiting: [Record] = []
+        var preceding: [RecordKey: [Record]] = [:]
+        var shared: [Record] = []
+        for record in merged {
+            if ourPosition[record.key] != nil {
+                shared.append(record)
+                if !waiting.isEmpty { preceding[record.key] = waiting }
+                waiting = []
+            } else {
+                waiting.append(record)
+            }
+        }
+        shared.sort { (ourPosition[$0.key] ?? 0) < (ourPosition[$1.key] ?? 0) }
+        var result: [Record] = []
+        result.reserveCapacity(merged.count)
+        for record in shared {
+            result += preceding[record.key] ?? []
+            result.append(record)
+        }
+        return result + waiting
+    }
+}

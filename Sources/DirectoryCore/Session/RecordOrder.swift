@@ -1,0 +1,43 @@
+import Foundation
+
+/// The order `sort` puts records in: text in the locale's alphabetical order ignoring
+/// case and accents (`Zoë` with `zoe`), runs of digits by their value (`Room 9` before
+/// `Room 10`); dates oldest first, with no date last. Equal values keep their order.
+struct RecordOrder {
+    /// The field to sort by.
+    let field: Int
+    /// The kind of the records.
+    let schema: RecordSchema
+    /// Whether the greatest value comes first.
+    let descending: Bool
+    /// Whose alphabet orders text.
+    var locale = Locale(identifier: "")
+
+    /// The indices of `records` in sorted order.
+    func sorted(_ records: [Record]) -> [Int] {
+        switch schema.fields[field].type {
+        case .text:
+            let texts = records.map { $0.values[field].text ?? "" }
+            let collation = CollationKeys(texts, locale: locale)
+            let keys = texts.map { collation.key($0) }
+            return records.indices.sorted { lhs, rhs in
+                let order = CollationKeys.compare(keys[lhs], keys[rhs])
+                if order != 0 { return descending ? order > 0 : order < 0 }
+                return lhs < rhs
+            }
+        case .date(let unset):
+            let keys = records.map { record -> Double? in
+                guard case .date(let seconds) = record.values[field], seconds != unset else { return nil }
+                return seconds
+            }
+            return records.indices.sorted { lhs, rhs in
+                switch (keys[lhs], keys[rhs]) {
+                case (let a?, let b?) where a != b: return descending ? a > b : a < b
+                case (.some, nil): return true
+                case (nil, .some): return false
+                default: return lhs < rhs
+                }
+            }
+        }
+    }
+}

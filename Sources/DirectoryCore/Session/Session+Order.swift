@@ -1,0 +1,110 @@
+import Foundation
+
+/// `move` and `sort`, and noticing that the order differs from the file's.
+extension Session {
+    /// `move N to M`: record N becomes record M.
+    mutating func move(_ from: Int, to: Int, command: Command) throws(SessionError) -> CommandOutput {
+        for number in [from, to] where number > records.count {
+            throw .noSuchRecord(number, count: records.count)
+        }
+        guard from != to else { return feedback("\(schema.noun.capitalized) \(from) is already there.") }
+        run([.move(from: from - 1, to: to - 1)], command: command)
+        let name = FieldText(schema: schema, utcOffset: environment.utcOffset).title(of: records[to - 1])
+        return feedback("Moved \(name) from \(from) to \(to).")
+    }
+
+    /// `sort FIELD [desc]`: the list in the order of a field, ignoring case and accents;
+    /// records with equal values keep their order.
+    mutating func sort(by name: String, descending: Bool, command: Command) throws(SessionError) -> CommandOutput {
+        let field = try fieldIndex(named: name)
+        let order = RecordOrder(
+            field: field, schema: schema, descending: descending,
+            locale: Locale(identifier: environment.collationLocale)
+        ).sorted(records)
+        let fieldName = schema.fields[field].name
+        guard order != Array(records.indices) else {
+            return feedback("Already in order of \(fieldName); nothing moved.")
+        }
+        run([.reorder(order)], command: command)
+        return feedback("Sorted \(count(records.count)) by \(fieldName)\(descending ? ", descending" : "").")
+    }
+
+    /// The index of the field called `name` (case ignored), or an error naming the fields.
+    func fieldIndex(named name: String) throws(SessionError) -> Int {
+        if let index = schema.fieldIndex(named: name)
+            ?? schema.fields.firstIndex(where: { $0.name.lowercased() == name.lowercased() })
+        {
+            return index
+        }
+        throw .unknownField(
+            name, valid: schema.fieldNames, suggestion: Suggestion.closest(to: name, in: schema.fieldNames))
+    }
+
+    /// Notes the file's order before the first reorder since the last load or save: the
+    /// records in the file keep their relative order until then (additions are appended,
+    /// deletions and their undo keep places).
+    mutating func rememberSavedOrder() {
+        guard savedOrder == nil else { return }
+        savedOrder = records.compactMap { baseline[$0.key] == .absent ? nil : $0.key }
+    }
+
+    /// The records in the file that are out of the file's order, each with its number now
+    /// and its number in the file: the fewest records whose moves explain the new order.
+    func movedRecords() -> [(number: Int, savedNumber: Int)] {
+        guard let savedPosition = savedPositions() else { return [] }
+        var indices: [Int] = []
+        var positions: [Int] = []
+        for (index, record) in records.enumerated() {
+            if let position = savedPosition[record.key] {
+                indices.append(index)
+                positions.append(position)
+            }
+        }
+        let staying = Self.longestIncreasingRun(positions)
+        return positions.indices.filter { !staying.contains($0) }.map { (indices[$0] + 1, positions[$0] + 1) }
+    }
+
+    /// Whether records in the file are in another order than the file's.
+    var isReordered: Bool {
+        guard let savedPosition = savedPositions() else { return false }
+        var last = -1
+        for record in records {
+            guard let position = savedPosition[record.key] else { continue }
+            if position < last { return true }
+            last = position
+        }
+        return false
+    }
+
+    /// Each record's position in the file's order, when the list was reordered since the last load or save.
+    private func savedPositions() -> [RecordKey: Int]? {
+        guard let savedOrder else { return nil }
+        var positions: [RecordKey: Int] = [:]
+        positions.reserveCapacity(savedOrder.count)
+        for (position, key) in savedOrder.enumerated() { positions[key] = position }
+        return positions
+    }
+
+    /// The offsets of a longest increasing subsequence of `values` (patience sorting).
+    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+        var tails: [Int] = []  // offsets of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (offset, value) in values.enumerated() {
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[offset] = tails[low - 1] }
+            if low == tails.count { tails.append(offset) } else { tails[low] = offset }
+        }
+        var result = Set<Int>()
+        var offset = tails.last ?? -1
+        while offset >= 0 {
+            result.insert(offset)
+            offset = previous[offset]
+        }
+        return result
+    }
+}

@@ -1,0 +1,49 @@
+import DirectoryCore
+import Testing
+
+extension Interactive {
+    /// Wide and joined characters at the prompt: where the cursor is drawn, and what Backspace deletes.
+    struct WideTextTests {
+        @Test func theCursorIsWhereTheTextEndsAfterDeletingCJKCharacters() throws {
+            let folder = TemporaryFolder()
+            let terminal = try PseudoTerminal(folder: folder)
+            let prompt = "directory.plist > "
+            #expect(terminal.waitFor(prompt))
+            terminal.type("new ab高橋c")
+            #expect(terminal.waitFor("new ab高橋c"))
+            // Back over c and 橋, then delete 高: the cursor stands after "ab".
+            terminal.press(.left)
+            terminal.press(.left)
+            terminal.press(.backspace)
+            #expect(terminal.waitFor("橋c"))
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new ab")))
+            // Delete at the end: the cursor follows the last character.
+            terminal.press(.right)
+            terminal.press(.right)
+            terminal.press(.backspace)
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new ab橋")))
+            terminal.press(.backspace)
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new ab")))
+            terminal.type("Z")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("Added person 4 abZ; it is now current."))
+        }
+
+        @Test func backspaceDeletesAWholeJoinedEmojiAndThePromptKeepsTheJoiner() throws {
+            let folder = TemporaryFolder()
+            let terminal = try PseudoTerminal(folder: folder)
+            #expect(terminal.waitFor("directory.plist > "))
+            terminal.type("new A👩‍💻")
+            #expect(terminal.waitFor("A👩‍💻"))
+            terminal.press(.backspace)
+            terminal.type("B")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("Added person 4 AB; it is now current."))
+            terminal.type("new Dev 👩\u{200D}💻 e\u{0301}")
+            terminal.press(.enter)
+            #expect(terminal.waitFor("Added person 5 Dev 👩\u{200D}💻 e\u{0301}; it is now current."))
+            #expect(terminal.waitFor("]* > "))
+            #expect(terminal.rawText.contains("[5 Dev 👩\u{200D}💻 e\u{0301}]* > "))
+        }
+    }
+}
