@@ -41,14 +41,15 @@ extension Session {
     /// Before a command: what is needed to tell afterwards which records it changed.
     func recoveryMark(for command: Command) -> RecoveryMark {
         var mark = RecoveryMark(journalCount: journal.count, undone: nil)
-        guard recovery.store != nil, command == .undo, let last = journal.last else { return mark }
+        guard recovery.store != nil, command == .undo, let last = journal.last, Self.notedOneByOne(last)
+        else { return mark }
         var undone: [(key: RecordKey, index: Int)] = []
         for edit in last.edits {
             switch edit {
             case .inserted(let index): undone.append((records[index].key, -1))
             case .fieldChanged(let index, _, _): undone.append((records[index].key, index))
             case .removed(let items): undone += items.map { ($0.record.key, $0.index) }
-            case .moved, .reordered: continue  // the order is not journaled (see docs/safety.md)
+            case .moved, .reordered: continue  // not reached: `notedOneByOne` is false
             }
         }
         mark.undone = undone
@@ -65,6 +66,10 @@ extension Session {
         }
         if journal.count > mark.journalCount {
             for position in mark.journalCount..<journal.count {
+                guard Self.notedOneByOne(journal[position]) else {
+                    noteEveryChange()
+                    continue
+                }
                 for edit in journal[position].edits {
                     switch edit {
                     case .inserted(let index), .fieldChanged(let index, _, _):
@@ -78,7 +83,7 @@ extension Session {
                     case .removed(let items):
                         for item in items { recovery.pending.append((item.record.key, -1)) }
                     case .moved, .reordered:
-                        continue  // the order is not journaled (see docs/safety.md)
+                        continue  // not reached: `notedOneByOne` is false
                     }
                 }
             }
@@ -89,6 +94,22 @@ extension Session {
             }
             recovery.pending += undone
         }
+    }
+
+    /// Whether the records an entry changed can be found from its edits' positions: its
+    /// edits are all of one kind (`new`, `set`, `delete`, `import`). In an entry that mixes
+    /// kinds or reorders (`editor`, `move`, `sort`), a later edit shifts the positions an
+    /// earlier one names, so every change is noted instead. The order itself is not
+    /// journaled (docs/safety.md).
+    static func notedOneByOne(_ entry: JournalEntry) -> Bool {
+        guard let first = entry.edits.first else { return true }
+        for edit in entry.edits {
+            switch (first, edit) {
+            case (.inserted, .inserted), (.fieldChanged, .fieldChanged), (.removed, .removed): continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Notes every record that differs from the file (after a merge or `recover`).

@@ -153,4 +153,26 @@ struct SessionRecoveryTests {
         #expect(throws: SessionError.self) { try session.run("recover") }
         #expect(session.records.count == 3)
     }
+
+    @Test("an editor change that edits, deletes, adds and reorders at once reaches the journal whole")
+    func editorChangeIsJournaledWhole() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var crashed = try session(store, journals)
+        try crashed.editText { text in
+            // Sample people: Acacia Ackles, Joe Gregg, Kurt Krebsbach. Kurt's line goes first with a
+            // new office, Joe's line is removed, and a new person is added at the end.
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let kurt = lines[3].replacingOccurrences(of: "Briggs 411", with: "Sloan 1")
+            lines = [lines[0], kurt, lines[1], "Kim Tran\tSteitz 9", ""]
+            return lines.joined(separator: "\n")
+        }
+        crashed.flushRecovery()
+        journals.crash()
+        var session = try self.session(store, journals)
+        try session.run("recover")
+        #expect(Set(session.names) == ["Acacia Ackles", "Kurt Krebsbach", "Kim Tran"])
+        #expect(session.records.first { $0.values[0] == .text("Kurt Krebsbach") }?.values[1] == .text("Sloan 1"))
+        #expect(session.unsavedChanges().count == 3)
+    }
 }
