@@ -21,6 +21,10 @@ struct InteractiveSession {
     var history: HistoryFile
     /// When and how long output is paged.
     var pager = Pager(choice: .off, environment: [:])
+    /// How many records others changed in a database since the session read it (`nil` for files).
+    var changesByOthers: (String) -> Int? = { _ in nil }
+    /// The count last announced, so each news is said once.
+    var announcedChanges = 0
 
     /// A prompt for `session`, printing with `printer`; history settings come from `paths.environment`.
     init(session: Session, printer: OutputPrinter, paths: DataPaths) {
@@ -57,6 +61,7 @@ struct InteractiveSession {
                     expandingTilde: paths.expandingTilde
                 ).complete(line)
             }
+            announceChangesByOthers()
             switch editor.readLine(prompt: PromptText.make(for: session)) {
             case .interrupted:
                 printer.output.line("^C")

@@ -31,10 +31,11 @@ extension Session {
         do { lock = try store.lock(path: path) } catch { throw .storage(error) }
         defer { lock.unlock() }
         var notes: [String] = []
-        if !force {
-            notes = try mergeWithFile()
+        if force {
+            try write(to: path, format: format)
+        } else {
+            notes = try mergeAndWriteChanges()
         }
-        try write(to: path, format: format)
         let message = "Saved \(count(records.count)) to \(fileName)."
         guard !notes.isEmpty else { return .feedback(message) }
         return .warning(
@@ -44,7 +45,7 @@ extension Session {
 
     /// When the file changed since it was read, folds this session's edits into
     /// the file's version; returns what came from the other session.
-    private mutating func mergeWithFile() throws(SessionError) -> [String] {
+    mutating func mergeWithFile() throws(SessionError) -> [String] {
         let now: FileFingerprint?
         do { now = try store.fingerprint(path: path, known: fingerprint) } catch { throw .storage(error.asSaveFailure) }
         // A file moved away or deleted does not delete its records: there is nothing to merge with.
@@ -64,6 +65,7 @@ extension Session {
             // The current record stays current wherever the merge put it.
             let currentID = current.map { records[$0].id }
             records = merged.records
+            fingerprint = theirs.fingerprint  // what the merged list was merged with
             current = currentID.flatMap { id in records.firstIndex { $0.id == id } }
             journal = []  // the journal's positions no longer match the merged list
             return merged.fromOthers
@@ -91,7 +93,7 @@ extension Session {
         do { lock = try store.lock(path: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
         try write(to: newPath, format: newPath == path ? format : FileFormat.forNewFile(named: newPath))
-        return .feedback("Saved \(count(records.count)) to \(newPath); it is now the file.")
+        return .feedback("Saved \(count(records.count)) to \(StoreLocation.redacted(newPath)); it is now the file.")
     }
 
     /// Saves after a change when autosave is on, adding to the change's output.
@@ -108,7 +110,7 @@ extension Session {
         var next = self
         try next.load(path: newPath)
         self = next
-        let state = fileExists ? "" : " (a new file: save creates it)"
+        let state = fileExists ? "" : StoreLocation.isDatabase(path) ? Self.noTablesNote : " (a new file: save creates it)"
         return .feedback("Opened \(fileName): \(count(records.count))\(state).")
     }
 
