@@ -25,8 +25,13 @@ enum DatabaseTables {
     }
 
     /// Creates whatever is missing, inside the caller's transaction.
+    /// Nothing is done when every table is there: editors who do not own them may still save.
     static func create(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
         try connection.run(creationLock)
+        var present = try connection.run("SELECT to_regclass('directory_versions') IS NOT NULL")
+            .value(row: 0, column: 0) == "t"
+        for table in DirectoryTable.all where present { present = try exist(table, on: connection) }
+        if present { return }
         var statements = [
             "CREATE TABLE IF NOT EXISTS directory_schema (version integer NOT NULL)",
             "INSERT INTO directory_schema SELECT \(layoutVersion) WHERE NOT EXISTS (SELECT 1 FROM directory_schema)",
