@@ -3,7 +3,7 @@
 enum DatabaseTables {
     /// The layout this release writes, kept in `directory_schema` so later ones can migrate.
     static let layoutVersion = 1
-    /// The channel the tables' triggers notify on; the payload is `SCHEMA.TABLE COUNT`.
+    /// The channel the tables' triggers notify on; the payload is `SCHEMA.TABLE COUNT NONCE`.
     static let channel = "directory_changes"
     /// Serialises two sessions creating the tables at once (a transaction-scoped advisory lock).
     static let creationLock = "SELECT pg_advisory_xact_lock(74209131)"
@@ -42,7 +42,9 @@ enum DatabaseTables {
             BEGIN
                 SELECT count(*) INTO changed FROM changed_rows;
                 IF changed > 0 THEN
-                    PERFORM pg_notify('\(channel)', TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME || ' ' || changed);
+                    -- The random part keeps PostgreSQL from folding equal notices of one transaction into one.
+                    PERFORM pg_notify('\(channel)',
+                        TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME || ' ' || changed || ' ' || gen_random_uuid());
                 END IF;
                 RETURN NULL;
             END $body$

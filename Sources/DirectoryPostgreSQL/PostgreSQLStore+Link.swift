@@ -24,7 +24,7 @@ extension PostgreSQLStore {
             let table = DirectoryTable(schema: kind ?? .person).name
             for notice in try connection.notifications() where notice.sender != connection.backendID {
                 let parts = notice.payload.split(separator: " ")
-                guard parts.count == 2, parts[0] == schemaPrefix + table, let count = Int(parts[1]) else { continue }
+                guard parts.count >= 2, parts[0] == schemaPrefix + table, let count = Int(parts[1]) else { continue }
                 heardSinceLoad += count
             }
         }
@@ -70,25 +70,25 @@ extension PostgreSQLStore {
         }
     }
 
-    /// The user's message for a failure at `location`.
+    /// The user's message for a failure at `location`, worded for a save when `saving`.
     static func storageError(_ error: PostgreSQLError, location: String, saving: Bool) -> StorageError {
         if error.state == "40001" || error.state == "40P01" { return .changedMeanwhile(path: location) }
         let kept = "Nothing was written and your edits are kept"
-        let problem: String
+        let reading: String
+        let writing: String
         if error.isPermissionDenied {
-            problem = saving
-                ? "not saved: \(error.message). Your role may only read this directory. \(kept); ask the "
-                    + "directory's owner for write access, or use 'save as FILE'"
-                : "cannot read the directory: \(error.message); ask the directory's owner for read access"
+            reading = "cannot read the directory: \(error.message); ask the directory's owner for read access"
+            writing = "not saved: \(error.message). Your role may only read this directory. \(kept); ask the "
+                + "directory's owner for write access, or use 'save as FILE'"
         } else if error.connectionLost {
             let server = "the database cannot be reached (\(error.message))"
-            problem = saving
-                ? "not saved: \(server). \(kept): save again when the server is back; the next command reconnects"
-                : "cannot read the directory: \(server). Check the location, the server, the user and the password"
+            reading = "cannot read the directory: \(server). Check the location, the server, the user and the password"
+            writing = "not saved: \(server). \(kept): save again when the server is back; the next command reconnects"
         } else {
-            problem = saving ? "not saved: \(error.message). \(kept)" : "cannot read the directory: \(error.message)"
+            reading = "cannot read the directory: \(error.message)"
+            writing = "not saved: \(error.message). \(kept)"
         }
-        return .database(location: location, problem: problem)
+        return .database(location: location, problem: saving ? writing : reading, whenSaving: writing)
     }
 
     /// How many records others changed since this session last read or wrote `location`,

@@ -79,6 +79,12 @@ final class TestCluster: @unchecked Sendable {
         return "postgresql://\(credentials)@/\(name)?host=\(folder)"
     }
 
+    /// The database a URI made by `uri(_:user:password:)` names.
+    static func databaseName(of uri: String) -> String {
+        let path = uri.split(separator: "?")[0]
+        return String(path.split(separator: "/").last ?? "")
+    }
+
     /// Creates a fresh database and returns its URI.
     func createDatabase() throws -> String {
         let name = "t" + String(UUID().uuidString.prefix(12)).lowercased().replacingOccurrences(of: "-", with: "")
