@@ -28,7 +28,8 @@ enum DatabaseTables {
     /// Nothing is done when every table is there: editors who do not own them may still save.
     static func create(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
         try connection.run(creationLock)
-        var present = try connection.run("SELECT to_regclass('directory_versions') IS NOT NULL")
+        var present =
+            try connection.run("SELECT to_regclass('directory_versions') IS NOT NULL")
             .value(row: 0, column: 0) == "t"
         for table in DirectoryTable.all where present { present = try exist(table, on: connection) }
         if present { return }

@@ -78,7 +78,8 @@ extension PostgreSQLStore {
         let writing: String
         if error.isPermissionDenied {
             reading = "cannot read the directory: \(error.message); ask the directory's owner for read access"
-            writing = "not saved: \(error.message). Your role may only read this directory. \(kept); ask the "
+            writing =
+                "not saved: \(error.message). Your role may only read this directory. \(kept); ask the "
                 + "directory's owner for write access, or use 'save as FILE'"
         } else if error.connectionLost {
             let server = "the database cannot be reached (\(error.message))"

@@ -52,10 +52,12 @@ struct TableStatements {
     /// `$1` id, `$2` the id it follows (or `NULL` for first), `$3` known version, `$4…` values.
     /// Its position is halfway to the next row, or one past the last.
     var insert: String {
-        let after = "(SELECT CASE WHEN n.next IS NULL THEN p.position + 1 ELSE (p.position + n.next) / 2 END "
+        let after =
+            "(SELECT CASE WHEN n.next IS NULL THEN p.position + 1 ELSE (p.position + n.next) / 2 END "
             + "FROM (SELECT position FROM \(name) WHERE id = $2::uuid) p, "
             + "LATERAL (SELECT min(position) AS next FROM \(name) WHERE position > p.position) n)"
-        let position = "CASE WHEN $2::uuid IS NULL THEN (SELECT coalesce(min(position), 1) - 1 FROM \(name)) "
+        let position =
+            "CASE WHEN $2::uuid IS NULL THEN (SELECT coalesce(min(position), 1) - 1 FROM \(name)) "
             + "ELSE coalesce(\(after), (SELECT coalesce(max(position), 0) + 1 FROM \(name))) END"
         let values = valueParameters(from: 4).joined(separator: ", ")
         return "INSERT INTO \(name) (id, position, \(fieldColumns), extra, revision) "

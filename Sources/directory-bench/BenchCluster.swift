@@ -57,8 +57,9 @@ final class BenchCluster {
     private static func check(_ invocation: Invocation) throws {
         let sample = invocation.runDirectly()
         guard sample.status == 0 else {
-            throw BenchUsageError("\(invocation.program) \(invocation.arguments.joined(separator: " ")) failed: "
-                + sample.errors)
+            throw BenchUsageError(
+                "\(invocation.program) \(invocation.arguments.joined(separator: " ")) failed: "
+                    + sample.errors)
         }
     }
 }

@@ -110,7 +110,8 @@ extension Session {
         var next = self
         try next.load(path: newPath)
         self = next
-        let state = fileExists ? "" : StoreLocation.isDatabase(path) ? Self.noTablesNote : " (a new file: save creates it)"
+        let state =
+            fileExists ? "" : StoreLocation.isDatabase(path) ? Self.noTablesNote : " (a new file: save creates it)"
         return .feedback("Opened \(fileName): \(count(records.count))\(state).")
     }
 

@@ -48,7 +48,8 @@ public enum StorageError: Error, Equatable, Sendable {
     private var redactingLocation: StorageError {
         switch self {
         case .unreadable(let path, let reason): return .unreadable(path: StoreLocation.redacted(path), reason: reason)
-        case .corrupt(let path, let format, let error): return .corrupt(path: StoreLocation.redacted(path), format: format, error)
+        case .corrupt(let path, let format, let error):
+            return .corrupt(path: StoreLocation.redacted(path), format: format, error)
         case .unknownFormat(let path): return .unknownFormat(path: StoreLocation.redacted(path))
         case .writeFailed(let path, let reason): return .writeFailed(path: StoreLocation.redacted(path), reason: reason)
         case .conflict(let path, let details): return .conflict(path: StoreLocation.redacted(path), details: details)

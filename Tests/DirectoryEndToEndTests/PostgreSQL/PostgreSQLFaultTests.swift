@@ -69,7 +69,8 @@ struct PostgreSQLFaultTests {
         let database = TestCluster.databaseName(of: uri)
         let secret = cluster.uri(database, password: "pa55-Secret")
         let folder = TemporaryFolder()
-        let saved = try ProgramRun.run([secret, "-c", "new Ann", "-c", "save", "-c", "save as \(secret)"], folder: folder)
+        let saved = try ProgramRun.run(
+            [secret, "-c", "new Ann", "-c", "save", "-c", "save as \(secret)"], folder: folder)
         #expect(saved.status == 0, "\(saved.standardError)")
         let missing = try ProgramRun.run(
             [secret.replacingOccurrences(of: "/\(database)?", with: "/nodb?"), "-c", "list"], folder: folder)

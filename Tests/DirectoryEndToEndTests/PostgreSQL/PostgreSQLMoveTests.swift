@@ -11,9 +11,12 @@ struct PostgreSQLMoveTests {
         var generator = SystemRandomNumberGenerator()
         for index in 0..<100_000 {
             if index > 0 { json += "," }
-            let id = UUID(uuid: (
-                UInt8.random(in: 0...255, using: &generator), 1, 2, 3, 4, 5, 0x46, 7, 0x88, 9, 10, 11,
-                UInt8(index >> 16), UInt8((index >> 8) & 0xFF), UInt8(index & 0xFF), 15)).uuidString
+            let id = UUID(
+                uuid: (
+                    UInt8.random(in: 0...255, using: &generator), 1, 2, 3, 4, 5, 0x46, 7, 0x88, 9, 10, 11,
+                    UInt8(index >> 16), UInt8((index >> 8) & 0xFF), UInt8(index & 0xFF), 15
+                )
+            ).uuidString
             let extra = index % 1000 == 0 ? #","badge":{"n":\#(index)}"# : ""
             json += #"{"id":"\#(id)","name":"Person \#(index) \"Q\"\tTab","office":"Room \#(index % 997)\\n"\#(extra)}"#
         }
@@ -31,7 +34,8 @@ struct PostgreSQLMoveTests {
         let before = try #require(FileManager.default.contents(atPath: original))
         let after = try #require(FileManager.default.contents(atPath: back))
         #expect(before == after)
-        let edited = try ProgramRun.run([uri, "-c", "edit 5000", "-c", "set office Moved", "-c", "save"], folder: folder)
+        let edited = try ProgramRun.run(
+            [uri, "-c", "edit 5000", "-c", "set office Moved", "-c", "save"], folder: folder)
         #expect(edited.status == 0, "\(edited.standardError)")
         #expect(
             try cluster.psql(uri, "SELECT count(*) FROM people WHERE revision = (SELECT max(revision) FROM people)")

@@ -17,7 +17,8 @@ struct PostgreSQLRoundTripTests {
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.contains("The directory is empty"))
         #expect(try cluster.psql(uri, "SELECT to_regclass('people') IS NULL") == "t\n")
-        let saved = try ProgramRun.run([uri, "-c", "new Ann Arbor", "-c", "set office Briggs 1", "-c", "save"], folder: folder)
+        let saved = try ProgramRun.run(
+            [uri, "-c", "new Ann Arbor", "-c", "set office Briggs 1", "-c", "save"], folder: folder)
         #expect(saved.status == 0, "\(saved.standardError)")
         #expect(try cluster.psql(uri, "SELECT name, office FROM people") == "Ann Arbor|Briggs 1\n")
         #expect(try cluster.psql(uri, "SELECT version FROM directory_schema") == "1\n")
@@ -60,9 +61,14 @@ struct PostgreSQLRoundTripTests {
         #expect(listed.status == 0, "\(listed.standardError)")
         #expect(listed.standardOutput.contains("Climb"))
         #expect(listed.standardOutput.contains("2024-05-06"))
-        #expect(try cluster.psql(uri, "SELECT name, completed_date IS NULL FROM bucket_items ORDER BY position")
-            == "Climb|f\nSwim|t\n")
-        #expect(try cluster.psql(uri, "SELECT to_char(completed_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM bucket_items WHERE name = 'Climb'") == "2024-05-06\n")
+        #expect(
+            try cluster.psql(uri, "SELECT name, completed_date IS NULL FROM bucket_items ORDER BY position")
+                == "Climb|f\nSwim|t\n")
+        #expect(
+            try cluster.psql(
+                uri,
+                "SELECT to_char(completed_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM bucket_items WHERE name = 'Climb'"
+            ) == "2024-05-06\n")
     }
 
     @Test("a hostile name is stored verbatim, and the tables are still there")
@@ -70,10 +76,12 @@ struct PostgreSQLRoundTripTests {
         let folder = TemporaryFolder()
         let (cluster, uri) = try Self.database()
         let name = "x'); drop table people; --"
-        let run = try ProgramRun.run([uri, "-c", "new \(name)", "-c", "set office \"a\\\"b\"", "-c", "save"], folder: folder)
+        let run = try ProgramRun.run(
+            [uri, "-c", "new \(name)", "-c", "set office \"a\\\"b\"", "-c", "save"], folder: folder)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(try cluster.psql(uri, "SELECT name FROM people") == name + "\n")
-        let edited = try ProgramRun.run([uri, "-c", "edit 1", "-c", "set office \(name)", "-c", "save"], folder: folder)
+        let edited = try ProgramRun.run(
+            [uri, "-c", "edit 1", "-c", "set office \(name)", "-c", "save"], folder: folder)
         #expect(edited.status == 0, "\(edited.standardError)")
         #expect(try cluster.psql(uri, "SELECT office FROM people") == name + "\n")
     }

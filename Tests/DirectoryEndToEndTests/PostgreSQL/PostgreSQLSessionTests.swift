@@ -8,8 +8,10 @@ struct PostgreSQLSessionTests {
         let (cluster, uri) = try PostgreSQLRoundTripTests.database()
         let folder = TemporaryFolder()
         let run = try ProgramRun.run(
-            [uri, "-c", "new Acacia Ackles", "-c", "set office Steitz 131", "-c", "new Joe Gregg", "-c",
-             "set office Briggs 413", "-c", "new Kurt Krebsbach", "-c", "set office Briggs 411", "-c", "save"],
+            [
+                uri, "-c", "new Acacia Ackles", "-c", "set office Steitz 131", "-c", "new Joe Gregg", "-c",
+                "set office Briggs 413", "-c", "new Kurt Krebsbach", "-c", "set office Briggs 411", "-c", "save",
+            ],
             folder: folder)
         #expect(run.status == 0, "\(run.standardError)")
         return (cluster, uri, folder)

@@ -58,7 +58,8 @@ final class TestCluster: @unchecked Sendable {
     func start() throws {
         let options = "-c listen_addresses='' -k \(folder) -c fsync=off -c max_connections=100"
         try Self.shell(
-            bin + "/pg_ctl", ["-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "120", "-o", options, "start"],
+            bin + "/pg_ctl",
+            ["-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "120", "-o", options, "start"],
             asServer: true)
     }
 
@@ -95,7 +96,8 @@ final class TestCluster: @unchecked Sendable {
     /// Runs `sql` with psql on `uri`; returns what it printed (unaligned, tuples only).
     @discardableResult
     func psql(_ uri: String, _ sql: String) throws -> String {
-        try Self.shell(bin + "/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", uri, "-c", sql], asServer: false)
+        try Self.shell(
+            bin + "/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", uri, "-c", sql], asServer: false)
     }
 
     /// The psql binary.
