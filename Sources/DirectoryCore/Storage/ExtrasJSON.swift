@@ -6,14 +6,7 @@
 public enum ExtrasJSON {
     /// The keys as a JSON object, in their order (`{}` when there are none).
     public static func encode(_ extras: [KeyedValue], to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "{"))
-        for (index, member) in extras.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            JSONStringEscaper.appendQuoted(member.key, to: &output)
-            output.append(UInt8(ascii: ":"))
-            append(member.value, to: &output)
-        }
-        output.append(UInt8(ascii: "}"))
+        JSONValueWriter.append(tagged(.dictionary(extras)), to: &output)
     }
 
     /// The keys of the JSON object in `bytes`, with tagged dates and data restored.
@@ -27,27 +20,14 @@ public enum ExtrasJSON {
         return members.map { KeyedValue($0.key, untagged($0.value)) }
     }
 
-    private static func append(_ value: PropertyValue, to output: inout [UInt8]) {
+    /// `value` with every date and data replaced by its tagged dictionary.
+    private static func tagged(_ value: PropertyValue) -> PropertyValue {
         switch value {
-        case .date(let seconds):
-            output.append(contentsOf: #"{"$date":"#.utf8)
-            JSONNumberWriter.appendReal(seconds, to: &output)
-            output.append(UInt8(ascii: "}"))
-        case .data(let bytes):
-            output.append(contentsOf: #"{"$data":""#.utf8)
-            JSONValueWriter.appendBase64(bytes, to: &output)
-            output.append(contentsOf: #""}"#.utf8)
-        case .array(let elements):
-            output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                append(element, to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .dictionary(let members):
-            encode(members, to: &output)
-        default:
-            JSONValueWriter.append(value, to: &output)
+        case .date(let seconds): return .dictionary([KeyedValue("$date", .real(seconds))])
+        case .data: return .dictionary([KeyedValue("$data", value)])
+        case .array(let elements): return .array(elements.map(tagged))
+        case .dictionary(let members): return .dictionary(members.map { KeyedValue($0.key, tagged($0.value)) })
+        default: return value
         }
     }
 

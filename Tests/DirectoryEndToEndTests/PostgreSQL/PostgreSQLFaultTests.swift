@@ -65,9 +65,7 @@ struct PostgreSQLFaultTests {
     @Test("a password in the URI is kept out of messages, --print-config and the prompt")
     func passwordKeptOut() throws {
         let cluster = try #require(TestCluster.shared)
-        let uri = try cluster.createDatabase()
-        let database = TestCluster.databaseName(of: uri)
-        let secret = cluster.uri(database, password: "pa55-Secret")
+        let (database, secret) = try cluster.databaseWithPassword("pa55-Secret")
         let folder = TemporaryFolder()
         let saved = try ProgramRun.run(
             [secret, "-c", "new Ann", "-c", "save", "-c", "save as \(secret)"], folder: folder)

@@ -37,9 +37,7 @@ struct PostgreSQLPromptTests {
     @Test("a password typed in a URI stays out of the prompt and the history file")
     func passwordOutOfPromptAndHistory() throws {
         let cluster = try #require(TestCluster.shared)
-        let uri = try cluster.createDatabase()
-        let database = TestCluster.databaseName(of: uri)
-        let secret = cluster.uri(database, password: "pa55-Secret")
+        let (database, secret) = try cluster.databaseWithPassword("pa55-Secret")
         let folder = TemporaryFolder()
         let terminal = try PseudoTerminal([secret], folder: folder)
         let name = "postgresql://postgres@/\(database)"

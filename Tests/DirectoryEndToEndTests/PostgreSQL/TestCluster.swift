@@ -93,6 +93,12 @@ final class TestCluster: @unchecked Sendable {
         return uri(name)
     }
 
+    /// A fresh database, and its URI as `postgres` with a password in it (which trust ignores).
+    func databaseWithPassword(_ password: String) throws -> (name: String, secret: String) {
+        let name = Self.databaseName(of: try createDatabase())
+        return (name, uri(name, password: password))
+    }
+
     /// Runs `sql` with psql on `uri`; returns what it printed (unaligned, tuples only).
     @discardableResult
     func psql(_ uri: String, _ sql: String) throws -> String {
