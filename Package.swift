@@ -17,22 +17,34 @@ let package = Package(
         ),
         // Non-variadic wrappers around libedit and the C stdio globals.
         .target(name: "CLibEdit", dependencies: ["CEditLine"]),
+        // PostgreSQL's client library, found through pkg-config (Debian: libpq-dev).
+        .systemLibrary(
+            name: "CPostgreSQL",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // The pure core: model, command language, session, storage. No terminal I/O.
         .target(name: "DirectoryCore"),
+        // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.
+        .target(name: "DirectoryPostgreSQL", dependencies: ["DirectoryCore", "CPostgreSQL"]),
         // Front ends: command line, script runner, interactive line editor.
-        .target(name: "DirectoryCLI", dependencies: ["DirectoryCore", "CLibEdit"]),
+        .target(name: "DirectoryCLI", dependencies: ["DirectoryCore", "DirectoryPostgreSQL", "CLibEdit"]),
         // The thin executable.
         .executableTarget(name: "directory", dependencies: ["DirectoryCLI"]),
         // The benchmark against sqlite3 and Python (docs/performance.md); not run by the tests but for a smoke run.
-        .executableTarget(name: "directory-bench", dependencies: ["DirectoryCore"]),
+        .executableTarget(name: "directory-bench", dependencies: ["DirectoryCore", "DirectoryPostgreSQL"]),
         .testTarget(
             name: "DirectoryCoreTests",
             dependencies: ["DirectoryCore"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "DirectoryPostgreSQLTests",
+            dependencies: ["DirectoryCore", "DirectoryPostgreSQL"]
+        ),
+        .testTarget(
             name: "DirectoryEndToEndTests",
-            dependencies: ["DirectoryCore", "DirectoryCLI"]
+            dependencies: ["DirectoryCore", "DirectoryCLI", "DirectoryPostgreSQL"]
         ),
     ]
 )

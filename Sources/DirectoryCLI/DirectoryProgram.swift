@@ -1,4 +1,5 @@
 import DirectoryCore
+import DirectoryPostgreSQL
 
 #if canImport(Glibc)
     import Glibc
@@ -50,13 +51,17 @@ public enum DirectoryProgram {
         let paths = DataPaths(environment: settings.exporting(into: environment))
         settings.exportHistorySize()
         let path = settings.file.value
-        if settings.file.source == .builtIn { FolderCreation.createFolders(for: path) }
-        AtomicFile.removeLeftovers(of: path)
+        if !StoreLocation.isDatabase(path) {
+            if settings.file.source == .builtIn { FolderCreation.createFolders(for: path) }
+            AtomicFile.removeLeftovers(of: path)
+        }
         let live = SessionEnvironment.live(paths: paths)
+        let database = PostgreSQLStore()
         var session: Session
         do {
             session = try Session(
-                path: path, schema: settings.sessionKind, store: FileStore(lockWait: .cancelledByControlC),
+                path: path, schema: settings.sessionKind,
+                store: RoutingStore(files: FileStore(lockWait: .cancelledByControlC), database: database),
                 environment: live)
         } catch {
             errors.line("directory: " + VisibleText.lines(error.message))
@@ -85,6 +90,7 @@ public enum DirectoryProgram {
         if interactive {
             var prompt = InteractiveSession(session: session, printer: printer, paths: paths)
             prompt.pager = Pager(choice: settings.pager.value, environment: environment)
+            prompt.changesByOthers = database.changesByOthers(at:)
             return prompt.run()
         }
         if let script = options.script {

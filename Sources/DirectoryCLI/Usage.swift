@@ -16,7 +16,8 @@ enum Usage {
 
         options:
           --file PATH         the list to open (default: $XDG_DATA_HOME/directory/directory.plist,
-                              or bucketList.json with --kind bucket)
+                              or bucketList.json with --kind bucket); a postgresql:// URI
+                              opens a directory kept in PostgreSQL (docs/postgresql.md)
           --kind KIND         person or bucket (default: what the file holds)
           -c, --command CMD   run CMD (repeatable), then exit; standard input is not read
           -f, --script FILE   run the commands in FILE, then exit

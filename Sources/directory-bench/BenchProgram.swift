@@ -23,11 +23,19 @@ enum BenchProgram {
             let data = try BenchData.generate(in: folder, options: options, log: log)
             let suite = BenchSuite(data: data, directory: program, options: options)
             suite.skipMissingTools()
+            let database = BenchDatabaseRows(data: data, directory: program, people: options.people, log: log)
+            defer { database.cluster?.stop() }
+            suite.add(database)
             for run in 1...options.runs {
                 log("run \(run) of \(options.runs)")
                 try suite.runOnce(reversed: run % 2 == 0)
+                database.measureEditSave(run: run)
             }
             print(BenchReport(suite: suite, options: options).text)
+            print("")
+            print("| goal | directory | runs | goal | result |")
+            print("|---|--:|--:|--:|---|")
+            print(database.editSaveLine)
             return suite.contenders.contains { $0.isOurs && $0.skipped != nil } ? 1 : 0
         } catch {
             log("directory-bench: \(error)")

@@ -3,9 +3,9 @@ import DirectoryCore
 /// Every command of the benchmark and the goals that compare them.
 final class BenchSuite {
     /// The commands, in the order of a run.
-    let contenders: [Contender]
-    /// The goals of issue 5.
-    let goals: [Goal]
+    private(set) var contenders: [Contender]
+    /// The goals of issue 5, and of issue 11 for the database rows.
+    private(set) var goals: [Goal]
 
     /// Sets up the commands on `data`.
     init(data: BenchData, directory: String, options: BenchOptions) {
@@ -88,6 +88,12 @@ final class BenchSuite {
                 work: "growth \(small) → \(people) (JSON load, edit, save)", ours: oursJSON, reference: oursSmall,
                 metric: .time, limit: growth),
         ]
+    }
+
+    /// Adds the PostgreSQL rows.
+    func add(_ database: BenchDatabaseRows) {
+        contenders += database.contenders
+        goals += database.goals
     }
 
     /// Marks the reference commands whose tool is not installed as skipped.

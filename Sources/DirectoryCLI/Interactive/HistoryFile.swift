@@ -38,8 +38,10 @@ struct HistoryFile {
 
     /// Adds `line` to the history unless it starts with a space, and saves the file;
     /// returns a warning the first time saving fails.
-    mutating func record(_ line: String, in editor: some LineEditor) -> String? {
-        guard settings.size > 0, HistorySettings.keeps(line) else { return nil }
+    mutating func record(_ typed: String, in editor: some LineEditor) -> String? {
+        guard settings.size > 0, HistorySettings.keeps(typed) else { return nil }
+        // A password typed in a connection URI is never kept.
+        let line = StoreLocation.redactingPasswords(in: typed)
         editor.addToHistory(line)
         guard let path = settings.path, writable else { return nil }
         // A new name each time, created only if absent and never through a link.

@@ -6,7 +6,9 @@ extension InteractiveSession {
     /// The welcome text for the session as it starts.
     var welcomeText: String {
         var lines = [Usage.version + " — type 'help' for the commands, Tab to complete, 'quit' or Ctrl-D to leave."]
-        if !session.fileExists {
+        if !session.fileExists, StoreLocation.isDatabase(session.path) {
+            lines.append("\(session.fileName) has no directory tables yet: the list is empty; 'save' creates them.")
+        } else if !session.fileExists {
             let count = session.records.count
             let noun = count == 1 ? session.schema.noun : session.schema.pluralNoun
             let loaded =

@@ -21,6 +21,10 @@ struct InteractiveSession {
     var history: HistoryFile
     /// When and how long output is paged.
     var pager = Pager(choice: .off, environment: [:])
+    /// How many records others changed in a database since the session read it (`nil` for files).
+    var changesByOthers: (String) -> Int? = { _ in nil }
+    /// The count last announced, so each news is said once.
+    var announcedChanges = 0
 
     /// A prompt for `session`, printing with `printer`; history settings come from `paths.environment`.
     init(session: Session, printer: OutputPrinter, paths: DataPaths) {
@@ -59,6 +63,7 @@ struct InteractiveSession {
                 ).complete(line)
             }
             if let problem = session.flushRecovery() { printer.print(.warning(problem)) }
+            announceChangesByOthers()
             let prompt = PromptText.make(for: session)
             switch Termination.waiting(for: session, { editor.readLine(prompt: prompt) }) {
             case .interrupted:

@@ -28,7 +28,7 @@ extension EffectiveSettings {
     /// What `--print-config` prints: each setting as a config line, with where it came from.
     public var report: String {
         let rows: [(String, String, SettingSource)] = [
-            ("file", file.value, file.source),
+            ("file", StoreLocation.redacted(file.value), file.source),
             ("kind", kind.value?.name ?? "", kind.source),
             ("format", format.value.rawValue, format.source),
             ("autosave", autosave.value ? "on" : "off", autosave.source),

@@ -35,10 +35,11 @@ extension Session {
         } catch { throw .storage(error) }
         defer { lock.unlock() }
         var notes: [String] = []
-        if !force {
-            notes = try mergeBeforeSave()
+        if force {
+            try write(to: path, format: format)
+        } else {
+            notes = try mergeAndWriteChanges()
         }
-        try write(to: path, format: format)
         let message = "Saved \(count(records.count)) to \(fileName)."
         guard !notes.isEmpty else { return .feedback(message) }
         return .warning(message + " " + Self.mergeReport(notes))
@@ -46,7 +47,7 @@ extension Session {
 
     /// When the file changed since it was read, folds this session's edits into
     /// the file's version; returns what came from the other session.
-    private mutating func mergeBeforeSave() throws(SessionError) -> [String] {
+    mutating func mergeBeforeSave() throws(SessionError) -> [String] {
         let result: FileMerge
         do { result = try mergeWithFile() } catch { throw .storage(error.asSaveFailure) }
         switch result {
@@ -55,8 +56,9 @@ extension Session {
         case .missing:
             // A file moved away or deleted does not delete its records: there is nothing to merge with.
             return fingerprint == nil ? [] : ["the file had been deleted; it was written again with this list"]
-        case .merged(let merged, _):
+        case .merged(let merged, let theirs):
             adopt(merged)
+            fingerprint = theirs.fingerprint  // what the merged list was merged with: a store's row checks need it
             return merged.fromOthers
         }
     }
@@ -70,6 +72,11 @@ extension Session {
         }
         self.path = path
         self.format = format
+        markSaved()
+    }
+
+    /// After a save: the list as it is now is what the file holds.
+    mutating func markSaved() {
         baseline = [:]
         renumberOccurrences()
         savedOrder = nil
@@ -83,7 +90,7 @@ extension Session {
             throw .fileExists(path: newPath, replacing: "save! as \(newPath)")
         }
         try write(to: newPath, format: newPath == path ? format : FileFormat.forNewFile(named: newPath))
-        return .feedback("Saved \(count(records.count)) to \(newPath); it is now the file.")
+        return .feedback("Saved \(count(records.count)) to \(StoreLocation.redacted(newPath)); it is now the file.")
     }
 
     /// Saves after a change when autosave is on, adding to the change's output.
@@ -100,7 +107,8 @@ extension Session {
         var next = self
         try next.load(path: newPath)
         self = next
-        let state = fileExists ? "" : " (a new file: save creates it)"
+        let state =
+            fileExists ? "" : StoreLocation.isDatabase(path) ? Self.noTablesNote : " (a new file: save creates it)"
         let opened = "Opened \(fileName): \(count(records.count))\(state)."
         let notes = [repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice].compactMap { $0 }
         guard !notes.isEmpty else { return .feedback(opened) }

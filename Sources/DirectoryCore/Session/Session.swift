@@ -104,7 +104,7 @@ public struct Session {
 
     /// The file's name without its folder, for messages and the prompt.
     public var fileName: String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        StoreLocation.displayName(path)
     }
 
     /// Whether the file has yet to be created.

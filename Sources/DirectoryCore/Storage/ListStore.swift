@@ -19,7 +19,8 @@ public struct LoadedList: Equatable, Sendable {
 }
 
 /// Size, modification time and content hash of a file, to tell whether
-/// another program changed it since it was read.
+/// another program changed it since it was read. A database store puts its
+/// version counter, bumped by every save, in `hash`.
 public struct FileFingerprint: Equatable, Sendable {
     /// Whether two fingerprints describe the same contents: the same size and the same
     /// hash. The modification time is not trusted: a coarse clock or `touch -r` keeps it.
@@ -56,6 +57,15 @@ public protocol ListStore: Sendable {
     func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
         -> FileFingerprint
 
+    /// Writes `changes` to the list at `path`, last seen as `known`, so that it then holds
+    /// `records`; returns the new fingerprint. A store that can, writes only the changes,
+    /// and throws `.changedMeanwhile` when the list changed since `known`: the session then
+    /// merges and tries again. The default writes the whole list with `save`.
+    func save(
+        _ changes: ListChanges, giving records: [Record], schema: RecordSchema, format: FileFormat,
+        to path: String, known: FileFingerprint?
+    ) throws(StorageError) -> FileFingerprint
+
     /// The fingerprint of the file at `path` now, or `nil` when there is none; `known` is
     /// the last one seen. Its hash must be of the contents now: a store may not return
     /// `known` just because size and modification time match.
@@ -84,6 +94,16 @@ extension ListStore {
     /// Whether there is a file at `path`, from its fingerprint; a store may answer more cheaply.
     public func exists(path: String) -> Bool {
         (try? fingerprint(path: path, known: nil)) != nil
+    }
+}
+
+extension ListStore {
+    /// Writes the whole list: a file has no cheaper way to take a few changes.
+    public func save(
+        _ changes: ListChanges, giving records: [Record], schema: RecordSchema, format: FileFormat,
+        to path: String, known: FileFingerprint?
+    ) throws(StorageError) -> FileFingerprint {
+        try save(records, schema: schema, format: format, to: path)
     }
 }
 

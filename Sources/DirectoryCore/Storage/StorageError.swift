@@ -11,10 +11,15 @@ public enum StorageError: Error, Equatable, Sendable {
     case writeFailed(path: String, reason: String)
     /// The file was changed by someone else and the changes conflict with this session's.
     case conflict(path: String, details: [String])
+    /// A database refused or failed: `problem` is a whole sentence saying what to do, and
+    /// `whenSaving` the sentence for the same failure in the middle of a save.
+    case database(location: String, problem: String, whenSaving: String)
+    /// Another session saved between this save's check and its write; the session merges again and retries.
+    case changedMeanwhile(path: String)
 
-    /// The message for the user.
+    /// The message for the user. A password in a database location never appears in it.
     public var message: String {
-        switch self {
+        switch redactingLocation {
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .corrupt(let path, let format, let error):
@@ -31,13 +36,37 @@ public enum StorageError: Error, Equatable, Sendable {
                 + details.map { "  " + $0 }.joined(separator: "\n")
                 + "\nNothing was written. Use 'save!' to overwrite the file with your version, "
                 + "or 'revert' to take the file's version"
+        case .database(let location, let problem, _):
+            return "\(location): \(problem)"
+        case .changedMeanwhile(let path):
+            return "not saved: \(path) was changed by another session while saving; nothing was written and "
+                + "your edits are kept: save again"
+        }
+    }
+
+    /// The error with any password taken out of the location it names.
+    private var redactingLocation: StorageError {
+        switch self {
+        case .unreadable(let path, let reason): return .unreadable(path: StoreLocation.redacted(path), reason: reason)
+        case .corrupt(let path, let format, let error):
+            return .corrupt(path: StoreLocation.redacted(path), format: format, error)
+        case .unknownFormat(let path): return .unknownFormat(path: StoreLocation.redacted(path))
+        case .writeFailed(let path, let reason): return .writeFailed(path: StoreLocation.redacted(path), reason: reason)
+        case .conflict(let path, let details): return .conflict(path: StoreLocation.redacted(path), details: details)
+        case .database(let location, let problem, let whenSaving):
+            return .database(location: StoreLocation.redacted(location), problem: problem, whenSaving: whenSaving)
+        case .changedMeanwhile(let path): return .changedMeanwhile(path: StoreLocation.redacted(path))
         }
     }
 
     /// The error as a failed save: a file that cannot be read back while saving (it became a
     /// folder, its permissions changed) is reported as a save that failed, with the edits kept.
     var asSaveFailure: StorageError {
-        guard case .unreadable(let path, let reason) = self else { return self }
-        return .writeFailed(path: path, reason: reason)
+        switch self {
+        case .unreadable(let path, let reason): return .writeFailed(path: path, reason: reason)
+        case .database(let location, _, let whenSaving):
+            return .database(location: location, problem: whenSaving, whenSaving: whenSaving)
+        default: return self
+        }
     }
 }

@@ -1,0 +1,57 @@
+/// Saving only what changed: the change set a database store writes row by row,
+/// and the loop that merges again when another session saved in between.
+extension Session {
+    /// How many times a save merges and tries again when other sessions keep saving first.
+    static let saveAttempts = 200
+
+    /// What `open` says of a database that has no tables yet.
+    static let noTablesNote = " (the database has no directory tables yet: save creates them)"
+
+    /// The records added, changed and deleted since the last load or save, from `baseline`.
+    ///
+    /// Looks from the end of the list, where new records are, and stops once every
+    /// record the baseline names has been found.
+    public var listChanges: ListChanges {
+        var changes = ListChanges()
+        if isReordered { changes.order = records.map(\.id) }
+        guard !baseline.isEmpty else { return changes }
+        var found = Set<RecordKey>()
+        var additions: [ListChanges.Addition] = []
+        var index = records.count
+        while index > 0, found.count < baseline.count {
+            index -= 1
+            let record = records[index]
+            guard let base = baseline[record.key] else { continue }
+            found.insert(record.key)
+            switch base {
+            case .absent:
+                additions.append(.init(record: record, after: index > 0 ? records[index - 1].id : nil))
+            case .present(let saved):
+                if saved != record { changes.changed.append(record) }
+            }
+        }
+        changes.added = additions.reversed()
+        for case (let key, .present) in baseline where !found.contains(key) { changes.deleted.append(key.id) }
+        return changes
+    }
+
+    /// Merges with what others saved and writes this session's changes, again and again
+    /// while others save in between; returns what came from the others.
+    mutating func mergeAndWriteChanges() throws(SessionError) -> [String] {
+        var notes: [String] = []
+        for _ in 0..<Self.saveAttempts {
+            notes += try mergeBeforeSave()
+            do {
+                fingerprint = try store.save(
+                    listChanges, giving: records, schema: schema, format: format, to: path, known: fingerprint)
+                markSaved()
+                return notes
+            } catch .changedMeanwhile {
+                continue
+            } catch {
+                throw .storage(error)
+            }
+        }
+        throw .storage(.changedMeanwhile(path: path))
+    }
+}

@@ -1,0 +1,58 @@
+/// A `ListStore` that sends each location to the store for its kind: database
+/// connection URIs to `database`, every other path to `files`.
+public struct RoutingStore: ListStore {
+    /// The store of file paths.
+    public let files: ListStore
+    /// The store of `postgresql://` and `postgres://` locations.
+    public let database: ListStore
+
+    /// Creates a store that routes between `files` and `database`.
+    public init(files: ListStore, database: ListStore) {
+        self.files = files
+        self.database = database
+    }
+
+    private func store(for location: String) -> ListStore {
+        StoreLocation.isDatabase(location) ? database : files
+    }
+
+    /// Reads with the location's store.
+    public func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
+        try store(for: path).load(path: path, schema: schema, fallback: fallback)
+    }
+
+    /// Writes the whole list with the location's store.
+    public func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String)
+        throws(StorageError) -> FileFingerprint
+    {
+        try store(for: path).save(records, schema: schema, format: format, to: path)
+    }
+
+    /// Writes the changes with the location's store.
+    public func save(
+        _ changes: ListChanges, giving records: [Record], schema: RecordSchema, format: FileFormat,
+        to path: String, known: FileFingerprint?
+    ) throws(StorageError) -> FileFingerprint {
+        try store(for: path).save(changes, giving: records, schema: schema, format: format, to: path, known: known)
+    }
+
+    /// The fingerprint from the location's store.
+    public func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
+        try store(for: path).fingerprint(path: path, known: known)
+    }
+
+    /// The lock of the location's store.
+    public func lock(path: String) throws(StorageError) -> FileLock {
+        try store(for: path).lock(path: path)
+    }
+
+    /// Bytes from the location's store.
+    public func readBytes(path: String) throws(StorageError) -> [UInt8] {
+        try store(for: path).readBytes(path: path)
+    }
+
+    /// Bytes to the location's store.
+    public func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        try store(for: path).writeBytes(bytes, to: path)
+    }
+}

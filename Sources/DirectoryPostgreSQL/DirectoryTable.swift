@@ -1,0 +1,138 @@
+import DirectoryCore
+
+/// The table that holds one kind of list (`people`, `bucket_items`): its columns,
+/// and records turned into `COPY` rows and statement parameters and back.
+///
+/// Each text field is a `text` column of the field's name in snake case; a date field
+/// is a `double precision` column `NAME_seconds` (seconds since 2001, exact, `NULL`
+/// when unset) beside a generated `timestamptz` column `NAME` for people to query.
+struct DirectoryTable {
+    /// One column that holds a field.
+    struct Column {
+        /// The stored column's name.
+        var name: String
+        /// The field's index in the schema.
+        var field: Int
+        /// The value that means "no date", stored as `NULL`; `nil` for text.
+        var unsetDate: Double?
+    }
+
+    let schema: RecordSchema
+    /// The table's name.
+    let name: String
+    /// The stored columns of the fields, in field order.
+    let columns: [Column]
+
+    /// The table for `schema`.
+    init(schema: RecordSchema) {
+        self.schema = schema
+        name = schema == .bucket ? "bucket_items" : "people"
+        columns = schema.fields.indices.map { index in
+            let field = schema.fields[index]
+            let snake = Self.snakeCase(field.name)
+            if case .date(let unset) = field.type {
+                return Column(name: snake + "_seconds", field: index, unsetDate: unset)
+            }
+            return Column(name: snake, field: index, unsetDate: nil)
+        }
+    }
+
+    /// Every list's table.
+    static let all = RecordSchema.all.map(DirectoryTable.init(schema:))
+
+    /// `completedDate` → `completed_date`.
+    static func snakeCase(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if character.isUppercase {
+                result += "_" + character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The `CREATE TABLE` for this list, with `quote` quoting identifiers.
+    func createStatement(quote: (String) throws(PostgreSQLError) -> String) throws(PostgreSQLError) -> String {
+        var definitions = ["id uuid PRIMARY KEY", "position double precision NOT NULL"]
+        for column in columns {
+            let field = schema.fields[column.field]
+            if column.unsetDate != nil {
+                definitions.append("\(try quote(column.name)) double precision")
+                let epoch = "to_timestamp(\(try quote(column.name)) + 978307200)"
+                definitions.append(
+                    "\(try quote(Self.snakeCase(field.name))) timestamptz GENERATED ALWAYS AS (\(epoch)) STORED")
+            } else {
+                definitions.append("\(try quote(column.name)) text NOT NULL DEFAULT ''")
+            }
+        }
+        definitions += ["extra jsonb NOT NULL DEFAULT '{}'", "revision bigint NOT NULL DEFAULT 0"]
+        return "CREATE TABLE IF NOT EXISTS \(try quote(name)) (\(definitions.joined(separator: ", ")))"
+    }
+
+    /// The record in a `COPY` row of `id`, the columns, and `extra`.
+    func record(from fields: [CopyText.Field]) -> Record? {
+        guard fields.count == columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField) else {
+            return nil
+        }
+        var values = schema.defaultValues
+        for (offset, column) in columns.enumerated() {
+            let field = fields[offset + 1]
+            if let unset = column.unsetDate {
+                values[column.field] = .date(field.flatMap { Double(CopyText.text($0)) } ?? unset)
+            } else if let field {
+                values[column.field] = .text(CopyText.text(field))
+            }
+        }
+        var extras: [KeyedValue] = []
+        if let extra = fields[columns.count + 1], !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
+            let decoded: [KeyedValue]?
+            if extra.contains(UInt8(ascii: "\\")) {
+                decoded = CopyText.unescaped(extra).withUnsafeBytes { try? ExtrasJSON.decode($0) }
+            } else {
+                decoded = try? ExtrasJSON.decode(extra)
+            }
+            guard let decoded else { return nil }
+            extras = decoded
+        }
+        return Record(id: id, values: values, extras: extras)
+    }
+
+    /// Appends the `COPY` row of `record`: id, position, the columns, extra, revision.
+    func appendRow(_ record: Record, position: Int, revision: Int64, to output: inout [UInt8]) {
+        record.id.appendUTF8(to: &output)
+        output.append(UInt8(ascii: "\t"))
+        output.append(contentsOf: String(position).utf8)
+        for column in columns {
+            output.append(UInt8(ascii: "\t"))
+            if let text = parameter(record.values[column.field], column: column) {
+                CopyText.appendText(text, to: &output)
+            } else {
+                CopyText.appendNull(to: &output)
+            }
+        }
+        output.append(UInt8(ascii: "\t"))
+        var json: [UInt8] = []
+        ExtrasJSON.encode(record.extras, to: &json)
+        json.withUnsafeBytes { CopyText.appendEscaped($0, to: &output) }
+        output.append(UInt8(ascii: "\t"))
+        output.append(contentsOf: String(revision).utf8)
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// The statement parameters of the record's columns, in column order, then its extra keys.
+    func parameters(of record: Record) -> [String?] {
+        var json: [UInt8] = []
+        ExtrasJSON.encode(record.extras, to: &json)
+        return columns.map { parameter(record.values[$0.field], column: $0) } + [String(decoding: json, as: UTF8.self)]
+    }
+
+    /// A value as the text PostgreSQL reads for its column; `nil` for an unset date.
+    private func parameter(_ value: FieldValue, column: Column) -> String? {
+        switch value {
+        case .text(let text): return text
+        case .date(let seconds): return seconds == column.unsetDate ? nil : "\(seconds)"
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import DirectoryCore
+import DirectoryPostgreSQL
+import Foundation
+
+/// The PostgreSQL rows, side by side with psql: opening the people from a database
+/// against `COPY people TO STDOUT`, `save as` into an empty database against psql's
+/// `\copy … from` of the same rows as CSV, and one edit + save on the full table.
+final class BenchDatabaseRows {
+    /// The commands (skipped, with the reason, when there is no server).
+    let contenders: [Contender]
+    /// Their goals.
+    let goals: [Goal]
+    /// The server, while it runs.
+    let cluster: BenchCluster?
+    /// Times of one edit + save on the loaded table, in seconds.
+    private(set) var editSaves: [Double] = []
+    /// Why the rows are not measured, if they are not.
+    private(set) var skipped: String?
+    private let people: Int
+
+    /// Starts a server in `data`'s folder and loads `people` people into it, or notes why not.
+    init(data: BenchData, directory: String, people: Int, log: (String) -> Void) {
+        self.people = people
+        var cluster: BenchCluster?
+        do {
+            cluster = try BenchCluster(folder: data.reference("pg"))
+        } catch {
+            skipped = "skipped: " + error.message
+        }
+        self.cluster = cluster
+        let count = people.formatted
+        let binary = data.large[.binaryPlist] ?? ""
+        let csv = data.reference("people.csv")
+        let columns = "(id, position, name, office, extra, revision)"
+        func contender(_ label: String, _ work: String, _ invocation: Invocation, _ ours: Bool, prepare: [String] = [])
+            -> Contender
+        {
+            Contender(label: label, work: work, invocation: invocation, isOurs: ours) {
+                for sql in prepare { try cluster?.run(ours ? "empty" : "copied", sql) }
+            }
+        }
+        let none = Invocation(program: "true", arguments: [])
+        let openOurs = contender(
+            "directory", "PostgreSQL, \(count): open (COPY out)",
+            Invocation(program: directory, arguments: [cluster?.uri("loaded") ?? "", "-c", "quit"]), true)
+        let openPsql = contender(
+            "psql", "PostgreSQL, \(count): COPY people TO STDOUT",
+            cluster?.psql("loaded", "COPY people TO STDOUT") ?? none, false)
+        let drop =
+            "DROP TABLE IF EXISTS people, bucket_items, directory_versions, directory_schema; "
+            + "DROP FUNCTION IF EXISTS directory_notify()"
+        let saveOurs = contender(
+            "directory", "PostgreSQL, \(count): save as into an empty database",
+            Invocation(program: directory, arguments: [binary, "-c", "save as \(cluster?.uri("empty") ?? "")"]), true,
+            prepare: [drop])
+        let savePsql = contender(
+            "psql", "PostgreSQL, \(count): \\copy from CSV into an empty table",
+            cluster?.psql("copied", "\\copy people \(columns) from '\(csv)' csv") ?? none, false,
+            prepare: [
+                "DROP TABLE IF EXISTS people",
+                "CREATE TABLE people (id uuid PRIMARY KEY, position double precision NOT NULL, name text NOT NULL, "
+                    + "office text NOT NULL, extra jsonb NOT NULL, revision bigint NOT NULL)",
+                "CREATE INDEX ON people (position)",
+            ])
+        contenders = [openOurs, openPsql, saveOurs, savePsql]
+        goals = [
+            Goal(work: "\(openOurs.work) — time", ours: openOurs, reference: openPsql, metric: .time, limit: 1.5),
+            Goal(work: "\(saveOurs.work) — time", ours: saveOurs, reference: savePsql, metric: .time, limit: 1.5),
+        ]
+        if let skipped {
+            for contender in contenders { contender.skipped = skipped }
+            return
+        }
+        guard let cluster else { return }
+        log("loading \(count) people into PostgreSQL")
+        do {
+            for name in ["loaded", "empty", "copied"] { try cluster.run("postgres", "CREATE DATABASE \(name)") }
+            let load = Invocation(program: directory, arguments: [binary, "-c", "save as \(cluster.uri("loaded"))"])
+            guard load.runDirectly().status == 0 else { throw BenchUsageError("directory could not load the people") }
+            try cluster.run("loaded", "\\copy people \(columns) to '\(csv)' csv")
+        } catch {
+            let reason = "skipped: " + ((error as? BenchUsageError)?.message ?? "\(error)")
+            for contender in contenders { contender.skipped = reason }
+        }
+    }
+
+    /// Opens the loaded table in this process, edits one person, and times the save alone.
+    func measureEditSave(run: Int) {
+        guard let cluster, skipped == nil else { return }
+        let store = RoutingStore(files: FileStore(), database: PostgreSQLStore())
+        do {
+            var session = try Session(
+                path: cluster.uri("loaded"), schema: nil, store: store, environment: .fixed())
+            for line in ["edit \(people / 2 + run)", "set office Bench \(run)"] {
+                if let command = try CommandParser.parse(line) { _ = try session.apply(command) }
+            }
+            let start = Date()
+            _ = try session.apply(.save(force: false))
+            editSaves.append(Date().timeIntervalSince(start))
+        } catch {
+            skipped = "one edit + save failed: \(error)"
+        }
+    }
+
+    /// The line of the report for one edit + save.
+    var editSaveLine: String {
+        if let skipped { return "| one edit + save, PostgreSQL, \(people.formatted) rows | \(skipped) | | ≤ 50 ms | |" }
+        guard let median = Contender.median(editSaves) else { return "" }
+        let verdict = median <= 0.05 ? "PASS" : "MISS"
+        return "| one edit + save, PostgreSQL, \(people.formatted) rows | \(String(format: "%.1f ms", median * 1000)) "
+            + "| \(editSaves.count) runs | ≤ 50 ms | \(verdict) |"
+    }
+}
+
+extension Error {
+    /// The message of a `BenchUsageError`, or the error's description.
+    var message: String { (self as? BenchUsageError)?.message ?? "\(self)" }
+}
