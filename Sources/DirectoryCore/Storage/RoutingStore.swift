@@ -46,6 +46,16 @@ public struct RoutingStore: ListStore {
         try store(for: path).lock(path: path)
     }
 
+    /// The location's store's refusal of a read-only list.
+    public func refuseReadOnly(path: String) throws(StorageError) {
+        try store(for: path).refuseReadOnly(path: path)
+    }
+
+    /// Whether the location's store has a list there.
+    public func exists(path: String) -> Bool {
+        store(for: path).exists(path: path)
+    }
+
     /// Bytes from the location's store.
     public func readBytes(path: String) throws(StorageError) -> [UInt8] {
         try store(for: path).readBytes(path: path)
