@@ -71,9 +71,9 @@ struct DirectoryTable {
         return "CREATE TABLE IF NOT EXISTS \(try quote(name)) (\(definitions.joined(separator: ", ")))"
     }
 
-    /// The record in a `COPY` row of `id`, the columns, and `extra`.
+    /// The record in a `COPY` row of `id`, the columns, and `extra` (fields after those are not read).
     func record(from fields: [CopyText.Field]) -> Record? {
-        guard fields.count == columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField) else {
+        guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField) else {
             return nil
         }
         var values = schema.defaultValues

@@ -30,16 +30,22 @@ public final class PostgreSQLStore: ListStore {
             }
             let statements = try TableStatements(table: table, connection: connection)
             var records: [Record] = []
+            var positions: [Double] = []
             var fields: [CopyText.Field] = []
             try connection.copyOut(statements.copyOut) { row throws(PostgreSQLError) in
                 CopyText.fields(of: row, into: &fields)
-                guard let record = table.record(from: fields) else {
+                guard let record = table.record(from: fields), let last = fields.last, let position = last,
+                    let value = Double(CopyText.text(position))
+                else {
                     throw PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
                 }
                 records.append(record)
+                positions.append(value)
             }
             try link.forgetHeard()
-            return LoadedList(schema: kind, records: records, format: .json, fingerprint: Self.fingerprint(version))
+            return LoadedList(
+                schema: kind, records: Self.inListOrder(records, positions: positions), format: .json,
+                fingerprint: Self.fingerprint(version))
         }
     }
 
@@ -98,6 +104,13 @@ public final class PostgreSQLStore: ListStore {
     /// A database is not a file to export to.
     public func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) {
         throw .writeFailed(path: path, reason: "export writes files; use 'save as' to copy the list into a database")
+    }
+
+    /// `records` sorted by `positions` (stable), or as they are when already in order.
+    static func inListOrder(_ records: [Record], positions: [Double]) -> [Record] {
+        if zip(positions, positions.dropFirst()).allSatisfy({ $0 <= $1 }) { return records }
+        let order = positions.indices.sorted { (positions[$0], $0) < (positions[$1], $1) }
+        return order.map { records[$0] }
     }
 
     /// The fingerprint that stands for `version`.

@@ -24,9 +24,11 @@ struct TableStatements {
         return parameters
     }
 
-    /// Every record in list order, as `COPY` rows of id, fields and extra.
+    /// Every record as `COPY` rows of id, fields, extra and position, in the table's order:
+    /// the caller puts them in list order (usually they already are), so the server can
+    /// stream the rows as it scans instead of sorting them all first.
     var copyOut: String {
-        "COPY (SELECT id, \(fieldColumns), extra FROM \(name) ORDER BY position) TO STDOUT"
+        "COPY (SELECT id, \(fieldColumns), extra, position FROM \(name)) TO STDOUT"
     }
 
     /// Loads whole rows: id, position, fields, extra, revision.

@@ -37,3 +37,14 @@ struct DirectoryTableTests {
         #expect(table.parameters(of: record) == ["x", "", nil, "{}"])
     }
 }
+
+@Suite("Rows put in list order")
+struct ListOrderTests {
+    @Test("rows come back sorted by position, ties in the order they came; sorted rows are left alone")
+    func order() {
+        let records = (0..<5).map { Record(id: RecordID(high: 0, low: UInt64($0)), values: [.text("\($0)")]) }
+        let sorted = PostgreSQLStore.inListOrder(records, positions: [3, 1, 2, 1, 0.5])
+        #expect(sorted.map(\.id.low) == [4, 1, 3, 2, 0])
+        #expect(PostgreSQLStore.inListOrder(records, positions: [1, 2, 2, 3, 4]) == records)
+    }
+}

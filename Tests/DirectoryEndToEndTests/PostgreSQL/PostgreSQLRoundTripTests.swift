@@ -117,4 +117,19 @@ struct PostgreSQLRoundTripTests {
         let listed = try ProgramRun.run([sales, "-c", "list"], folder: folder)
         #expect(listed.standardOutput.contains("Sal") && !listed.standardOutput.contains("Pat"))
     }
+
+    @Test("the list's order is the position column's, whatever order the rows are stored in")
+    func orderByPosition() throws {
+        let folder = TemporaryFolder()
+        let (cluster, uri) = try Self.database()
+        let made = try ProgramRun.run([uri, "-c", "new A", "-c", "new B", "-c", "new C", "-c", "save"], folder: folder)
+        #expect(made.status == 0, "\(made.standardError)")
+        try cluster.psql(uri, "UPDATE people SET position = -position WHERE name <> 'B'")
+        let listed = try ProgramRun.run([uri, "--format", "csv", "-c", "list"], folder: folder)
+        #expect(
+            listed.standardOutput.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",")[1] }
+                == [
+                    "C", "A", "B",
+                ])
+    }
 }

@@ -123,7 +123,10 @@ final class TestCluster: @unchecked Sendable {
     @discardableResult
     private static func shell(_ executable: String, _ arguments: [String], asServer: Bool) throws -> String {
         var argv = [executable.hasPrefix("/") ? executable : "/usr/bin/" + executable] + arguments
-        if asServer, getuid() == 0 { argv = ["/usr/sbin/runuser", "-u", "postgres", "--"] + argv }
+        // From /tmp: the server's user may not be allowed into the folder the tests run in (a clone under /root).
+        if asServer, getuid() == 0 {
+            argv = ["/usr/sbin/runuser", "-u", "postgres", "--", "/usr/bin/env", "--chdir=/tmp"] + argv
+        }
         let outputPath = "/tmp/dpg-output-" + UUID().uuidString
         defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()
