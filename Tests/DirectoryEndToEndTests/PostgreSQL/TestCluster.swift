@@ -32,6 +32,7 @@ final class TestCluster: @unchecked Sendable {
         guard let cluster = try? TestCluster() else { return nil }
         sharedFolder = cluster.folder
         atexit { TestCluster.stopShared() }
+        cluster.stopWhenGone(getpid())
         return cluster
     }()
 
@@ -108,6 +109,26 @@ final class TestCluster: @unchecked Sendable {
 
     /// The psql binary.
     var psqlPath: String { bin + "/psql" }
+
+    /// Starts a watchdog that stops the server and removes its folder once process `owner`
+    /// has ended, however it ended (a crash or a kill skips `atexit`).
+    func stopWhenGone(_ owner: pid_t) {
+        let stop = "\(bin)/pg_ctl -D \(folder)/data -m fast -w stop"
+        let asServer = getuid() == 0 ? "/usr/sbin/runuser -u postgres -- /usr/bin/env --chdir=/tmp " : ""
+        let script =
+            "while kill -0 \(owner) 2>/dev/null; do sleep 1; done; \(asServer)\(stop) >/dev/null 2>&1; rm -rf \(folder)"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let words: [String] = ["/bin/sh", "-c", script]
+        let arguments = words.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var pid: pid_t = 0
+        _ = posix_spawn(&pid, "/bin/sh", &actions, nil, arguments, environ)
+    }
 
     private static func stopShared() {
         guard let folder = sharedFolder, let bin = binaries else { return }
