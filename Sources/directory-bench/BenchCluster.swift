@@ -45,12 +45,13 @@ final class BenchCluster {
         try Self.check(psql(name, sql))
     }
 
-    /// Runs a server program, as `postgres` when root.
+    /// Runs a server program, as `postgres` (from /tmp, which that user may enter) when root.
     private func server(_ name: String, _ arguments: [String]) throws {
         let program = bin + "/" + name
         try Self.check(
             getuid() == 0
-                ? Invocation(program: "runuser", arguments: ["-u", "postgres", "--", program] + arguments)
+                ? Invocation(
+                    program: "runuser", arguments: ["-u", "postgres", "--", "env", "--chdir=/tmp", program] + arguments)
                 : Invocation(program: program, arguments: arguments))
     }
 

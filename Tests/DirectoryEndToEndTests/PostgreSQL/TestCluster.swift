@@ -29,9 +29,12 @@ final class TestCluster: @unchecked Sendable {
 
     /// The cluster every test shares, started on first use; `nil` when it could not start.
     static let shared: TestCluster? = {
+        stopAbandoned()
         guard let cluster = try? TestCluster() else { return nil }
+        try? String(getpid()).write(toFile: cluster.folder + "/owner", atomically: true, encoding: .utf8)
         sharedFolder = cluster.folder
         atexit { TestCluster.stopShared() }
+        cluster.stopWhenGone(getpid())
         return cluster
     }()
 
@@ -108,6 +111,45 @@ final class TestCluster: @unchecked Sendable {
 
     /// The psql binary.
     var psqlPath: String { bin + "/psql" }
+
+    /// Starts a watchdog that stops the server and removes its folder once process `owner`
+    /// has ended, however it ended (a crash or a kill skips `atexit`).
+    func stopWhenGone(_ owner: pid_t) {
+        let stop = "\(bin)/pg_ctl -D \(folder)/data -m fast -w stop"
+        let asServer = getuid() == 0 ? "/usr/sbin/runuser -u postgres -- /usr/bin/env --chdir=/tmp " : ""
+        let script =
+            "trap '' HUP INT TERM; while kill -0 \(owner) 2>/dev/null; do sleep 1; done; \(asServer)\(stop) >/dev/null 2>&1; rm -rf \(folder)"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let words: [String] = ["/bin/sh", "-c", script]
+        let arguments = words.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        // A session of its own, so nothing that signals the test run's process group ends it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID, which Glibc's module does not import
+        var pid: pid_t = 0
+        _ = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environ)
+    }
+
+    /// Stops the shared clusters of earlier test processes that are gone (a safety net for
+    /// the watchdog and `atexit`), and removes their folders.
+    private static func stopAbandoned() {
+        guard let bin = binaries else { return }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? [] where name.hasPrefix("dpg-") {
+            let folder = "/tmp/" + name
+            guard let text = try? String(contentsOfFile: folder + "/owner", encoding: .utf8),
+                let owner = pid_t(text), kill(owner, 0) != 0, errno == ESRCH
+            else { continue }
+            _ = try? shell(bin + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], asServer: true)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
 
     private static func stopShared() {
         guard let folder = sharedFolder, let bin = binaries else { return }
