@@ -53,6 +53,29 @@ struct PostgreSQLSessionTests {
                 == "Acacia Ackles|Steitz 200\nJoe Gregg|Briggs 500\nFrom A|\n")
     }
 
+    @Test("refresh takes in what another session saved to the database and keeps this session's edits")
+    func refresh() throws {
+        let (cluster, uri, folder) = try Self.samples()
+        let sessionA = try LiveProgram([uri], folder: folder)
+        sessionA.send("edit 1", "set office Steitz 200", "changes")
+        #expect(sessionA.waitForOutput(containing: "unsaved change"))
+        let sessionB = try ProgramRun.run(
+            [uri, "-c", "edit 2", "-c", "set office Briggs 500", "-c", "new From B", "-c", "save"], folder: folder)
+        #expect(sessionB.status == 0, "\(sessionB.standardError)")
+        sessionA.send("refresh", "list")
+        #expect(sessionA.waitForOutput(containing: "From B"))
+        sessionA.send("changes", "save")
+        let run = sessionA.finish()
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Merged with changes another session saved"))
+        #expect(run.standardOutput.contains("Briggs 500"))
+        #expect(run.standardOutput.contains("1 unsaved change"))
+        #expect(!run.standardError.contains("Merged with"), "the save merged again: \(run.standardError)")
+        #expect(
+            try cluster.psql(uri, "SELECT name, office FROM people ORDER BY position")
+                == "Acacia Ackles|Steitz 200\nJoe Gregg|Briggs 500\nKurt Krebsbach|Briggs 411\nFrom B|\n")
+    }
+
     @Test("the same field changed in both: the save is refused whole with the files' message; edits kept")
     func conflict() throws {
         let (cluster, uri, folder) = try Self.samples()
