@@ -31,6 +31,18 @@ public enum CommandTable {
                 + "a NAME must match one record's name (case and accents are ignored).",
             examples: ["edit 2", "edit Joe Gregg"], argument: .records),
         CommandSpec(
+            name: "editor", usage: "editor [N|RANGE…]",
+            summary: "edit the records (or some) as text in $VISUAL or $EDITOR",
+            details: "Opens the records in $VISUAL, else $EDITOR, else vi, as text: a header line naming "
+                + "the columns, then one record a line, values separated by tabs, the id last; a tab, a "
+                + "line break or a backslash in a value is written \\t, \\n or \\\\. When the editor exits, "
+                + "a changed line changes its record, a removed line deletes it, a new line (the id left out) "
+                + "adds one, and moved lines reorder: all as one change, which one undo takes back and "
+                + "changes lists. Lines that cannot be used are named with their numbers: at the prompt you "
+                + "can edit again or drop the text; in a script the command fails and nothing changes. The "
+                + "temporary file is private to you and removed afterwards.",
+            examples: ["editor", "editor 10-20", "editor 1,3 7-9"], argument: .records),
+        CommandSpec(
             name: "show", usage: "show",
             summary: "print the current record",
             details: "Prints every field of the current record, its id and any keys this program keeps "
@@ -43,6 +55,21 @@ public enum CommandTable {
                 + "and lists such as 1,3 work; numbers refer to the list before the deletion. "
                 + "A NAME must match exactly one record's name.",
             examples: ["delete 3", "delete 2-4 7", "delete Kurt Krebsbach"], argument: .records),
+        CommandSpec(
+            name: "move", usage: "move N to M",
+            summary: "move record N so that it becomes record M",
+            details: "Changes the order of the list, which the file keeps and the apps show. "
+                + "One undo puts it back.",
+            examples: ["move 5 to 1", "move 2 to 4"], argument: .records),
+        CommandSpec(
+            name: "sort", usage: "sort FIELD [desc]",
+            summary: "put the list in the order of a field",
+            details: "Sorts by FIELD in the alphabet of your locale (LANG), ignoring case and accents "
+                + "(é sorts with e), with numbers inside text "
+                + "in their order (Room 9 before Room 10); dates oldest first, no date last; desc reverses. "
+                + "Records with equal values keep their order. The file keeps the new order; one undo puts "
+                + "the old one back.",
+            examples: ["sort name", "sort office desc"], argument: .fieldName),
         CommandSpec(
             name: "find", usage: "find TEXT | find FIELD:TEXT",
             summary: "list records whose fields contain TEXT",
@@ -61,6 +88,16 @@ public enum CommandTable {
                 + "already exists (other than the list's own file), and save! as PATH replaces it on purpose.",
             examples: ["save", "save as ~/backup/directory.plist", "save! as ~/backup/directory.plist"],
             argument: .path),
+        CommandSpec(
+            name: "refresh", usage: "refresh",
+            summary: "take in what other sessions saved, keeping your unsaved edits",
+            details: "Reads the file again and merges the changes other sessions saved into this list, as save "
+                + "does, but writes nothing: your unsaved edits stay unsaved and changes lists only them. It says "
+                + "what came from the others, or that the list is already up to date. A conflict (the same field "
+                + "changed here and there, or an edit of a record someone deleted) changes nothing here and is "
+                + "reported as save reports it. Undo history is kept when the others added and deleted no record "
+                + "and changed none that it refers to; otherwise it is cleared (a save that merges clears it the same way).",
+            examples: ["refresh"]),
         CommandSpec(
             name: "open", aliases: ["open!"], usage: "open PATH",
             summary: "switch to another file",
@@ -106,10 +143,31 @@ public enum CommandTable {
             details: "Reverts the last command that changed the list; repeat to go further back.",
             examples: ["undo"]),
         CommandSpec(
+            name: "redo", usage: "redo",
+            summary: "make again what undo took back (repeatable)",
+            details: "Re-applies the change the last undo took back; repeat to go further. "
+                + "Any new change forgets what could be redone.",
+            examples: ["undo", "redo"]),
+        CommandSpec(
             name: "revert", usage: "revert",
             summary: "discard all unsaved changes and reload the file",
             details: "Throws away every unsaved change and reads the file again.",
             examples: ["revert"]),
+        CommandSpec(
+            name: "recover", usage: "recover",
+            summary: "bring back the unsaved changes of a session that ended",
+            details: "While changes are unsaved, each session keeps them in a recovery journal "
+                + "(in ~/.local/state/directory/recovery). When a session ended without saving (a crash, "
+                + "kill, a closed terminal), opening the list says so, and recover replays its changes onto "
+                + "the list as it is now, with the same merge and conflict rules as save: they become "
+                + "unsaved changes, which changes lists and save writes. A conflict recovers nothing.",
+            examples: ["recover", "changes", "save"]),
+        CommandSpec(
+            name: "discard", usage: "discard",
+            summary: "delete the recovery journal of a session that ended",
+            details: "Deletes the journal of unsaved changes that a session which ended left for this list, "
+                + "without applying them. This session's own changes are not touched (revert discards those).",
+            examples: ["discard"]),
         CommandSpec(
             name: "done", usage: "done [DATE]",
             summary: "mark the current item completed (today by default)",
@@ -149,64 +207,6 @@ public enum CommandTable {
             summary: "clear the screen",
             details: "Clears the terminal, as Ctrl-L does; does nothing in a script.",
             examples: ["clear"]),
-        CommandSpec(
-            name: "refresh", usage: "refresh",
-            summary: "take in what other sessions saved, keeping your unsaved edits",
-            details: "Reads the file again and merges the changes other sessions saved into this list, as save "
-                + "does, but writes nothing: your unsaved edits stay unsaved and changes lists only them. It says "
-                + "what came from the others, or that the list is already up to date. A conflict (the same field "
-                + "changed here and there, or an edit of a record someone deleted) changes nothing here and is "
-                + "reported as save reports it. Undo history is kept when the others added and deleted no record "
-                + "and changed none that it refers to; otherwise it is cleared (a save that merges clears it the same way).",
-            examples: ["refresh"]),
-        CommandSpec(
-            name: "recover", usage: "recover",
-            summary: "bring back the unsaved changes of a session that ended",
-            details: "While changes are unsaved, each session keeps them in a recovery journal "
-                + "(in ~/.local/state/directory/recovery). When a session ended without saving (a crash, "
-                + "kill, a closed terminal), opening the list says so, and recover replays its changes onto "
-                + "the list as it is now, with the same merge and conflict rules as save: they become "
-                + "unsaved changes, which changes lists and save writes. A conflict recovers nothing.",
-            examples: ["recover", "changes", "save"]),
-        CommandSpec(
-            name: "discard", usage: "discard",
-            summary: "delete the recovery journal of a session that ended",
-            details: "Deletes the journal of unsaved changes that a session which ended left for this list, "
-                + "without applying them. This session's own changes are not touched (revert discards those).",
-            examples: ["discard"]),
-        CommandSpec(
-            name: "redo", usage: "redo",
-            summary: "make again what undo took back (repeatable)",
-            details: "Re-applies the change the last undo took back; repeat to go further. "
-                + "Any new change forgets what could be redone.",
-            examples: ["undo", "redo"]),
-        CommandSpec(
-            name: "move", usage: "move N to M",
-            summary: "move record N so that it becomes record M",
-            details: "Changes the order of the list, which the file keeps and the apps show. "
-                + "One undo puts it back.",
-            examples: ["move 5 to 1", "move 2 to 4"], argument: .records),
-        CommandSpec(
-            name: "sort", usage: "sort FIELD [desc]",
-            summary: "put the list in the order of a field",
-            details: "Sorts by FIELD in the alphabet of your locale (LANG), ignoring case and accents "
-                + "(é sorts with e), with numbers inside text "
-                + "in their order (Room 9 before Room 10); dates oldest first, no date last; desc reverses. "
-                + "Records with equal values keep their order. The file keeps the new order; one undo puts "
-                + "the old one back.",
-            examples: ["sort name", "sort office desc"], argument: .fieldName),
-        CommandSpec(
-            name: "editor", usage: "editor [N|RANGE…]",
-            summary: "edit the records (or some) as text in $VISUAL or $EDITOR",
-            details: "Opens the records in $VISUAL, else $EDITOR, else vi, as text: a header line naming "
-                + "the columns, then one record a line, values separated by tabs, the id last; a tab, a "
-                + "line break or a backslash in a value is written \\t, \\n or \\\\. When the editor exits, "
-                + "a changed line changes its record, a removed line deletes it, a new line (the id left out) "
-                + "adds one, and moved lines reorder: all as one change, which one undo takes back and "
-                + "changes lists. Lines that cannot be used are named with their numbers: at the prompt you "
-                + "can edit again or drop the text; in a script the command fails and nothing changes. The "
-                + "temporary file is private to you and removed afterwards.",
-            examples: ["editor", "editor 10-20", "editor 1,3 7-9"], argument: .records),
     ]
 
     /// The command whose name or alias is `name`.

@@ -53,8 +53,8 @@ extension Interactive {
         }
 
         @Test func anAmbiguousCommandPrefixListsTheCandidates() {
-            #expect(action("e") == .list(["edit", "export", "exit", "editor"]))
-            #expect(action("s") == .list(["set", "show", "save", "sort"]))
+            #expect(action("e") == .list(["edit", "editor", "export", "exit"]))
+            #expect(action("s") == .list(["set", "show", "sort", "save"]))
         }
 
         @Test func commandNamesComeFromTheTableWithoutBangFormsOrOtherKindsCommands() {

@@ -33,7 +33,7 @@ extension Interactive {
             #expect(terminal.waitFor("directory.plist > "))
             terminal.type("e")
             terminal.press(.tab)
-            #expect(terminal.waitFor("edit    export  exit    editor\n"))
+            #expect(terminal.waitFor("edit    editor  export  exit\n"))
             #expect(terminal.waitFor("directory.plist > e"))
             terminal.type("dit jo")
             terminal.press(.tab)
