@@ -11,6 +11,10 @@ struct EditorLineReader {
         guard cells.count == fields || cells.count == fields + 1 else {
             return .failure(.columnCount(found: cells.count, fields: fields, names: schema.fieldNames))
         }
+        // One column short with an id last is a line that lost a tab, not a new record.
+        if cells.count == fields, let last = cells.last, RecordID(String(last).trimmingSpaces) != nil {
+            return .failure(.missingTab(fields: fields, names: schema.fieldNames))
+        }
         var original: Record?
         if cells.count == fields + 1, !cells[fields].isEmpty {
             let text = String(cells[fields])

@@ -44,6 +44,12 @@ public struct EditorPlan: Equatable, Sendable {
             if !sawRecordOrHeader {
                 sawRecordOrHeader = true
                 if line == header { continue }
+                if line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init)
+                    == "id"
+                {
+                    problems.append(.init(line: number, reason: .changedHeader(expected: header)))
+                    continue
+                }
             }
             switch reader.read(line, written: byID) {
             case .success(let parsed):

@@ -16,6 +16,10 @@ public struct EditorTextProblem: Equatable, Sendable, CustomStringConvertible {
         case unknownEscape(String)
         /// A backslash at the end of a cell.
         case trailingBackslash
+        /// The header line was changed; it names the columns and must stay as written.
+        case changedHeader(expected: String)
+        /// A line one column short whose last value is an id: a tab was lost, not a new record.
+        case missingTab(fields: Int, names: [String])
     }
 
     /// The 1-based line number in the text.
@@ -52,6 +56,12 @@ public struct EditorTextProblem: Equatable, Sendable, CustomStringConvertible {
             return "unknown escape \(escape); write \\\\ for a backslash, \\t for a tab, \\n for a line break"
         case .trailingBackslash:
             return "a backslash ends a value; write \\\\ for a backslash"
+        case .changedHeader(let expected):
+            return "the header line was changed; keep it as it was ("
+                + expected.replacingOccurrences(of: "\t", with: ", ") + ", separated by tabs) or delete it"
+        case .missingTab(let fields, let names):
+            return "the last of its \(fields) columns is an id, so a tab is missing: a record has \(fields + 1) "
+                + "(\((names + ["id"]).joined(separator: ", "))) separated by tabs"
         }
     }
 }

@@ -126,6 +126,31 @@ struct EditorTextTests {
                 == "line 10: the id 00000000-0000-0001-0000-000000000001 is on line 8 too; each record can appear once")
     }
 
+    @Test("a line that lost a tab before its id is an error, not a deletion and a new record")
+    func lostTab() {
+        let text = "name\toffice\tid\nJoe GreggBriggs 413\t00000000-0000-0001-0000-000000000001\n"
+        guard case .failure(let failure) = plan(text) else {
+            Issue.record("the line was taken as a new record")
+            return
+        }
+        #expect(
+            failure.problems.map(\.description)
+                == ["line 2: the last of its 2 columns is an id, so a tab is missing: a record has 3 "
+                    + "(name, office, id) separated by tabs"])
+    }
+
+    @Test("a changed header line is named as such")
+    func changedHeader() {
+        guard case .failure(let failure) = plan("nom\toffice\tid\n") else {
+            Issue.record("the changed header was accepted")
+            return
+        }
+        #expect(
+            failure.problems.map(\.description)
+                == ["line 1: the header line was changed; keep it as it was (name, office, id, separated by tabs) "
+                    + "or delete it"])
+    }
+
     @Test("a bad date names the field and the line")
     func badDate() {
         let item = Record(
