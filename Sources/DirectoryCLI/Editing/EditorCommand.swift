@@ -21,16 +21,24 @@ struct EditorCommand {
     /// when the script's input or output is a pipe or a file (which the editor must not
     /// read or draw on), or empty input when there is no terminal.
     static func scriptRedirections() -> String {
-        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        if tty >= 0 { close(tty) }
+        let tty = hasTerminal ? 0 : -1
         var words = ""
         if isatty(0) != 1 { words += tty >= 0 ? " </dev/tty" : " </dev/null" }
         if isatty(1) != 1, tty >= 0 { words += " >/dev/tty" }
         return words
     }
 
+    /// Whether the program has a controlling terminal (`/dev/tty` opens).
+    static var hasTerminal: Bool {
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        if tty >= 0 { close(tty) }
+        return tty >= 0
+    }
+
     /// Runs `editor` once: a text that cannot be used is an error, and nothing changes.
+    /// Without a terminal, `vi` (no editor chosen) is not started: it would wait forever.
     func runOnce(_ references: [RecordReference], in session: inout Session) throws(ScriptFailure) -> CommandOutput {
+        if !editor.isChosen, !Self.hasTerminal { throw ScriptFailure(ExternalEditorFailure.noTerminal.message) }
         let document: EditorDocument
         do { document = try session.editorDocument(for: references) } catch { throw ScriptFailure(error.message) }
         switch edit(document.text) {

@@ -16,6 +16,9 @@ struct ExternalEditor {
         return "vi"
     }
 
+    /// Whether the user chose the editor (`VISUAL` or `EDITOR`), rather than getting `vi`.
+    var isChosen: Bool { command != "vi" || environment["VISUAL"] != nil || environment["EDITOR"] != nil }
+
     /// Writes `text` to a new temporary file, lets `run` run the editor command on it
     /// (returning its exit status, or `nil` when it could not start), and returns the
     /// file's text afterwards. The file is removed in every case.
@@ -86,6 +89,8 @@ enum ExternalEditorFailure: Error, Equatable {
     case cannotCreate(folder: String, reason: String)
     /// The editor command could not be started.
     case cannotStart(String)
+    /// No editor was chosen and there is no terminal for `vi` to run on.
+    case noTerminal
     /// The editor exited with a failure status (or was killed).
     case exited(String, status: Int32)
     /// The edited file could not be read back.
@@ -98,6 +103,9 @@ enum ExternalEditorFailure: Error, Equatable {
             return "cannot make a temporary file in \(folder): \(reason); set TMPDIR to a writable folder"
         case .cannotStart(let command):
             return "cannot start the editor '\(command)'; set VISUAL or EDITOR to an editor that is installed"
+        case .noTerminal:
+            return "there is no terminal for vi to run on; set VISUAL or EDITOR to a command that edits the file "
+                + "named after it (a script, say), or run editor at a terminal"
         case .exited(let command, let status):
             return "the editor '\(command)' exited with status \(status), so nothing was changed"
         case .cannotRead(let path, let reason):

@@ -118,6 +118,20 @@ struct EditorCommandTests {
             run.standardError == "directory: line 1: the editor 'false' exited with status 1, so nothing was changed\n")
     }
 
+    @Test("with no terminal and no editor chosen, editor fails at once instead of starting vi")
+    func noTerminalNoEditor() throws {
+        let folder = TemporaryFolder()
+        try savedList(2, in: folder)
+        // setsid: a session of its own, so no controlling terminal; timeout: a started vi would wait forever.
+        let run = try ToolRun.run(
+            "/usr/bin/timeout",
+            ["120", "/usr/bin/setsid", "-w", BuiltProgram.url.path, "--file", "d.json", "-c", "editor"],
+            in: folder)
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.contains("there is no terminal for vi to run on; set VISUAL or EDITOR"))
+        #expect(try namesAndOffices(in: folder) == ["P1 Briggs 1", "P2 Briggs 2"])
+    }
+
     @Test("in a script, edit N makes the record current without printing it")
     func quietEdit() throws {
         let folder = TemporaryFolder()
