@@ -75,7 +75,11 @@ public enum CommandParser {
             guard !argument.isEmpty else {
                 throw .missingArgument(command: "find", usage: spec.usage, hint: "some text to look for")
             }
-            return findCommand(try QuotedValue.parse(argument))
+            let command = findCommand(try QuotedValue.parse(argument))
+            if case .findField(let field, let text) = command, text.isEmpty {
+                throw .missingArgument(command: "find", usage: spec.usage, hint: "some text to look for after \(field):")
+            }
+            return command
         case "save":
             if argument.isEmpty { return .save(force: forced) }
             guard argument.hasPrefix("as"), argument.count > 2,

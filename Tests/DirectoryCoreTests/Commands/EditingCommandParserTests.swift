@@ -43,6 +43,9 @@ struct EditingCommandParserTests {
             line: "move 0 to 1",
             message: "'0' is not a record number (use the numbers that list shows); usage: move N to M"),
         ParseErrorCase(line: "move 1 to 2 3", message: "move takes no argument '1 to 2 3'; usage: move N to M"),
+        ParseErrorCase(
+            line: "find name:",
+            message: "find needs some text to look for after name:; usage: find TEXT | find FIELD:TEXT"),
         ParseErrorCase(line: "sort", message: "sort needs a field to sort by; usage: sort FIELD [desc]"),
         ParseErrorCase(line: "sort name up", message: "sort takes asc or desc, not 'up'"),
         ParseErrorCase(line: "sort name desc now", message: "sort takes no argument 'now'; usage: sort FIELD [desc]"),
