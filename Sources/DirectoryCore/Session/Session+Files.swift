@@ -86,10 +86,11 @@ extension Session {
         let lock: FileLock
         do { lock = try store.lock(path: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
-        if !force, newPath != path, store.exists(path: newPath) {
+        let ownFile = store.isSameList(newPath, as: path)
+        if !force, !ownFile, store.exists(path: newPath) {
             throw .fileExists(path: newPath, replacing: "save! as \(newPath)")
         }
-        try write(to: newPath, format: newPath == path ? format : FileFormat.forNewFile(named: newPath))
+        try write(to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath))
         return .feedback("Saved \(count(records.count)) to \(StoreLocation.redacted(newPath)); it is now the file.")
     }
 

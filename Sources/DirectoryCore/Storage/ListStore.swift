@@ -88,6 +88,10 @@ public protocol ListStore: Sendable {
     /// Whether something is at `path` that writing there would replace (a list or any other
     /// file), so `save as` and `export` can refuse to overwrite it silently.
     func exists(path: String) -> Bool
+
+    /// Whether `path` and `other` name the same list, however spelled (`p.plist`,
+    /// `./p.plist`, an absolute path, a symbolic link), so `save as` knows its own file.
+    func isSameList(_ path: String, as other: String) -> Bool
 }
 
 extension ListStore {
@@ -95,6 +99,9 @@ extension ListStore {
     public func exists(path: String) -> Bool {
         (try? fingerprint(path: path, known: nil)) != nil
     }
+
+    /// Whether the two locations are spelled the same; a store may know more.
+    public func isSameList(_ path: String, as other: String) -> Bool { path == other }
 }
 
 extension ListStore {

@@ -56,6 +56,12 @@ public struct RoutingStore: ListStore {
         store(for: path).exists(path: path)
     }
 
+    /// Whether the two locations are one list, asked of their store when they share one.
+    public func isSameList(_ path: String, as other: String) -> Bool {
+        guard StoreLocation.isDatabase(path) == StoreLocation.isDatabase(other) else { return false }
+        return store(for: path).isSameList(path, as: other)
+    }
+
     /// Bytes from the location's store.
     public func readBytes(path: String) throws(StorageError) -> [UInt8] {
         try store(for: path).readBytes(path: path)

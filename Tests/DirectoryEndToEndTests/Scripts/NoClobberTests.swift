@@ -31,6 +31,11 @@ struct NoClobberTests {
         #expect(try ConcurrentSessionTests.people(in: folder.file("d.plist")).count == 3)
         let own = try ProgramRun.run(["--file", "d.plist", "-c", "new Lee", "-c", "save as d.plist"], folder: folder)
         #expect(own.status == 0, "save as the list's own file needs no !: \(own.standardError)")
+        for spelling in ["./d.plist", folder.file("d.plist")] {
+            let spelled = try ProgramRun.run(
+                ["--file", "d.plist", "-c", "new Lee", "-c", "save as \(spelling)"], folder: folder)
+            #expect(spelled.status == 0, "\(spelling) is the list's own file: \(spelled.standardError)")
+        }
     }
 
     @Test("export onto an existing file is refused, exit 1, the file unchanged; export! replaces it")

@@ -27,4 +27,13 @@ extension FileStore {
         var status = stat()
         return stat(path, &status) == 0
     }
+
+    /// Whether the two paths are one file: the same device and inode (or the same spelling).
+    public func isSameList(_ path: String, as other: String) -> Bool {
+        if path == other { return true }
+        var first = stat()
+        var second = stat()
+        guard stat(path, &first) == 0, stat(other, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
 }
