@@ -32,7 +32,7 @@ enum FolderLock {
             if !told, monotonicSeconds() >= start + 1 {
                 told = true
                 let holder = LockHolder.describe(descriptor: descriptor).map { ", held by " + $0 } ?? ""
-                wait.waiting("the lock on \(VisibleText.of(folder))\(holder)")
+                wait.waiting("the lock on \(VisibleText.of(Self.absolute(folder)))\(holder)")
             }
             if monotonicSeconds() >= deadline {
                 let holder = LockHolder.describe(descriptor: descriptor).map { " (\($0))" } ?? ""
@@ -48,6 +48,13 @@ enum FolderLock {
             flock(descriptor, LOCK_UN)
             close(descriptor)
         }
+    }
+
+    /// The folder's absolute path for a message (`.` says nothing), or `folder` itself.
+    private static func absolute(_ folder: String) -> String {
+        guard let resolved = realpath(folder, nil) else { return folder }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Seconds on a clock that never jumps.
