@@ -66,7 +66,7 @@ public enum CommandTable {
             summary: "put the list in the order of a field",
             details: "Sorts by FIELD in the alphabet of your locale (LANG), ignoring case and accents "
                 + "(é sorts with e), with numbers inside text "
-                + "in their order (Room 9 before Room 10); dates oldest first, no date last; desc reverses. "
+                + "in their order (Room 9 before Room 10); dates oldest first, no date last; desc reverses (undated items stay last). "
                 + "Records with equal values keep their order. The file keeps the new order; one undo puts "
                 + "the old one back.",
             examples: ["sort name", "sort office desc"], argument: .fieldName),
