@@ -4,9 +4,14 @@ extension RecordMerge {
     /// record only the other session has stays before the record it preceded in `merged`
     /// (or last, when nothing of this session's followed it).
     static func ordered(_ merged: [Record], like ours: [Record]) -> [Record] {
+        ordered(merged, byKeys: ours.map(\.key))
+    }
+
+    /// `merged` in the order of `order` (the keys of a list), as `ordered(_:like:)`.
+    static func ordered(_ merged: [Record], byKeys order: [RecordKey]) -> [Record] {
         var ourPosition: [RecordKey: Int] = [:]
-        ourPosition.reserveCapacity(ours.count)
-        for (position, record) in ours.enumerated() { ourPosition[record.key] = position }
+        ourPosition.reserveCapacity(order.count)
+        for (position, key) in order.enumerated() { ourPosition[key] = position }
         var waiting: [Record] = []
         var preceding: [RecordKey: [Record]] = [:]
         var shared: [Record] = []

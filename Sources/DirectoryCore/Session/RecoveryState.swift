@@ -6,6 +6,9 @@ struct RecoveryState {
     /// (a hint, checked when written) or -1 when it was deleted; the last note of a record
     /// counts. An array, so that noting a change costs an append, not a hash.
     var pending: [(key: RecordKey, index: Int)] = []
+    /// Whether the list's order may have changed since the journal last wrote it
+    /// (`move`, `sort`, `editor`, or an undo, merge or recovery of one).
+    var orderChanged = false
     /// Journals of sessions that ended with unsaved changes to this list.
     var orphans: [RecoveryOrphan] = []
 }

@@ -5,6 +5,7 @@ extension Session {
     public var recoveryNotice: String? {
         guard !recovery.orphans.isEmpty else { return nil }
         var changes = 0
+        var order = false
         var unreadable = 0
         var last = -Double.infinity
         var pids: [String] = []
@@ -14,12 +15,13 @@ extension Session {
                 continue
             }
             changes += journal.changes.count
+            order = order || journal.order != nil
             last = max(last, orphan.modified)
             pids.append(String(journal.pid))
         }
         var lines: [String] = []
         if !pids.isEmpty {
-            let what = changes == 1 ? "1 unsaved change" : "\(changes) unsaved changes"
+            let what = RecoveryJournal.describe(changes: changes, order: order)
             let sessions =
                 pids.count == 1 ? "a session that ended (pid \(pids[0]))" : "\(pids.count) sessions that ended"
             lines.append(
@@ -43,7 +45,7 @@ extension Session {
         }
         recovery.orphans = store.orphans(of: path).filter { orphan in
             guard let journal = RecoveryJournal.decode(orphan.bytes), journal.damage.isEmpty,
-                journal.changes.isEmpty
+                journal.isEmpty
             else { return true }
             store.remove(orphan)
             return false
@@ -67,6 +69,7 @@ extension Session {
         }
         var next = self
         var count = 0
+        var order = false
         var damage: [String] = []
         for (_, journal) in readable {
             guard journal.kind == schema.name else {
@@ -75,7 +78,9 @@ extension Session {
                     reason: "its journal holds \(journal.kind) records, and this is a \(schema.name) list")
             }
             try next.replay(journal.changes)
+            if let order = journal.order { next.reorder(like: order) }
             count += journal.changes.count
+            order = order || journal.order != nil
             damage += journal.damage
         }
         self = next
@@ -83,7 +88,8 @@ extension Session {
         let problem = flushRecovery()
         for (orphan, _) in readable { store.remove(orphan) }
         findOrphans()
-        var message = "Recovered \(count == 1 ? "1 change" : "\(count) changes") to \(fileName); "
+        let what = RecoveryJournal.describe(changes: count, order: order).replacingOccurrences(of: "unsaved ", with: "")
+        var message = "Recovered \(what) to \(fileName); "
         message += "'changes' lists them and 'save' writes them."
         let notes = damage.map { "the journal was damaged: \($0)" } + (problem.map { [$0] } ?? [])
         guard !notes.isEmpty else { return feedback(message) }
@@ -131,6 +137,15 @@ extension Session {
         case .failure(let error):
             throw .storage(error)
         }
+    }
+
+    /// Puts the list in a recovered order: the records it names keep that order, and the
+    /// others (added since, by another session) stay before the record they preceded.
+    private mutating func reorder(like order: [RecordKey]) {
+        rememberSavedOrder()
+        let currentKey = current.map { records[$0].key }
+        records = RecordMerge.ordered(records, byKeys: order)
+        current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
     }
 
     /// `YYYY-MM-DD HH:MM` in local time.

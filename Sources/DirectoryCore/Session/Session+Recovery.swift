@@ -15,17 +15,22 @@ extension Session {
     }
 
     /// Whether changes are noted that the journal does not hold yet.
-    public var hasPendingRecovery: Bool { !recovery.pending.isEmpty }
+    public var hasPendingRecovery: Bool { !recovery.pending.isEmpty || recovery.orderChanged }
 
     /// Writes the noted changes to the journal and makes it durable; returns a
     /// problem to report once (the journal cannot be kept), if any.
     @discardableResult
     public mutating func flushRecovery() -> String? {
         guard let store = recovery.store else { return nil }
-        if !recovery.pending.isEmpty {
+        if !recovery.pending.isEmpty || recovery.orderChanged {
             var bytes: [UInt8] = []
             for entry in recoveryEntries() { RecoveryJournal.encode(entry, into: &bytes) }
+            if recovery.orderChanged {
+                // After move, sort or editor the whole order is kept (new records' places too).
+                RecoveryJournal.encodeOrder(savedOrder != nil ? records.map(\.key) : nil, into: &bytes)
+            }
             recovery.pending = []
+            recovery.orderChanged = false
             if !bytes.isEmpty { store.append(bytes, path: path, kind: schema.name) }
         }
         return store.sync()
@@ -35,6 +40,7 @@ extension Session {
     /// discard): its journal goes.
     public mutating func endRecovery() {
         recovery.pending = []
+        recovery.orderChanged = false
         recovery.store?.removeJournal()
     }
 
@@ -59,8 +65,9 @@ extension Session {
     /// After a command: notes the records it changed, or removes the journal when nothing is unsaved.
     mutating func noteRecovery(since mark: RecoveryMark) {
         guard let store = recovery.store else { return }
-        if baseline.isEmpty {
+        if baseline.isEmpty, savedOrder == nil || !isReordered {
             recovery.pending = []
+            recovery.orderChanged = false
             store.removeJournal()
             return
         }
@@ -115,6 +122,7 @@ extension Session {
     /// Notes every record that differs from the file (after a merge or `recover`).
     mutating func noteEveryChange() {
         for key in baseline.keys { recovery.pending.append((key, -2)) }
+        recovery.orderChanged = true
     }
 
     /// The journal entries for the noted records, as they are now.

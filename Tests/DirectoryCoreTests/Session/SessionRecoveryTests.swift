@@ -171,8 +171,37 @@ struct SessionRecoveryTests {
         journals.crash()
         var session = try self.session(store, journals)
         try session.run("recover")
-        #expect(Set(session.names) == ["Acacia Ackles", "Kurt Krebsbach", "Kim Tran"])
+        #expect(session.names == ["Kurt Krebsbach", "Acacia Ackles", "Kim Tran"])
         #expect(session.records.first { $0.values[0] == .text("Kurt Krebsbach") }?.values[1] == .text("Sloan 1"))
-        #expect(session.unsavedChanges().count == 3)
+        #expect(session.unsavedChanges().count == 4)  // and one "moved"
+    }
+
+    @Test("the order comes back too: a move, a sort, and a move alone with no other change")
+    func orderIsRecovered() throws {
+        let store = try savedFile()
+        let moved = try crashedSession(on: store, "new Zed", "move 4 to 1")
+        var session = try self.session(store, moved)
+        #expect(session.recoveryNotice?.contains("1 unsaved change and the list's order") == true)
+        try session.run("recover")
+        #expect(session.names == ["Zed", "Acacia Ackles", "Joe Gregg", "Kurt Krebsbach"])
+        #expect(session.hasUnsavedChanges)
+        try session.run("quit!")
+
+        let sorted = try crashedSession(on: store, "sort name desc")
+        var second = try self.session(store, sorted)
+        #expect(second.recoveryNotice?.contains("the list's unsaved order to directory.plist") == true)
+        try second.run("recover")
+        #expect(second.names == ["Kurt Krebsbach", "Joe Gregg", "Acacia Ackles"])
+        #expect(second.hasUnsavedChanges)
+        try second.run("save")
+        #expect(store.file("/data/directory.plist")?.records.map { $0.values[0] }.first == .text("Kurt Krebsbach"))
+    }
+
+    @Test("a move undone leaves nothing to recover")
+    func moveUndone() throws {
+        let store = try savedFile()
+        let journals = try crashedSession(on: store, "move 3 to 1", "undo")
+        let session = try self.session(store, journals)
+        #expect(session.recoveryNotice == nil)
     }
 }

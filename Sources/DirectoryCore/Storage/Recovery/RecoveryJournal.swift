@@ -15,8 +15,22 @@ public struct RecoveryJournal: Equatable, Sendable {
     /// What could not be read, one phrase each (empty when the file was whole).
     public var damage: [String]
 
+    /// The list's order when the session had reordered it (`move`, `sort`, `editor`), as
+    /// the keys of its records; `nil` when the order was the saved one.
+    public var order: [RecordKey]?
+
     /// The entries that change something.
     public var changes: [RecoveryEntry] { entries.filter(\.isChange) }
+
+    /// Whether it holds nothing to recover: no record changed and no order.
+    public var isEmpty: Bool { order == nil && changes.isEmpty }
+
+    /// "3 unsaved changes", "1 unsaved change and the list's order", "the list's order".
+    public static func describe(changes: Int, order: Bool) -> String {
+        let count = changes == 1 ? "1 unsaved change" : "\(changes) unsaved changes"
+        guard order else { return count }
+        return changes == 0 ? "the list's unsaved order" : count + " and the list's order"
+    }
 
     /// The first line of every journal file.
     static let magic = Array("directory recovery journal 1\n".utf8)
@@ -57,6 +71,23 @@ public struct RecoveryJournal: Equatable, Sendable {
         output = payload.bytes
     }
 
+    /// The list's order, framed: the keys of all its records, or none when the order is the saved one.
+    public static func encodeOrder(_ keys: [RecordKey]?, into output: inout [UInt8]) {
+        var payload = RecoveryBytes(bytes: output)
+        output = []
+        payload.bytes.append(contentsOf: repeatElement(0, count: 12))
+        let start = payload.bytes.count
+        payload.append(UInt8(ascii: "O"))
+        payload.append(count: keys?.count ?? 0)
+        for key in keys ?? [] {
+            payload.append(key.id.high)
+            payload.append(key.id.low)
+            payload.append(count: key.occurrence)
+        }
+        payload.closeFrame(payloadStart: start)
+        output = payload.bytes
+    }
+
     private static func frame(_ payload: [UInt8]) -> [UInt8] {
         var framed = RecoveryBytes()
         framed.append(count: payload.count)
@@ -91,6 +122,14 @@ public struct RecoveryJournal: Equatable, Sendable {
                 damage.append("the last \(bytes.count - frameStart) bytes could not be read (cut off)")
                 break
             }
+            if let payload = next.payload, payload.first == UInt8(ascii: "O") {
+                guard let keys = Self.order(payload) else {
+                    damaged += 1
+                    continue
+                }
+                order = keys.isEmpty ? nil : keys
+                continue
+            }
             guard let payload = next.payload, let entry = Self.entry(payload) else {
                 damaged += 1
                 continue
@@ -116,6 +155,20 @@ public struct RecoveryJournal: Equatable, Sendable {
         }
         offset = payload.endIndex
         return (ContentHash.of(Array(payload)) == checksum ? payload : nil, false)
+    }
+
+    private static func order(_ payload: ArraySlice<UInt8>) -> [RecordKey]? {
+        var reader = RecoveryBytesReader(payload)
+        guard reader.byte() == UInt8(ascii: "O"), let count = reader.count(), count <= payload.count / 20 else {
+            return nil
+        }
+        var keys: [RecordKey] = []
+        keys.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let high = reader.word(), let low = reader.word(), let occurrence = reader.count() else { return nil }
+            keys.append(RecordKey(id: RecordID(high: high, low: low), occurrence: occurrence))
+        }
+        return reader.isAtEnd ? keys : nil
     }
 
     private static func entry(_ payload: ArraySlice<UInt8>) -> RecoveryEntry? {
