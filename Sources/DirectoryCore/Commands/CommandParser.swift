@@ -77,7 +77,8 @@ public enum CommandParser {
             }
             let command = findCommand(try QuotedValue.parse(argument))
             if case .findField(let field, let text) = command, text.isEmpty {
-                throw .missingArgument(command: "find", usage: spec.usage, hint: "some text to look for after \(field):")
+                throw .missingArgument(
+                    command: "find", usage: spec.usage, hint: "some text to look for after \(field):")
             }
             return command
         case "save":

@@ -84,7 +84,8 @@ enum CSVRecordReader {
         let location = "line \(row.line)"
         if let problem = row.problem { return .failure(ImportRejection(location: location, reason: problem)) }
         guard row.fields.count == columns.count else {
-            let reason = "\(row.fields.count) \(row.fields.count == 1 ? "field" : "fields"), expected \(columns.count) as in the header row"
+            let reason =
+                "\(row.fields.count) \(row.fields.count == 1 ? "field" : "fields"), expected \(columns.count) as in the header row"
             return .failure(ImportRejection(location: location, reason: reason))
         }
         var id: RecordID?

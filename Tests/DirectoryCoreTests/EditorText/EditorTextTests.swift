@@ -135,8 +135,10 @@ struct EditorTextTests {
         }
         #expect(
             failure.problems.map(\.description)
-                == ["line 2: the last of its 2 columns is an id, so a tab is missing: a record has 3 "
-                    + "(name, office, id) separated by tabs"])
+                == [
+                    "line 2: the last of its 2 columns is an id, so a tab is missing: a record has 3 "
+                        + "(name, office, id) separated by tabs"
+                ])
     }
 
     @Test("a changed header line is named as such")
@@ -147,8 +149,10 @@ struct EditorTextTests {
         }
         #expect(
             failure.problems.map(\.description)
-                == ["line 1: the header line was changed; keep it as it was (name, office, id, separated by tabs) "
-                    + "or delete it"])
+                == [
+                    "line 1: the header line was changed; keep it as it was (name, office, id, separated by tabs) "
+                        + "or delete it"
+                ])
     }
 
     @Test("a bad date names the field and the line")
