@@ -61,8 +61,9 @@ public enum Command: Equatable, Sendable {
     case editorText(EditorSubmission)
     /// `refresh`: merge what other sessions saved into the list, keeping unsaved edits.
     case refresh
-    /// `recover`: bring back the unsaved changes of a session that ended, from its journal.
-    case recover
+    /// `recover`: bring back the unsaved changes of a session that ended, from its journal;
+    /// `recover!` lets the journal's version win where it conflicts with the list.
+    case recover(force: Bool = false)
     /// `discard`: delete the journal of a session that ended, with its unsaved changes.
     case discard
 }

@@ -44,7 +44,7 @@ public enum CommandParser {
             return .clear
         case "recover":
             try none(spec, argument)
-            return .recover
+            return .recover(force: forced)
         case "discard":
             try none(spec, argument)
             return .discard

@@ -154,14 +154,16 @@ public enum CommandTable {
             details: "Throws away every unsaved change and reads the file again.",
             examples: ["revert"]),
         CommandSpec(
-            name: "recover", usage: "recover",
+            name: "recover", aliases: ["recover!"], usage: "recover | recover!",
             summary: "bring back the unsaved changes of a session that ended",
             details: "While changes are unsaved, each session keeps them in a recovery journal "
                 + "(in ~/.local/state/directory/recovery). When a session ended without saving (a crash, "
                 + "kill, a closed terminal), opening the list says so, and recover replays its changes onto "
                 + "the list as it is now, with the same merge and conflict rules as save: they become "
-                + "unsaved changes, which changes lists and save writes. A conflict recovers nothing.",
-            examples: ["recover", "changes", "save"]),
+                + "unsaved changes, which changes lists and save writes. A conflict recovers nothing, and names "
+                + "each record, field and both values; recover! then takes the journal's version of those, "
+                + "as save! takes yours.",
+            examples: ["recover", "changes", "save", "recover!"]),
         CommandSpec(
             name: "discard", usage: "discard",
             summary: "delete the recovery journal of a session that ended",

@@ -40,7 +40,7 @@ public enum CommandDescription {
         case .editor(let references): return (["editor"] + references.map(text(of:))).joined(separator: " ")
         case .editorText(let submission): return text(of: .editor(submission.document.references))
         case .refresh: return "refresh"
-        case .recover: return "recover"
+        case .recover(let force): return force ? "recover!" : "recover"
         case .discard: return "discard"
         }
     }

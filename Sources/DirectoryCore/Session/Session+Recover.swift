@@ -59,7 +59,7 @@ extension Session {
         findOrphans()
     }
 
-    mutating func recover() throws(SessionError) -> CommandOutput {
+    mutating func recover(force: Bool) throws(SessionError) -> CommandOutput {
         findOrphans()
         let readable = recovery.orphans.compactMap { orphan in
             RecoveryJournal.decode(orphan.bytes).map { (orphan, $0) }
@@ -77,7 +77,7 @@ extension Session {
                     file: fileName,
                     reason: "its journal holds \(journal.kind) records, and this is a \(schema.name) list")
             }
-            try next.replay(journal.changes)
+            try next.replay(journal.changes, force: force)
             if let order = journal.order { next.reorder(like: order) }
             count += journal.changes.count
             order = order || journal.order != nil
@@ -113,12 +113,18 @@ extension Session {
 
     /// Replays journaled changes onto the list as it is, by the three-way merge `save` uses:
     /// the journal's saved versions are the base, the list is the other side.
-    private mutating func replay(_ changes: [RecoveryEntry]) throws(SessionError) {
+    /// With `force`, the base of each record is the list's version, so the journal's wins.
+    private mutating func replay(_ changes: [RecoveryEntry], force: Bool) throws(SessionError) {
         var journaled: [RecordKey: RecoveryEntry] = [:]
         for entry in changes { journaled[entry.key] = entry }
         guard !journaled.isEmpty else { return }
         var base: [RecordKey: Baseline] = [:]
         for (key, entry) in journaled { base[key] = entry.saved.map { .present($0) } ?? .absent }
+        if force {
+            // A record the list no longer has comes back as an addition.
+            for key in journaled.keys { base[key] = .absent }
+            for record in records where journaled[record.key] != nil { base[record.key] = .present(record) }
+        }
         var ours = records.filter { journaled[$0.key] == nil }
         ours += changes.filter { $0.now != nil }.sorted { $0.position < $1.position }.compactMap(\.now)
         switch RecordMerge(schema: schema, baseline: base, ours: ours).merge(theirs: records, path: path) {

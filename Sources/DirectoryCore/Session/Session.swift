@@ -157,7 +157,7 @@ public struct Session {
         case .editor(let references): return .text(try editorDocument(for: references).text)
         case .editorText(let submission): return try applyEditorText(submission, command: command)
         case .refresh: return try refresh()
-        case .recover: return try recover()
+        case .recover(let force): return try recover(force: force)
         case .discard: return discardRecovery()
         }
     }

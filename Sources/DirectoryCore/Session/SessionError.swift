@@ -120,8 +120,9 @@ public enum SessionError: Error, Equatable, Sendable {
                 + "'\(replacing)', or choose another path"
         case .recoveryConflict(let file, let details):
             return "cannot recover the changes to \(file): they conflict with the list as it is now "
-                + "('here' is the journal, 'the file' the list); nothing was recovered. Edit those records "
-                + "by hand and type 'discard', or leave the journal for later:\n"
+                + "('here' is the journal, 'the file' the list); nothing was recovered. 'recover!' recovers "
+                + "everything with the journal's version of these, 'discard' deletes the journal, or leave it "
+                + "for later:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")
         case .recoveryFailed(let file, let reason):
             return

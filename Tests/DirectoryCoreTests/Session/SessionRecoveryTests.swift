@@ -204,4 +204,19 @@ struct SessionRecoveryTests {
         let session = try self.session(store, journals)
         #expect(session.recoveryNotice == nil)
     }
+
+    @Test("recover! takes the journal's version where it conflicts, and recovers the rest with it")
+    func forcedRecovery() throws {
+        let store = try savedFile()
+        let journals = try crashedSession(on: store, "edit 2", "set office Journal 1", "new Extra One", "delete 3")
+        var other = try Session.test(store: store)
+        try other.run("edit 2", "set office Disk 1", "edit 3", "set office Disk 3", "save")
+        var session = try self.session(store, journals)
+        #expect(throws: SessionError.self) { try session.run("recover") }
+        #expect(session.names == ["Acacia Ackles", "Joe Gregg", "Kurt Krebsbach"])
+        try session.run("recover!")
+        #expect(session.names == ["Acacia Ackles", "Joe Gregg", "Extra One"])
+        #expect(session.records[1].values[1] == .text("Journal 1"))
+        #expect(session.unsavedChanges().count == 3)
+    }
 }
