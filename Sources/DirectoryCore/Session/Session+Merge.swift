@@ -21,7 +21,26 @@ extension Session {
         guard var theirs = try store.load(path: path, schema: schema, fallback: schema) else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
         let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
-        return .merged(try merger.merge(theirs: theirs.records, path: path).get(), theirs: theirs)
+        var merged = try merger.merge(theirs: theirs.records, path: path).get()
+        if isReordered, let savedOrder, Self.reordered(theirs.records, from: savedOrder) {
+            merged.fromOthers.append("reordered the list; your own new order was kept over theirs")
+        }
+        return .merged(merged, theirs: theirs)
+    }
+
+    /// Whether `records` has the records of `saved` (keys in the order last read) in
+    /// another relative order: the other session moved or sorted them.
+    private static func reordered(_ records: [Record], from saved: [RecordKey]) -> Bool {
+        var position: [RecordKey: Int] = [:]
+        position.reserveCapacity(saved.count)
+        for (index, key) in saved.enumerated() { position[key] = index }
+        var last = -1
+        for record in records {
+            guard let index = position[record.key] else { continue }
+            if index < last { return true }
+            last = index
+        }
+        return false
     }
 
     /// What `save` and `refresh` say about the other session's changes, one line each.

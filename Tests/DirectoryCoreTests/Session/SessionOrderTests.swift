@@ -108,6 +108,26 @@ struct SessionOrderTests {
         #expect(saved[1].values[1] == .text("Lab"))
     }
 
+    @Test("when both sessions reordered, refresh and save say that this session's order was kept")
+    func bothReorderedIsTold() throws {
+        let store = MemoryStore()
+        var ours = try people(["Ann", "Bob", "Cy"], store: store)
+        var theirs = try Session.test(store: store)
+        try ours.run("move 3 to 1")
+        try theirs.run("sort name desc", "save")
+        guard case .text(let refreshed) = try ours.run("refresh") else {
+            Issue.record("refresh said nothing of the other order")
+            return
+        }
+        #expect(refreshed.contains("reordered the list; your own new order was kept over theirs"))
+        #expect(ours.names == ["Cy", "Ann", "Bob"])
+        var plain = try Session.test(store: store)
+        try theirs.run("move 1 to 3", "save")
+        try plain.run("new Dee")
+        let saved = try plain.run("save")
+        #expect(!"\(saved)".contains("reordered"), "only a session that reordered too is told: \(saved)")
+    }
+
     @Test("refresh keeps this session's order and its undo history; the order stays unsaved until save")
     func refreshKeepsOrder() throws {
         let store = MemoryStore()
