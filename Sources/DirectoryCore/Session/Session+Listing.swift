@@ -21,4 +21,15 @@ extension Session {
         }
         return .records(listing(of: indices))
     }
+
+    /// `list 4-10` on a list of 5 shows 4 and 5, as `sed -n 4,10p` would: a range that starts
+    /// within the list ends at its end. A range that starts past the end is still an error.
+    func clampingRanges(_ references: [RecordReference]) -> [RecordReference] {
+        references.map { reference in
+            guard case .range(let first, let last) = reference, first <= records.count, last > records.count else {
+                return reference
+            }
+            return .range(first, records.count)
+        }
+    }
 }

@@ -152,7 +152,7 @@ public struct Session {
         case .redo: return try redo()
         case .move(let from, let to): return try move(from, to: to, command: command)
         case .sort(let field, let descending): return try sort(by: field, descending: descending, command: command)
-        case .listRecords(let references): return .records(listing(of: try resolve(references)))
+        case .listRecords(let references): return .records(listing(of: try resolve(clampingRanges(references))))
         case .findField(let field, let text): return try find(field: field, text: text)
         case .editor(let references): return .text(try editorDocument(for: references).text)
         case .editorText(let submission): return try applyEditorText(submission, command: command)

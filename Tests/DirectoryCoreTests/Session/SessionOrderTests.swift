@@ -201,6 +201,11 @@ struct SessionOrderTests {
         guard case .records(let listing) = try session.run("list 2-3") else { return }
         #expect(listing.rows.map(\.number) == [2, 3])
         #expect(throws: SessionError.noSuchRecord(9, count: 4)) { try session.run("list 9") }
+        guard case .records(let clamped) = try session.run("list 3-10") else { return }
+        #expect(clamped.rows.map(\.number) == [3, 4])
+        #expect(throws: SessionError.self) { try session.run("list 5-10") }
+        #expect(throws: SessionError.self) { try session.run("delete 3-10") }
+        #expect(session.names == ["Ann", "Bob", "Cy", "Di"])
     }
 
     @Test("find FIELD:TEXT searches one field; a word that is no field searches the whole text")
