@@ -1,3 +1,5 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -28,18 +30,7 @@ public final class OutputStream {
 
     /// Writes everything buffered. A closed pipe (EPIPE) drops the output quietly.
     public func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let count = buffer.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, raw.count - offset)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            offset += count
-        }
+        _ = buffer.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

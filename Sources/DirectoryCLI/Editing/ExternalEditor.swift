@@ -1,3 +1,5 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -9,15 +11,18 @@ struct ExternalEditor {
     let environment: [String: String]
 
     /// The shell command that edits a file, as git and crontab choose it.
-    var command: String {
+    var command: String { chosen ?? "vi" }
+
+    /// Whether the user chose the editor (`VISUAL` or `EDITOR`), rather than getting `vi`.
+    var isChosen: Bool { chosen != nil }
+
+    /// `$VISUAL`, else `$EDITOR`, when set to more than spaces.
+    private var chosen: String? {
         for name in ["VISUAL", "EDITOR"] {
             if let value = environment[name], value.contains(where: { $0 != " " && $0 != "\t" }) { return value }
         }
-        return "vi"
+        return nil
     }
-
-    /// Whether the user chose the editor (`VISUAL` or `EDITOR`), rather than getting `vi`.
-    var isChosen: Bool { command != "vi" || environment["VISUAL"] != nil || environment["EDITOR"] != nil }
 
     /// Writes `text` to a new temporary file, lets `run` run the editor command on it
     /// (returning its exit status, or `nil` when it could not start), and returns the
@@ -48,20 +53,8 @@ struct ExternalEditor {
     }
 
     private static func write(_ text: String, to descriptor: Int32) -> Bool {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, buffer.count - offset)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += count
-        }
-        return true
+        var text = text
+        return text.withUTF8 { DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) } == 0
     }
 
     private static func read(_ path: String) -> String? {

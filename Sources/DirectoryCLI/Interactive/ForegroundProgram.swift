@@ -1,3 +1,5 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -79,18 +81,7 @@ enum ForegroundProgram {
     /// Writes `text` to `descriptor` until done or the reader has gone (EPIPE; SIGPIPE is ignored meanwhile).
     private static func feed(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, base + offset, min(bytes.count - offset, 1 << 16))
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += count
-            }
-        }
+        _ = text.withUTF8 { DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// Waits for `pid`; its exit status, or 128 + the signal that ended it.

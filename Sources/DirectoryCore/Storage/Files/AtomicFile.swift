@@ -106,17 +106,8 @@ public enum AtomicFile {
 
         /// Appends `bytes` to the file.
         public mutating func write(_ bytes: UnsafeRawBufferPointer) {
-            guard failure == 0, let base = bytes.baseAddress else { return }
-            var written = 0
-            while written < bytes.count {
-                let count = Glibc.write(descriptor, base + written, bytes.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
-            }
+            guard failure == 0 else { return }
+            failure = DescriptorWrite.all(bytes, to: descriptor)
         }
     }
 }

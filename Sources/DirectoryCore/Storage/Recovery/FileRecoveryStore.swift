@@ -125,17 +125,10 @@ public final class FileRecoveryStore: RecoveryStore {
     }
 
     private func write(_ bytes: [UInt8]) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                Glibc.write(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                fail("could not write it: \(String(cString: strerror(errno)))")
-                return
-            }
-            written += count
+        let failure = bytes.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
+        guard failure == 0 else {
+            fail("could not write it: \(String(cString: strerror(failure)))")
+            return
         }
         unsynced = true
     }

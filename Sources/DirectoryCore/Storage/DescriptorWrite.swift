@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writing all of a buffer to a file descriptor: `write(2)` may take less than it is
+/// given, or be interrupted by a signal; every writer of files, pipes and the terminal
+/// loops the same way through this.
+public enum DescriptorWrite {
+    /// Writes every byte of `bytes` to `descriptor`, retrying after EINTR; 0 when all was
+    /// written, else the `errno` of the failure (EIO for a write that took nothing).
+    public static func all(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        guard let base = bytes.baseAddress else { return 0 }
+        var written = 0
+        while written < bytes.count {
+            let count = write(descriptor, base + written, bytes.count - written)
+            if count > 0 {
+                written += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return count < 0 ? errno : EIO
+            }
+        }
+        return 0
+    }
+}
