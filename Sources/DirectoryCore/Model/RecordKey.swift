@@ -26,33 +26,40 @@ public struct RecordKey: Hashable, Sendable {
     /// those ids, in order of their second appearance; records with a unique id get 0.
     ///
     /// Runs on every load, so the first pass keeps one 64-bit word per record (the id's
-    /// halves folded); only ids whose words repeat are then compared in full.
+    /// halves folded) in a flat table; only ids whose words repeat are then compared in full.
     @discardableResult
-    public static func numberOccurrences(in records: inout [Record]) -> [RecordID] {
-        var seen = Set<UInt64>(minimumCapacity: records.count)
+    public static func numberOccurrences(in records: inout RecordList) -> [RecordID] {
+        var seen = WordSet(capacity: records.count)
         var suspects = Set<UInt64>()
         var numbered = false
-        records.withUnsafeBufferPointer { buffer in
-            // Through the buffer: reading two words of a record must not retain its arrays.
-            for index in buffer.indices {
-                let word = buffer[index].id.high ^ buffer[index].id.low
-                if !seen.insert(word).inserted { suspects.insert(word) }
-                if buffer[index].occurrence != 0 { numbered = true }
-            }
+        for index in records.indices {
+            let key = records.key(at: index)
+            if !seen.insert(key.id.high ^ key.id.low) { suspects.insert(key.id.high ^ key.id.low) }
+            if key.occurrence != 0 { numbered = true }
         }
         if numbered {
-            for index in records.indices where records[index].occurrence != 0 { records[index].occurrence = 0 }
+            for index in records.indices where records.key(at: index).occurrence != 0 { records[index].occurrence = 0 }
         }
         guard !suspects.isEmpty else { return [] }
         var counts: [RecordID: Int] = [:]
         var repeated: [RecordID] = []
-        for index in records.indices where suspects.contains(records[index].id.high ^ records[index].id.low) {
-            let id = records[index].id
+        for index in records.indices {
+            let id = records.id(at: index)
+            guard suspects.contains(id.high ^ id.low) else { continue }
             let count = counts[id, default: 0]
             if count == 1 { repeated.append(id) }
-            records[index].occurrence = count
+            if count != 0 { records[index].occurrence = count }
             counts[id] = count + 1
         }
+        return repeated
+    }
+
+    /// Numbers the records of an array that share an id, as for a `RecordList`.
+    @discardableResult
+    public static func numberOccurrences(in records: inout [Record]) -> [RecordID] {
+        var list = RecordList(records)
+        let repeated = numberOccurrences(in: &list)
+        records = list.array
         return repeated
     }
 }

@@ -42,7 +42,7 @@ public struct FileStore: ListStore {
 
     /// Encodes and writes the records with `AtomicFile`, piece by piece. Text that an XML
     /// property list cannot hold is refused before anything is written.
-    public func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String)
+    public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint
     {
         if format == .xmlPlist, let problem = XMLPlistCharacterCheck.firstProblem(in: records, schema: schema) {

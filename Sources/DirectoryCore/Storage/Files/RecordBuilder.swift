@@ -10,8 +10,11 @@ public struct RecordBuilder {
     }
     /// The schema for a file whose records do not decide.
     public let fallback: RecordSchema
-    /// The records built so far.
-    public private(set) var records: [Record] = []
+    /// The records built so far: rows of `table`, or kept whole in `loose`.
+    private var table: RecordTable?
+    private var slots: [Int] = []
+    private var loose: [Record] = []
+    private var capacity: Int
 
     // The schema's parts that each key and record needs, kept apart so that the hot
     // paths never copy the whole (optional) schema.
@@ -33,12 +36,12 @@ public struct RecordBuilder {
     public init(schema: RecordSchema?, fallback: RecordSchema = .person, capacity: Int = 0) {
         self.schema = schema
         self.fallback = fallback
-        records.reserveCapacity(capacity)
+        self.capacity = capacity
         adopt(schema)
     }
 
     /// The 1-based number of the record being built, for messages.
-    public var recordNumber: Int { records.count + 1 }
+    public var recordNumber: Int { slots.count + 1 }
 
     /// Starts the next record.
     public mutating func beginRecord() {
@@ -126,12 +129,18 @@ public struct RecordBuilder {
         guard let id else {
             throw FileFormatError("record \(recordNumber) has no 'id'")
         }
-        records.append(Record(id: id, values: values, extras: extras))
+        let record = Record(id: id, values: values, extras: extras)
+        if let row = table?.append(record) {
+            slots.append(row)
+        } else {
+            loose.append(record)
+            slots.append(~(loose.count - 1))
+        }
     }
 
     /// The schema and records, once every record has been added.
-    public func finish() -> (schema: RecordSchema, records: [Record]) {
-        (schema ?? fallback, records)
+    public func finish() -> (schema: RecordSchema, records: RecordList) {
+        (schema ?? fallback, RecordList(table: table, slots: slots, loose: loose))
     }
 
     /// Keeps the parts of `schema` the hot paths use.
@@ -140,6 +149,12 @@ public struct RecordBuilder {
         fields = schema?.fields ?? []
         fieldKeys = fields.map { Array($0.name.utf8) }
         defaults = schema?.defaultValues ?? []
+        if let schema, table == nil {
+            let table = RecordTable(schema: schema)
+            table.reserve(rows: capacity, bytes: capacity * 32)
+            self.table = table
+            slots.reserveCapacity(capacity)
+        }
     }
 
     private func duplicate(_ key: String) -> FileFormatError {

@@ -12,7 +12,7 @@ public enum RecordCodec {
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, format: FileFormat, schema: RecordSchema?,
         fallback: RecordSchema = .person
-    ) throws(FileFormatError) -> (schema: RecordSchema, records: [Record]) {
+    ) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
         var builder = RecordBuilder(schema: schema, fallback: fallback)
         switch format {
         case .json: try JSONRecordReader.read(bytes, into: &builder)
@@ -23,19 +23,24 @@ public enum RecordCodec {
     }
 
     /// Encodes `records` as a complete file in `format`.
-    public static func encode(_ records: [Record], schema: RecordSchema, format: FileFormat) -> [UInt8] {
+    public static func encode(_ records: RecordList, schema: RecordSchema, format: FileFormat) -> [UInt8] {
         switch format {
         case .json: return JSONRecordWriter.write(records, schema: schema)
-        case .binaryPlist: return BinaryPlistRecordWriter.write(records, schema: schema)
-        case .xmlPlist: return XMLPlistRecordWriter.write(records, schema: schema)
+        case .binaryPlist: return BinaryPlistRecordWriter.write(records.array, schema: schema)
+        case .xmlPlist: return XMLPlistRecordWriter.write(records.array, schema: schema)
         }
+    }
+
+    /// Encodes `records` as a complete file in `format`.
+    public static func encode(_ records: [Record], schema: RecordSchema, format: FileFormat) -> [UInt8] {
+        encode(RecordList(records), schema: schema, format: format)
     }
 
     /// Encodes `records` as a complete file in `format`, handing the bytes to `piece`
     /// in order: in pieces of about a megabyte for JSON (so a save of a large list
     /// holds no second copy of it), in one piece for the other formats.
     public static func encode(
-        _ records: [Record], schema: RecordSchema, format: FileFormat, into piece: (UnsafeRawBufferPointer) -> Void
+        _ records: RecordList, schema: RecordSchema, format: FileFormat, into piece: (UnsafeRawBufferPointer) -> Void
     ) {
         switch format {
         case .json:

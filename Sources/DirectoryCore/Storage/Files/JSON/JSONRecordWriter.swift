@@ -6,15 +6,20 @@
 /// unchanged, in their original order.
 enum JSONRecordWriter {
     /// The bytes of a complete JSON file holding `records`.
-    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+    static func write(_ records: RecordList, schema: RecordSchema) -> [UInt8] {
         var file: [UInt8] = []
         write(records, schema: schema, pieceSize: Int.max) { file = $0 }
         return file
     }
 
+    /// The bytes of a complete JSON file holding `records`.
+    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+        write(RecordList(records), schema: schema)
+    }
+
     /// Writes a complete JSON file holding `records`, handing it to `emit` in pieces
     /// of at least `pieceSize` bytes (the last one shorter) as they fill up.
-    static func write(_ records: [Record], schema: RecordSchema, pieceSize: Int, emit: ([UInt8]) -> Void) {
+    static func write(_ records: RecordList, schema: RecordSchema, pieceSize: Int, emit: ([UInt8]) -> Void) {
         let fields = schema.fields
         // `,"name":` for each field, escaped once rather than once per record.
         let fieldPrefixes: [[UInt8]] = fields.map { field in
@@ -28,26 +33,29 @@ enum JSONRecordWriter {
         let estimate = 2 + records.count * (idPrefix.count + 40 + fields.count * 24)
         output.reserveCapacity(pieceSize == Int.max ? estimate + estimate / 8 : min(estimate, pieceSize + 4096))
         output.append(UInt8(ascii: "["))
-        for (number, record) in records.enumerated() {
+        for number in records.indices {
             if number > 0 { output.append(UInt8(ascii: ",")) }
             output.append(contentsOf: idPrefix)
-            record.id.appendUTF8(to: &output)
+            records.id(at: number).appendUTF8(to: &output)
             output.append(UInt8(ascii: "\""))
-            for index in fields.indices {
-                output.append(contentsOf: fieldPrefixes[index])
-                let value = index < record.values.count ? record.values[index] : fields[index].defaultValue
-                switch value {
-                case .text(let text): JSONStringEscaper.appendQuoted(text, to: &output)
-                case .date(let seconds): JSONNumberWriter.appendSeconds(seconds, to: &output)
+            if let row = records.tableRow(at: number), let table = records.table {
+                // A row as loaded: its values are copied from the table's bytes, no strings made.
+                for index in fields.indices {
+                    output.append(contentsOf: fieldPrefixes[index])
+                    table.withValueBytes(row: row, field: index) { value in
+                        if fields[index].isText {
+                            output.append(UInt8(ascii: "\""))
+                            JSONStringEscaper.appendEscaped(value, to: &output)
+                            output.append(UInt8(ascii: "\""))
+                        } else {
+                            JSONNumberWriter.appendSeconds(RecordTable.date(from: value), to: &output)
+                        }
+                    }
                 }
+                output.append(UInt8(ascii: "}"))
+            } else {
+                appendFields(of: records[number], fields: fields, prefixes: fieldPrefixes, to: &output)
             }
-            for extra in record.extras {
-                output.append(UInt8(ascii: ","))
-                JSONStringEscaper.appendQuoted(extra.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                JSONValueWriter.append(extra.value, to: &output)
-            }
-            output.append(UInt8(ascii: "}"))
             if output.count >= pieceSize {
                 emit(output)
                 output.removeAll(keepingCapacity: true)
@@ -55,5 +63,26 @@ enum JSONRecordWriter {
         }
         output.append(UInt8(ascii: "]"))
         emit(output)
+    }
+
+    /// Appends a record's fields and extras after its id, and the closing brace.
+    private static func appendFields(
+        of record: Record, fields: [Field], prefixes: [[UInt8]], to output: inout [UInt8]
+    ) {
+        for index in fields.indices {
+            output.append(contentsOf: prefixes[index])
+            let value = index < record.values.count ? record.values[index] : fields[index].defaultValue
+            switch value {
+            case .text(let text): JSONStringEscaper.appendQuoted(text, to: &output)
+            case .date(let seconds): JSONNumberWriter.appendSeconds(seconds, to: &output)
+            }
+        }
+        for extra in record.extras {
+            output.append(UInt8(ascii: ","))
+            JSONStringEscaper.appendQuoted(extra.key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            JSONValueWriter.append(extra.value, to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
     }
 }
