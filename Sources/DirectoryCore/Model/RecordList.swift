@@ -32,7 +32,7 @@ public struct RecordList: Sendable {
 
     /// A list of `records` of `schema`, packed into a table where they fit one.
     public init(packing records: [Record], schema: RecordSchema) {
-        let table = RecordTable(schema: schema)
+        var table = RecordTable.Builder(schema: schema)
         table.reserve(rows: records.count, bytes: 0)
         var slots: [Int] = []
         slots.reserveCapacity(records.count)
@@ -45,7 +45,7 @@ public struct RecordList: Sendable {
                 slots.append(~(loose.count - 1))
             }
         }
-        self.init(table: table, slots: slots, loose: loose)
+        self.init(table: RecordTable(table), slots: slots, loose: loose)
     }
 
     /// A list of `table`'s rows in order, then `loose` at `looseSlots` (slot numbers as

@@ -9,39 +9,30 @@
 /// A text field's value is its UTF-8; a date field's value is the 8 bytes of its
 /// `Double`. A row whose value does not fit its field's type, or that has extras, is
 /// not put in a table: `RecordList` keeps such records whole.
-public final class RecordTable: @unchecked Sendable {
-    // Unchecked: the arrays are only written while the table is built, before it is shared.
-
+public final class RecordTable: Sendable {
     /// The number of fields each row has, in schema order.
     public let fieldCount: Int
     /// Whether each field is text (the others are dates).
     let textFields: [Bool]
     /// Each row's id.
-    private(set) var ids: [RecordID] = []
+    let ids: [RecordID]
     /// Where each value starts in `bytes`: value `field` of `row` is
     /// `starts[row * fieldCount + field] ..< starts[row * fieldCount + field + 1]`.
-    private(set) var starts: [UInt32] = [0]
+    let starts: [UInt32]
     /// The values' bytes, row after row.
-    private(set) var bytes: [UInt8] = []
+    let bytes: [UInt8]
 
-    /// The most bytes a table holds, so that offsets fit in 32 bits.
-    static let capacityLimit = Int(UInt32.max)
-
-    /// An empty table for records of `schema`.
-    public init(schema: RecordSchema) {
-        fieldCount = schema.fields.count
-        textFields = schema.fields.map(\.isText)
+    /// The table a `Builder` built.
+    init(_ builder: Builder) {
+        fieldCount = builder.fieldCount
+        textFields = builder.textFields
+        ids = builder.ids
+        starts = builder.starts
+        bytes = builder.bytes
     }
 
     /// The number of rows.
     public var count: Int { ids.count }
-
-    /// Makes room for about `rows` rows holding `bytes` bytes of values in all.
-    func reserve(rows: Int, bytes byteCount: Int) {
-        ids.reserveCapacity(rows)
-        starts.reserveCapacity(rows * fieldCount + 1)
-        bytes.reserveCapacity(byteCount)
-    }
 
     /// The id of `row`.
     @inline(__always)
@@ -86,49 +77,103 @@ public final class RecordTable: @unchecked Sendable {
         return Record(id: ids[row], values: values)
     }
 
-    /// Adds `record` as a row and returns its number, or returns `nil` (adding nothing)
-    /// when the record cannot be a row: it has extras, a repeated-id occurrence, a value
-    /// that does not fit its field, or the table is full.
-    func append(_ record: Record) -> Int? {
-        guard record.extras.isEmpty, record.occurrence == 0, record.values.count == fieldCount else { return nil }
-        var size = 0
-        for (field, value) in record.values.enumerated() {
-            switch value {
-            case .text(let text) where textFields[field]: size += text.utf8.count
-            case .date where !textFields[field]: size += 8
-            default: return nil
-            }
+    /// The `Double` stored in 8 bytes.
+    static func date(from value: UnsafeBufferPointer<UInt8>) -> Double {
+        guard value.count == 8 else { return 0 }
+        let bits = UnsafeRawBufferPointer(value).loadUnaligned(as: UInt64.self)
+        return Double(bitPattern: UInt64(littleEndian: bits))
+    }
+}
+
+extension RecordTable {
+    /// Collects rows while a list is read; `RecordTable(builder)` then shares them.
+    struct Builder {
+        /// The number of fields each row has.
+        let fieldCount: Int
+        /// Whether each field is text.
+        let textFields: [Bool]
+        fileprivate(set) var ids: [RecordID] = []
+        fileprivate(set) var starts: [UInt32] = [0]
+        fileprivate(set) var bytes: [UInt8] = []
+
+        /// The most bytes a table holds, so that offsets fit in 32 bits.
+        static let capacityLimit = Int(UInt32.max)
+
+        /// An empty table for records of `schema`.
+        init(schema: RecordSchema) {
+            fieldCount = schema.fields.count
+            textFields = schema.fields.map(\.isText)
         }
-        guard bytes.count + size <= Self.capacityLimit else { return nil }
-        for value in record.values {
+
+        /// The number of rows so far.
+        var count: Int { ids.count }
+
+        /// Makes room for about `rows` rows holding `bytes` bytes of values in all.
+        mutating func reserve(rows: Int, bytes byteCount: Int) {
+            ids.reserveCapacity(rows)
+            starts.reserveCapacity(rows * fieldCount + 1)
+            bytes.reserveCapacity(byteCount)
+        }
+
+        /// Adds `record` as a row and returns its number, or returns `nil` (adding nothing)
+        /// when the record cannot be a row: it has extras, a repeated-id occurrence, a value
+        /// that does not fit its field, or the table is full.
+        mutating func append(_ record: Record) -> Int? {
+            guard record.extras.isEmpty, record.occurrence == 0, record.values.count == fieldCount else { return nil }
+            var size = 0
+            for (field, value) in record.values.enumerated() {
+                switch value {
+                case .text(let text) where textFields[field]: size += text.utf8.count
+                case .date where !textFields[field]: size += 8
+                default: return nil
+                }
+            }
+            guard bytes.count + size <= Self.capacityLimit else { return nil }
+            for value in record.values {
+                appendBytes(of: value)
+                starts.append(UInt32(truncatingIfNeeded: bytes.count))
+            }
+            ids.append(record.id)
+            return ids.count - 1
+        }
+
+        /// Adds a row as a reader has it: each text field as UTF-8 bytes in `texts` or as a
+        /// value in `values`, every other field in `values`. Returns `false` (adding nothing)
+        /// when a value does not fit its field or the table is full.
+        mutating func append(id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue]) -> Bool {
+            var size = 0
+            for field in 0..<fieldCount {
+                if let text = texts[field] {
+                    size += text.count
+                    continue
+                }
+                switch values[field] {
+                case .text(let text) where textFields[field]: size += text.utf8.count
+                case .date where !textFields[field]: size += 8
+                default: return false
+                }
+            }
+            guard bytes.count + size <= Self.capacityLimit else { return false }
+            for field in 0..<fieldCount {
+                if let text = texts[field] {
+                    bytes.append(contentsOf: text)
+                } else {
+                    appendBytes(of: values[field])
+                }
+                starts.append(UInt32(truncatingIfNeeded: bytes.count))
+            }
+            ids.append(id)
+            return true
+        }
+
+        /// Appends the bytes that stand for `value`.
+        private mutating func appendBytes(of value: FieldValue) {
             switch value {
             case .text(var text):
                 text.withUTF8 { bytes.append(contentsOf: $0) }
             case .date(let seconds):
                 withUnsafeBytes(of: seconds.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
             }
-            starts.append(UInt32(truncatingIfNeeded: bytes.count))
         }
-        ids.append(record.id)
-        return ids.count - 1
-    }
-
-    /// Adds a row from values already in the table's layout: `values` holds the fields'
-    /// bytes back to back and `ends` where each field's bytes end within it. Returns
-    /// `nil` (adding nothing) when the table is full.
-    func append(id: RecordID, values: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>) -> Int? {
-        guard bytes.count + values.count <= Self.capacityLimit else { return nil }
-        let base = bytes.count
-        bytes.append(contentsOf: values)
-        for end in ends { starts.append(UInt32(truncatingIfNeeded: base + end)) }
-        ids.append(id)
-        return ids.count - 1
-    }
-
-    /// The `Double` stored in 8 bytes.
-    static func date(from value: UnsafeBufferPointer<UInt8>) -> Double {
-        guard value.count == 8 else { return 0 }
-        let bits = UnsafeRawBufferPointer(value).loadUnaligned(as: UInt64.self)
-        return Double(bitPattern: UInt64(littleEndian: bits))
     }
 }

@@ -13,7 +13,7 @@ public enum RecordCodec {
         _ bytes: UnsafeRawBufferPointer, format: FileFormat, schema: RecordSchema?,
         fallback: RecordSchema = .person
     ) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
-        var builder = RecordBuilder(schema: schema, fallback: fallback)
+        var builder = RecordBuilder(schema: schema, fallback: fallback, sizeHint: bytes.count)
         switch format {
         case .json: try JSONRecordReader.read(bytes, into: &builder)
         case .binaryPlist: try BinaryPlistRecordReader.read(bytes, into: &builder)

@@ -80,7 +80,14 @@ enum JSONRecordReader {
                 try builder.add(key: "id", value: try scanner.parseMemberValue())
             }
         case .field(let index):
-            try builder.add(field: index, value: try scanner.parseMemberValue())
+            // Text without escapes, nearly all of it, goes to the builder as the file's bytes.
+            if builder.isText(field: index), scanner.peekSignificant() == UInt8(ascii: "\""),
+                let text = try scanner.parseUnescapedString()
+            {
+                try builder.add(field: index, utf8: text)
+            } else {
+                try builder.add(field: index, value: try scanner.parseMemberValue())
+            }
         case nil:
             let key = String(decoding: rawKey, as: UTF8.self)
             try builder.add(key: key, value: try scanner.parseMemberValue())
