@@ -16,28 +16,40 @@ public struct FileStore: ListStore {
 
     /// Reads and decodes the file at `path`; `nil` when it does not exist.
     public func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
-        guard let contents = try FileBytes.read(path: path) else { return nil }
-        let bytes = contents.bytes
-        let fingerprint = FileFingerprint(
-            size: bytes.count, modified: contents.modified, hash: ContentHash.of(bytes))
-        if bytes.isEmpty {
+        guard var window = try ReadWindow(path: path) else { return nil }
+        let format = window.bytes.withUnsafeBytes { FileFormat.sniff($0) }
+        // JSON is read a window at a time; the other formats, and a file whose format its
+        // first window does not tell, whole.
+        if format != .json { window.readToEnd() }
+        if let failure = window.failure { throw failure }
+        if window.bytes.isEmpty, window.atEnd {
             // An empty file is what `touch` makes: a new, empty list in the format its name suggests.
             return LoadedList(
                 schema: schema ?? fallback, records: [], format: FileFormat.forNewFile(named: path),
-                fingerprint: fingerprint)
+                fingerprint: window.fingerprint)
         }
-        let result = bytes.withUnsafeBytes { buffer -> Result<LoadedList, StorageError> in
-            guard let format = FileFormat.sniff(buffer) else { return .failure(.unknownFormat(path: path)) }
-            do throws(FileFormatError) {
-                let decoded = try RecordCodec.decode(buffer, format: format, schema: schema, fallback: fallback)
-                return .success(
-                    LoadedList(
-                        schema: decoded.schema, records: decoded.records, format: format, fingerprint: fingerprint))
-            } catch {
-                return .failure(.corrupt(path: path, format: format, error))
+        guard let format = format ?? window.bytes.withUnsafeBytes({ FileFormat.sniff($0) }) else {
+            throw .unknownFormat(path: path)
+        }
+        let decoded: (schema: RecordSchema, records: RecordList)
+        do throws(FileFormatError) {
+            if format == .json {
+                decoded = try RecordCodec.decodeJSON(&window, schema: schema, fallback: fallback)
+            } else {
+                let result = window.bytes.withUnsafeBytes { buffer in
+                    Result { () throws(FileFormatError) in
+                        try RecordCodec.decode(buffer, format: format, schema: schema, fallback: fallback)
+                    }
+                }
+                decoded = try result.get()
             }
+        } catch {
+            if let failure = window.failure { throw failure }
+            throw .corrupt(path: path, format: format, error)
         }
-        return try result.get()
+        if let failure = window.failure { throw failure }
+        return LoadedList(
+            schema: decoded.schema, records: decoded.records, format: format, fingerprint: window.fingerprint)
     }
 
     /// Encodes and writes the records with `AtomicFile`, piece by piece. Text that an XML
