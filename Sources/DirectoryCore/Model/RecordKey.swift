@@ -25,27 +25,46 @@ public struct RecordKey: Hashable, Sendable {
     /// Numbers the records that share an id (0, 1, 2 … in list order) and returns
     /// those ids, in order of their second appearance; records with a unique id get 0.
     ///
-    /// Runs on every load, so the first pass keeps one 64-bit word per record (the id's
-    /// halves folded) in a flat table; only ids whose words repeat are then compared in full.
+    /// Runs on every load, so it first gives each id one bit of a bit set with 16 bits
+    /// per record (2 MB for a million: it stays in the cache, where a hash table of a
+    /// million ids would not); only the ids whose bit another id had taken, about one in
+    /// sixteen, are then compared in full.
     @discardableResult
     public static func numberOccurrences(in records: inout RecordList) -> [RecordID] {
-        var seen = WordSet(capacity: records.count)
-        var suspects = Set<UInt64>()
+        var size = 1024
+        while size < records.count * 16 { size <<= 1 }
+        let shift = UInt64(64 - size.trailingZeroBitCount)
+        func bit(_ id: RecordID) -> Int {
+            Int(truncatingIfNeeded: ((id.high ^ id.low) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        }
+        var taken = [UInt64](repeating: 0, count: size / 64)
+        var shared = [UInt64](repeating: 0, count: size / 64)
         var numbered = false
         for index in records.indices {
             let key = records.key(at: index)
-            if !seen.insert(key.id.high ^ key.id.low) { suspects.insert(key.id.high ^ key.id.low) }
+            let position = bit(key.id)
+            let mask: UInt64 = 1 << UInt64(position & 63)
+            if taken[position >> 6] & mask != 0 { shared[position >> 6] |= mask }
+            taken[position >> 6] |= mask
             if key.occurrence != 0 { numbered = true }
         }
         if numbered {
             for index in records.indices where records.key(at: index).occurrence != 0 { records[index].occurrence = 0 }
+        }
+        var seen = Set<RecordID>()
+        var suspects = Set<RecordID>()
+        for index in records.indices {
+            let id = records.id(at: index)
+            let position = bit(id)
+            guard shared[position >> 6] & (1 << UInt64(position & 63)) != 0 else { continue }
+            if !seen.insert(id).inserted { suspects.insert(id) }
         }
         guard !suspects.isEmpty else { return [] }
         var counts: [RecordID: Int] = [:]
         var repeated: [RecordID] = []
         for index in records.indices {
             let id = records.id(at: index)
-            guard suspects.contains(id.high ^ id.low) else { continue }
+            guard suspects.contains(id) else { continue }
             let count = counts[id, default: 0]
             if count == 1 { repeated.append(id) }
             if count != 0 { records[index].occurrence = count }

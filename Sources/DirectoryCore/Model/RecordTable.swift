@@ -52,6 +52,12 @@ public final class RecordTable: Sendable {
         }
     }
 
+    /// The number of bytes all values of `row` take.
+    @inline(__always)
+    func byteCount(ofRow row: Int) -> Int {
+        Int(starts[(row &+ 1) &* fieldCount]) &- Int(starts[row &* fieldCount])
+    }
+
     /// All values' bytes and where each starts, for scans over every row at once.
     public func withStorage<Result>(
         _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>) throws -> Result

@@ -53,9 +53,7 @@ public enum RecordCodec {
     ) {
         switch format {
         case .json:
-            JSONRecordWriter.write(records, schema: schema, pieceSize: 1 << 20) { bytes in
-                bytes.withUnsafeBytes(piece)
-            }
+            JSONRecordWriter.write(records, schema: schema, pieceSize: 1 << 20, emit: piece)
         case .binaryPlist, .xmlPlist:
             encode(records, schema: schema, format: format).withUnsafeBytes(piece)
         }
