@@ -32,7 +32,7 @@ public struct FileFingerprint: Equatable, Sendable {
     public var size: Int
     /// Modification time, nanoseconds since 1970.
     public var modified: Int64
-    /// A 64-bit hash of the contents (`ContentHash`).
+    /// A 64-bit hash of the contents (`FileHash`).
     public var hash: UInt64
 
     /// Creates a fingerprint.

@@ -21,12 +21,12 @@ extension FileBytes {
             // Not a regular file: read it the usual way, which says what is wrong with it.
             return try read(path: path).map { contents in
                 FileFingerprint(
-                    size: contents.bytes.count, modified: contents.modified, hash: ContentHash.of(contents.bytes))
+                    size: contents.bytes.count, modified: contents.modified, hash: FileHash.of(contents.bytes))
             }
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        var hash = ContentHash()
+        var hash = FileHash()
         var size = 0
         var block = [UInt8](repeating: 0, count: 1 << 20)
         while true {

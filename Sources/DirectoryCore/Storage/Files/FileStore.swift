@@ -62,7 +62,7 @@ public struct FileStore: ListStore {
         }
         // The encoder hands over the file in pieces, which are hashed and written as
         // they come, so a save never holds a second copy of the list as bytes.
-        var hash = ContentHash()
+        var hash = FileHash()
         var size = 0
         let modified = try AtomicFile.write(to: path) { output in
             RecordCodec.encode(records, schema: schema, format: format) { piece in

@@ -26,7 +26,7 @@ struct ReadWindow: ~Copyable {
 
     private let descriptor: Int32
     private let path: String
-    private var hash = ContentHash()
+    private var hash = FileHash()
     private var size = 0
     private var capacity: Int
 

@@ -29,6 +29,8 @@ enum JSONRecordStream {
                         switch stage {
                         case .opening:
                             try JSONRecordReader.readOpening(&scanner)
+                            // Whether the list is empty shows only after the `[`: run the step again with more.
+                            if !atEnd, scanner.peekSignificant() == nil { throw scanner.error("cut short") }
                             stage = scanner.consume(UInt8(ascii: "]")) ? .closing : .firstRecord
                         case .firstRecord:
                             try JSONRecordReader.readRecord(&scanner, into: &builder)
