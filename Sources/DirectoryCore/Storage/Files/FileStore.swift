@@ -17,18 +17,18 @@ public struct FileStore: ListStore {
     /// Reads and decodes the file at `path`; `nil` when it does not exist.
     public func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
         guard var window = try ReadWindow(path: path) else { return nil }
-        let format = window.bytes.withUnsafeBytes { FileFormat.sniff($0) }
+        let format = window.withBytes { FileFormat.sniff($0) }
         // JSON is read a window at a time; the other formats, and a file whose format its
         // first window does not tell, whole.
         if format != .json { window.readToEnd() }
         if let failure = window.failure { throw failure }
-        if window.bytes.isEmpty, window.atEnd {
+        if window.count == 0, window.atEnd {
             // An empty file is what `touch` makes: a new, empty list in the format its name suggests.
             return LoadedList(
                 schema: schema ?? fallback, records: [], format: FileFormat.forNewFile(named: path),
                 fingerprint: window.fingerprint)
         }
-        guard let format = format ?? window.bytes.withUnsafeBytes({ FileFormat.sniff($0) }) else {
+        guard let format = format ?? window.withBytes({ FileFormat.sniff($0) }) else {
             throw .unknownFormat(path: path)
         }
         let decoded: (schema: RecordSchema, records: RecordList)
@@ -36,7 +36,7 @@ public struct FileStore: ListStore {
             if format == .json {
                 decoded = try RecordCodec.decodeJSON(&window, schema: schema, fallback: fallback)
             } else {
-                let result = window.bytes.withUnsafeBytes { buffer in
+                let result = window.withBytes { buffer in
                     Result { () throws(FileFormatError) in
                         try RecordCodec.decode(buffer, format: format, schema: schema, fallback: fallback)
                     }

@@ -8,14 +8,17 @@
 /// work on part of a file (JSON's, record by record) never holds the whole file: a list of
 /// a million people is read through a few megabytes instead of a 100 MB copy.
 ///
-/// `bytes` holds the file from offset `start` on; `more(keepingFrom:)` drops what was
-/// used and reads on. Reading stops at the end of the file or at `FileBytes.largestFile`.
+/// The window holds `count` bytes of the file from offset `start` on (`withBytes`);
+/// `more(keepingFrom:)` drops what was used and reads on. Reading stops at the end of
+/// the file or at `FileBytes.largestFile`.
 struct ReadWindow: ~Copyable {
-    /// The window's bytes: the file from `start` on.
-    private(set) var bytes: [UInt8] = []
-    /// The file offset of `bytes[0]`.
+    /// The window's memory: `count` bytes of the file, from `start` on, then free room.
+    private var storage: UnsafeMutableRawPointer
+    /// The number of bytes in the window.
+    private(set) var count = 0
+    /// The file offset of the window's first byte.
     private(set) var start = 0
-    /// Whether `bytes` reaches the end of the file (or reading failed: see `failure`).
+    /// Whether the window reaches the end of the file (or reading failed: see `failure`).
     private(set) var atEnd = false
     /// Why reading stopped early, if it did.
     private(set) var failure: StorageError?
@@ -38,70 +41,84 @@ struct ReadWindow: ~Copyable {
         modified = opened.modified
         expectedSize = opened.size
         self.path = path
-        self.capacity = capacity
+        self.capacity = max(capacity, 1)
+        storage = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
         fill()
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        storage.deallocate()
+    }
+
+    /// Calls `body` with the bytes in the window.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: storage, count: count))
+    }
 
     /// The fingerprint of the whole file, once `atEnd`.
     var fingerprint: FileFingerprint {
         FileFingerprint(size: size, modified: modified, hash: hash.value)
     }
 
-    /// Drops the bytes before `offset` (an index into `bytes`) and reads on; when what is
+    /// Drops the bytes before `offset` (an index into the window) and reads on; when what is
     /// kept fills the window, the window grows, so a record of any size fits in the end.
     mutating func more(keepingFrom offset: Int) {
         guard !atEnd else { return }
         if offset > 0 {
-            bytes.removeSubrange(0..<offset)
+            storage.copyMemory(from: storage + offset, byteCount: count - offset)
+            count -= offset
             start += offset
         }
-        if bytes.count * 2 > capacity { capacity *= 2 }
+        if count * 2 > capacity { grow(to: capacity * 2) }
         fill()
     }
 
-    /// Reads the rest of the file into the window.
+    /// Reads the rest of the file into the window: in one read sized from the file's size
+    /// when opened (so a large file is never copied from window to window), then more while
+    /// the file keeps growing.
     mutating func readToEnd() {
         while !atEnd {
-            capacity = max(capacity * 2, bytes.count * 2)
+            grow(to: max(capacity * 2, expectedSize + 1))
             fill()
         }
     }
 
+    /// Makes the window hold up to `newCapacity` bytes, keeping its bytes.
+    private mutating func grow(to newCapacity: Int) {
+        let newStorage = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
+        newStorage.copyMemory(from: storage, byteCount: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
+    }
+
     /// Reads until the window holds `capacity` bytes or the file ends.
     private mutating func fill() {
-        let wanted = capacity - bytes.count
+        let wanted = capacity - count
         guard wanted > 0 else { return }
-        let old = bytes.count
+        var read = 0
         var code: Int32 = 0
-        bytes.reserveCapacity(capacity)
-        bytes.append(contentsOf: repeatElement(0, count: wanted))
-        let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-            var count = 0
-            guard let base = buffer.baseAddress else { return 0 }
-            while count < wanted {
-                let result = Glibc.read(descriptor, base + old + count, wanted - count)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    code = errno
-                    break
-                }
-                if result == 0 { break }
-                count += result
+        while read < wanted {
+            let result = Glibc.read(descriptor, storage + count + read, wanted - read)
+            if result < 0 {
+                if errno == EINTR { continue }
+                code = errno
+                break
             }
-            return count
+            if result == 0 { break }
+            read += result
         }
-        bytes.removeSubrange((old + count)...)
-        bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[old...])) }
-        size += count
+        hash.add(UnsafeRawBufferPointer(start: storage + count, count: read))
+        count += read
+        size += read
         if code != 0 {
             failure = .unreadable(path: path, reason: SystemError.describe(code))
             atEnd = true
         } else if size > FileBytes.largestFile {
             failure = .unreadable(path: path, reason: "it is more than the 1 GiB limit")
             atEnd = true
-        } else if count < wanted {
+        } else if read < wanted {
             atEnd = true
         }
     }

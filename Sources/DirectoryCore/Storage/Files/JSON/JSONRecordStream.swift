@@ -21,7 +21,7 @@ enum JSONRecordStream {
             let fromFileStart = window.start == 0 && position == 0
             let atEnd = window.atEnd
             var failure: FileFormatError?
-            window.bytes.withUnsafeBytes { buffer in
+            window.withBytes { buffer in
                 // At the file's start the scanner skips a byte order mark.
                 var scanner = fromFileStart ? JSONScanner(buffer) : JSONScanner(buffer, at: position)
                 do throws(FileFormatError) {
