@@ -8,7 +8,7 @@ extension PostgreSQLStore {
     /// known one. Any row or the version changed by another session rolls it all back
     /// with `.changedMeanwhile`, and the session merges and tries again.
     public func save(
-        _ changes: ListChanges, giving records: [Record], schema: RecordSchema, format: FileFormat,
+        _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
         to path: String, known: FileFingerprint?
     ) throws(StorageError) -> FileFingerprint {
         let table = DirectoryTable(schema: schema)

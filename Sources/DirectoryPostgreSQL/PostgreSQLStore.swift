@@ -44,14 +44,15 @@ public final class PostgreSQLStore: ListStore {
             }
             try link.forgetHeard()
             return LoadedList(
-                schema: kind, records: Self.inListOrder(records, positions: positions), format: .json,
+                schema: kind, records: RecordList(packing: Self.inListOrder(records, positions: positions), schema: kind),
+                format: .json,
                 fingerprint: Self.fingerprint(version))
         }
     }
 
     /// Replaces the whole list in one transaction (`save as`, `save!`): creates the tables
     /// when missing, deletes every row and loads the records with `COPY … FROM STDIN`.
-    public func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String)
+    public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint
     {
         let table = DirectoryTable(schema: schema)

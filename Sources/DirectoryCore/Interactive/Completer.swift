@@ -5,7 +5,7 @@ public struct Completer {
     /// The kind of the open list (its fields, and which commands apply).
     public var schema: RecordSchema
     /// The open list's records, for numbers and names.
-    public var records: [Record]
+    public var records: RecordList
     /// Lists a folder (already tilde-expanded; `.` for the working folder).
     public var listFolder: (String) -> [FolderEntry]
     /// Expands a leading `~/` in a path.
@@ -13,7 +13,7 @@ public struct Completer {
 
     /// Creates a completer for a list; folders are read with `listFolder`.
     public init(
-        schema: RecordSchema, records: [Record], listFolder: @escaping (String) -> [FolderEntry],
+        schema: RecordSchema, records: RecordList, listFolder: @escaping (String) -> [FolderEntry],
         expandingTilde: @escaping (String) -> String = { $0 }
     ) {
         self.schema = schema

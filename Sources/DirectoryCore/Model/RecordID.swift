@@ -84,6 +84,16 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
     /// Runs once per record on every save: the 32 digits are made eight at a time
     /// in 64-bit words and appended in one copy.
     public func appendUTF8(to output: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(byteCount: 36, alignment: 8) { text in
+            guard let base = text.baseAddress else { return }
+            writeUTF8(to: base)
+            output.append(contentsOf: UnsafeRawBufferPointer(text))
+        }
+    }
+
+    /// Stores the 36 bytes of the hyphenated uppercase form at `output`.
+    @inline(__always)
+    func writeUTF8(to output: UnsafeMutableRawPointer) {
         // 8-4-4-4-12 digits: the words hold digits 0–7, 8–15, 16–23 and 24–31.
         let digits = (
             Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), Self.hexDigits(UInt32(truncatingIfNeeded: high)),
@@ -108,7 +118,9 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
                     from: UnsafeRawBufferPointer(rebasing: hex[20..<32]))
             }
         }
-        withUnsafeBytes(of: text) { output.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<36])) }
+        withUnsafeBytes(of: text) {
+            UnsafeMutableRawBufferPointer(start: output, count: 36).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<36]))
+        }
     }
 
     /// The eight uppercase hexadecimal digits of `value`, first digit in the lowest byte.

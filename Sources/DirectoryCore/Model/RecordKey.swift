@@ -25,34 +25,60 @@ public struct RecordKey: Hashable, Sendable {
     /// Numbers the records that share an id (0, 1, 2 … in list order) and returns
     /// those ids, in order of their second appearance; records with a unique id get 0.
     ///
-    /// Runs on every load, so the first pass keeps one 64-bit word per record (the id's
-    /// halves folded); only ids whose words repeat are then compared in full.
+    /// Runs on every load, so it first gives each id one bit of a bit set with 16 bits
+    /// per record (2 MB for a million: it stays in the cache, where a hash table of a
+    /// million ids would not); only the ids whose bit another id had taken, about one in
+    /// sixteen, are then compared in full.
     @discardableResult
-    public static func numberOccurrences(in records: inout [Record]) -> [RecordID] {
-        var seen = Set<UInt64>(minimumCapacity: records.count)
-        var suspects = Set<UInt64>()
+    public static func numberOccurrences(in records: inout RecordList) -> [RecordID] {
+        var size = 1024
+        while size < records.count * 16 { size <<= 1 }
+        let shift = UInt64(64 - size.trailingZeroBitCount)
+        func bit(_ id: RecordID) -> Int {
+            Int(truncatingIfNeeded: ((id.high ^ id.low) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        }
+        var taken = [UInt64](repeating: 0, count: size / 64)
+        var shared = [UInt64](repeating: 0, count: size / 64)
         var numbered = false
-        records.withUnsafeBufferPointer { buffer in
-            // Through the buffer: reading two words of a record must not retain its arrays.
-            for index in buffer.indices {
-                let word = buffer[index].id.high ^ buffer[index].id.low
-                if !seen.insert(word).inserted { suspects.insert(word) }
-                if buffer[index].occurrence != 0 { numbered = true }
-            }
+        for index in records.indices {
+            let key = records.key(at: index)
+            let position = bit(key.id)
+            let mask: UInt64 = 1 << UInt64(position & 63)
+            if taken[position >> 6] & mask != 0 { shared[position >> 6] |= mask }
+            taken[position >> 6] |= mask
+            if key.occurrence != 0 { numbered = true }
         }
         if numbered {
-            for index in records.indices where records[index].occurrence != 0 { records[index].occurrence = 0 }
+            for index in records.indices where records.key(at: index).occurrence != 0 { records[index].occurrence = 0 }
+        }
+        var seen = Set<RecordID>()
+        var suspects = Set<RecordID>()
+        for index in records.indices {
+            let id = records.id(at: index)
+            let position = bit(id)
+            guard shared[position >> 6] & (1 << UInt64(position & 63)) != 0 else { continue }
+            if !seen.insert(id).inserted { suspects.insert(id) }
         }
         guard !suspects.isEmpty else { return [] }
         var counts: [RecordID: Int] = [:]
         var repeated: [RecordID] = []
-        for index in records.indices where suspects.contains(records[index].id.high ^ records[index].id.low) {
-            let id = records[index].id
+        for index in records.indices {
+            let id = records.id(at: index)
+            guard suspects.contains(id) else { continue }
             let count = counts[id, default: 0]
             if count == 1 { repeated.append(id) }
-            records[index].occurrence = count
+            if count != 0 { records[index].occurrence = count }
             counts[id] = count + 1
         }
+        return repeated
+    }
+
+    /// Numbers the records of an array that share an id, as for a `RecordList`.
+    @discardableResult
+    public static func numberOccurrences(in records: inout [Record]) -> [RecordID] {
+        var list = RecordList(records)
+        let repeated = numberOccurrences(in: &list)
+        records = list.array
         return repeated
     }
 }

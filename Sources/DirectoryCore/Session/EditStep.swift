@@ -57,8 +57,7 @@ extension Session {
     /// Moves one record, keeping `current` on the same record.
     mutating func moveRecord(from: Int, to: Int) {
         rememberSavedOrder()
-        let record = records.remove(at: from)
-        records.insert(record, at: to)
+        records.move(from: from, to: to)
         if let at = current {
             if at == from {
                 current = to
@@ -73,8 +72,7 @@ extension Session {
     /// Puts the records in `order` (position `i` gets the record at `order[i]`), keeping `current` on its record.
     mutating func reorder(_ order: [Int]) {
         rememberSavedOrder()
-        let old = records
-        records = order.map { old[$0] }
+        records.reorder(order)
         if let at = current { current = order.firstIndex(of: at) }
     }
 }

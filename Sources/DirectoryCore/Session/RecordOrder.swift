@@ -14,10 +14,10 @@ struct RecordOrder {
     var locale = Locale(identifier: "")
 
     /// The indices of `records` in sorted order.
-    func sorted(_ records: [Record]) -> [Int] {
+    func sorted(_ records: RecordList) -> [Int] {
         switch schema.fields[field].type {
         case .text:
-            let texts = records.map { $0.values[field].text ?? "" }
+            let texts = records.indices.map { records.value(at: $0, field: field).text ?? "" }
             let collation = CollationKeys(texts, locale: locale)
             let keys = texts.map { collation.key($0) }
             return records.indices.sorted { lhs, rhs in
@@ -26,8 +26,10 @@ struct RecordOrder {
                 return lhs < rhs
             }
         case .date(let unset):
-            let keys = records.map { record -> Double? in
-                guard case .date(let seconds) = record.values[field], seconds != unset else { return nil }
+            let keys = records.indices.map { index -> Double? in
+                guard case .date(let seconds) = records.value(at: index, field: field), seconds != unset else {
+                    return nil
+                }
                 return seconds
             }
             return records.indices.sorted { lhs, rhs in

@@ -115,10 +115,7 @@ extension Session {
         if removed.count == 1 {
             records.remove(at: removed[0].index)
         } else {
-            var kept: [Record] = []
-            kept.reserveCapacity(records.count - removed.count)
-            for (index, record) in records.enumerated() where !gone.contains(index) { kept.append(record) }
-            records = kept
+            records.remove(at: gone)
         }
     }
 

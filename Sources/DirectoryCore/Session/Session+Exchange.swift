@@ -62,7 +62,7 @@ extension Session {
         }
         let bytes: [UInt8]
         do {
-            bytes = try RecordExchange.write(records, format: format, schema: schema, options: options)
+            bytes = try RecordExchange.write(records.array, format: format, schema: schema, options: options)
         } catch {
             throw .exportFailed(path: path, reason: error.description)
         }

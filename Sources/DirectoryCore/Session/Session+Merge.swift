@@ -20,8 +20,8 @@ extension Session {
         if let fingerprint, now.sameContents(as: fingerprint) { return .unchanged }
         guard var theirs = try store.load(path: path, schema: schema, fallback: schema) else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
-        let merger = RecordMerge(schema: schema, baseline: baseline, ours: records)
-        var merged = try merger.merge(theirs: theirs.records, path: path).get()
+        let merger = RecordMerge(schema: schema, baseline: baseline, ours: records.array)
+        var merged = try merger.merge(theirs: theirs.records.array, path: path).get()
         if isReordered, let savedOrder, Self.reordered(theirs.records, from: savedOrder) {
             merged.fromOthers.append("reordered the list; your own new order was kept over theirs")
         }
@@ -30,13 +30,13 @@ extension Session {
 
     /// Whether `records` has the records of `saved` (keys in the order last read) in
     /// another relative order: the other session moved or sorted them.
-    private static func reordered(_ records: [Record], from saved: [RecordKey]) -> Bool {
+    private static func reordered(_ records: RecordList, from saved: [RecordKey]) -> Bool {
         var position: [RecordKey: Int] = [:]
         position.reserveCapacity(saved.count)
         for (index, key) in saved.enumerated() { position[key] = index }
         var last = -1
-        for record in records {
-            guard let index = position[record.key] else { continue }
+        for offset in records.indices {
+            guard let index = position[records.key(at: offset)] else { continue }
             if index < last { return true }
             last = index
         }
@@ -52,16 +52,17 @@ extension Session {
     /// merge put it; the undo journal is kept while it still fits the list, else cleared.
     mutating func adopt(_ merged: RecordMerge.Merged) {
         // A session that reordered the list keeps its order (`RecordMerge.ordered`).
-        let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records) : merged.records
+        let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records.array) : merged.records
         if !journalFits(mergedRecords) { journal = [] }
         // Redo's steps name positions: they fit only the same records in the same order.
         if !redoable.isEmpty,
-            mergedRecords.count != records.count || zip(records, mergedRecords).contains(where: { $0.key != $1.key })
+            mergedRecords.count != records.count
+                || mergedRecords.indices.contains(where: { records.key(at: $0) != mergedRecords[$0].key })
         {
             redoable = []
         }
         let currentKey = current.map { records[$0].key }
-        records = mergedRecords
+        records = RecordList(mergedRecords)
         current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
     }
 
@@ -70,7 +71,7 @@ extension Session {
     private func journalFits(_ merged: [Record]) -> Bool {
         guard !journal.isEmpty else { return true }
         guard merged.count == records.count,
-            !zip(records, merged).contains(where: { $0.key != $1.key })
+            !merged.indices.contains(where: { records.key(at: $0) != merged[$0].key })
         else { return false }
         guard let touched = journalTouchedIDs() else { return false }
         return !zip(records, merged).contains { touched.contains($0.key) && $0 != $1 }

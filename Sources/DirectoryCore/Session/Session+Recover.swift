@@ -125,9 +125,9 @@ extension Session {
             for key in journaled.keys { base[key] = .absent }
             for record in records where journaled[record.key] != nil { base[record.key] = .present(record) }
         }
-        var ours = records.filter { journaled[$0.key] == nil }
+        var ours: [Record] = records.filter { journaled[$0.key] == nil }
         ours += changes.filter { $0.now != nil }.sorted { $0.position < $1.position }.compactMap(\.now)
-        switch RecordMerge(schema: schema, baseline: base, ours: ours).merge(theirs: records, path: path) {
+        switch RecordMerge(schema: schema, baseline: base, ours: ours).merge(theirs: records.array, path: path) {
         case .success(let merged):
             var before: [RecordKey: Record] = [:]
             for record in records where journaled[record.key] != nil { before[record.key] = record }
@@ -135,7 +135,7 @@ extension Session {
                 baseline[key] = before[key].map { .present($0) } ?? .absent
             }
             let currentKey = current.map { records[$0].key }
-            records = merged.records
+            records = RecordList(merged.records)
             current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
             journal = []
         case .failure(.conflict(_, let details)):
@@ -150,7 +150,7 @@ extension Session {
     private mutating func reorder(like order: [RecordKey]) {
         rememberSavedOrder()
         let currentKey = current.map { records[$0].key }
-        records = RecordMerge.ordered(records, byKeys: order)
+        records = RecordList(RecordMerge.ordered(records.array, byKeys: order))
         current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
     }
 

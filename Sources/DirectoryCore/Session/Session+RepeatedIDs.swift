@@ -12,8 +12,7 @@ extension Session {
 
     /// After a save: numbers records that share an id again, in the order just written.
     mutating func renumberOccurrences() {
-        let numbered = records.withUnsafeBufferPointer { buffer in buffer.indices.contains { buffer[$0].occurrence > 0 }
-        }
+        let numbered = records.indices.contains { records.key(at: $0).occurrence > 0 }
         guard !repeatedIDs.isEmpty || numbered else { return }
         repeatedIDs = RecordKey.numberOccurrences(in: &records)
     }

@@ -8,7 +8,7 @@ public struct Session {
     /// The kind of the records.
     public internal(set) var schema: RecordSchema
     /// The records, in list order.
-    public internal(set) var records: [Record]
+    public internal(set) var records: RecordList
     /// The index of the record that `set` changes (the app's `newPerson`), if any.
     public internal(set) var current: Int?
     /// The file the list is saved to.
@@ -83,7 +83,7 @@ public struct Session {
             fingerprint = loaded.fingerprint
         } else {
             schema = fallback
-            records = fallback.samples.map { Record(id: environment.makeID(), values: $0) }
+            records = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
             repeatedIDs = []
             format = FileFormat.forNewFile(named: path)
             fingerprint = nil

@@ -30,9 +30,9 @@ public struct TextMatcher {
     }
 
     /// Indices of the records whose field `field` equals the text, folded.
-    public func exactMatches(in records: [Record], field: Int) -> [Int] {
+    public func exactMatches(in records: RecordList, field: Int) -> [Int] {
         records.indices.filter { index in
-            guard case .text(let text) = records[index].values[field] else { return false }
+            guard case .text(let text) = records.value(at: index, field: field) else { return false }
             folder.fold(text, into: &buffer.bytes)
             return buffer.bytes == needle
         }

@@ -3,14 +3,14 @@ public struct LoadedList: Equatable, Sendable {
     /// The kind of the records.
     public var schema: RecordSchema
     /// The records, in file order.
-    public var records: [Record]
+    public var records: RecordList
     /// The file's format, kept when saving.
     public var format: FileFormat
     /// What the file looked like when read, or `nil` when it did not exist.
     public var fingerprint: FileFingerprint?
 
     /// Creates a loaded list.
-    public init(schema: RecordSchema, records: [Record], format: FileFormat, fingerprint: FileFingerprint?) {
+    public init(schema: RecordSchema, records: RecordList, format: FileFormat, fingerprint: FileFingerprint?) {
         self.schema = schema
         self.records = records
         self.format = format
@@ -32,7 +32,7 @@ public struct FileFingerprint: Equatable, Sendable {
     public var size: Int
     /// Modification time, nanoseconds since 1970.
     public var modified: Int64
-    /// A 64-bit hash of the contents (`ContentHash`).
+    /// A 64-bit hash of the contents (`FileHash`).
     public var hash: UInt64
 
     /// Creates a fingerprint.
@@ -54,7 +54,7 @@ public protocol ListStore: Sendable {
     func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
 
     /// Writes `records` to `path` atomically and returns the new file's fingerprint.
-    func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
+    func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
         -> FileFingerprint
 
     /// Writes `changes` to the list at `path`, last seen as `known`, so that it then holds
@@ -62,7 +62,7 @@ public protocol ListStore: Sendable {
     /// and throws `.changedMeanwhile` when the list changed since `known`: the session then
     /// merges and tries again. The default writes the whole list with `save`.
     func save(
-        _ changes: ListChanges, giving records: [Record], schema: RecordSchema, format: FileFormat,
+        _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
         to path: String, known: FileFingerprint?
     ) throws(StorageError) -> FileFingerprint
 
@@ -107,7 +107,7 @@ extension ListStore {
 extension ListStore {
     /// Writes the whole list: a file has no cheaper way to take a few changes.
     public func save(
-        _ changes: ListChanges, giving records: [Record], schema: RecordSchema, format: FileFormat,
+        _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
         to path: String, known: FileFingerprint?
     ) throws(StorageError) -> FileFingerprint {
         try save(records, schema: schema, format: format, to: path)

@@ -22,7 +22,7 @@ public struct RoutingStore: ListStore {
     }
 
     /// Writes the whole list with the location's store.
-    public func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String)
+    public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint
     {
         try store(for: path).save(records, schema: schema, format: format, to: path)
@@ -30,7 +30,7 @@ public struct RoutingStore: ListStore {
 
     /// Writes the changes with the location's store.
     public func save(
-        _ changes: ListChanges, giving records: [Record], schema: RecordSchema, format: FileFormat,
+        _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
         to path: String, known: FileFingerprint?
     ) throws(StorageError) -> FileFingerprint {
         try store(for: path).save(changes, giving: records, schema: schema, format: format, to: path, known: known)

@@ -13,7 +13,8 @@ struct BucketFileTests {
     }
 
     static func decode(_ bytes: [UInt8], schema: RecordSchema? = nil) throws -> (RecordSchema, [Record]) {
-        try bytes.withUnsafeBytes { try RecordCodec.decode($0, format: .json, schema: schema) }
+        let decoded = try bytes.withUnsafeBytes { try RecordCodec.decode($0, format: .json, schema: schema) }
+        return (decoded.schema, decoded.records.array)
     }
 
     @Test("the app's file reads as a bucket list, tolerating a missing note and keeping unknown keys")

@@ -26,7 +26,7 @@ struct SessionFilesTests {
         let store = MemoryStore()
         var session = try Session.test(store: store)
         try session.run("new", "set name Joe Gregg II", "set office Briggs 413", "save")
-        #expect(store.file("/data/directory.plist")?.records == session.records)
+        #expect(store.file("/data/directory.plist")?.records == session.records.array)
         #expect(store.file("/data/directory.plist")?.format == .binaryPlist)
         #expect(!session.hasUnsavedChanges)
         guard case .text(let text) = try session.run("changes") else { return }

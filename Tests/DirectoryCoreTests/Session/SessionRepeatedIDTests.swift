@@ -117,7 +117,7 @@ struct SessionRepeatedIDTests {
         var first = try Session.test(store: store)
         try first.run("save")
         var second = try Session.test(store: store)
-        var records = first.records
+        var records = first.records.array
         records.append(records[0])
         records[3].values[1] = .text("copy")
         store.put(Self.path, records: records)

@@ -67,6 +67,6 @@ struct TextMatcherTests {
         let records = ["Zoë Ångström", "zoe angstrom", "Zoe Angstrom Jr"].enumerated().map { index, name in
             Record(id: RecordID(high: 0, low: UInt64(index)), values: [.text(name), .text("")])
         }
-        #expect(TextMatcher("ZOE ANGSTRÖM").exactMatches(in: records, field: 0) == [0, 1])
+        #expect(TextMatcher("ZOE ANGSTRÖM").exactMatches(in: RecordList(records), field: 0) == [0, 1])
     }
 }

@@ -32,14 +32,14 @@ final class MemoryStore: ListStore {
     func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
         guard let file = file(path) else { return nil }
         return LoadedList(
-            schema: file.schema, records: file.records, format: file.format, fingerprint: fingerprint(of: file))
+            schema: file.schema, records: RecordList(file.records), format: file.format, fingerprint: fingerprint(of: file))
     }
 
-    func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
+    func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
         -> FileFingerprint
     {
         if let error = failure.withLock({ $0 }) { throw error }
-        put(path, records: records, schema: schema, format: format)
+        put(path, records: records.array, schema: schema, format: format)
         guard let file = file(path) else { throw .writeFailed(path: path, reason: "lost") }
         return fingerprint(of: file)
     }

@@ -107,7 +107,10 @@ struct ConcurrentSessionTests {
             try Self.holdingSession(path, folder: folder, edits: "new Added \(number)")
         }
         for program in programs { program.send("save") }
-        for program in programs { #expect(program.finish().status == 0) }
+        for program in programs {
+            let run = program.finish()
+            #expect(run.status == 0, "\(run.standardError)")
+        }
         let names = Set(try Self.people(in: path).map(\.name))
         #expect(names.isSuperset(of: (1...6).map { "Added \($0)" }))
         #expect(names.count == 9)

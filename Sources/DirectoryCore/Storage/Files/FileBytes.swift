@@ -15,9 +15,27 @@ enum FileBytes {
     /// The most read from a stream: 64 MiB.
     static let largestStream = 64 << 20
 
-    /// The bytes of the file at `path` and its modification time, or `nil` when there is no file.
-    /// - Parameter streams: whether a pipe, FIFO or device is read too (for `import`).
-    static func read(path: String, streams: Bool = false) throws(StorageError) -> (bytes: [UInt8], modified: Int64)? {
+    /// Opens the regular file at `path` for reading: its descriptor (the caller closes it),
+    /// modification time and size; `nil` when there is no file. Anything but a regular file
+    /// is refused in words, and so is a file over `largestFile`.
+    static func openRegular(path: String) throws(StorageError) -> (descriptor: Int32, modified: Int64, size: Int)? {
+        guard let opened = try openAny(path: path) else { return nil }
+        guard opened.kind == S_IFREG else {
+            close(opened.descriptor)
+            throw .unreadable(path: path, reason: "it is \(describe(opened.kind)), not a regular file")
+        }
+        let size = opened.size
+        if size > largestFile {
+            close(opened.descriptor)
+            throw .unreadable(path: path, reason: "it is \(size >> 20) MiB, more than the 1 GiB limit")
+        }
+        return (opened.descriptor, opened.modified, size)
+    }
+
+    /// Opens whatever is at `path` without waiting for a FIFO's writer; refuses a folder.
+    private static func openAny(path: String) throws(StorageError)
+        -> (descriptor: Int32, kind: mode_t, modified: Int64, size: Int)?
+    {
         // O_NONBLOCK: opening a FIFO that no one writes to returns at once instead of waiting.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
@@ -25,17 +43,30 @@ enum FileBytes {
             if code == ENOENT { return nil }
             throw .unreadable(path: path, reason: SystemError.describe(code))
         }
-        defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw .unreadable(path: path, reason: SystemError.describe(errno))
+            let code = errno
+            close(descriptor)
+            throw .unreadable(path: path, reason: SystemError.describe(code))
         }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR {
+            close(descriptor)
             throw .unreadable(path: path, reason: "it is a folder, not a file")
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        return (descriptor, kind, modified, max(Int(info.st_size), 0))
+    }
+
+    /// The bytes of the file at `path` and its modification time, or `nil` when there is no file.
+    /// - Parameter streams: whether a pipe, FIFO or device is read too (for `import`).
+    static func read(path: String, streams: Bool = false) throws(StorageError) -> (bytes: [UInt8], modified: Int64)? {
+        guard let opened = try openAny(path: path) else { return nil }
+        let descriptor = opened.descriptor
+        defer { close(descriptor) }
+        let kind = opened.kind
+        let modified = opened.modified
         guard kind == S_IFREG else {
             guard streams, kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else {
                 throw .unreadable(path: path, reason: "it is \(describe(kind)), not a regular file")
@@ -44,7 +75,7 @@ enum FileBytes {
             try readRest(of: descriptor, path: path, into: &bytes, limit: largestStream)
             return (bytes, modified)
         }
-        let size = max(Int(info.st_size), 0)
+        let size = opened.size
         if size > largestFile {
             throw .unreadable(path: path, reason: "it is \(size >> 20) MiB, more than the 1 GiB limit")
         }

@@ -16,33 +16,45 @@ public struct FileStore: ListStore {
 
     /// Reads and decodes the file at `path`; `nil` when it does not exist.
     public func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
-        guard let contents = try FileBytes.read(path: path) else { return nil }
-        let bytes = contents.bytes
-        let fingerprint = FileFingerprint(
-            size: bytes.count, modified: contents.modified, hash: ContentHash.of(bytes))
-        if bytes.isEmpty {
+        guard var window = try ReadWindow(path: path) else { return nil }
+        let format = window.withBytes { FileFormat.sniff($0) }
+        // JSON is read a window at a time; the other formats, and a file whose format its
+        // first window does not tell, whole.
+        if format != .json { window.readToEnd() }
+        if let failure = window.failure { throw failure }
+        if window.count == 0, window.atEnd {
             // An empty file is what `touch` makes: a new, empty list in the format its name suggests.
             return LoadedList(
                 schema: schema ?? fallback, records: [], format: FileFormat.forNewFile(named: path),
-                fingerprint: fingerprint)
+                fingerprint: window.fingerprint)
         }
-        let result = bytes.withUnsafeBytes { buffer -> Result<LoadedList, StorageError> in
-            guard let format = FileFormat.sniff(buffer) else { return .failure(.unknownFormat(path: path)) }
-            do throws(FileFormatError) {
-                let decoded = try RecordCodec.decode(buffer, format: format, schema: schema, fallback: fallback)
-                return .success(
-                    LoadedList(
-                        schema: decoded.schema, records: decoded.records, format: format, fingerprint: fingerprint))
-            } catch {
-                return .failure(.corrupt(path: path, format: format, error))
+        guard let format = format ?? window.withBytes({ FileFormat.sniff($0) }) else {
+            throw .unknownFormat(path: path)
+        }
+        let decoded: (schema: RecordSchema, records: RecordList)
+        do throws(FileFormatError) {
+            if format == .json {
+                decoded = try RecordCodec.decodeJSON(&window, schema: schema, fallback: fallback)
+            } else {
+                let result = window.withBytes { buffer in
+                    Result { () throws(FileFormatError) in
+                        try RecordCodec.decode(buffer, format: format, schema: schema, fallback: fallback)
+                    }
+                }
+                decoded = try result.get()
             }
+        } catch {
+            if let failure = window.failure { throw failure }
+            throw .corrupt(path: path, format: format, error)
         }
-        return try result.get()
+        if let failure = window.failure { throw failure }
+        return LoadedList(
+            schema: decoded.schema, records: decoded.records, format: format, fingerprint: window.fingerprint)
     }
 
     /// Encodes and writes the records with `AtomicFile`, piece by piece. Text that an XML
     /// property list cannot hold is refused before anything is written.
-    public func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String)
+    public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint
     {
         if format == .xmlPlist, let problem = XMLPlistCharacterCheck.firstProblem(in: records, schema: schema) {
@@ -50,7 +62,7 @@ public struct FileStore: ListStore {
         }
         // The encoder hands over the file in pieces, which are hashed and written as
         // they come, so a save never holds a second copy of the list as bytes.
-        var hash = ContentHash()
+        var hash = FileHash()
         var size = 0
         let modified = try AtomicFile.write(to: path) { output in
             RecordCodec.encode(records, schema: schema, format: format) { piece in
@@ -66,9 +78,7 @@ public struct FileStore: ListStore {
     /// modification time alone miss a same-size save within one tick of a coarse clock
     /// (1 s on FAT, exFAT, many network shares), or one whose time was put back.
     public func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
-        guard let contents = try FileBytes.read(path: path) else { return nil }
-        return FileFingerprint(
-            size: contents.bytes.count, modified: contents.modified, hash: ContentHash.of(contents.bytes))
+        try FileBytes.fingerprint(path: path)
     }
 
     /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns;

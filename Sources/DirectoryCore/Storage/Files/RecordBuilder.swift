@@ -10,8 +10,11 @@ public struct RecordBuilder {
     }
     /// The schema for a file whose records do not decide.
     public let fallback: RecordSchema
-    /// The records built so far.
-    public private(set) var records: [Record] = []
+    /// The records built so far: rows of `table`, or kept whole in `loose`.
+    private var table: RecordTable.Builder?
+    private var slots: [Int] = []
+    private var loose: [Record] = []
+    private var sizeHint: Int
 
     // The schema's parts that each key and record needs, kept apart so that the hot
     // paths never copy the whole (optional) schema.
@@ -25,20 +28,26 @@ public struct RecordBuilder {
     private var values: [FieldValue] = []
     private var extras: [KeyedValue] = []
     private var seen: UInt64 = 0
+    /// Text fields of the current record given as bytes (`add(field:utf8:)`), by field.
+    private var texts: [UnsafeBufferPointer<UInt8>?] = []
     /// The keys of `pending` or `extras`, once there are too many to search one by one,
     /// so that a record with any number of keys loads in linear time.
     private var keysSeen = RepeatedKeyCheck()
 
     /// Creates a builder; `schema` fixes the kind, or `nil` lets the file decide.
-    public init(schema: RecordSchema?, fallback: RecordSchema = .person, capacity: Int = 0) {
+    ///
+    /// - Parameter sizeHint: the size of the file being read, from which room is made for
+    ///   as many records as it could hold. Untouched room costs address space, not memory,
+    ///   and it spares the copies (and the double peak) of growing arrays a million long.
+    public init(schema: RecordSchema?, fallback: RecordSchema = .person, sizeHint: Int = 0) {
         self.schema = schema
         self.fallback = fallback
-        records.reserveCapacity(capacity)
+        self.sizeHint = sizeHint
         adopt(schema)
     }
 
     /// The 1-based number of the record being built, for messages.
-    public var recordNumber: Int { records.count + 1 }
+    public var recordNumber: Int { slots.count + 1 }
 
     /// Starts the next record.
     public mutating func beginRecord() {
@@ -48,6 +57,7 @@ public struct RecordBuilder {
         if !extras.isEmpty { extras = [] }
         if hasSchema {
             values = defaults
+            for index in texts.indices { texts[index] = nil }
         } else {
             pending.removeAll(keepingCapacity: true)
         }
@@ -76,6 +86,20 @@ public struct RecordBuilder {
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
         values[index] = try Self.fieldValue(value, for: fields[index], record: recordNumber)
+        texts[index] = nil
+    }
+
+    /// Whether schema field `index` holds text.
+    public func isText(field index: Int) -> Bool { fields[index].isText }
+
+    /// Adds the value of text field `index` as checked UTF-8 bytes, which must stay valid
+    /// until the record ends: a reader passes the file's own bytes, and a record that fits
+    /// a `RecordTable` is then copied there without a string being made.
+    public mutating func add(field index: Int, utf8 text: UnsafeBufferPointer<UInt8>) throws(FileFormatError) {
+        let bit: UInt64 = 2 << UInt64(index)
+        guard seen & bit == 0 else { throw duplicate(fields[index].name) }
+        seen |= bit
+        texts[index] = text
     }
 
     /// Adds one key of the current record's dictionary.
@@ -126,12 +150,25 @@ public struct RecordBuilder {
         guard let id else {
             throw FileFormatError("record \(recordNumber) has no 'id'")
         }
-        records.append(Record(id: id, values: values, extras: extras))
+        if extras.isEmpty, table?.append(id: id, texts: texts, values: values) == true, let rows = table?.count {
+            slots.append(rows - 1)
+            return
+        }
+        for index in texts.indices {
+            if let text = texts[index] { values[index] = .text(String(decoding: text, as: UTF8.self)) }
+        }
+        let record = Record(id: id, values: values, extras: extras)
+        if let row = table?.append(record) {
+            slots.append(row)
+        } else {
+            loose.append(record)
+            slots.append(~(loose.count - 1))
+        }
     }
 
     /// The schema and records, once every record has been added.
-    public func finish() -> (schema: RecordSchema, records: [Record]) {
-        (schema ?? fallback, records)
+    public func finish() -> (schema: RecordSchema, records: RecordList) {
+        (schema ?? fallback, RecordList(table: table.map(RecordTable.init), slots: slots, loose: loose))
     }
 
     /// Keeps the parts of `schema` the hot paths use.
@@ -140,6 +177,15 @@ public struct RecordBuilder {
         fields = schema?.fields ?? []
         fieldKeys = fields.map { Array($0.name.utf8) }
         defaults = schema?.defaultValues ?? []
+        texts = Array(repeating: nil, count: fields.count)
+        if let schema, table == nil {
+            var table = RecordTable.Builder(schema: schema)
+            // The smallest record a file can hold is about 40 bytes (`{"id":"…36…"}`).
+            let rows = sizeHint / 40
+            table.reserve(rows: rows, bytes: sizeHint)
+            self.table = table
+            slots.reserveCapacity(rows)
+        }
     }
 
     private func duplicate(_ key: String) -> FileFormatError {

@@ -12,8 +12,8 @@ public enum RecordCodec {
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, format: FileFormat, schema: RecordSchema?,
         fallback: RecordSchema = .person
-    ) throws(FileFormatError) -> (schema: RecordSchema, records: [Record]) {
-        var builder = RecordBuilder(schema: schema, fallback: fallback)
+    ) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
+        var builder = RecordBuilder(schema: schema, fallback: fallback, sizeHint: bytes.count)
         switch format {
         case .json: try JSONRecordReader.read(bytes, into: &builder)
         case .binaryPlist: try BinaryPlistRecordReader.read(bytes, into: &builder)
@@ -22,26 +22,38 @@ public enum RecordCodec {
         return builder.finish()
     }
 
+    /// Reads the records of the JSON file in `window`, a window at a time.
+    static func decodeJSON(
+        _ window: inout ReadWindow, schema: RecordSchema?, fallback: RecordSchema
+    ) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
+        var builder = RecordBuilder(schema: schema, fallback: fallback, sizeHint: window.expectedSize)
+        try JSONRecordStream.read(&window, into: &builder)
+        return builder.finish()
+    }
+
     /// Encodes `records` as a complete file in `format`.
-    public static func encode(_ records: [Record], schema: RecordSchema, format: FileFormat) -> [UInt8] {
+    public static func encode(_ records: RecordList, schema: RecordSchema, format: FileFormat) -> [UInt8] {
         switch format {
         case .json: return JSONRecordWriter.write(records, schema: schema)
-        case .binaryPlist: return BinaryPlistRecordWriter.write(records, schema: schema)
-        case .xmlPlist: return XMLPlistRecordWriter.write(records, schema: schema)
+        case .binaryPlist: return BinaryPlistRecordWriter.write(records.array, schema: schema)
+        case .xmlPlist: return XMLPlistRecordWriter.write(records.array, schema: schema)
         }
+    }
+
+    /// Encodes `records` as a complete file in `format`.
+    public static func encode(_ records: [Record], schema: RecordSchema, format: FileFormat) -> [UInt8] {
+        encode(RecordList(records), schema: schema, format: format)
     }
 
     /// Encodes `records` as a complete file in `format`, handing the bytes to `piece`
     /// in order: in pieces of about a megabyte for JSON (so a save of a large list
     /// holds no second copy of it), in one piece for the other formats.
     public static func encode(
-        _ records: [Record], schema: RecordSchema, format: FileFormat, into piece: (UnsafeRawBufferPointer) -> Void
+        _ records: RecordList, schema: RecordSchema, format: FileFormat, into piece: (UnsafeRawBufferPointer) -> Void
     ) {
         switch format {
         case .json:
-            JSONRecordWriter.write(records, schema: schema, pieceSize: 1 << 20) { bytes in
-                bytes.withUnsafeBytes(piece)
-            }
+            JSONRecordWriter.write(records, schema: schema, pieceSize: 1 << 20, emit: piece)
         case .binaryPlist, .xmlPlist:
             encode(records, schema: schema, format: format).withUnsafeBytes(piece)
         }

@@ -7,6 +7,17 @@ enum JSONRecordReader {
     /// Reads every record of the JSON document in `bytes` into `builder`.
     static func read(_ bytes: UnsafeRawBufferPointer, into builder: inout RecordBuilder) throws(FileFormatError) {
         var scanner = JSONScanner(bytes)
+        try readOpening(&scanner)
+        if !scanner.consume(UInt8(ascii: "]")) {
+            repeat {
+                try readRecord(&scanner, into: &builder)
+            } while try continueRecords(&scanner, after: builder.recordNumber - 1)
+        }
+        try readClosing(&scanner)
+    }
+
+    /// Reads the white space and `[` that open the array of records.
+    static func readOpening(_ scanner: inout JSONScanner) throws(FileFormatError) {
         guard let first = scanner.peekSignificant() else {
             throw FileFormatError("the file is empty; expected a JSON array of records")
         }
@@ -17,11 +28,10 @@ enum JSONRecordReader {
             throw scanner.error("the file is not JSON: it starts with \(scanner.describeByte(at: scanner.position))")
         }
         scanner.position += 1
-        if !scanner.consume(UInt8(ascii: "]")) {
-            repeat {
-                try readRecord(&scanner, into: &builder)
-            } while try continueRecords(&scanner, after: builder.recordNumber - 1)
-        }
+    }
+
+    /// Checks that nothing but white space follows the array of records.
+    static func readClosing(_ scanner: inout JSONScanner) throws(FileFormatError) {
         if scanner.peekSignificant() != nil {
             throw scanner.error(
                 "unexpected \(scanner.describeByte(at: scanner.position)) after the end of the array of records")
@@ -29,7 +39,7 @@ enum JSONRecordReader {
     }
 
     /// Reads one element of the top-level array, which must be an object.
-    private static func readRecord(
+    static func readRecord(
         _ scanner: inout JSONScanner, into builder: inout RecordBuilder
     ) throws(FileFormatError) {
         guard let byte = scanner.peekSignificant() else {
@@ -80,7 +90,14 @@ enum JSONRecordReader {
                 try builder.add(key: "id", value: try scanner.parseMemberValue())
             }
         case .field(let index):
-            try builder.add(field: index, value: try scanner.parseMemberValue())
+            // Text without escapes, nearly all of it, goes to the builder as the file's bytes.
+            if builder.isText(field: index), scanner.peekSignificant() == UInt8(ascii: "\""),
+                let text = try scanner.parseUnescapedString()
+            {
+                try builder.add(field: index, utf8: text)
+            } else {
+                try builder.add(field: index, value: try scanner.parseMemberValue())
+            }
         case nil:
             let key = String(decoding: rawKey, as: UTF8.self)
             try builder.add(key: key, value: try scanner.parseMemberValue())
@@ -88,7 +105,7 @@ enum JSONRecordReader {
     }
 
     /// After record `number`: `true` for `,` (another record follows), `false` for `]`.
-    private static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool
+    static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool
     {
         switch scanner.peekSignificant() {
         case UInt8(ascii: ","):

@@ -25,6 +25,12 @@ struct JSONScanner {
         }
     }
 
+    /// Starts at `position` in `bytes`, which hold part of a document (`JSONRecordStream`).
+    init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+        self.bytes = bytes.assumingMemoryBound(to: UInt8.self)
+        self.position = position
+    }
+
     /// Skips white space and returns the next byte without consuming it, or `nil` at the end.
     @inline(__always)
     mutating func peekSignificant() -> UInt8? {

@@ -22,6 +22,27 @@ extension JSONScanner {
         }
     }
 
+    /// The UTF-8 of the string at the current position (just past its opening quote is
+    /// where it starts) when it has no escapes, checked, consuming it; `nil`, consuming
+    /// nothing, for a string with escapes, which `parseString` decodes. The bytes are the
+    /// scanner's own: valid as long as the buffer it reads.
+    mutating func parseUnescapedString() throws(FileFormatError) -> UnsafeBufferPointer<UInt8>? {
+        let start = position + 1
+        let stop = indexOfSpecialByte(from: start)
+        guard stop < bytes.count else { throw error("unterminated string", at: start - 1) }
+        switch bytes[stop] {
+        case UInt8(ascii: "\""):
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<stop])
+            try checkUTF8(text, at: start)
+            position = stop + 1
+            return text
+        case UInt8(ascii: "\\"):
+            return nil
+        default:
+            throw controlCharacter(bytes[stop], at: stop)
+        }
+    }
+
     /// Parses a string from its first escape on, decoding into `scratch`.
     private mutating func parseEscapedString(start: Int, firstEscape: Int) throws(FileFormatError) -> String {
         scratch.removeAll(keepingCapacity: true)

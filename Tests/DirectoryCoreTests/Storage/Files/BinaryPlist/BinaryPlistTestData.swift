@@ -81,7 +81,8 @@ enum BinaryPlistTestData {
     ) {
         var builder = RecordBuilder(schema: schema)
         try bytes.withUnsafeBytes { try BinaryPlistRecordReader.read($0, into: &builder) }
-        return builder.finish()
+        let finished = builder.finish()
+        return (finished.schema, finished.records.array)
     }
 
     /// Assembles a file from encoded objects (whose references are `refSize` bytes),

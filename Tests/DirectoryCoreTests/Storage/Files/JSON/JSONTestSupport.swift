@@ -10,7 +10,8 @@ enum JSONTestSupport {
         try bytes.withUnsafeBytes { buffer in
             try JSONRecordReader.read(buffer, into: &builder)
         }
-        return builder.finish()
+        let finished = builder.finish()
+        return (finished.schema, finished.records.array)
     }
 
     /// Reads `text` and returns the `FileFormatError` it gives, or `nil` when it reads.

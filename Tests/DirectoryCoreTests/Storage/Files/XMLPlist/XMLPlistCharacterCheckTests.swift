@@ -50,7 +50,7 @@ struct XMLPlistCharacterCheckTests {
     func extrasChecked() throws {
         let path = Self.scratchPath()
         let good = [Self.record(name: "Kept")]
-        _ = try FileStore().save(good, schema: .person, format: .xmlPlist, to: path)
+        _ = try FileStore().save(RecordList(good), schema: .person, format: .xmlPlist, to: path)
         let before = FileManager.default.contents(atPath: path)
         let nested = KeyedValue("notes", .array([.string("fine"), .dictionary([KeyedValue("k", .string("\u{07}"))])]))
         for extras in [[KeyedValue("bad\u{02}key", .string("x"))], [nested]] {

@@ -83,7 +83,8 @@ enum XMLPlistTestData {
             }
         }
         if let failure { throw failure }
-        return builder.finish()
+        let finished = builder.finish()
+        return (finished.schema, finished.records.array)
     }
 
     /// The records in `bytes`, read by `XMLPlistRecordReader`.

@@ -1,0 +1,88 @@
+/// A 64-bit hash of a list file's contents, for `FileFingerprint`: whether another
+/// program changed the file since it was read.
+///
+/// Like `ContentHash` (whose values recovery journals keep, so it never changes), but
+/// with four lanes that take 32 bytes at a time, each multiply independent of the
+/// others, so a processor runs them side by side: hashing a 100 MB list on every load
+/// and save costs a few milliseconds instead of twenty. Fed in pieces of any size; the
+/// value depends only on the bytes. The values are never stored, so this may change.
+struct FileHash {
+    private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+        0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x2545_F491_4F6C_DD1D, 0x9FB2_1C65_1E98_DF25
+    )
+    /// Bytes not yet making up a whole block of 32, in order.
+    private var pending: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var pendingCount = 0
+    private var length: UInt64 = 0
+
+    /// A hash of nothing yet.
+    init() {}
+
+    /// The hash of `bytes`.
+    static func of(_ bytes: [UInt8]) -> UInt64 {
+        var hash = FileHash()
+        bytes.withUnsafeBytes { hash.add($0) }
+        return hash.value
+    }
+
+    /// Adds the next bytes of the contents.
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        var index = 0
+        if pendingCount > 0 {
+            let taken = min(32 - pendingCount, bytes.count)
+            withUnsafeMutableBytes(of: &pending) { block in
+                for offset in 0..<taken { block[pendingCount + offset] = bytes[offset] }
+            }
+            pendingCount += taken
+            index = taken
+            guard pendingCount == 32 else { return }
+            let block = pending
+            mix(block.0, block.1, block.2, block.3)
+            pendingCount = 0
+        }
+        while index + 32 <= bytes.count {
+            mix(
+                bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self),
+                bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self),
+                bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self),
+                bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+            index += 32
+        }
+        if index < bytes.count {
+            pending = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &pending) { block in
+                for offset in 0..<(bytes.count - index) { block[offset] = bytes[index + offset] }
+            }
+            pendingCount = bytes.count - index
+        }
+    }
+
+    /// The hash of everything added.
+    var value: UInt64 {
+        var copy = self
+        if copy.pendingCount > 0 {
+            let block = copy.pending
+            copy.mix(block.0, block.1, block.2, block.3)
+        }
+        var hash = copy.lanes.0
+        for lane in [copy.lanes.1, copy.lanes.2, copy.lanes.3, copy.length] {
+            let product = (hash ^ lane).multipliedFullWidth(by: Self.multiplier)
+            hash = product.high ^ product.low
+        }
+        // Spread the last words' bits over the whole hash (the finaliser of MurmurHash3).
+        hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+        hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+        return hash ^ (hash >> 33)
+    }
+
+    @inline(__always)
+    private mutating func mix(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) {
+        let p0 = (lanes.0 ^ UInt64(littleEndian: a)).multipliedFullWidth(by: Self.multiplier)
+        let p1 = (lanes.1 ^ UInt64(littleEndian: b)).multipliedFullWidth(by: Self.multiplier)
+        let p2 = (lanes.2 ^ UInt64(littleEndian: c)).multipliedFullWidth(by: Self.multiplier)
+        let p3 = (lanes.3 ^ UInt64(littleEndian: d)).multipliedFullWidth(by: Self.multiplier)
+        lanes = (p0.high ^ p0.low, p1.high ^ p1.low, p2.high ^ p2.low, p3.high ^ p3.low)
+    }
+}
