@@ -93,45 +93,9 @@ struct BenchData {
 enum ReferencePrograms {
     /// File name and text of each Python program.
     static let scripts: [(String, String)] = [
-        (
-            "json_edit.py",
-            """
-            import json, sys
-            path = sys.argv[1]
-            with open(path, "rb") as f:
-                people = json.loads(f.read())
-            people.append({"id": "00000000-0000-4000-8000-000000000000", "name": "Zoë Bench", "office": "Briggs 413"})
-            with open(path, "w") as f:
-                f.write(json.dumps(people))
-
-            """
-        ),
-        (
-            "msgspec_edit.py",
-            """
-            import msgspec, sys
-            path = sys.argv[1]
-            with open(path, "rb") as f:
-                people = msgspec.json.decode(f.read())
-            people.append({"id": "00000000-0000-4000-8000-000000000000", "name": "Zoë Bench", "office": "Briggs 413"})
-            with open(path, "wb") as f:
-                f.write(msgspec.json.encode(people))
-
-            """
-        ),
-        (
-            "orjson_edit.py",
-            """
-            import orjson, sys
-            path = sys.argv[1]
-            with open(path, "rb") as f:
-                people = orjson.loads(f.read())
-            people.append({"id": "00000000-0000-4000-8000-000000000000", "name": "Zoë Bench", "office": "Briggs 413"})
-            with open(path, "wb") as f:
-                f.write(orjson.dumps(people))
-
-            """
-        ),
+        ("json_edit.py", jsonEdit("json", decode: "json.loads", encode: "json.dumps", mode: "w")),
+        ("msgspec_edit.py", jsonEdit("msgspec", decode: "msgspec.json.decode", encode: "msgspec.json.encode")),
+        ("orjson_edit.py", jsonEdit("orjson", decode: "orjson.loads", encode: "orjson.dumps")),
         (
             "plist_edit.py",
             """
@@ -155,6 +119,20 @@ enum ReferencePrograms {
             """
         ),
     ]
+
+    /// A program that loads a JSON file with `module`, adds a person and writes the file back.
+    private static func jsonEdit(_ module: String, decode: String, encode: String, mode: String = "wb") -> String {
+        """
+        import \(module), sys
+        path = sys.argv[1]
+        with open(path, "rb") as f:
+            people = \(decode)(f.read())
+        people.append({"id": "00000000-0000-4000-8000-000000000000", "name": "Zoë Bench", "office": "Briggs 413"})
+        with open(path, "\(mode)") as f:
+            f.write(\(encode)(people))
+
+        """
+    }
 }
 
 extension BenchData {
