@@ -20,6 +20,11 @@ final class BenchCluster {
         else { throw BenchUsageError("no PostgreSQL server binaries under \(root) (apt-get install postgresql)") }
         self.bin = bin
         self.folder = folder
+        if FileManager.default.fileExists(atPath: folder + "/data") {
+            // A cluster of an earlier run in a kept work folder (`--work`): stop it if it still runs, start afresh.
+            try? server("pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
+            try FileManager.default.removeItem(atPath: folder)
+        }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if getuid() == 0 { try Self.check(Invocation(program: "chown", arguments: ["postgres:postgres", folder])) }
         try server("initdb", ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
@@ -58,9 +63,9 @@ final class BenchCluster {
     private static func check(_ invocation: Invocation) throws {
         let sample = invocation.runDirectly()
         guard sample.status == 0 else {
+            let errors = sample.errors.split(whereSeparator: \.isNewline).joined(separator: " ")
             throw BenchUsageError(
-                "\(invocation.program) \(invocation.arguments.joined(separator: " ")) failed: "
-                    + sample.errors)
+                "\(invocation.program) \(invocation.arguments.joined(separator: " ")) failed: " + errors)
         }
     }
 }

@@ -14,6 +14,10 @@ struct BenchData {
     let script: String
     /// The same people as SQL inserts in one transaction.
     let inserts: String
+    /// The large files' people in an SQLite database (id, name, office), for the one-shot find.
+    let findDatabase: String
+    /// How many of the large files' people the one-shot find matches.
+    let findMatches: Int
 
     /// Generates every file into `folder`.
     static func generate(in folder: String, options: BenchOptions, log: (String) -> Void) throws -> BenchData {
@@ -46,13 +50,20 @@ struct BenchData {
         sql += "COMMIT;\n"
         let data = BenchData(
             folder: folder, large: large, small: small, script: folder + "/data/script.txt",
-            inserts: folder + "/data/inserts.sql")
+            inserts: folder + "/data/inserts.sql", findDatabase: folder + "/data/people.db",
+            findMatches: findMatches(in: people))
+        try writeFindDatabase(people, to: data.findDatabase, log: log)
         try write(Array(script.utf8), to: data.script)
         try write(Array(sql.utf8), to: data.inserts)
         for (name, text) in ReferencePrograms.scripts {
             try write(Array(text.utf8), to: data.reference(name))
         }
         return data
+    }
+
+    /// The size of the file at `path` in bytes, or 0 when it cannot be read.
+    static func size(of path: String) -> Double {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.doubleValue ?? 0
     }
 
     /// The path of the reference program `name` (see `ReferencePrograms.scripts`).
@@ -62,7 +73,7 @@ struct BenchData {
     func scratch(_ name: String) -> String { folder + "/scratch-" + name }
 
     /// `text` with SQL's single quotes doubled.
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         text.replacingOccurrences(of: "'", with: "''")
     }
 
@@ -82,32 +93,9 @@ struct BenchData {
 enum ReferencePrograms {
     /// File name and text of each Python program.
     static let scripts: [(String, String)] = [
-        (
-            "json_edit.py",
-            """
-            import json, sys
-            path = sys.argv[1]
-            with open(path, "rb") as f:
-                people = json.loads(f.read())
-            people.append({"id": "00000000-0000-4000-8000-000000000000", "name": "Zoë Bench", "office": "Briggs 413"})
-            with open(path, "w") as f:
-                f.write(json.dumps(people))
-
-            """
-        ),
-        (
-            "msgspec_edit.py",
-            """
-            import msgspec, sys
-            path = sys.argv[1]
-            with open(path, "rb") as f:
-                people = msgspec.json.decode(f.read())
-            people.append({"id": "00000000-0000-4000-8000-000000000000", "name": "Zoë Bench", "office": "Briggs 413"})
-            with open(path, "wb") as f:
-                f.write(msgspec.json.encode(people))
-
-            """
-        ),
+        ("json_edit.py", jsonEdit("json", decode: "json.loads", encode: "json.dumps", mode: "w")),
+        ("msgspec_edit.py", jsonEdit("msgspec", decode: "msgspec.json.decode", encode: "msgspec.json.encode")),
+        ("orjson_edit.py", jsonEdit("orjson", decode: "orjson.loads", encode: "orjson.dumps")),
         (
             "plist_edit.py",
             """
@@ -131,6 +119,20 @@ enum ReferencePrograms {
             """
         ),
     ]
+
+    /// A program that loads a JSON file with `module`, adds a person and writes the file back.
+    private static func jsonEdit(_ module: String, decode: String, encode: String, mode: String = "wb") -> String {
+        """
+        import \(module), sys
+        path = sys.argv[1]
+        with open(path, "rb") as f:
+            people = \(decode)(f.read())
+        people.append({"id": "00000000-0000-4000-8000-000000000000", "name": "Zoë Bench", "office": "Briggs 413"})
+        with open(path, "\(mode)") as f:
+            f.write(\(encode)(people))
+
+        """
+    }
 }
 
 extension BenchData {

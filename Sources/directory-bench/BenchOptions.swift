@@ -21,9 +21,10 @@ struct BenchOptions {
                                [--script-people N] [--directory PATH] [--work DIR]
 
         Generates people files and a script, runs directory and the tools a user would
-        reach for instead (python3's json and plistlib, msgspec, the sqlite3 shell) side
-        by side, K times each, interleaved, and prints median times, peak memory, ratios
-        and each goal of issue 5 as PASS or MISS. Missing tools are reported as skipped.
+        reach for instead (python3's json and plistlib, orjson, msgspec, the sqlite3 shell,
+        psql) side by side, K times each, interleaved, times find and Tab completion at the
+        prompt in-process, and prints median times, peak memory, ratios and each goal of
+        issues 14, 5 and 11 as PASS or MISS. Missing tools are reported as skipped.
 
           --quick            a smoke run: 2,000 people, 1,000 script records, 1 run
           --runs K           runs of each command (default 5)

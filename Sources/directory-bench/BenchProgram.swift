@@ -28,10 +28,10 @@ enum BenchProgram {
             suite.add(database)
             for run in 1...options.runs {
                 log("run \(run) of \(options.runs)")
-                try suite.runOnce(reversed: run % 2 == 0)
+                try suite.runOnce(run, reversed: run % 2 == 0)
                 database.measureEditSave(run: run)
             }
-            print(BenchReport(suite: suite, options: options).text)
+            print(BenchReport(suite: suite, options: options, findMatches: data.findMatches).text)
             print("")
             print("| goal | directory | runs | goal | result |")
             print("|---|--:|--:|--:|---|")

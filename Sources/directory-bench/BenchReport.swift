@@ -1,11 +1,14 @@
 import Foundation
 
-/// The benchmark's results as Markdown tables: the goals, then every command.
+/// The benchmark's results as Markdown tables: the goals of issue 14, those of issues 5
+/// and 11, every command, and the work timed in-process.
 struct BenchReport {
     /// The measured suite.
     let suite: BenchSuite
     /// The options it ran with.
     let options: BenchOptions
+    /// How many people the one-shot find matches.
+    let findMatches: Int
 
     /// The whole report.
     var text: String {
@@ -18,42 +21,92 @@ struct BenchReport {
                 "(GNU time is not installed: peak memory is wait4's, which never drops below this benchmark's own peak)"
             )
         }
+        let share = Double(findMatches) / Double(max(options.people, 1)) * 100
         lines.append("")
-        lines.append("| goal | directory | its peak | compared with | time | peak | ratio | goal | result |")
-        lines.append("|---|--:|--:|---|--:|--:|--:|--:|---|")
-        for goal in suite.goals {
-            let ratio = goal.ratio.map { String(format: "%.2f×", $0) } ?? "—"
-            let limit = String(format: "≤ %.2g×", goal.limit)
-            let reference = goal.reference === goal.ours ? "—" : goal.reference.label
-            lines.append(
-                "| \(goal.work) | \(Self.seconds(goal.ours.seconds)) | \(Self.megabytes(goal.ours.peakBytes)) "
-                    + "| \(goal.reference.isOurs ? "directory (\(goal.reference.work))" : reference) "
-                    + "| \(Self.seconds(goal.reference.seconds)) | \(Self.megabytes(goal.reference.peakBytes)) "
-                    + "| \(ratio) | \(limit) | \(goal.verdict) |")
-        }
+        lines.append("Goals of issue 14 (performance near the limit)")
+        lines.append(
+            "(find searches for \"\(BenchData.findText)\", a common surname: \(findMatches.formatted) people, "
+                + String(format: "%.1f %%", share) + "; the prompt rows are timed in-process)")
+        lines.append("")
+        lines += goalTable(suite.issue14Goals)
+        let first = suite.prompt.firstFind
+        lines.append("")
+        lines.append(
+            "\(first.work) (no goal of its own; it may build what later finds reuse): "
+                + (first.skipped ?? Self.seconds(first.seconds) + ", " + Self.range(first)))
+        lines.append("")
+        lines.append("Goals of issue 5 (and of issue 11, PostgreSQL)")
+        lines.append("")
+        lines += goalTable(suite.goals)
         lines.append("")
         lines.append("| command | work | median | fastest – slowest | peak memory |")
         lines.append("|---|---|--:|--:|--:|")
-        for contender in suite.contenders {
-            if let reason = contender.skipped {
-                lines.append("| \(contender.label) | \(contender.work) | \(reason) | | |")
+        for measured in suite.contenders as [any Measured] + suite.prompt.all {
+            if let reason = measured.skipped {
+                lines.append("| \(measured.label) | \(measured.work) | \(reason) | | |")
                 continue
             }
-            let range = contender.range.map { String(format: "%.3f – %.3f s", $0.0, $0.1) } ?? "—"
             lines.append(
-                "| \(contender.label) | \(contender.work) | \(Self.seconds(contender.seconds)) | \(range) "
-                    + "| \(Self.megabytes(contender.peakBytes)) |")
+                "| \(measured.label) | \(measured.work) | \(Self.seconds(measured.seconds)) | \(Self.range(measured)) "
+                    + "| \(Self.megabytes(measured.peakBytes)) |")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// "1.234 s", or "—".
-    private static func seconds(_ value: Double?) -> String {
-        value.map { String(format: "%.3f s", $0) } ?? "—"
+    /// A table of `goals`.
+    private func goalTable(_ goals: [Goal]) -> [String] {
+        var lines = [
+            "| goal | directory | its peak | compared with | time | peak | ratio | goal | result |",
+            "|---|--:|--:|---|--:|--:|--:|--:|---|",
+        ]
+        for goal in goals {
+            let ratio = goal.ratio.map { String(format: "%.2f×", $0) } ?? "—"
+            lines.append(
+                "| \(goal.work) | \(Self.seconds(goal.ours.seconds)) | \(Self.megabytes(goal.ours.peakBytes)) "
+                    + "| \(Self.referenceColumns(goal)) | \(ratio) | \(Self.limit(goal)) | \(goal.verdict) |")
+        }
+        return lines
     }
 
-    /// "354 MB" (10⁶ bytes), or "—".
+    /// The reference's name, time and peak memory.
+    private static func referenceColumns(_ goal: Goal) -> String {
+        switch goal.reference {
+        case .commands(let contenders):
+            guard let command = goal.referenceCommand else { return "— | — | —" }
+            var name = command.isOurs ? "directory (\(command.work))" : command.label
+            if contenders.count > 1 {
+                let best = goal.metric == .time ? "fastest" : "smallest"
+                name += " (\(best) of " + contenders.map(\.label).joined(separator: ", ") + ")"
+            }
+            return "\(name) | \(seconds(command.seconds)) | \(megabytes(command.peakBytes))"
+        case .constant(let label, let value):
+            return goal.metric == .time
+                ? "\(label) | \(seconds(value)) | —" : "\(label) | — | \(megabytes(value))"
+        case .absolute:
+            return "— | — | —"
+        }
+    }
+
+    /// "≤ 0.4×", or for an absolute goal "≤ 60 MB" or "≤ 50.0 ms".
+    private static func limit(_ goal: Goal) -> String {
+        guard case .absolute = goal.reference else { return String(format: "≤ %.2g×", goal.limit) }
+        return "≤ " + (goal.metric == .time ? seconds(goal.limit) : megabytes(goal.limit))
+    }
+
+    /// "fastest – slowest", or "—".
+    private static func range(_ measured: any Measured) -> String {
+        measured.range.map { seconds($0.0) + " – " + seconds($0.1) } ?? "—"
+    }
+
+    /// "1.234 s", or under a tenth of a second "12.3 ms", or "—".
+    private static func seconds(_ value: Double?) -> String {
+        guard let value else { return "—" }
+        return value < 0.1 ? String(format: "%.1f ms", value * 1000) : String(format: "%.3f s", value)
+    }
+
+    /// "354 MB" (10⁶ bytes), "4.5 MB" under 10 MB, or "—".
     private static func megabytes(_ value: Double?) -> String {
-        value.map { String(format: "%.0f MB", $0 / 1e6) } ?? "—"
+        guard let value else { return "—" }
+        return String(format: value < 10e6 ? "%.1f MB" : "%.0f MB", value / 1e6)
     }
 }

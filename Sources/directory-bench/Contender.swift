@@ -1,5 +1,5 @@
 /// One command the benchmark measures: ours or a reference tool doing the same work.
-final class Contender {
+final class Contender: Measured {
     /// A short name for tables ("directory", "python json").
     let label: String
     /// What the command works on, for the table of all commands.
@@ -37,17 +37,11 @@ final class Contender {
         samples.append(sample)
     }
 
-    /// The median wall time in seconds, if measured.
-    var seconds: Double? { Self.median(samples.map(\.seconds)) }
+    /// The wall time of every run so far, in seconds.
+    var times: [Double] { samples.map(\.seconds) }
 
     /// The median peak memory in bytes, if measured.
     var peakBytes: Double? { Self.median(samples.map { Double($0.peakBytes) }) }
-
-    /// The fastest and slowest run, if measured.
-    var range: (Double, Double)? {
-        guard let low = samples.map(\.seconds).min(), let high = samples.map(\.seconds).max() else { return nil }
-        return (low, high)
-    }
 
     /// The middle value (the mean of the two middle ones for an even count).
     static func median(_ values: [Double]) -> Double? {

@@ -26,6 +26,36 @@ struct BenchmarkSmokeTests {
         for work in ["script:", "JSON, 2,000", "binary plist, 2,000", "XML plist, 2,000", "start-up:", "growth"] {
             #expect(report.contains(work), "no row for \(work)")
         }
+        let issue14 = try #require(report.range(of: "Goals of issue 14"), "no table of issue 14:\n\(report)")
+        let issue5 = try #require(report.range(of: "Goals of issue 5"), "no table of issue 5:\n\(report)")
+        let issue14Table = report[issue14.upperBound..<issue5.lowerBound]
+        for row in Self.issue14Rows {
+            let line = issue14Table.split(separator: "\n").first { $0.hasPrefix("| " + row) }
+            #expect(line != nil, "no row of issue 14 for \(row):\n\(issue14Table)")
+            let verdict = line?.split(separator: "|").last?.trimmingCharacters(in: .whitespaces) ?? ""
+            #expect(Self.isVerdict(verdict), "no verdict for \(row): \(verdict)")
+        }
+        #expect(report.contains("find at the prompt, 2,000 people: the first find"), "no first find")
+        for command in ["orjson", "sqlite3 | SQLite, 2,000: LIKE"] {
+            #expect(report.contains("| " + command), "no command \(command)")
+        }
         #expect(!report.contains("ERROR"), "directory failed:\n\(report)")
     }
+
+    /// PASS or MISS, or a reference tool that is not installed here (a tool that failed is no verdict).
+    static func isVerdict(_ text: String) -> Bool {
+        text == "PASS" || text == "MISS"
+            || (text.hasPrefix("skipped: ") && !text.contains("failed")
+                && (text.hasSuffix(")") || text.hasSuffix("python3 not found")))
+    }
+
+    /// The start of every row of the issue-14 table on the quick run's 2,000 people.
+    static let issue14Rows = [
+        "JSON, 2,000: load, edit, save — time", "JSON, 2,000: load, edit, save — peak memory",
+        "binary plist, 2,000: load, edit, save — time", "XML plist, 2,000: load, edit, save — peak memory",
+        "script: 1,000 × new + set, save — time", "script: 1,000 × new + set, save — peak memory",
+        "start-up: JSON, 1,000: -c quit", "one-shot JSON, 2,000: find Krebsbach",
+        "find at the prompt, 2,000 people: later finds", "Tab after `find Mar`", "Tab after `edit Zo`",
+        "Tab after `set office Bri`", "Tab after `edit 12`",
+    ]
 }

@@ -1,0 +1,108 @@
+/// Every command the benchmark runs as a separate process, by name: `directory` doing
+/// a piece of work, and each tool a user would reach for instead doing the same.
+struct BenchCommands {
+    /// `directory` running the script of `new` + `set` lines, then `save`.
+    let script: Contender
+    /// sqlite3 running the same inserts in one transaction.
+    let sqlite: Contender
+    /// `directory` loading the large JSON file, adding a person and saving.
+    let json: Contender
+    /// The same with Python's `json`.
+    let pythonJSON: Contender
+    /// The same with msgspec.
+    let msgspec: Contender
+    /// The same with orjson.
+    let orjson: Contender
+    /// `directory` loading the large binary plist, adding a person and saving.
+    let binary: Contender
+    /// The same with Python's plistlib.
+    let plistBinary: Contender
+    /// `directory` loading the large XML plist, adding a person and saving.
+    let xml: Contender
+    /// The same with Python's plistlib.
+    let plistXML: Contender
+    /// `directory FILE -c quit` on the small JSON file.
+    let start: Contender
+    /// Python's `json.load` of the small JSON file.
+    let pythonStart: Contender
+    /// `directory` loading the small JSON file, adding a person and saving.
+    let small: Contender
+    /// `directory FILE -c "find TEXT"` on the large JSON file.
+    let find: Contender
+    /// sqlite3's `LIKE` query for the same text on the same people.
+    let sqliteFind: Contender
+
+    /// The commands in the order of a run.
+    var all: [Contender] {
+        [
+            script, sqlite, json, pythonJSON, msgspec, orjson, binary, plistBinary, xml, plistXML, start,
+            pythonStart, small, find, sqliteFind,
+        ]
+    }
+
+    /// Sets up the commands on `data`, with the `directory` executable at `directory`.
+    init(data: BenchData, directory: String, options: BenchOptions) {
+        func ours(_ work: String, _ source: String, _ scratch: String, _ commands: [String]) -> Contender {
+            let target = data.scratch(scratch)
+            return Contender(
+                label: "directory", work: work,
+                invocation: Invocation(program: directory, arguments: [target] + commands.flatMap { ["-c", $0] }),
+                isOurs: true, prepare: { try BenchData.copy(source, to: target) })
+        }
+        func python(
+            _ label: String, _ work: String, _ source: String, _ scratch: String, _ script: String,
+            _ extra: [String] = []
+        ) -> Contender {
+            let target = data.scratch(scratch)
+            return Contender(
+                label: label, work: work,
+                invocation: Invocation(program: "python3", arguments: [data.reference(script), target] + extra),
+                isOurs: false, prepare: { try BenchData.copy(source, to: target) })
+        }
+        let edit = ["new Zoë Bench", "set office Briggs 413", "save"]
+        let people = options.people.formatted
+        let scriptTarget = data.scratch("script.json")
+        let databaseTarget = data.scratch("script.db")
+        script = Contender(
+            label: "directory", work: "\(options.scriptPeople.formatted) × new + set, save",
+            invocation: Invocation(program: directory, arguments: [scriptTarget], input: data.script), isOurs: true,
+            prepare: { BenchData.remove(scriptTarget) })
+        sqlite = Contender(
+            label: "sqlite3", work: "\(options.scriptPeople.formatted) INSERTs in a transaction",
+            invocation: Invocation(program: "sqlite3", arguments: [databaseTarget], input: data.inserts), isOurs: false,
+            prepare: { BenchData.remove(databaseTarget) })
+        let (jsonFile, binaryFile, xmlFile) = (
+            data.large[.json] ?? "", data.large[.binaryPlist] ?? "", data.large[.xmlPlist] ?? ""
+        )
+        let jsonWork = "JSON, \(people): load, edit, save"
+        json = ours(jsonWork, jsonFile, "people.json", edit)
+        pythonJSON = python("python json", jsonWork, jsonFile, "py-people.json", "json_edit.py")
+        msgspec = python("msgspec", jsonWork, jsonFile, "ms-people.json", "msgspec_edit.py")
+        orjson = python("orjson", jsonWork, jsonFile, "or-people.json", "orjson_edit.py")
+        let binaryWork = "binary plist, \(people): load, edit, save"
+        binary = ours(binaryWork, binaryFile, "people.plist", edit)
+        plistBinary = python("python plistlib", binaryWork, binaryFile, "py-people.plist", "plist_edit.py", ["binary"])
+        let xmlWork = "XML plist, \(people): load, edit, save"
+        xml = ours(xmlWork, xmlFile, "people-xml.plist", edit)
+        plistXML = python("python plistlib", xmlWork, xmlFile, "py-people-xml.plist", "plist_edit.py", ["xml"])
+        let smallCount = options.smallPeople.formatted
+        start = Contender(
+            label: "directory", work: "JSON, \(smallCount): -c quit",
+            invocation: Invocation(program: directory, arguments: [data.small, "-c", "quit"]), isOurs: true, prepare: {}
+        )
+        pythonStart = Contender(
+            label: "python json", work: "JSON, \(smallCount): json.load",
+            invocation: Invocation(program: "python3", arguments: [data.reference("json_load.py"), data.small]),
+            isOurs: false, prepare: {})
+        small = ours("JSON, \(smallCount): load, edit, save", data.small, "people-small.json", edit)
+        let findWork = "JSON, \(people): find \(BenchData.findText) (\(data.findMatches.formatted) rows)"
+        find = Contender(
+            label: "directory", work: findWork,
+            invocation: Invocation(program: directory, arguments: [jsonFile, "-c", "find \(BenchData.findText)"]),
+            isOurs: true, prepare: {})
+        sqliteFind = Contender(
+            label: "sqlite3", work: "SQLite, \(people): LIKE '%\(BenchData.findText)%' on name or office",
+            invocation: Invocation(program: "sqlite3", arguments: [data.findDatabase, BenchData.findQuery]),
+            isOurs: false, prepare: {})
+    }
+}
