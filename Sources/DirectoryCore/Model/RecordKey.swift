@@ -39,10 +39,11 @@ public struct RecordKey: Hashable, Sendable {
         }
         var taken = [UInt64](repeating: 0, count: size / 64)
         var shared = [UInt64](repeating: 0, count: size / 64)
+        var positions = [UInt32](repeating: 0, count: records.count)
         var numbered = false
-        for index in records.indices {
-            let key = records.key(at: index)
+        records.forEachKey { index, key in
             let position = bit(key.id)
+            positions[index] = UInt32(truncatingIfNeeded: position)
             let mask: UInt64 = 1 << UInt64(position & 63)
             if taken[position >> 6] & mask != 0 { shared[position >> 6] |= mask }
             taken[position >> 6] |= mask
@@ -53,10 +54,10 @@ public struct RecordKey: Hashable, Sendable {
         }
         var seen = Set<RecordID>()
         var suspects = Set<RecordID>()
-        for index in records.indices {
-            let id = records.id(at: index)
-            let position = bit(id)
+        for index in positions.indices {
+            let position = Int(positions[index])
             guard shared[position >> 6] & (1 << UInt64(position & 63)) != 0 else { continue }
+            let id = records.id(at: index)
             if !seen.insert(id).inserted { suspects.insert(id) }
         }
         guard !suspects.isEmpty else { return [] }

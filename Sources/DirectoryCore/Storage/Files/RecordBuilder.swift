@@ -68,7 +68,14 @@ public struct RecordBuilder {
     public func key(utf8 bytes: UnsafeRawBufferPointer) -> KnownKey? {
         guard hasSchema else { return nil }
         if bytes.count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
-        for index in fieldKeys.indices where fieldKeys[index].elementsEqual(bytes) { return .field(index) }
+        // Lengths first, then the bytes: this runs for every key of every record.
+        for index in fieldKeys.indices where fieldKeys[index].count == bytes.count {
+            let equal = fieldKeys[index].withUnsafeBytes { key in
+                for offset in 0..<key.count where key[offset] != bytes[offset] { return false }
+                return true
+            }
+            if equal { return .field(index) }
+        }
         return nil
     }
 
