@@ -99,6 +99,38 @@ struct DirectoryTable {
         return Record(id: id, values: values, extras: extras)
     }
 
+    /// Adds the record in a `COPY` row (as `record(from:)` reads it) to `list`: text without
+    /// escapes goes in as the row's bytes, without a string; `false` when the row is not a record.
+    /// `texts` is scratch space, one entry per field.
+    func append(
+        _ fields: [CopyText.Field], to list: inout RecordList.Builder, texts: inout [UnsafeBufferPointer<UInt8>?]
+    ) -> Bool {
+        guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField) else {
+            return false
+        }
+        if let extra = fields[columns.count + 1], !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
+            guard let record = record(from: fields) else { return false }
+            list.append(record)
+            return true
+        }
+        var values = schema.defaultValues
+        for index in texts.indices { texts[index] = nil }
+        for (offset, column) in columns.enumerated() {
+            let field = fields[offset + 1]
+            if let unset = column.unsetDate {
+                values[column.field] = .date(field.flatMap { Double(CopyText.text($0)) } ?? unset)
+            } else if let field {
+                if field.contains(UInt8(ascii: "\\")) {
+                    values[column.field] = .text(CopyText.text(field))
+                } else {
+                    texts[column.field] = field.assumingMemoryBound(to: UInt8.self)
+                }
+            }
+        }
+        list.append(id: id, texts: texts, values: values)
+        return true
+    }
+
     /// Appends the `COPY` row of `record`: id, position, the columns, extra, revision.
     func appendRow(_ record: Record, position: Int, revision: Int64, to output: inout [UInt8]) {
         record.id.appendUTF8(to: &output)

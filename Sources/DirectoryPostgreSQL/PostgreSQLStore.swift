@@ -29,24 +29,23 @@ public final class PostgreSQLStore: ListStore {
                 return LoadedList(schema: kind, records: [], format: .json, fingerprint: nil)
             }
             let statements = try TableStatements(table: table, connection: connection)
-            var records: [Record] = []
+            var list = RecordList.Builder(schema: kind)
+            var texts = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: kind.fields.count)
             var positions: [Double] = []
             var fields: [CopyText.Field] = []
             try connection.copyOut(statements.copyOut) { row throws(PostgreSQLError) in
                 CopyText.fields(of: row, into: &fields)
-                guard let record = table.record(from: fields), let last = fields.last, let position = last,
-                    let value = Double(CopyText.text(position))
+                guard let last = fields.last, let position = last, let value = Self.position(position),
+                    table.append(fields, to: &list, texts: &texts)
                 else {
                     throw PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
                 }
-                records.append(record)
                 positions.append(value)
             }
             try link.forgetHeard()
-            return LoadedList(
-                schema: kind, records: RecordList(packing: Self.inListOrder(records, positions: positions), schema: kind),
-                format: .json,
-                fingerprint: Self.fingerprint(version))
+            var records = list.finish()
+            if let order = Self.listOrder(positions) { records.reorder(order) }
+            return LoadedList(schema: kind, records: records, format: .json, fingerprint: Self.fingerprint(version))
         }
     }
 
@@ -109,9 +108,28 @@ public final class PostgreSQLStore: ListStore {
 
     /// `records` sorted by `positions` (stable), or as they are when already in order.
     static func inListOrder(_ records: [Record], positions: [Double]) -> [Record] {
-        if zip(positions, positions.dropFirst()).allSatisfy({ $0 <= $1 }) { return records }
-        let order = positions.indices.sorted { (positions[$0], $0) < (positions[$1], $1) }
+        guard let order = listOrder(positions) else { return records }
         return order.map { records[$0] }
+    }
+
+    /// The order that sorts rows by `positions` (stable), or `nil` when they are in order.
+    static func listOrder(_ positions: [Double]) -> [Int]? {
+        if zip(positions, positions.dropFirst()).allSatisfy({ $0 <= $1 }) { return nil }
+        return positions.indices.sorted { (positions[$0], $0) < (positions[$1], $1) }
+    }
+
+    /// A row's position: whole numbers (what saves write) read from the digits, anything
+    /// else through `Double`.
+    static func position(_ field: UnsafeRawBufferPointer) -> Double? {
+        if !field.isEmpty, field.count <= 15 {
+            var value = 0
+            for byte in field {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return Double(CopyText.text(field)) }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return Double(value)
+        }
+        return Double(CopyText.text(field))
     }
 
     /// The fingerprint that stands for `version`.

@@ -32,20 +32,9 @@ public struct RecordList: Sendable {
 
     /// A list of `records` of `schema`, packed into a table where they fit one.
     public init(packing records: [Record], schema: RecordSchema) {
-        var table = RecordTable.Builder(schema: schema)
-        table.reserve(rows: records.count, bytes: 0)
-        var slots: [Int] = []
-        slots.reserveCapacity(records.count)
-        var loose: [Record] = []
-        for record in records {
-            if let row = table.append(record) {
-                slots.append(row)
-            } else {
-                loose.append(record)
-                slots.append(~(loose.count - 1))
-            }
-        }
-        self.init(table: RecordTable(table), slots: slots, loose: loose)
+        var builder = Builder(schema: schema, rows: records.count)
+        for record in records { builder.append(record) }
+        self = builder.finish()
     }
 
     /// A list of `table`'s rows in order, then `loose` at `looseSlots` (slot numbers as
@@ -175,6 +164,12 @@ extension RecordList: RangeReplaceableCollection {
         }
         slots.replaceSubrange(range, with: newSlots)
         compactIfWasteful()
+    }
+
+    /// Adds `record` at the end, kept whole (without the general replacement's work).
+    public mutating func append(_ record: Record) {
+        loose.append(record)
+        slots.append(~(loose.count - 1))
     }
 
     /// Makes room for `count` records.

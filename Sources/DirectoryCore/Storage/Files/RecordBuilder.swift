@@ -10,10 +10,8 @@ public struct RecordBuilder {
     }
     /// The schema for a file whose records do not decide.
     public let fallback: RecordSchema
-    /// The records built so far: rows of `table`, or kept whole in `loose`.
-    private var table: RecordTable.Builder?
-    private var slots: [Int] = []
-    private var loose: [Record] = []
+    /// The records built so far, once the schema is known.
+    private var list: RecordList.Builder?
     private var sizeHint: Int
 
     // The schema's parts that each key and record needs, kept apart so that the hot
@@ -47,7 +45,7 @@ public struct RecordBuilder {
     }
 
     /// The 1-based number of the record being built, for messages.
-    public var recordNumber: Int { slots.count + 1 }
+    public var recordNumber: Int { (list?.count ?? 0) + 1 }
 
     /// Starts the next record.
     public mutating func beginRecord() {
@@ -157,25 +155,19 @@ public struct RecordBuilder {
         guard let id else {
             throw FileFormatError("record \(recordNumber) has no 'id'")
         }
-        if extras.isEmpty, table?.append(id: id, texts: texts, values: values) == true, let rows = table?.count {
-            slots.append(rows - 1)
+        if extras.isEmpty {
+            list?.append(id: id, texts: texts, values: values)
             return
         }
         for index in texts.indices {
             if let text = texts[index] { values[index] = .text(String(decoding: text, as: UTF8.self)) }
         }
-        let record = Record(id: id, values: values, extras: extras)
-        if let row = table?.append(record) {
-            slots.append(row)
-        } else {
-            loose.append(record)
-            slots.append(~(loose.count - 1))
-        }
+        list?.append(Record(id: id, values: values, extras: extras))
     }
 
     /// The schema and records, once every record has been added.
     public func finish() -> (schema: RecordSchema, records: RecordList) {
-        (schema ?? fallback, RecordList(table: table.map(RecordTable.init), slots: slots, loose: loose))
+        (schema ?? fallback, list?.finish() ?? [])
     }
 
     /// Keeps the parts of `schema` the hot paths use.
@@ -185,13 +177,9 @@ public struct RecordBuilder {
         fieldKeys = fields.map { Array($0.name.utf8) }
         defaults = schema?.defaultValues ?? []
         texts = Array(repeating: nil, count: fields.count)
-        if let schema, table == nil {
-            var table = RecordTable.Builder(schema: schema)
+        if let schema, list == nil {
             // The smallest record a file can hold is about 40 bytes (`{"id":"…36…"}`).
-            let rows = sizeHint / 40
-            table.reserve(rows: rows, bytes: sizeHint)
-            self.table = table
-            slots.reserveCapacity(rows)
+            list = RecordList.Builder(schema: schema, rows: sizeHint / 40, bytes: sizeHint)
         }
     }
 

@@ -1,0 +1,50 @@
+extension RecordList {
+    /// Builds a list record by record as a reader finds them: each record goes into the
+    /// table when it fits a row, and is kept whole when it does not.
+    public struct Builder {
+        private var table: RecordTable.Builder
+        private var slots: [Int] = []
+        private var loose: [Record] = []
+
+        /// An empty list of `schema`'s records, with room made for about `rows` records
+        /// holding `bytes` bytes of values (room never touched costs no memory).
+        public init(schema: RecordSchema, rows: Int = 0, bytes: Int = 0) {
+            table = RecordTable.Builder(schema: schema)
+            table.reserve(rows: rows, bytes: bytes)
+            slots.reserveCapacity(rows)
+        }
+
+        /// The number of records so far.
+        public var count: Int { slots.count }
+
+        /// Adds a record.
+        public mutating func append(_ record: Record) {
+            if let row = table.append(record) {
+                slots.append(row)
+            } else {
+                loose.append(record)
+                slots.append(~(loose.count - 1))
+            }
+        }
+
+        /// Adds a record without extras as a reader has it: each text field as UTF-8 bytes
+        /// in `texts` (read during the call only) or as a value in `values`, every other
+        /// field in `values`. No string is made when the record fits a row.
+        public mutating func append(id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue]) {
+            if table.append(id: id, texts: texts, values: values) {
+                slots.append(table.count - 1)
+                return
+            }
+            var values = values
+            for index in texts.indices {
+                if let text = texts[index] { values[index] = .text(String(decoding: text, as: UTF8.self)) }
+            }
+            append(Record(id: id, values: values))
+        }
+
+        /// The list built.
+        public func finish() -> RecordList {
+            RecordList(table: RecordTable(table), slots: slots, loose: loose)
+        }
+    }
+}
