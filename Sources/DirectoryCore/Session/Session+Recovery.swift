@@ -50,7 +50,7 @@ extension Session {
         guard recovery.store != nil, command == .undo, let last = journal.last, Self.notedOneByOne(last)
         else { return mark }
         var undone: [(key: RecordKey, index: Int)] = []
-        for edit in last.edits {
+        for edit in last {
             switch edit {
             case .inserted(let index): undone.append((records[index].key, -1))
             case .fieldChanged(let index, _, _): undone.append((records[index].key, index))
@@ -73,20 +73,18 @@ extension Session {
         }
         if journal.count > mark.journalCount {
             for position in mark.journalCount..<journal.count {
+                if let index = journal.recordChanged(at: position) {
+                    note(changedAt: index)
+                    continue
+                }
                 guard Self.notedOneByOne(journal[position]) else {
                     noteEveryChange()
                     continue
                 }
-                for edit in journal[position].edits {
+                for edit in journal[position] {
                     switch edit {
                     case .inserted(let index), .fieldChanged(let index, _, _):
-                        // The id and occurrence alone: copying the record would retain its arrays.
-                        let key = RecordKey(id: records[index].id, occurrence: records[index].occurrence)
-                        if recovery.pending.last?.key == key {
-                            recovery.pending[recovery.pending.count - 1].index = index  // `new` then `set`: one note
-                        } else {
-                            recovery.pending.append((key, index))
-                        }
+                        note(changedAt: index)
                     case .removed(let items):
                         for item in items { recovery.pending.append((item.record.key, -1)) }
                     case .moved, .reordered:
@@ -103,14 +101,25 @@ extension Session {
         }
     }
 
+    /// Notes the record at `index` as changed.
+    private mutating func note(changedAt index: Int) {
+        // The id and occurrence alone: copying the record would retain its arrays.
+        let key = RecordKey(id: records[index].id, occurrence: records[index].occurrence)
+        if recovery.pending.last?.key == key {
+            recovery.pending[recovery.pending.count - 1].index = index  // `new` then `set`: one note
+        } else {
+            recovery.pending.append((key, index))
+        }
+    }
+
     /// Whether the records an entry changed can be found from its edits' positions: its
     /// edits are all of one kind (`new`, `set`, `delete`, `import`). In an entry that mixes
     /// kinds or reorders (`editor`, `move`, `sort`), a later edit shifts the positions an
     /// earlier one names, so every change is noted instead. The order itself is not
     /// journaled (docs/safety.md).
-    static func notedOneByOne(_ entry: JournalEntry) -> Bool {
-        guard let first = entry.edits.first else { return true }
-        for edit in entry.edits {
+    static func notedOneByOne(_ edits: [Edit]) -> Bool {
+        guard let first = edits.first else { return true }
+        for edit in edits {
             switch (first, edit) {
             case (.inserted, .inserted), (.fieldChanged, .fieldChanged), (.removed, .removed): continue
             default: return false

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import DirectoryCore
+
+/// `WordSet` and `RecordKey`'s hashing, checked against the standard library's `Set`.
+@Suite("Model: word set and key hashing")
+struct WordSetTests {
+    /// A small deterministic generator, so a failure can be repeated.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    @Test(
+        "inserting answers as Set does, past the expected count, with zero, repeats and near-equal words",
+        arguments: [0, 1, 10, 5_000])
+    func matchesSet(expected: Int) {
+        var generator = SplitMix(state: UInt64(expected))
+        var words = WordSet(capacity: expected)
+        var reference = Set<UInt64>()
+        var inputs: [UInt64] = [0, 0, 1, UInt64.max, 1 << 63]
+        for _ in 0..<20_000 {
+            let word = generator.next()
+            inputs += [word, word & 0xFFFF, word << 32, word]
+        }
+        for word in inputs {
+            #expect(words.insert(word) == reference.insert(word).inserted)
+        }
+        for word in inputs.prefix(1_000) + (0..<1_000).map({ _ in generator.next() }) {
+            #expect(words.contains(word) == reference.contains(word))
+        }
+    }
+
+    @Test("records that share an id are numbered in order, whatever else the list holds")
+    func numbering() {
+        var generator = SplitMix(state: 7)
+        let shared = RecordID(high: 0, low: 0)
+        let folded = RecordID(high: 5, low: 5)  // its halves fold to the same word as `shared`
+        var records = (0..<3_000).map { _ in
+            Record(id: RecordID(high: generator.next(), low: generator.next()), values: [])
+        }
+        records.insert(Record(id: shared, values: []), at: 10)
+        records.insert(Record(id: folded, values: []), at: 20)
+        records.insert(Record(id: shared, values: []), at: 2_000)
+        records.append(Record(id: shared, values: []))
+        let repeated = RecordKey.numberOccurrences(in: &records)
+        #expect(repeated == [shared])
+        #expect(records.filter { $0.id == shared }.map(\.occurrence) == [0, 1, 2])
+        #expect(records.filter { $0.id != shared }.allSatisfy { $0.occurrence == 0 })
+    }
+
+    @Test("equal keys hash alike; keys that differ only in occurrence or a half spread out")
+    func keyHashing() {
+        let id = RecordID(high: 42, low: 7)
+        #expect(RecordKey(id: id)._rawHashValue(seed: 3) == RecordKey(id: id)._rawHashValue(seed: 3))
+        let keys = (0..<1_000).flatMap { number in
+            [
+                RecordKey(id: id, occurrence: number),
+                RecordKey(id: RecordID(high: UInt64(number), low: 7)),
+                RecordKey(id: RecordID(high: 42, low: UInt64(number) << 40)),
+            ]
+        }
+        let buckets = Set(keys.map { $0._rawHashValue(seed: 0) & 4095 })
+        #expect(buckets.count > 2_000)  // 3,000 keys in 4,096 buckets: about 2,200 distinct if spread
+    }
+}
