@@ -23,8 +23,17 @@ extension Session {
     public mutating func flushRecovery() -> String? {
         guard let store = recovery.store else { return nil }
         if !recovery.pending.isEmpty || recovery.orderChanged {
+            // Written in pieces of about a megabyte, so a long script's first write never holds
+            // its whole journal as bytes (a piece cut short by a crash loses only whole entries).
+            let (path, kind) = (self.path, schema.name)
             var bytes: [UInt8] = []
-            for entry in recoveryEntries() { RecoveryJournal.encode(entry, into: &bytes) }
+            forEachRecoveryEntry { entry in
+                RecoveryJournal.encode(entry, into: &bytes)
+                if bytes.count >= Self.recoveryPieceSize {
+                    store.append(bytes, path: path, kind: kind)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
             if recovery.orderChanged {
                 // After move, sort or editor the whole order is kept (new records' places too).
                 RecoveryJournal.encodeOrder(savedOrder != nil ? records.map(\.key) : nil, into: &bytes)
@@ -134,13 +143,14 @@ extension Session {
         recovery.orderChanged = true
     }
 
-    /// The journal entries for the noted records, as they are now.
-    private func recoveryEntries() -> [RecoveryEntry] {
+    /// How many bytes of journal entries are written at a time.
+    static var recoveryPieceSize: Int { 1 << 20 }
+
+    /// Calls `body` with the journal entry of each noted record, as it is now.
+    private func forEachRecoveryEntry(_ body: (RecoveryEntry) -> Void) {
         var latest: [RecordKey: Int] = [:]
         for (key, hint) in recovery.pending { latest[key] = hint }
         var positions: [RecordKey: Int]?
-        var entries: [RecoveryEntry] = []
-        entries.reserveCapacity(latest.count)
         for (key, hint) in latest {
             guard let base = baseline[key] else { continue }
             var index: Int?
@@ -158,9 +168,7 @@ extension Session {
             }
             let saved: Record?
             if case .present(let record) = base { saved = record } else { saved = nil }
-            entries.append(
-                RecoveryEntry(key: key, saved: saved, now: index.map { records[$0] }, position: index ?? -1))
+            body(RecoveryEntry(key: key, saved: saved, now: index.map { records[$0] }, position: index ?? -1))
         }
-        return entries
     }
 }

@@ -55,4 +55,21 @@ struct UndoJournalRecoveryTests {
         #expect(session.records.last?.values[1] == .text(""))
         #expect(session.unsavedChanges().count == 1)
     }
+
+    @Test("a first write larger than a megabyte goes in pieces, and every entry is whole")
+    func writtenInPieces() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var session = try Session.test(store: store)
+        session.keepRecoveryJournal(in: journals)
+        let office = String(repeating: "Briggs ", count: 40)
+        for number in 0..<6_000 { try session.run("new Person \(number)", "set office \(office)\(number)") }
+        session.flushRecovery()
+        #expect(journals.appends > 1)
+        let bytes = try #require(journals.journal)
+        let journal = try #require(RecoveryJournal.decode(bytes))
+        #expect(journal.damage.isEmpty)
+        #expect(journal.changes.count == 6_000)
+        #expect(Set(journal.changes.compactMap { $0.now?.values[1].text }).count == 6_000)
+    }
 }
