@@ -8,7 +8,7 @@ import Testing
 struct RecordKeySetTests {
     @Test("insert, remove and contains answer as Set does, through growth and removals that shift keys back")
     func matchesSet() {
-        var generator = WordSetTests.SplitMix(state: 11)
+        var generator = SeededGenerator(state: 11)
         var keys = RecordKeySet()
         var reference = Set<RecordKey>()
         // Few distinct ids with many occurrences: long probe runs, so removals move keys back.
@@ -35,7 +35,7 @@ struct RecordKeySetTests {
 
     @Test("the baseline table answers as the dictionary it replaces")
     func baselineMatchesDictionary() {
-        var generator = WordSetTests.SplitMix(state: 5)
+        var generator = SeededGenerator(state: 5)
         var table: BaselineTable = [:]
         var reference: [RecordKey: Session.Baseline] = [:]
         let keys = (0..<300).map { RecordKey(id: RecordID(high: UInt64($0), low: 1)) }
