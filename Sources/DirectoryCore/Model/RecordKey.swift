@@ -26,17 +26,17 @@ public struct RecordKey: Hashable, Sendable {
     /// those ids, in order of their second appearance; records with a unique id get 0.
     ///
     /// Runs on every load, so the first pass keeps one 64-bit word per record (the id's
-    /// halves folded) in a flat `WordSet`; only ids whose words repeat are then compared in full.
+    /// halves folded); only ids whose words repeat are then compared in full.
     @discardableResult
     public static func numberOccurrences(in records: inout [Record]) -> [RecordID] {
-        var seen = WordSet(capacity: records.count)
+        var seen = Set<UInt64>(minimumCapacity: records.count)
         var suspects = Set<UInt64>()
         var numbered = false
         records.withUnsafeBufferPointer { buffer in
             // Through the buffer: reading two words of a record must not retain its arrays.
             for index in buffer.indices {
                 let word = buffer[index].id.high ^ buffer[index].id.low
-                if !seen.insert(word) { suspects.insert(word) }
+                if !seen.insert(word).inserted { suspects.insert(word) }
                 if buffer[index].occurrence != 0 { numbered = true }
             }
         }

@@ -1,5 +1,5 @@
 /// A fast keyed mix of two 64-bit words into one, for the hash tables a list of a
-/// million records fills on every load and change (`RecordKey`, `WordSet`).
+/// million records fills on every load and change (`RecordKey`, `RecordKeySet`).
 ///
 /// The full 128-bit product of the two words, each xored with a per-process key, is
 /// folded to 64 bits (as wyhash does) and its bits spread once more (MurmurHash3's

@@ -2,29 +2,9 @@ import Testing
 
 @testable import DirectoryCore
 
-/// `WordSet` and `RecordKey`'s hashing, checked against the standard library's `Set`.
-@Suite("Model: word set and key hashing")
-struct WordSetTests {
-    @Test(
-        "inserting answers as Set does, past the expected count, with zero, repeats and near-equal words",
-        arguments: [0, 1, 10, 5_000])
-    func matchesSet(expected: Int) {
-        var generator = SeededGenerator(state: UInt64(expected))
-        var words = WordSet(capacity: expected)
-        var reference = Set<UInt64>()
-        var inputs: [UInt64] = [0, 0, 1, UInt64.max, 1 << 63]
-        for _ in 0..<20_000 {
-            let word = generator.next()
-            inputs += [word, word & 0xFFFF, word << 32, word]
-        }
-        for word in inputs {
-            #expect(words.insert(word) == reference.insert(word).inserted)
-        }
-        for word in inputs.prefix(1_000) + (0..<1_000).map({ _ in generator.next() }) {
-            #expect(words.contains(word) == reference.contains(word))
-        }
-    }
-
+/// How `RecordKey`s are hashed, and how records that share an id are numbered.
+@Suite("Model: record key hashing and numbering")
+struct RecordKeyHashingTests {
     @Test("records that share an id are numbered in order, whatever else the list holds")
     func numbering() {
         var generator = SeededGenerator(state: 7)
