@@ -56,6 +56,9 @@ struct SessionChangeSetTests {
     }
 }
 
+/// The type `ListStore` hands a list of records in (`LoadedList.records`).
+typealias ListRecords = [Record]
+
 /// A store over `MemoryStore` that says whether it reads change sets and keeps the last one it got.
 final class ChangeSetStore: ListStore {
     let files = MemoryStore()
@@ -69,7 +72,7 @@ final class ChangeSetStore: ListStore {
     func savesChangeSet(to path: String) -> Bool { asks }
 
     func save(
-        _ changes: ListChanges, giving records: [Record], schema: RecordSchema, format: FileFormat,
+        _ changes: ListChanges, giving records: ListRecords, schema: RecordSchema, format: FileFormat,
         to path: String, known: FileFingerprint?
     ) throws(StorageError) -> FileFingerprint {
         last.withLock { $0 = changes }
@@ -80,7 +83,7 @@ final class ChangeSetStore: ListStore {
         try files.load(path: path, schema: schema, fallback: fallback)
     }
 
-    func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
+    func save(_ records: ListRecords, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
         -> FileFingerprint
     { try files.save(records, schema: schema, format: format, to: path) }
 

@@ -38,13 +38,13 @@ struct UndoJournalTests {
         var expected: [(command: Command, before: [Record], current: Int?)] = []
         for line in lines {
             let command = try #require(try CommandParser.parse(line))
-            if case .edit = command {} else { expected.append((command, session.records, session.current)) }
+            if case .edit = command {} else { expected.append((command, Array(session.records), session.current)) }
             try session.run(line)
         }
         for entry in expected.reversed() {
             try session.run("undo")
             #expect(session.redoable.last?.command == entry.command)
-            #expect(session.records == entry.before)
+            #expect(Array(session.records) == entry.before)
             #expect(session.current == entry.current)
         }
         #expect(session.journal.isEmpty)
