@@ -17,12 +17,9 @@ let package = Package(
         ),
         // Non-variadic wrappers around libedit and the C stdio globals.
         .target(name: "CLibEdit", dependencies: ["CEditLine"]),
-        // PostgreSQL's client library, found through pkg-config (Debian: libpq-dev).
-        .systemLibrary(
-            name: "CPostgreSQL",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
-        ),
+        // PostgreSQL's client library, libpq: its header (Debian: libpq-dev) at build time, and
+        // libpq.so.5 loaded with dlopen only when a database is opened, so other runs start faster.
+        .target(name: "CPostgreSQL", linkerSettings: [.linkedLibrary("dl")]),
         // The pure core: model, command language, session, storage. No terminal I/O.
         .target(name: "DirectoryCore"),
         // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.

@@ -8,6 +8,9 @@ import DirectoryCore
 enum InputLine: Equatable {
     /// A line of text, without its line break.
     case text(String)
+    /// A `new` or `set` line, parsed straight from its bytes (`CommandParser.parseCommon`):
+    /// the bulk of a long script, for which no `String` of the line is made.
+    case command(Command)
     /// A line that is not text: invalid UTF-8, a NUL byte, or too long.
     case unusable(String)
 }
@@ -138,6 +141,9 @@ struct DescriptorLines: LineSource {
                 return .unusable("the line contains a NUL byte")
             }
             guard UTF8Text.firstInvalid(in: raw) == nil else { return .unusable("the line is not valid UTF-8 text") }
+            if let command = CommandParser.parseCommon(utf8: raw.assumingMemoryBound(to: UInt8.self)) {
+                return .command(command)
+            }
             return .text(String(decoding: raw, as: UTF8.self))
         }
     }

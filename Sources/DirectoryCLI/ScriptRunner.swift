@@ -75,6 +75,12 @@ struct ScriptRunner {
         switch line {
         case .unusable(let reason):
             return .failure(ScriptFailure(reason + "; the line was skipped"))
+        case .command(let command):
+            do {
+                return .success(try session.apply(command))
+            } catch {
+                return .failure(ScriptFailure(error.message))
+            }
         case .text(let text):
             do {
                 guard let command = try CommandParser.parse(text) else { return .success(.nothing) }

@@ -13,6 +13,11 @@ final class PostgreSQLConnection {
 
     /// Connects with `location`, a libpq connection URI, and sets the text encoding to UTF-8.
     init(location: String) throws(PostgreSQLError) {
+        if let problem = directory_libpq_problem() {
+            throw PostgreSQLError(
+                "PostgreSQL's client library could not be loaded (\(String(cString: problem))); "
+                    + "install libpq (Debian: apt-get install libpq5)", connectionLost: true)
+        }
         guard let handle = PQconnectdb(location) else { throw PostgreSQLError("out of memory", connectionLost: true) }
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = PostgreSQLError.cleaned(String(cString: PQerrorMessage(handle)))

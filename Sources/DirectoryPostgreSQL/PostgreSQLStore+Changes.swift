@@ -35,6 +35,9 @@ extension PostgreSQLStore {
         return Self.fingerprint(outcome)
     }
 
+    /// Yes: only the rows in the change set are written.
+    public func savesChangeSet(to path: String) -> Bool { true }
+
     /// Sends the statements; `false` when a row was changed or deleted by someone else.
     private func write(
         _ changes: ListChanges, table: DirectoryTable, statements: TableStatements, expected: Int64,

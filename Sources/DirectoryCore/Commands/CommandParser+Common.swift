@@ -10,33 +10,38 @@ extension CommandParser {
     /// `new …` or `set …` on `line`, or `nil` when the general parser must decide.
     static func parseCommon(_ line: String) -> Command? {
         var line = line
-        return line.withUTF8 { bytes -> Command? in
-            var start = 0
-            var end = bytes.count
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            while start < end, isBlank(bytes[end - 1]) || bytes[end - 1] == 0x0D || bytes[end - 1] == 0x0A {
-                end -= 1
-            }
-            guard end - start >= 3 else { return nil }
-            let nameEnd = start + 3
-            guard nameEnd == end || isBlank(bytes[nameEnd]) else { return nil }
-            var argument = nameEnd
-            while argument < end, isBlank(bytes[argument]) { argument += 1 }
-            switch (bytes[start], bytes[start + 1], bytes[start + 2]) {
-            case (0x6E, 0x65, 0x77):  // new
-                guard argument < end else { return .new(name: nil) }
-                return unquoted(bytes, argument, end).map { Command.new(name: $0) }
-            case (0x73, 0x65, 0x74):  // set
-                var fieldEnd = argument
-                while fieldEnd < end, !isBlank(bytes[fieldEnd]) { fieldEnd += 1 }
-                guard argument < fieldEnd, fieldEnd < end else { return nil }
-                var value = fieldEnd
-                while value < end, isBlank(bytes[value]) { value += 1 }
-                guard let text = unquoted(bytes, value, end) else { return nil }
-                return .set(field: string(bytes, argument, fieldEnd), value: text)
-            default:
-                return nil
-            }
+        return line.withUTF8 { parseCommon(utf8: $0) }
+    }
+
+    /// `new …` or `set …` in the bytes of a line, or `nil` when the general parser must
+    /// decide; lets a script reader skip making a `String` of the line. The bytes must be
+    /// valid UTF-8.
+    public static func parseCommon(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Command? {
+        var start = 0
+        var end = bytes.count
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while start < end, isBlank(bytes[end - 1]) || bytes[end - 1] == 0x0D || bytes[end - 1] == 0x0A {
+            end -= 1
+        }
+        guard end - start >= 3 else { return nil }
+        let nameEnd = start + 3
+        guard nameEnd == end || isBlank(bytes[nameEnd]) else { return nil }
+        var argument = nameEnd
+        while argument < end, isBlank(bytes[argument]) { argument += 1 }
+        switch (bytes[start], bytes[start + 1], bytes[start + 2]) {
+        case (0x6E, 0x65, 0x77):  // new
+            guard argument < end else { return .new(name: nil) }
+            return unquoted(bytes, argument, end).map { Command.new(name: $0) }
+        case (0x73, 0x65, 0x74):  // set
+            var fieldEnd = argument
+            while fieldEnd < end, !isBlank(bytes[fieldEnd]) { fieldEnd += 1 }
+            guard argument < fieldEnd, fieldEnd < end else { return nil }
+            var value = fieldEnd
+            while value < end, isBlank(bytes[value]) { value += 1 }
+            guard let text = unquoted(bytes, value, end) else { return nil }
+            return .set(field: string(bytes, argument, fieldEnd), value: text)
+        default:
+            return nil
         }
     }
 

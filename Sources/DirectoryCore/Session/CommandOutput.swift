@@ -7,8 +7,10 @@ public enum CommandOutput: Equatable, Sendable {
     case feedback(String)
     /// Text that is the command's result (help, changes): always printed.
     case text(String)
-    /// Records to print as a table, JSON or CSV (list, find, show).
-    case records(RecordListing)
+    /// Records to print as a table, JSON or CSV (list, find, show). Boxed: a listing
+    /// carries its schema, and every other output (a script's every line) would be
+    /// copied at its size.
+    indirect case records(RecordListing)
     /// Something to say on the error stream even though the command succeeded.
     case warning(String)
     /// The session should end.

@@ -27,7 +27,7 @@ extension Session {
     mutating func run(_ step: EditStep) -> Edit {
         switch step {
         case .insert(let record, let index):
-            if baseline[record.key] == nil { baseline[record.key] = .absent }
+            baseline.noteAdded(record.key)
             records.insert(record, at: index)
             if let at = current, at >= index { current = at + 1 }
             return .inserted(index: index)

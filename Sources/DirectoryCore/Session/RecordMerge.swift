@@ -12,7 +12,7 @@ struct RecordMerge {
 
     let schema: RecordSchema
     /// The saved version of each record this session touched.
-    let baseline: [RecordKey: Session.Baseline]
+    let baseline: BaselineTable
     /// This session's records.
     let ours: [Record]
 

@@ -42,8 +42,9 @@ extension Session {
         for _ in 0..<Self.saveAttempts {
             notes += try mergeBeforeSave()
             do {
+                let changes = store.savesChangeSet(to: path) ? listChanges : ListChanges()
                 fingerprint = try store.save(
-                    listChanges, giving: records, schema: schema, format: format, to: path, known: fingerprint)
+                    changes, giving: records, schema: schema, format: format, to: path, known: fingerprint)
                 markSaved()
                 return notes
             } catch .changedMeanwhile {

@@ -4,11 +4,11 @@ extension Session {
         var values = schema.defaultValues
         if let name { values[schema.titleField] = .text(name) }
         let record = Record(id: environment.makeID(), values: values)
-        if baseline[record.key] == nil { baseline[record.key] = .absent }
-        journal.append(
-            JournalEntry(command: command, edits: [.inserted(index: records.count)], previousCurrent: current))
+        baseline.noteAdded(record.key)
+        let previousCurrent = current
         records.append(record)
         current = records.count - 1
+        journalInserted(at: records.count - 1, command: command, previousCurrent: previousCurrent)
         return feedback("Added \(schema.noun) \(records.count)\(name.map { " \($0)" } ?? ""); it is now current.")
     }
 
@@ -66,17 +66,13 @@ extension Session {
     private mutating func change(field: Int, of index: Int, to value: FieldValue, command: Command) {
         let old = records[index].values[field]
         touch(index)
-        journal.append(
-            JournalEntry(
-                command: command, edits: [.fieldChanged(index: index, field: field, old: old)], previousCurrent: current
-            ))
         records[index].values[field] = value
+        journalFieldChange(at: index, field: field, old: old, command: command, previousCurrent: current)
     }
 
     /// Remembers the saved version of the record at `index` before its first change.
     mutating func touch(_ index: Int) {
-        let record = records[index]
-        if baseline[record.key] == nil { baseline[record.key] = .present(record) }
+        baseline.noteSaved(records[index])
     }
 
     mutating func edit(_ reference: RecordReference) throws(SessionError) -> CommandOutput {

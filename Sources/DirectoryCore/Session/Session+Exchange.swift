@@ -34,7 +34,7 @@ extension Session {
         let previousCurrent = current
         for var record in result.records {
             while !taken.insert(record.id).inserted { record.id = environment.makeID() }
-            if baseline[record.key] == nil { baseline[record.key] = .absent }
+            baseline.noteAdded(record.key)
             edits.append(.inserted(index: records.count))
             records.append(record)
         }

@@ -16,8 +16,7 @@ extension Session {
                 matched += 1
             }
         }
-        let saved = baseline.values.lazy.filter { $0 != .absent }.count
-        return saved > matched
+        return baseline.savedCount > matched
     }
 
     mutating func save(force: Bool) throws(SessionError) -> CommandOutput {

@@ -85,8 +85,8 @@ extension Session {
         var ids = records.map(\.key)
         var touched = Set<RecordKey>()
         var moves = 0
-        for entry in journal.reversed() {
-            for edit in entry.edits.reversed() {
+        for edits in journal.reversed() {
+            for edit in edits.reversed() {
                 switch edit {
                 case .inserted(let index):
                     guard ids.indices.contains(index) else { return nil }

@@ -118,7 +118,7 @@ extension Session {
         var journaled: [RecordKey: RecoveryEntry] = [:]
         for entry in changes { journaled[entry.key] = entry }
         guard !journaled.isEmpty else { return }
-        var base: [RecordKey: Baseline] = [:]
+        var base: BaselineTable = [:]
         for (key, entry) in journaled { base[key] = entry.saved.map { .present($0) } ?? .absent }
         if force {
             // A record the list no longer has comes back as an addition.

@@ -23,8 +23,17 @@ extension Session {
     public mutating func flushRecovery() -> String? {
         guard let store = recovery.store else { return nil }
         if !recovery.pending.isEmpty || recovery.orderChanged {
+            // Written in pieces of about a megabyte, so a long script's first write never holds
+            // its whole journal as bytes (a piece cut short by a crash loses only whole entries).
+            let (path, kind) = (self.path, schema.name)
             var bytes: [UInt8] = []
-            for entry in recoveryEntries() { RecoveryJournal.encode(entry, into: &bytes) }
+            forEachRecoveryEntry { entry in
+                RecoveryJournal.encode(entry, into: &bytes)
+                if bytes.count >= Self.recoveryPieceSize {
+                    store.append(bytes, path: path, kind: kind)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
             if recovery.orderChanged {
                 // After move, sort or editor the whole order is kept (new records' places too).
                 RecoveryJournal.encodeOrder(savedOrder != nil ? records.map(\.key) : nil, into: &bytes)
@@ -50,7 +59,7 @@ extension Session {
         guard recovery.store != nil, command == .undo, let last = journal.last, Self.notedOneByOne(last)
         else { return mark }
         var undone: [(key: RecordKey, index: Int)] = []
-        for edit in last.edits {
+        for edit in last {
             switch edit {
             case .inserted(let index): undone.append((records[index].key, -1))
             case .fieldChanged(let index, _, _): undone.append((records[index].key, index))
@@ -73,20 +82,18 @@ extension Session {
         }
         if journal.count > mark.journalCount {
             for position in mark.journalCount..<journal.count {
+                if let index = journal.recordChanged(at: position) {
+                    note(changedAt: index)
+                    continue
+                }
                 guard Self.notedOneByOne(journal[position]) else {
                     noteEveryChange()
                     continue
                 }
-                for edit in journal[position].edits {
+                for edit in journal[position] {
                     switch edit {
                     case .inserted(let index), .fieldChanged(let index, _, _):
-                        // The id and occurrence alone: copying the record would retain its arrays.
-                        let key = RecordKey(id: records[index].id, occurrence: records[index].occurrence)
-                        if recovery.pending.last?.key == key {
-                            recovery.pending[recovery.pending.count - 1].index = index  // `new` then `set`: one note
-                        } else {
-                            recovery.pending.append((key, index))
-                        }
+                        note(changedAt: index)
                     case .removed(let items):
                         for item in items { recovery.pending.append((item.record.key, -1)) }
                     case .moved, .reordered:
@@ -103,14 +110,25 @@ extension Session {
         }
     }
 
+    /// Notes the record at `index` as changed.
+    private mutating func note(changedAt index: Int) {
+        // The id and occurrence alone: copying the record would retain its arrays.
+        let key = RecordKey(id: records[index].id, occurrence: records[index].occurrence)
+        if recovery.pending.last?.key == key {
+            recovery.pending[recovery.pending.count - 1].index = index  // `new` then `set`: one note
+        } else {
+            recovery.pending.append((key, index))
+        }
+    }
+
     /// Whether the records an entry changed can be found from its edits' positions: its
     /// edits are all of one kind (`new`, `set`, `delete`, `import`). In an entry that mixes
     /// kinds or reorders (`editor`, `move`, `sort`), a later edit shifts the positions an
     /// earlier one names, so every change is noted instead. The order itself is not
     /// journaled (docs/safety.md).
-    static func notedOneByOne(_ entry: JournalEntry) -> Bool {
-        guard let first = entry.edits.first else { return true }
-        for edit in entry.edits {
+    static func notedOneByOne(_ edits: [Edit]) -> Bool {
+        guard let first = edits.first else { return true }
+        for edit in edits {
             switch (first, edit) {
             case (.inserted, .inserted), (.fieldChanged, .fieldChanged), (.removed, .removed): continue
             default: return false
@@ -125,13 +143,14 @@ extension Session {
         recovery.orderChanged = true
     }
 
-    /// The journal entries for the noted records, as they are now.
-    private func recoveryEntries() -> [RecoveryEntry] {
+    /// How many bytes of journal entries are written at a time.
+    static var recoveryPieceSize: Int { 1 << 20 }
+
+    /// Calls `body` with the journal entry of each noted record, as it is now.
+    private func forEachRecoveryEntry(_ body: (RecoveryEntry) -> Void) {
         var latest: [RecordKey: Int] = [:]
         for (key, hint) in recovery.pending { latest[key] = hint }
         var positions: [RecordKey: Int]?
-        var entries: [RecoveryEntry] = []
-        entries.reserveCapacity(latest.count)
         for (key, hint) in latest {
             guard let base = baseline[key] else { continue }
             var index: Int?
@@ -149,9 +168,7 @@ extension Session {
             }
             let saved: Record?
             if case .present(let record) = base { saved = record } else { saved = nil }
-            entries.append(
-                RecoveryEntry(key: key, saved: saved, now: index.map { records[$0] }, position: index ?? -1))
+            body(RecoveryEntry(key: key, saved: saved, now: index.map { records[$0] }, position: index ?? -1))
         }
-        return entries
     }
 }

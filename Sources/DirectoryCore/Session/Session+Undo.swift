@@ -12,7 +12,7 @@ struct RedoEntry: Equatable, Sendable {
 extension Session {
     /// Reverses the last change; remembers it for `redo`.
     mutating func undo() throws(SessionError) -> CommandOutput {
-        guard let entry = journal.popLast() else { throw .nothingToUndo }
+        guard let entry = popJournalEntry() else { throw .nothingToUndo }
         var steps: [EditStep] = []
         steps.reserveCapacity(entry.edits.count)
         let currentAfter = current
@@ -67,7 +67,7 @@ extension Session {
             return .insert(record, at: index)
         case .removed(let removed):
             for item in removed {
-                if baseline[item.record.key] == nil { baseline[item.record.key] = .absent }
+                baseline.noteAdded(item.record.key)
                 records.insert(item.record, at: item.index)
             }
             return .remove(removed.map(\.index))

@@ -27,9 +27,9 @@ public struct Session {
     let fixedSchema: RecordSchema?
     let store: ListStore
     let environment: SessionEnvironment
-    var journal: [JournalEntry] = []
+    var journal: UndoJournal = []
     /// The saved version of each record changed since the last save or load.
-    var baseline: [RecordKey: Baseline] = [:]
+    var baseline: BaselineTable = [:]
     /// The ids that more than one record has (see `RecordKey`), usually none.
     var repeatedIDs: [RecordID] = []
     /// The recovery journal's store and what it has yet to write.

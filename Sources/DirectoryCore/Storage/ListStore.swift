@@ -66,6 +66,11 @@ public protocol ListStore: Sendable {
         to path: String, known: FileFingerprint?
     ) throws(StorageError) -> FileFingerprint
 
+    /// Whether `save(_:giving:schema:format:to:known:)` reads the change set for `path`.
+    /// A store that writes the whole list says no and is handed an empty change set, so a
+    /// save does not compare every record the session touched for nothing.
+    func savesChangeSet(to path: String) -> Bool
+
     /// The fingerprint of the file at `path` now, or `nil` when there is none; `known` is
     /// the last one seen. Its hash must be of the contents now: a store may not return
     /// `known` just because size and modification time match.
@@ -112,6 +117,9 @@ extension ListStore {
     ) throws(StorageError) -> FileFingerprint {
         try save(records, schema: schema, format: format, to: path)
     }
+
+    /// No: the default `save` writes the whole list.
+    public func savesChangeSet(to path: String) -> Bool { false }
 }
 
 /// A held advisory lock; released by `release()` or when the lock is freed.

@@ -36,6 +36,11 @@ public struct RoutingStore: ListStore {
         try store(for: path).save(changes, giving: records, schema: schema, format: format, to: path, known: known)
     }
 
+    /// Whether the location's store reads the change set.
+    public func savesChangeSet(to path: String) -> Bool {
+        store(for: path).savesChangeSet(to: path)
+    }
+
     /// The fingerprint from the location's store.
     public func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
         try store(for: path).fingerprint(path: path, known: known)

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import DirectoryCore
@@ -39,4 +40,58 @@ struct SessionChangeSetTests {
         #expect(throws: SessionError.self) { try session.run("save") }
         #expect(session.hasUnsavedChanges)
     }
+
+    @Test("a store that writes only changes is sent the change set; one that writes the whole list is not")
+    func changeSetOnlyWhereAsked() throws {
+        for asks in [true, false] {
+            let store = ChangeSetStore(asks: asks)
+            var session = try Session(
+                path: "/data/directory.plist", schema: nil, store: store, environment: .fixed(now: 0))
+            try session.run("save", "new Kim", "edit 1", "set office Far")
+            let expected = session.listChanges
+            try session.run("save")
+            #expect(store.received == (asks ? expected : ListChanges()))
+            #expect(store.files.file("/data/directory.plist")?.records.count == 4)
+        }
+    }
+}
+
+/// The type `ListStore` hands a list of records in (`LoadedList.records`).
+typealias ListRecords = [Record]
+
+/// A store over `MemoryStore` that says whether it reads change sets and keeps the last one it got.
+final class ChangeSetStore: ListStore {
+    let files = MemoryStore()
+    let asks: Bool
+    private let last = Mutex<ListChanges?>(nil)
+    /// The change set the last save was sent.
+    var received: ListChanges? { last.withLock { $0 } }
+
+    init(asks: Bool) { self.asks = asks }
+
+    func savesChangeSet(to path: String) -> Bool { asks }
+
+    func save(
+        _ changes: ListChanges, giving records: ListRecords, schema: RecordSchema, format: FileFormat,
+        to path: String, known: FileFingerprint?
+    ) throws(StorageError) -> FileFingerprint {
+        last.withLock { $0 = changes }
+        return try files.save(records, schema: schema, format: format, to: path)
+    }
+
+    func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
+        try files.load(path: path, schema: schema, fallback: fallback)
+    }
+
+    func save(_ records: ListRecords, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
+        -> FileFingerprint
+    { try files.save(records, schema: schema, format: format, to: path) }
+
+    func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
+        try files.fingerprint(path: path, known: known)
+    }
+
+    func lock(path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func readBytes(path: String) throws(StorageError) -> [UInt8] { try files.readBytes(path: path) }
+    func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) { try files.writeBytes(bytes, to: path) }
 }

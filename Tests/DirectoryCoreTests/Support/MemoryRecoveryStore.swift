@@ -10,7 +10,11 @@ final class MemoryRecoveryStore: RecoveryStore {
     private(set) var syncs = 0
     private var unsynced = false
 
+    /// How many times `append` was called.
+    private(set) var appends = 0
+
     func append(_ entries: [UInt8], path: String, kind: String) {
+        appends += 1
         if journal == nil {
             journal = RecoveryJournal.header(location: path, kind: kind, pid: 42, started: 0)
         }

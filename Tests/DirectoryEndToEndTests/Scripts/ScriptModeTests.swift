@@ -40,6 +40,24 @@ struct ScriptModeTests {
         #expect(run.standardOutput.contains("Joe Gregg"))
     }
 
+    @Test("new and set lines, read straight from their bytes, fail and undo as any other line")
+    func newAndSetLinesBehaveAsAnyLine() throws {
+        let folder = TemporaryFolder()
+        let input = "set office X\nnew Kim\nset offce Y\nset office \"Q\"\nundo\nlist\nsave\n"
+        let run = try ProgramRun.run(["--file", "d.json"], input: input, folder: folder)
+        #expect(run.status == 1)
+        #expect(
+            run.standardError == "directory: line 1: no current person; use 'new' to add one or 'edit N' to pick one "
+                + "from list\ndirectory: line 3: unknown field 'offce'; did you mean 'office'? the fields are: name, "
+                + "office\n")
+        #expect(run.standardOutput.hasSuffix("  4  Kim\n"))
+        let bailed = try ProgramRun.run(
+            ["--bail", "--file", "e.json"], input: "new Kim\nset offce Y\nlist\n", folder: folder)
+        #expect(bailed.status == 1)
+        #expect(bailed.standardOutput == "")
+        #expect(bailed.standardError.hasPrefix("directory: line 2: unknown field 'offce'"))
+    }
+
     @Test("--bail stops at the first error")
     func bailStops() throws {
         let folder = TemporaryFolder()

@@ -1,0 +1,19 @@
+#ifndef CPOSTGRESQL_H
+#define CPOSTGRESQL_H
+
+/* PostgreSQL's client library, libpq, as the PostgreSQL backend calls it. The
+   program is not linked with libpq: its functions are defined in libpq_loader.c,
+   which loads libpq.so.5 with dlopen on the first call. Programs that never open a
+   database location (nearly every run) so skip loading libpq and the libraries it
+   pulls in (libcrypto, GnuTLS, Kerberos, LDAP), all bound at load time. */
+#if __has_include(<libpq-fe.h>)
+#include <libpq-fe.h>
+#else
+#include <postgresql/libpq-fe.h>
+#endif
+
+/* Why libpq could not be loaded (the dynamic loader's message), or NULL when it is
+   loaded; loads it on the first call. */
+const char *directory_libpq_problem(void);
+
+#endif
