@@ -57,7 +57,7 @@ struct SessionChangeSetTests {
 }
 
 /// The type `ListStore` hands a list of records in (`LoadedList.records`).
-typealias ListRecords = [Record]
+typealias ListRecords = RecordList
 
 /// A store over `MemoryStore` that says whether it reads change sets and keeps the last one it got.
 final class ChangeSetStore: ListStore {
