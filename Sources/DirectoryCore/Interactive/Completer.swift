@@ -100,23 +100,14 @@ public struct Completer {
 
     /// The names of records that start with `word`, ignoring case and accents.
     private func recordNames(_ word: String) -> Completion {
-        let folded = TextMatcher.fold(word)
-        var seen = Set<String>()
-        var candidates: [Completion.Candidate] = []
-        for index in records.indices {
-            let name = title(of: index)
-            guard !name.isEmpty, TextMatcher.fold(name).hasPrefix(folded), seen.insert(name).inserted else {
-                continue
-            }
-            candidates.append(.init(text: name))
-        }
-        return Completion(word: word, candidates: candidates)
+        let names = distinctValues(of: schema.titleField, startingWith: word) { _ in true }
+        return Completion(word: word, candidates: names.map { .init(text: $0) })
     }
 
     /// The name of the record at `index`.
     private func title(of index: Int) -> String {
         guard records.indices.contains(index) else { return "" }
-        return records[index].values[schema.titleField].text ?? ""
+        return records.value(at: index, field: schema.titleField).text ?? ""
     }
 
     /// Files and folders whose path starts with `word`.
