@@ -57,9 +57,32 @@ public enum DisplayWidth {
     /// Greek, Cyrillic, CJK ideographs: what most names are made of); `nil` otherwise.
     /// This saves `of(_ character:)`'s property look-ups for each of a million cells.
     static func simpleWidth(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8(simpleWidth(utf8:))
+    }
+
+    /// `simpleWidth` of text given as UTF-8; `nil` too when the bytes are not well-formed.
+    static func simpleWidth(utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         var width = 0
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
+        var index = 0
+        while index < utf8.count {
+            let lead = UInt32(utf8[index])
+            var scalar = lead
+            if lead >= 0x80 {
+                let length = lead >= 0xE0 ? 3 : 2
+                guard lead >= 0xC2, lead < 0xF0, index + length <= utf8.count else { return nil }
+                scalar = lead & (length == 2 ? 0x1F : 0x0F)
+                for offset in 1..<length {
+                    let next = UInt32(utf8[index + offset])
+                    guard next & 0xC0 == 0x80 else { return nil }
+                    scalar = scalar << 6 | (next & 0x3F)
+                }
+                guard length == 2 || scalar >= 0x800 else { return nil }
+                index += length
+            } else {
+                index += 1
+            }
+            switch scalar {
             case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x1E00..<0x1F00:
                 width += 1
             case 0xAD:

@@ -32,10 +32,12 @@ struct UTF8Folder {
         var index = 0
         let count = text.count
         while index < count {
-            let byte = base[index]
-            if byte < 0x80 {
-                output.append(byte)
-                index += 1
+            if base[index] < 0x80 {
+                // A run of ASCII is copied at once.
+                var end = index + 1
+                while end < count, base[end] < 0x80 { end += 1 }
+                output.append(contentsOf: UnsafeBufferPointer(start: base + index, count: end - index))
+                index = end
                 continue
             }
             guard let (scalar, length) = Self.decode(base + index, available: count - index) else {
