@@ -65,7 +65,7 @@ extension FoldedIndex {
             let rowStart = Int(valueStarts[first])
             let rowBytes = UnsafeBufferPointer(
                 start: source + rowStart, count: Int(valueStarts[first &+ table.fieldCount]) &- rowStart)
-            let ascii = UTF8Folder.isASCII(rowBytes)
+            let ascii = UTF8Text.isASCII(UnsafeRawBufferPointer(rowBytes))
             if !ascii {
                 folded.removeAll(keepingCapacity: true)
                 for (index, field) in fields.enumerated() {

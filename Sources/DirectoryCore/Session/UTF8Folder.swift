@@ -24,7 +24,7 @@ struct UTF8Folder {
     /// Appends `text` folded to `output`, except that ASCII letters keep their case.
     mutating func append(folding text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         guard let base = text.baseAddress, !text.isEmpty else { return }
-        if Self.isASCII(text) {
+        if UTF8Text.isASCII(UnsafeRawBufferPointer(text)) {
             output.append(contentsOf: text)
             return
         }
@@ -80,22 +80,6 @@ struct UTF8Folder {
         var text = ""
         text.unicodeScalars.append(value)
         return folder.fold(text)
-    }
-
-    /// Whether every byte is ASCII, checked eight at a time.
-    static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawBufferPointer(text)
-        var index = 0
-        var any: UInt64 = 0
-        while index + 8 <= raw.count {
-            any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < raw.count {
-            any |= UInt64(raw[index])
-            index += 1
-        }
-        return any & 0x8080_8080_8080_8080 == 0
     }
 
     /// Lowers every ASCII capital in `bytes`; other bytes (UTF-8 lead and continuation

@@ -36,16 +36,4 @@ struct UTF8FolderTests {
         var folder = UTF8Folder()
         #expect(Self.folded(bytes, with: &folder) == ScalarFolder().fold(String(decoding: bytes, as: UTF8.self)))
     }
-
-    @Test("the ASCII check looks at every byte, eight at a time and the rest")
-    func asciiCheck() {
-        for length in 0..<20 {
-            for position in 0..<length {
-                var bytes = [UInt8](repeating: 0x61, count: length)
-                #expect(bytes.withUnsafeBufferPointer(UTF8Folder.isASCII))
-                bytes[position] = 0x80
-                #expect(!bytes.withUnsafeBufferPointer(UTF8Folder.isASCII), "\(length) \(position)")
-            }
-        }
-    }
 }
