@@ -110,6 +110,30 @@ struct RecordSearchTests {
         Self.expectSameAsReference(list, needles: Self.needles(for: list.array, &generator) + ["zoe z"])
     }
 
+    @Test("bucket items: dates between the text are skipped, and a date field is searched as shown")
+    func bucketItems() {
+        var generator = SeededGenerator(state: 5)
+        let items = (0..<120).map { number in
+            Record(
+                id: RecordID(high: 6, low: UInt64(number)),
+                values: [
+                    .text(Self.randomText(&generator)), .text(Self.randomText(&generator)),
+                    .date(number % 3 == 0 ? RecordSchema.distantPast : Double(number) * 86_400 * 37),
+                ])
+        }
+        let list = RecordList(packing: items, schema: .bucket)
+        #expect(list.table != nil && list.tableRow(at: 0) != nil)
+        let search = RecordSearch(list)
+        let cells = FieldText(schema: .bucket, utcOffset: { _ in 0 })
+        for needle in Self.needles(for: items, &generator) + ["2001", "✓", "-02-"] {
+            #expect(search.indices(containing: needle) == Self.reference(list, needle), "\(needle.debugDescription)")
+            let matcher = TextMatcher(needle)
+            let dates = list.indices.filter { matcher.contains(cells.cell(list[$0].values[2], field: 2)) }
+            #expect(search.indices(containing: needle, field: 2) { cells.cell($0, field: 2) } == dates)
+            #expect(search.indices(containing: needle, field: 1) { _ in "" } == Self.reference(list, needle, field: 1))
+        }
+    }
+
     @Test("a match never runs from one field into the next, nor from one record into the next")
     func noMatchAcrossValues() {
         let records = [
