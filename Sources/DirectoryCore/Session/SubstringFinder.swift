@@ -36,7 +36,13 @@ struct SubstringFinder {
             guard let hit = memchr(base + scan, rareByte, last + 1 - scan) else { return nil }
             let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             let candidate = found - rareOffset
-            if memcmp(base + candidate, needle, count) == 0 { return candidate }
+            // The first and last bytes are compared here, which rules out most places
+            // without a call to memcmp.
+            if base[candidate] == needle[0], base[candidate + count - 1] == needle[count - 1],
+                memcmp(base + candidate, needle, count) == 0
+            {
+                return candidate
+            }
             scan = found + 1
         }
         return nil
