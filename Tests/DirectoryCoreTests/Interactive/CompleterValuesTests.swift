@@ -55,3 +55,15 @@ extension Interactive {
         }
     }
 }
+
+extension Interactive.CompleterValuesTests {
+    @Test(
+        "record numbers that start with the digits typed are those found by counting",
+        arguments: [0, 1, 9, 10, 11, 99, 100, 1234])
+    func numbersStartingWithDigits(count: Int) {
+        for digits in ["", "0", "1", "9", "10", "12", "123", "1234", "12345", "01", "99999999999999999999999"] {
+            let expected = (0..<count).map { String($0 + 1) }.filter { $0.hasPrefix(digits) }.compactMap(Int.init)
+            #expect(Completer.numbers(startingWith: digits, upTo: count) == expected, "\(digits) of \(count)")
+        }
+    }
+}
