@@ -5,8 +5,8 @@
 #endif
 
 /// Every text value of a `RecordTable`, folded for searching (`UTF8Folder`, the rules of
-/// `TextMatcher`) into one buffer, so that `find` is one pass of `memmem` over memory
-/// instead of a fold per record.
+/// `TextMatcher`) into one buffer, so that `find` is one pass over memory
+/// (`SubstringFinder`) instead of a fold per record.
 ///
 /// Each value is followed by the byte 0xFF, which no UTF-8 text holds: a match can never
 /// run from one value into the next. A table never changes, so its index, built the
@@ -21,7 +21,8 @@ struct FoldedIndex: Sendable {
     let starts: [UInt32]
     /// The number of rows.
     let rows: Int
-    /// How often each byte value occurs in `bytes`, to look for a needle's rarest byte.
+    /// How often each byte value occurs in a sample of `bytes`, to look for a needle's
+    /// rarest byte.
     let byteCounts: [Int]
 
     /// The byte after each value.
