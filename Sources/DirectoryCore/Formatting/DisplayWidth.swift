@@ -4,6 +4,7 @@ public enum DisplayWidth {
     /// The columns `text` takes in a terminal.
     public static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if let width = simpleWidth(text) { return width }
         var width = 0
         for character in text {
             width += of(character)
@@ -49,6 +50,50 @@ public enum DisplayWidth {
         default:
             return false
         }
+    }
+
+    /// The columns of `text` when every scalar is one that is always a grapheme cluster
+    /// of its own and whose width is known without looking up its properties (Latin,
+    /// Greek, Cyrillic, CJK ideographs: what most names are made of); `nil` otherwise.
+    /// This saves `of(_ character:)`'s property look-ups for each of a million cells.
+    static func simpleWidth(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8(simpleWidth(utf8:))
+    }
+
+    /// `simpleWidth` of text given as UTF-8; `nil` too when the bytes are not well-formed.
+    static func simpleWidth(utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        var width = 0
+        var index = 0
+        while index < utf8.count {
+            let lead = UInt32(utf8[index])
+            var scalar = lead
+            if lead >= 0x80 {
+                let length = lead >= 0xE0 ? 3 : 2
+                guard lead >= 0xC2, lead < 0xF0, index + length <= utf8.count else { return nil }
+                scalar = lead & (length == 2 ? 0x1F : 0x0F)
+                for offset in 1..<length {
+                    let next = UInt32(utf8[index + offset])
+                    guard next & 0xC0 == 0x80 else { return nil }
+                    scalar = scalar << 6 | (next & 0x3F)
+                }
+                guard length == 2 || scalar >= 0x800 else { return nil }
+                index += length
+            } else {
+                index += 1
+            }
+            switch scalar {
+            case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x1E00..<0x1F00:
+                width += 1
+            case 0xAD:
+                break
+            case 0x3400..<0x4DC0, 0x4E00..<0xA000:
+                width += 2
+            default:
+                return nil
+            }
+        }
+        return width
     }
 
     /// `text` followed by spaces up to `width` columns.

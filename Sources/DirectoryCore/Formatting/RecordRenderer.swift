@@ -25,33 +25,6 @@ public struct RecordRenderer {
         }
     }
 
-    private func table(_ listing: RecordListing) -> String {
-        guard !listing.rows.isEmpty else { return listing.emptyMessage + "\n" }
-        let text = FieldText(schema: listing.schema, utcOffset: utcOffset)
-        let columns = listing.schema.listColumns
-        let numberWidth = String(listing.rows.last?.number ?? 0).count
-        var cells: [[String]] = []
-        cells.reserveCapacity(listing.rows.count)
-        var widths = [Int](repeating: 0, count: columns.count)
-        for row in listing.rows {
-            let line = columns.map { text.cell(row.record.values[$0], field: $0) }
-            for (index, cell) in line.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
-            cells.append(line)
-        }
-        var output = ""
-        for (row, line) in zip(listing.rows, cells) {
-            let number = String(row.number)
-            output += String(repeating: " ", count: numberWidth - number.count + 2) + style.apply(.number, to: number)
-            for (index, cell) in line.enumerated() {
-                output += "  "
-                output += index == line.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[index])
-            }
-            while output.hasSuffix(" ") { output.removeLast() }
-            output += "\n"
-        }
-        return output
-    }
-
     private func details(_ listing: RecordListing) -> String {
         guard !listing.rows.isEmpty else { return listing.emptyMessage + "\n" }
         let schema = listing.schema

@@ -47,4 +47,9 @@ public enum VisibleText {
     private static func mayNeedEscaping(_ text: String) -> Bool {
         text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
     }
+
+    /// `mayNeedEscaping` for text given as UTF-8 bytes.
+    static func mayNeedEscaping(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+    }
 }

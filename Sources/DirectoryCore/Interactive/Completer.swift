@@ -90,33 +90,41 @@ public struct Completer {
             word = String(argument[argument.index(after: separator)...])
         }
         guard word.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .none }
-        let candidates = records.indices.compactMap { index -> Completion.Candidate? in
-            let number = String(index + 1)
-            guard number.hasPrefix(word) else { return nil }
-            return Completion.Candidate(text: number, display: number + " " + title(of: index))
+        let candidates = Self.numbers(startingWith: word, upTo: records.count).map { number in
+            Completion.Candidate(text: String(number), display: String(number) + " " + title(of: number - 1))
         }
         return Completion(word: word, candidates: candidates)
     }
 
+    /// The numbers from 1 to `count` whose digits start with `digits`, ascending: `digits`
+    /// itself, then each range one digit longer (`12`, `120...129`, `1200...1299`), so a
+    /// million records are not counted through one by one.
+    static func numbers(startingWith digits: String, upTo count: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        if digits.isEmpty { return Array(1...count) }
+        guard !digits.hasPrefix("0"), var low = Int(digits) else { return [] }
+        var high = low
+        var numbers: [Int] = []
+        while low <= count {
+            numbers.append(contentsOf: low...min(high, count))
+            let (nextLow, lowOverflow) = low.multipliedReportingOverflow(by: 10)
+            let (nextHigh, highOverflow) = high.multipliedReportingOverflow(by: 10)
+            guard !lowOverflow, !highOverflow, nextHigh <= Int.max - 9 else { break }
+            (low, high) = (nextLow, nextHigh + 9)
+        }
+        return numbers
+    }
+
     /// The names of records that start with `word`, ignoring case and accents.
     private func recordNames(_ word: String) -> Completion {
-        let folded = TextMatcher.fold(word)
-        var seen = Set<String>()
-        var candidates: [Completion.Candidate] = []
-        for index in records.indices {
-            let name = title(of: index)
-            guard !name.isEmpty, TextMatcher.fold(name).hasPrefix(folded), seen.insert(name).inserted else {
-                continue
-            }
-            candidates.append(.init(text: name))
-        }
-        return Completion(word: word, candidates: candidates)
+        let names = distinctValues(of: schema.titleField, startingWith: word) { _ in true }
+        return Completion(word: word, candidates: names.map { .init(text: $0) })
     }
 
     /// The name of the record at `index`.
     private func title(of index: Int) -> String {
         guard records.indices.contains(index) else { return "" }
-        return records[index].values[schema.titleField].text ?? ""
+        return records.value(at: index, field: schema.titleField).text ?? ""
     }
 
     /// Files and folders whose path starts with `word`.

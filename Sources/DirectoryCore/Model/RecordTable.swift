@@ -21,6 +21,8 @@ public final class RecordTable: Sendable {
     let starts: [UInt32]
     /// The values' bytes, row after row.
     let bytes: [UInt8]
+    /// The search index of the rows, once a search has built it (`foldedIndex`).
+    let searchCache = FoldedIndexCache()
 
     /// The table a `Builder` built.
     init(_ builder: Builder) {

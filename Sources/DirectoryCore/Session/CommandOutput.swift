@@ -35,8 +35,12 @@ public struct RecordListing: Equatable, Sendable {
 
     /// The kind of the records.
     public var schema: RecordSchema
-    /// The rows, in list order.
-    public var rows: [Row]
+    /// The records the rows are taken from (shared with the session, not copied).
+    let records: RecordList
+    /// Which of `records` are listed, in order.
+    let positions: [Int]
+    /// The number each listed record is shown with.
+    let numbers: [Int]
     /// What to print when there are no rows.
     public var emptyMessage: String
     /// Whether to print every field, one per line (`show`), rather than a table row per record.
@@ -45,8 +49,32 @@ public struct RecordListing: Equatable, Sendable {
     /// Creates a listing.
     public init(schema: RecordSchema, rows: [Row], emptyMessage: String, detailed: Bool = false) {
         self.schema = schema
-        self.rows = rows
+        self.records = RecordList(rows.map(\.record))
+        self.positions = Array(rows.indices)
+        self.numbers = rows.map(\.number)
         self.emptyMessage = emptyMessage
         self.detailed = detailed
+    }
+
+    /// A listing of `records` at `indices`, numbered from 1 as in the whole list; no
+    /// record is made until something reads `rows`.
+    init(schema: RecordSchema, records: RecordList, indices: [Int], emptyMessage: String, detailed: Bool = false) {
+        self.schema = schema
+        self.records = records
+        self.positions = indices
+        self.numbers = indices.map { $0 + 1 }
+        self.emptyMessage = emptyMessage
+        self.detailed = detailed
+    }
+
+    /// The rows, in list order.
+    public var rows: [Row] {
+        zip(numbers, positions).map { Row(number: $0, record: records[$1]) }
+    }
+
+    /// Whether both list the same records with the same numbers, alike.
+    public static func == (left: RecordListing, right: RecordListing) -> Bool {
+        left.schema == right.schema && left.emptyMessage == right.emptyMessage && left.detailed == right.detailed
+            && left.numbers == right.numbers && left.rows == right.rows
     }
 }

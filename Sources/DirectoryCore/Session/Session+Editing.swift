@@ -138,7 +138,6 @@ extension Session {
 
     /// Indices of the records that contain `text` in any field.
     func find(_ text: String) -> [Int] {
-        let matcher = TextMatcher(text)
-        return records.indices.filter { matcher.matches(records[$0]) }
+        RecordSearch(records).indices(containing: text)
     }
 }

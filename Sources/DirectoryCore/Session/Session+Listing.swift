@@ -11,14 +11,8 @@ extension Session {
             if case .unknownField(_, _, .some) = error { throw error }
             return .records(listing(of: find(name + ":" + text)))
         }
-        let matcher = TextMatcher(text)
         let cells = FieldText(schema: schema, utcOffset: environment.utcOffset)
-        let indices = records.indices.filter { index in
-            switch records[index].values[field] {
-            case .text(let value): return matcher.contains(value)
-            case .date: return matcher.contains(cells.cell(records[index].values[field], field: field))
-            }
-        }
+        let indices = RecordSearch(records).indices(containing: text, field: field) { cells.cell($0, field: field) }
         return .records(listing(of: indices))
     }
 

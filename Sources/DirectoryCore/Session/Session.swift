@@ -164,9 +164,9 @@ public struct Session {
 
     /// A listing of the records at `indices`.
     func listing(of indices: [Int], detailed: Bool = false) -> RecordListing {
-        let rows = indices.map { RecordListing.Row(number: $0 + 1, record: records[$0]) }
         let empty = records.isEmpty ? schema.emptyListMessage : "No matches."
-        return RecordListing(schema: schema, rows: rows, emptyMessage: empty, detailed: detailed)
+        return RecordListing(
+            schema: schema, records: records, indices: indices, emptyMessage: empty, detailed: detailed)
     }
 
     /// A confirmation, worded only when `wordsFeedback` is on.

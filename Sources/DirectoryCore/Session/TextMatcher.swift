@@ -29,13 +29,12 @@ public struct TextMatcher {
         return false
     }
 
-    /// Indices of the records whose field `field` equals the text, folded.
+    /// The text folded, as UTF-8: what is looked for.
+    var folded: [UInt8] { needle }
+
+    /// Indices of the records whose text field `field` equals the text, folded.
     public func exactMatches(in records: RecordList, field: Int) -> [Int] {
-        records.indices.filter { index in
-            guard case .text(let text) = records.value(at: index, field: field) else { return false }
-            folder.fold(text, into: &buffer.bytes)
-            return buffer.bytes == needle
-        }
+        RecordSearch(records).indices(field: field, matching: needle, exactly: true)
     }
 
     /// Whether `text`, folded, contains the needle.

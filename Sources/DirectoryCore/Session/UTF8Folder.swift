@@ -1,0 +1,124 @@
+/// Folds UTF-8 text for searching straight from its bytes, by exactly the rules of
+/// `ScalarFolder` (lower case, accents and width ignored, a scalar at a time), without
+/// making a `String`: what a `FoldedIndex` is built with.
+///
+/// ASCII is copied as it is (the caller lowers ASCII letters once over its whole buffer,
+/// see `lowerASCII`). Each other scalar's folding is asked of a `ScalarFolder` once and
+/// kept in a flat table, so a million names cost a table look-up per accented letter.
+/// Bytes that are not valid UTF-8 are folded as `String(decoding:as:)` would repair them.
+struct UTF8Folder {
+    private let folder = ScalarFolder()
+    /// For each scalar below U+10000: `offset << 8 | length` of its folding in `pool`,
+    /// or `unknown` when it has not been met yet.
+    private var table: [UInt32]
+    /// Folded bytes of the scalars above U+FFFF met so far.
+    private var astral: [UInt32: [UInt8]] = [:]
+    private var pool: [UInt8] = []
+    private static let unknown = UInt32.max
+
+    /// A folder with nothing learned yet.
+    init() {
+        table = [UInt32](repeating: Self.unknown, count: 0x1_0000)
+    }
+
+    /// Appends `text` folded to `output`, except that ASCII letters keep their case.
+    mutating func append(folding text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard let base = text.baseAddress, !text.isEmpty else { return }
+        if UTF8Text.isASCII(UnsafeRawBufferPointer(text)) {
+            output.append(contentsOf: text)
+            return
+        }
+        let mark = output.count
+        var index = 0
+        let count = text.count
+        while index < count {
+            if base[index] < 0x80 {
+                // A run of ASCII is copied at once.
+                var end = index + 1
+                while end < count, base[end] < 0x80 { end += 1 }
+                output.append(contentsOf: UnsafeBufferPointer(start: base + index, count: end - index))
+                index = end
+                continue
+            }
+            guard let (scalar, length) = Self.decode(base + index, available: count - index) else {
+                output.removeSubrange(mark...)
+                let repaired = String(decoding: text, as: UTF8.self)
+                output.append(contentsOf: folder.fold(repaired))
+                return
+            }
+            appendFolded(scalar, to: &output)
+            index += length
+        }
+    }
+
+    /// Appends the folding of non-ASCII `scalar`, learning it the first time.
+    private mutating func appendFolded(_ scalar: UInt32, to output: inout [UInt8]) {
+        if scalar >= 0x1_0000 {
+            if let folded = astral[scalar] {
+                output.append(contentsOf: folded)
+            } else {
+                let folded = fold(scalar)
+                astral[scalar] = folded
+                output.append(contentsOf: folded)
+            }
+            return
+        }
+        var entry = table[Int(scalar)]
+        if entry == Self.unknown {
+            let folded = fold(scalar)
+            entry = UInt32(pool.count) << 8 | UInt32(folded.count)
+            pool.append(contentsOf: folded)
+            table[Int(scalar)] = entry
+        }
+        let start = Int(entry >> 8)
+        output.append(contentsOf: pool[start..<start + Int(entry & 0xFF)])
+    }
+
+    /// `ScalarFolder`'s folding of one scalar.
+    private func fold(_ scalar: UInt32) -> [UInt8] {
+        guard let value = Unicode.Scalar(scalar) else { return [] }
+        var text = ""
+        text.unicodeScalars.append(value)
+        return folder.fold(text)
+    }
+
+    /// Lowers every ASCII capital in `bytes`; other bytes (UTF-8 lead and continuation
+    /// bytes are all 0x80 or above) are left alone.
+    static func lowerASCII(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                let byte = buffer[index]
+                buffer[index] = byte &- 65 < 26 ? byte | 0x20 : byte
+            }
+        }
+    }
+
+    /// The scalar a well-formed UTF-8 sequence at `start` encodes and its length, or
+    /// `nil` when the bytes are not well-formed (overlong, surrogate, truncated).
+    private static func decode(_ start: UnsafePointer<UInt8>, available: Int) -> (UInt32, Int)? {
+        let lead = UInt32(start[0])
+        func continuation(_ offset: Int) -> UInt32? {
+            guard offset < available, start[offset] & 0xC0 == 0x80 else { return nil }
+            return UInt32(start[offset] & 0x3F)
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            guard let second = continuation(1) else { return nil }
+            return ((lead & 0x1F) << 6 | second, 2)
+        case 0xE0...0xEF:
+            guard let second = continuation(1), let third = continuation(2) else { return nil }
+            let scalar = (lead & 0x0F) << 12 | second << 6 | third
+            guard scalar >= 0x800, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+            return (scalar, 3)
+        case 0xF0...0xF4:
+            guard let second = continuation(1), let third = continuation(2), let fourth = continuation(3) else {
+                return nil
+            }
+            let scalar = (lead & 0x07) << 18 | second << 12 | third << 6 | fourth
+            guard (0x1_0000...0x10_FFFF).contains(scalar) else { return nil }
+            return (scalar, 4)
+        default:
+            return nil
+        }
+    }
+}
