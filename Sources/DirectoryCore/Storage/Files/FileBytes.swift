@@ -18,36 +18,15 @@ enum FileBytes {
     /// The bytes of the file at `path` and its modification time, or `nil` when there is no file.
     /// - Parameter streams: whether a pipe, FIFO or device is read too (for `import`).
     static func read(path: String, streams: Bool = false) throws(StorageError) -> (bytes: [UInt8], modified: Int64)? {
-        // O_NONBLOCK: opening a FIFO that no one writes to returns at once instead of waiting.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if descriptor < 0 {
-            let code = errno
-            if code == ENOENT { return nil }
-            throw .unreadable(path: path, reason: SystemError.describe(code))
-        }
+        guard let (descriptor, info) = try open(path: path, streams: streams) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw .unreadable(path: path, reason: SystemError.describe(errno))
-        }
-        let kind = info.st_mode & S_IFMT
-        if kind == S_IFDIR {
-            throw .unreadable(path: path, reason: "it is a folder, not a file")
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        guard kind == S_IFREG else {
-            guard streams, kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else {
-                throw .unreadable(path: path, reason: "it is \(describe(kind)), not a regular file")
-            }
+        let modified = modificationTime(info)
+        guard info.st_mode & S_IFMT == S_IFREG else {
             var bytes: [UInt8] = []
             try readRest(of: descriptor, path: path, into: &bytes, limit: largestStream)
             return (bytes, modified)
         }
         let size = max(Int(info.st_size), 0)
-        if size > largestFile {
-            throw .unreadable(path: path, reason: "it is \(size >> 20) MiB, more than the 1 GiB limit")
-        }
         // Read straight into an array of the file's size, plus one byte: a read that
         // fills that byte means the file grew while being read, and the rest is appended.
         var failure: Int32 = 0
@@ -70,6 +49,49 @@ enum FileBytes {
             try readRest(of: descriptor, path: path, into: &bytes, limit: largestFile)
         }
         return (bytes, modified)
+    }
+
+    /// Opens `path` for reading and checks what it is: a regular file of at most
+    /// `largestFile` bytes, or with `streams` also a pipe, FIFO or device; `nil` when
+    /// there is no file. The caller closes the descriptor.
+    static func open(path: String, streams: Bool) throws(StorageError) -> (descriptor: Int32, info: stat)? {
+        // O_NONBLOCK: opening a FIFO that no one writes to returns at once instead of waiting.
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if descriptor < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw .unreadable(path: path, reason: SystemError.describe(code))
+        }
+        var info = stat()
+        do throws(StorageError) {
+            guard fstat(descriptor, &info) == 0 else {
+                throw .unreadable(path: path, reason: SystemError.describe(errno))
+            }
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFDIR {
+                throw .unreadable(path: path, reason: "it is a folder, not a file")
+            }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            guard kind == S_IFREG else {
+                guard streams, kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else {
+                    throw .unreadable(path: path, reason: "it is \(describe(kind)), not a regular file")
+                }
+                return (descriptor, info)
+            }
+            let size = max(Int(info.st_size), 0)
+            if size > largestFile {
+                throw .unreadable(path: path, reason: "it is \(size >> 20) MiB, more than the 1 GiB limit")
+            }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return (descriptor, info)
+    }
+
+    /// The modification time in `info`, in nanoseconds since 1970.
+    static func modificationTime(_ info: stat) -> Int64 {
+        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 
     /// Appends what is left of the file to `bytes`, for a stream or a file that grew while

@@ -66,9 +66,7 @@ public struct FileStore: ListStore {
     /// modification time alone miss a same-size save within one tick of a coarse clock
     /// (1 s on FAT, exFAT, many network shares), or one whose time was put back.
     public func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
-        guard let contents = try FileBytes.read(path: path) else { return nil }
-        return FileFingerprint(
-            size: contents.bytes.count, modified: contents.modified, hash: ContentHash.of(contents.bytes))
+        try FileBytes.fingerprint(path: path)
     }
 
     /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns;

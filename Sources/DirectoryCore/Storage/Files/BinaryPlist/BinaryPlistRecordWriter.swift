@@ -9,7 +9,7 @@
 /// together with its key or its place in an array.
 enum BinaryPlistRecordWriter {
     /// Encodes `records` as a complete file.
-    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+    static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
         var writer = BinaryPlistObjectWriter(
             capacity: 64 + records.count * (48 + 40 * schema.fields.count),
             objectBound: objectBound(records, schema: schema))
@@ -63,7 +63,7 @@ enum BinaryPlistRecordWriter {
     }
 
     /// At most how many objects `records` need, counting no sharing but the keys'.
-    private static func objectBound(_ records: [Record], schema: RecordSchema) -> Int {
+    private static func objectBound(_ records: some Collection<Record>, schema: RecordSchema) -> Int {
         var bound = 2 + schema.fields.count
         for record in records {
             bound += 2 + record.values.count

@@ -27,7 +27,7 @@ struct BinaryPlistUniquingTable {
         for output: UnsafeRawBufferPointer, from start: Int, newObject object: Int, starts: UnsafeBufferPointer<Int>
     ) -> Int? {
         let length = output.count - start
-        let hash = Self.hash(UnsafeRawBufferPointer(rebasing: output[start...]))
+        let hash = ByteHash.of(UnsafeRawBufferPointer(rebasing: output[start...]))
         let tag = hash & 0xFFFF_FFFF_0000_0000
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash >> 32) & mask
@@ -79,30 +79,5 @@ struct BinaryPlistUniquingTable {
             index += 1
         }
         return true
-    }
-
-    /// A fast 64-bit hash of `bytes`; its high 32 bits are stored as the slot tag
-    /// and also place the entry, so they must mix in every input byte.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: bytes.count)
-        guard let base = bytes.baseAddress else { return hash }
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-            index += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
-        }
-        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-        hash ^= hash >> 29
-        hash = hash &* 0xBF58_476D_1CE4_E5B9
-        return hash ^ (hash >> 32)
     }
 }

@@ -6,7 +6,7 @@
 /// unchanged, in their original order.
 enum JSONRecordWriter {
     /// The bytes of a complete JSON file holding `records`.
-    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+    static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
         var file: [UInt8] = []
         write(records, schema: schema, pieceSize: Int.max) { file = $0 }
         return file
@@ -14,7 +14,10 @@ enum JSONRecordWriter {
 
     /// Writes a complete JSON file holding `records`, handing it to `emit` in pieces
     /// of at least `pieceSize` bytes (the last one shorter) as they fill up.
-    static func write(_ records: [Record], schema: RecordSchema, pieceSize: Int, emit: ([UInt8]) -> Void) {
+    static func write(
+        _ records: some RandomAccessCollection<Record>, schema: RecordSchema, pieceSize: Int,
+        emit: ([UInt8]) -> Void
+    ) {
         let fields = schema.fields
         // `,"name":` for each field, escaped once rather than once per record.
         let fieldPrefixes: [[UInt8]] = fields.map { field in
