@@ -102,12 +102,19 @@ enum XMLPlistRecordReader {
         }
         let property: PropertyValue
         switch value {
-        case .text(let text): property = .string(strings.string(UnsafeRawBufferPointer(rebasing: scanner.bytes[text])))
-        case .date(let seconds): property = .date(seconds)
-        }
-        if case .field(let index) = known {
-            return try located(at: offset) { () throws(FileFormatError) in
-                try builder.add(field: index, value: property)
+        case .text(let range):
+            let text = strings.string(UnsafeRawBufferPointer(rebasing: scanner.bytes[range]))
+            if case .field(let index) = known {
+                return try located(at: offset) { () throws(FileFormatError) in try builder.add(field: index, text: text)
+                }
+            }
+            property = .string(text)
+        case .date(let seconds):
+            property = .date(seconds)
+            if case .field(let index) = known {
+                return try located(at: offset) { () throws(FileFormatError) in
+                    try builder.add(field: index, value: property)
+                }
             }
         }
         try add(String(decoding: keyBytes, as: UTF8.self), property, at: offset, to: &builder)
