@@ -4,14 +4,7 @@
 /// Each object holds `id` first, then the schema's fields in schema order
 /// (text as strings, dates as seconds since 2001), then the record's extras
 /// unchanged, in their original order.
-enum JSONRecordWriter {
-    /// The bytes of a complete JSON file holding `records`.
-    static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
-        var file: [UInt8] = []
-        write(records, schema: schema, pieceSize: Int.max) { file = $0 }
-        return file
-    }
-
+enum JSONRecordWriter: PiecewiseRecordWriter {
     /// Writes a complete JSON file holding `records`, handing it to `emit` in pieces
     /// of at least `pieceSize` bytes (the last one shorter) as they fill up.
     static func write(
