@@ -62,10 +62,12 @@ enum BinaryPlistRecordWriter {
     }
 
     /// At most how many objects `records` need, counting no sharing but the keys'.
+    /// Only the schema's fields are written, so a record's values need not be looked
+    /// at: the count comes from the list itself, without touching each values array.
     private static func objectBound(_ records: some Collection<Record>, schema: RecordSchema) -> Int {
-        var bound = 2 + schema.fields.count
-        for record in records {
-            bound += 2 + record.values.count
+        let fields = schema.fields.count
+        var bound = 2 + fields + records.count * (2 + fields)
+        for record in records where !record.extras.isEmpty {
             for extra in record.extras { bound += 1 + objectBound(extra.value) }
         }
         return bound
