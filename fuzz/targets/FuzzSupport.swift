@@ -12,7 +12,9 @@ enum ReaderProperty {
                     try RecordCodec.decode(buffer, format: format, schema: decoded.schema)
                 }
             }
-            if format == .json { checkPieces(decoded.records, schema: decoded.schema, whole: written) }
+            if format != .binaryPlist {
+                checkPieces(decoded.records, schema: decoded.schema, format: format, whole: written)
+            }
             switch reread {
             case .success(let again):
                 if again.records.count != decoded.records.count {
@@ -24,16 +26,21 @@ enum ReaderProperty {
         }
     }
 
-    /// A save writes and hashes the file in pieces: small pieces must add up to the
-    /// same bytes and the same hash as the file written whole.
-    static func checkPieces(_ records: [Record], schema: RecordSchema, whole: [UInt8]) {
+    /// A save writes and hashes the file in pieces (JSON and XML property lists): small
+    /// pieces must add up to the same bytes and the same hash as the file written whole.
+    static func checkPieces(_ records: [Record], schema: RecordSchema, format: FileFormat, whole: [UInt8]) {
         var joined: [UInt8] = []
         var hash = ContentHash()
-        JSONRecordWriter.write(records, schema: schema, pieceSize: 7) { piece in
+        let emit = { (piece: [UInt8]) in
             joined += piece
             piece.withUnsafeBytes { hash.add($0) }
         }
-        if joined != whole { fatalError("the JSON written in pieces differs from the JSON written whole") }
+        if format == .json {
+            JSONRecordWriter.write(records, schema: schema, pieceSize: 7, emit: emit)
+        } else {
+            XMLPlistRecordWriter.write(records, schema: schema, pieceSize: 7, emit: emit)
+        }
+        if joined != whole { fatalError("the \(format) written in pieces differs from the file written whole") }
         if hash.value != ContentHash.of(whole) { fatalError("the hash of the pieces differs from the whole's") }
     }
 }

@@ -18,6 +18,8 @@ public struct RecordBuilder {
     // paths never copy the whole (optional) schema.
     private var hasSchema = false
     private var fields: [Field] = []
+    /// Each field's type, read on every value without copying the whole `Field`.
+    private var fieldTypes: [Field.ValueType] = []
     private var fieldKeys: [[UInt8]] = []
     private var defaults: [FieldValue] = []
 
@@ -90,7 +92,8 @@ public struct RecordBuilder {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
-        values[index] = try Self.fieldValue(value, for: fields[index], record: recordNumber)
+        values[index] = try Self.fieldValue(
+            value, type: fieldTypes[index], field: index, of: fields, record: recordNumber)
         texts[index] = nil
     }
 
@@ -105,6 +108,18 @@ public struct RecordBuilder {
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
         texts[index] = text
+    }
+
+    /// Adds `text` as the value of schema field `index` (found by `key(utf8:)`): the same
+    /// as `add(field:value:)` with `.string(text)`, without boxing the text in a
+    /// `PropertyValue` (an indirect enum, so each one is an allocation).
+    public mutating func add(field index: Int, text: String) throws(FileFormatError) {
+        guard case .text = fieldTypes[index] else { return try add(field: index, value: .string(text)) }
+        let bit: UInt64 = 2 << UInt64(index)
+        guard seen & bit == 0 else { throw duplicate(fields[index].name) }
+        seen |= bit
+        values[index] = .text(text)
+        texts[index] = nil
     }
 
     /// Adds one key of the current record's dictionary.
@@ -174,6 +189,7 @@ public struct RecordBuilder {
     private mutating func adopt(_ schema: RecordSchema?) {
         hasSchema = schema != nil
         fields = schema?.fields ?? []
+        fieldTypes = fields.map(\.type)
         fieldKeys = fields.map { Array($0.name.utf8) }
         defaults = schema?.defaultValues ?? []
         texts = Array(repeating: nil, count: fields.count)
@@ -187,15 +203,17 @@ public struct RecordBuilder {
         FileFormatError("record \(recordNumber) has the key '\(key)' twice")
     }
 
-    private static func fieldValue(_ value: PropertyValue, for field: Field, record recordNumber: Int)
-        throws(FileFormatError) -> FieldValue
-    {
-        switch (field.type, value) {
+    /// The value of field number `index` of `fields`, whose type is `type`; the field
+    /// itself is looked at only for a message (copying it costs three retains).
+    private static func fieldValue(
+        _ value: PropertyValue, type: Field.ValueType, field index: Int, of fields: [Field], record recordNumber: Int
+    ) throws(FileFormatError) -> FieldValue {
+        switch (type, value) {
         case (.text, .string(let text)):
             return .text(text)
         case (.date, .date(let seconds)), (.date, .real(let seconds)):
             guard seconds.isFinite else {
-                throw FileFormatError("record \(recordNumber): '\(field.name)' is not a finite number")
+                throw FileFormatError("record \(recordNumber): '\(fields[index].name)' is not a finite number")
             }
             return .date(seconds)
         case (.date, .integer(let seconds)):
@@ -204,10 +222,10 @@ public struct RecordBuilder {
             return .date(Double(digits) ?? 0)
         case (.text, _):
             throw FileFormatError(
-                "record \(recordNumber): '\(field.name)' is \(value.typeDescription), expected a string")
+                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a string")
         case (.date, _):
             throw FileFormatError(
-                "record \(recordNumber): '\(field.name)' is \(value.typeDescription), expected a date (seconds since 2001)"
+                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a date (seconds since 2001)"
             )
         }
     }

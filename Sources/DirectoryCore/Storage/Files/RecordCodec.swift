@@ -35,8 +35,8 @@ public enum RecordCodec {
     public static func encode(_ records: RecordList, schema: RecordSchema, format: FileFormat) -> [UInt8] {
         switch format {
         case .json: return JSONRecordWriter.write(records, schema: schema)
-        case .binaryPlist: return BinaryPlistRecordWriter.write(records.array, schema: schema)
-        case .xmlPlist: return XMLPlistRecordWriter.write(records.array, schema: schema)
+        case .binaryPlist: return BinaryPlistRecordWriter.write(records, schema: schema)
+        case .xmlPlist: return XMLPlistRecordWriter.write(records, schema: schema)
         }
     }
 
@@ -46,16 +46,20 @@ public enum RecordCodec {
     }
 
     /// Encodes `records` as a complete file in `format`, handing the bytes to `piece`
-    /// in order: in pieces of about a megabyte for JSON (so a save of a large list
-    /// holds no second copy of it), in one piece for the other formats.
+    /// in order: in pieces of about a megabyte for JSON and XML property lists (so a
+    /// save of a large list holds no second copy of it); a binary property list, whose
+    /// object references are known only at the end, in pieces of its finished bytes.
     public static func encode(
         _ records: RecordList, schema: RecordSchema, format: FileFormat, into piece: (UnsafeRawBufferPointer) -> Void
     ) {
+        let pieceSize = 1 << 20
         switch format {
         case .json:
-            JSONRecordWriter.write(records, schema: schema, pieceSize: 1 << 20, emit: piece)
-        case .binaryPlist, .xmlPlist:
-            encode(records, schema: schema, format: format).withUnsafeBytes(piece)
+            JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize, emit: piece)
+        case .xmlPlist:
+            XMLPlistRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.withUnsafeBytes(piece) }
+        case .binaryPlist:
+            BinaryPlistRecordWriter.write(records, schema: schema).withUnsafeBytes(piece)
         }
     }
 }

@@ -22,6 +22,9 @@ struct BinaryPlistObjectWriter {
     private var output: [UInt8]
     private var starts: [Int] = []
     private var uniques = BinaryPlistUniquingTable()
+    /// The encoding of the scalar being written, before it is looked up for sharing:
+    /// only a value not seen before is copied to the output.
+    private var scratch: [UInt8] = []
     /// The width of references while objects are being written.
     private let referenceSize: Int
 
@@ -30,6 +33,7 @@ struct BinaryPlistObjectWriter {
         output = []
         output.reserveCapacity(max(capacity, 64))
         starts.reserveCapacity(max(min(objectBound, capacity / 2), 1))
+        scratch.reserveCapacity(256)
         output.append(contentsOf: "bplist00".utf8)
         referenceSize = Self.minimumSize(objectBound)
     }
@@ -39,36 +43,49 @@ struct BinaryPlistObjectWriter {
     mutating func beginContainer(marker: UInt8, count: Int, references: Int) -> Container {
         let object = starts.count
         starts.append(output.count)
-        appendHeader(marker, count: count)
+        BinaryPlistEncoding.appendHeader(marker, count: count, to: &output)
         let position = output.count
-        output.append(contentsOf: repeatElement(0, count: references * referenceSize))
+        BinaryPlistEncoding.appendZeros(references * referenceSize, to: &output)
         return Container(object: object, references: position)
     }
 
     /// Fills reference `slot` of `container` with `object`.
     mutating func setReference(_ container: Container, slot: Int, to object: Int) {
         let size = referenceSize
-        let position = container.references + slot * size
-        output.withUnsafeMutableBytes { bytes in
-            var value = object
-            var index = position + size
-            while index > position {
-                index -= 1
-                bytes[index] = UInt8(truncatingIfNeeded: value)
-                value >>= 8
+        output.withUnsafeMutableBufferPointer { bytes in
+            BinaryPlistEncoding.store(object, size: size, at: container.references + slot * size, in: bytes)
+        }
+    }
+
+    /// Fills the references of `container` from slot `first` on with `objects`, in one pass.
+    mutating func setReferences(_ container: Container, from first: Int, to objects: UnsafeBufferPointer<Int>) {
+        let size = referenceSize
+        output.withUnsafeMutableBufferPointer { bytes in
+            var position = container.references + first * size
+            for object in objects {
+                BinaryPlistEncoding.store(object, size: size, at: position, in: bytes)
+                position += size
             }
         }
     }
 
     /// Writes (or finds) a string object and returns its number.
     mutating func string(_ text: String) -> Int {
-        let start = output.count
-        let written: Void? = text.utf8.withContiguousStorageIfAvailable { appendString(UnsafeRawBufferPointer($0)) }
-        if written == nil {
-            let copy = Array(text.utf8)
-            copy.withUnsafeBytes { appendString($0) }
+        var text = text
+        return text.withUTF8 { utf8 in
+            let raw = UnsafeRawBufferPointer(utf8)
+            // The common case, ASCII text of a field, is encoded on the stack; only a
+            // string not seen before is copied on to the output.
+            guard raw.count <= 1024, UTF8Text.isASCII(raw) else {
+                scratch.removeAll(keepingCapacity: true)
+                BinaryPlistEncoding.appendString(raw, to: &scratch)
+                return scratch.withUnsafeBytes { intern($0) }
+            }
+            return withUnsafeTemporaryAllocation(byteCount: raw.count + 4, alignment: 1) { buffer in
+                let length = BinaryPlistEncoding.storeASCII(raw, in: buffer)
+                return intern(UnsafeRawBufferPointer(rebasing: buffer[0..<length]))
+            }
         }
-        return unique(from: start)
     }
 
     /// Writes the uppercase string form of `id` and returns its number.
@@ -76,67 +93,46 @@ struct BinaryPlistObjectWriter {
     /// Identifiers are unique in a list, so they are not looked up for sharing:
     /// that keeps the sharing table small and fast.
     mutating func recordID(_ id: RecordID) -> Int {
-        let start = output.count
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 39) { text in
-            let digits: StaticString = "0123456789ABCDEF"
-            digits.withUTF8Buffer { hex in
-                text[0] = 0x5F
-                text[1] = 0x10
-                text[2] = 36
-                var position = 3
-                for nibble in 0..<32 {
-                    if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-                        text[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    let word = nibble < 16 ? id.high : id.low
-                    text[position] = hex[Int(truncatingIfNeeded: word >> UInt64(60 - (nibble % 16) * 4)) & 0xF]
-                    position += 1
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(text))
-        }
-        starts.append(start)
+        starts.append(output.count)
+        // An ASCII string (0x5F) whose length, 36, follows as a 1-byte integer (0x10).
+        output.append(0x5F)
+        output.append(0x10)
+        output.append(36)
+        id.appendUTF8(to: &output)
         return starts.count - 1
     }
 
     /// Writes (or finds) an integer object: non-negative values in the fewest of
     /// 1, 2 or 4 bytes, everything else in 8 bytes.
     mutating func integer(_ value: Int64) -> Int {
-        let start = output.count
-        appendInteger(value)
-        return unique(from: start)
+        scratch.removeAll(keepingCapacity: true)
+        BinaryPlistEncoding.appendInteger(value, to: &scratch)
+        return intern()
     }
 
     /// Writes (or finds) an 8-byte real (`0x23`).
     mutating func real(_ value: Double) -> Int {
-        let start = output.count
-        output.append(0x23)
-        appendBigEndian(value.bitPattern, size: 8)
-        return unique(from: start)
+        scalar(0x23, bits: value.bitPattern)
     }
 
     /// Writes (or finds) a date (`0x33`) of `seconds` since 2001-01-01.
     mutating func date(_ seconds: Double) -> Int {
-        let start = output.count
-        output.append(0x33)
-        appendBigEndian(seconds.bitPattern, size: 8)
-        return unique(from: start)
+        scalar(0x33, bits: seconds.bitPattern)
     }
 
     /// Writes (or finds) `true` (`0x09`) or `false` (`0x08`).
     mutating func bool(_ value: Bool) -> Int {
-        let start = output.count
-        output.append(value ? 0x09 : 0x08)
-        return unique(from: start)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(value ? 0x09 : 0x08)
+        return intern()
     }
 
     /// Writes (or finds) a data object (`0x4n`).
     mutating func data(_ bytes: [UInt8]) -> Int {
-        let start = output.count
-        appendHeader(0x40, count: bytes.count)
-        output.append(contentsOf: bytes)
-        return unique(from: start)
+        scratch.removeAll(keepingCapacity: true)
+        BinaryPlistEncoding.appendHeader(0x40, count: bytes.count, to: &scratch)
+        scratch.append(contentsOf: bytes)
+        return intern()
     }
 
     /// Narrows the references, then appends the offset table and the trailer
@@ -150,15 +146,20 @@ struct BinaryPlistObjectWriter {
         let tableOffset = output.count
         let offsetSize = Self.minimumSize(tableOffset)
         output.reserveCapacity(tableOffset + count * offsetSize + BinaryPlistTrailer.size)
-        for start in starts {
-            appendBigEndian(UInt64(truncatingIfNeeded: start), size: offsetSize)
+        BinaryPlistEncoding.appendZeros(count * offsetSize, to: &output)
+        output.withUnsafeMutableBufferPointer { bytes in
+            var position = tableOffset
+            for start in starts {
+                BinaryPlistEncoding.store(start, size: offsetSize, at: position, in: bytes)
+                position += offsetSize
+            }
         }
-        output.append(contentsOf: repeatElement(0, count: 6))
+        BinaryPlistEncoding.appendZeros(6, to: &output)
         output.append(UInt8(truncatingIfNeeded: offsetSize))
         output.append(UInt8(truncatingIfNeeded: refSize))
-        appendBigEndian(UInt64(truncatingIfNeeded: count), size: 8)
-        appendBigEndian(0, size: 8)
-        appendBigEndian(UInt64(truncatingIfNeeded: tableOffset), size: 8)
+        BinaryPlistEncoding.appendBigEndian(UInt64(truncatingIfNeeded: count), size: 8, to: &output)
+        BinaryPlistEncoding.appendBigEndian(0, size: 8, to: &output)
+        BinaryPlistEncoding.appendBigEndian(UInt64(truncatingIfNeeded: tableOffset), size: 8, to: &output)
         return output
     }
 
@@ -168,76 +169,32 @@ struct BinaryPlistObjectWriter {
         max(1, 8 - UInt64(truncatingIfNeeded: value).leadingZeroBitCount / 8)
     }
 
-    /// Keeps the object just written at `start`, or removes it again and
-    /// returns the equal object written before.
-    private mutating func unique(from start: Int) -> Int {
+    /// Writes (or finds) a marker followed by eight big-endian bytes.
+    private mutating func scalar(_ marker: UInt8, bits: UInt64) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(marker)
+        BinaryPlistEncoding.appendBigEndian(bits, size: 8, to: &scratch)
+        return intern()
+    }
+
+    /// Returns the object whose encoding is `scratch` when one was written before;
+    /// otherwise writes `scratch` as a new object and returns its number.
+    private mutating func intern() -> Int {
         let object = starts.count
-        let existing = output.withUnsafeBytes { bytes in
-            starts.withUnsafeBufferPointer { starts in
-                uniques.existingObject(for: bytes, from: start, newObject: object, starts: starts)
-            }
-        }
-        if let existing {
-            output.removeLast(output.count - start)
-            return existing
-        }
-        starts.append(start)
+        let existing = scratch.withUnsafeBytes { uniques.existingObject(for: $0, newObject: object) }
+        if let existing { return existing }
+        starts.append(output.count)
+        output.append(contentsOf: scratch)
         return object
     }
 
-    /// Appends a string object: ASCII as `0x5n`, anything else as UTF-16 `0x6n`.
-    private mutating func appendString(_ utf8: UnsafeRawBufferPointer) {
-        var combined: UInt8 = 0
-        for byte in utf8 { combined |= byte }
-        if combined < 0x80 {
-            appendHeader(0x50, count: utf8.count)
-            output.append(contentsOf: utf8)
-            return
-        }
-        var units = 0
-        for byte in utf8 {
-            if byte & 0xC0 != 0x80 { units += 1 }
-            if byte >= 0xF0 { units += 1 }
-        }
-        appendHeader(0x60, count: units)
-        BinaryPlistUTF16Encoder.append(utf8, units: units, to: &output)
-    }
-
-    /// Appends a marker with `count` in its low nibble, or `0xF` and an integer object.
-    private mutating func appendHeader(_ marker: UInt8, count: Int) {
-        if count < 15 {
-            output.append(marker | UInt8(truncatingIfNeeded: count))
-        } else {
-            output.append(marker | 0x0F)
-            appendInteger(Int64(count))
-        }
-    }
-
-    /// Appends an integer object (`0x1n`).
-    private mutating func appendInteger(_ value: Int64) {
-        let bits = UInt64(bitPattern: value)
-        switch bits {
-        case 0...0xFF:
-            output.append(0x10)
-            appendBigEndian(bits, size: 1)
-        case 0x100...0xFFFF:
-            output.append(0x11)
-            appendBigEndian(bits, size: 2)
-        case 0x1_0000...0xFFFF_FFFF:
-            output.append(0x12)
-            appendBigEndian(bits, size: 4)
-        default:
-            output.append(0x13)
-            appendBigEndian(bits, size: 8)
-        }
-    }
-
-    /// Appends the low `size` bytes of `value`, most significant first.
-    private mutating func appendBigEndian(_ value: UInt64, size: Int) {
-        var shift = UInt64(size * 8)
-        while shift > 0 {
-            shift -= 8
-            output.append(UInt8(truncatingIfNeeded: value >> shift))
-        }
+    /// Returns the object whose encoding is `encoding` when one was written before;
+    /// otherwise writes `encoding` as a new object and returns its number.
+    private mutating func intern(_ encoding: UnsafeRawBufferPointer) -> Int {
+        let object = starts.count
+        if let existing = uniques.existingObject(for: encoding, newObject: object) { return existing }
+        starts.append(output.count)
+        BinaryPlistEncoding.appendBytes(encoding, to: &output)
+        return object
     }
 }

@@ -9,7 +9,7 @@
 /// together with its key or its place in an array.
 enum BinaryPlistRecordWriter {
     /// Encodes `records` as a complete file.
-    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+    static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
         var writer = BinaryPlistObjectWriter(
             capacity: 64 + records.count * (48 + 40 * schema.fields.count),
             objectBound: objectBound(records, schema: schema))
@@ -17,56 +17,57 @@ enum BinaryPlistRecordWriter {
         var keyObjects: [Int] = []
         var repeatedIDs: [RecordID: Int] = [:]
         for record in records where record.occurrence > 0 { repeatedIDs[record.id] = -1 }
+        let schemaFieldCount = schema.fields.count
         for (number, record) in records.enumerated() {
-            let fieldCount = min(schema.fields.count, record.values.count)
+            let fieldCount = min(schemaFieldCount, record.values.count)
             var extraCount = 0
-            for extra in record.extras where extra.value != .null { extraCount += 1 }
+            if !record.extras.isEmpty {
+                for extra in record.extras where extra.value != .null { extraCount += 1 }
+            }
             let pairs = 1 + fieldCount + extraCount
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
             if keyObjects.count < 1 + fieldCount {
                 keyObjects = [writer.string("id")] + schema.fields.map { writer.string($0.name) }
             }
-            for slot in 0..<(1 + fieldCount) {
-                writer.setReference(dictionary, slot: slot, to: keyObjects[slot])
-            }
-            var slot = 1 + fieldCount
-            for extra in record.extras where extra.value != .null {
-                let key = writer.string(extra.key)
-                writer.setReference(dictionary, slot: slot, to: key)
-                slot += 1
-            }
-            let id: Int
-            if let shared = repeatedIDs[record.id] {
-                id = shared >= 0 ? shared : writer.recordID(record.id)
-                repeatedIDs[record.id] = id
-            } else {
-                id = writer.recordID(record.id)
-            }
-            writer.setReference(dictionary, slot: pairs, to: id)
-            for field in 0..<fieldCount {
-                let object: Int
-                switch record.values[field] {
-                case .text(let text): object = writer.string(text)
-                case .date(let seconds): object = writer.date(seconds)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * pairs) { objects in
+                var count = 0
+                func add(_ object: Int) {
+                    objects[count] = object
+                    count += 1
                 }
-                writer.setReference(dictionary, slot: pairs + 1 + field, to: object)
-            }
-            slot = pairs + 1 + fieldCount
-            for extra in record.extras {
-                guard let object = write(extra.value, to: &writer) else { continue }
-                writer.setReference(dictionary, slot: slot, to: object)
-                slot += 1
+                for slot in 0..<(1 + fieldCount) { add(keyObjects[slot]) }
+                for extra in record.extras where extra.value != .null { add(writer.string(extra.key)) }
+                if !repeatedIDs.isEmpty, let shared = repeatedIDs[record.id] {
+                    let id = shared >= 0 ? shared : writer.recordID(record.id)
+                    repeatedIDs[record.id] = id
+                    add(id)
+                } else {
+                    add(writer.recordID(record.id))
+                }
+                for field in 0..<fieldCount {
+                    switch record.values[field] {
+                    case .text(let text): add(writer.string(text))
+                    case .date(let seconds): add(writer.date(seconds))
+                    }
+                }
+                for extra in record.extras {
+                    guard let object = write(extra.value, to: &writer) else { continue }
+                    add(object)
+                }
+                writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(rebasing: objects[0..<count]))
             }
         }
         return writer.finish()
     }
 
     /// At most how many objects `records` need, counting no sharing but the keys'.
-    private static func objectBound(_ records: [Record], schema: RecordSchema) -> Int {
-        var bound = 2 + schema.fields.count
-        for record in records {
-            bound += 2 + record.values.count
+    /// Only the schema's fields are written, so a record's values need not be looked
+    /// at: the count comes from the list itself, without touching each values array.
+    private static func objectBound(_ records: some Collection<Record>, schema: RecordSchema) -> Int {
+        let fields = schema.fields.count
+        var bound = 2 + fields + records.count * (2 + fields)
+        for record in records where !record.extras.isEmpty {
             for extra in record.extras { bound += 1 + objectBound(extra.value) }
         }
         return bound

@@ -4,7 +4,7 @@ enum BinaryPlistUTF16Encoder {
     /// Appends the `units` UTF-16 code units of `utf8` to `output`, big-endian.
     static func append(_ utf8: UnsafeRawBufferPointer, units: Int, to output: inout [UInt8]) {
         let start = output.count
-        output.append(contentsOf: repeatElement(0, count: 2 * units))
+        BinaryPlistEncoding.appendZeros(2 * units, to: &output)
         output.withUnsafeMutableBytes { buffer in
             var target = start
             var index = 0

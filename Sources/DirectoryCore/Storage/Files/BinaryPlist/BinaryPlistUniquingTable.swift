@@ -6,48 +6,52 @@
 /// `PropertyListEncoder` shares them all: a file it wrote comes out byte for
 /// byte the same at any size.
 ///
-/// Slots hold `hash << 32 | (object + 1)`, 0 meaning empty; the object's
-/// bytes are compared in the output buffer itself. Encodings are
-/// self-delimiting (the marker gives the length), so two objects are equal
-/// exactly when the earlier one starts with all the bytes of the later one.
+/// Each slot is two words: `hash tag << 32 | (object + 1)` (0 meaning empty) and
+/// where the object's encoding lies in `arena`, a dense copy of every distinct
+/// encoding. Comparing there rather than in the output keeps the bytes of the
+/// values that repeat (offices, names) together in the processor's caches.
+/// Encodings are self-delimiting (the marker gives the length), so two objects are
+/// equal exactly when the earlier one starts with all the bytes of the later one.
 struct BinaryPlistUniquingTable {
     private var slots: [UInt64]
+    private var arena: [UInt8] = []
     private var used = 0
+    private var mask: Int
 
     /// Creates an empty table.
     init() {
-        slots = [UInt64](repeating: 0, count: 1024)
+        slots = [UInt64](repeating: 0, count: 2 * 1024)
+        mask = 1023
     }
 
-    /// Returns the object whose encoding equals `output[start...]`, or records
-    /// that `object` is that encoding and returns `nil`.
-    ///
-    /// - Parameter starts: where each object starts in `output`.
-    mutating func existingObject(
-        for output: UnsafeRawBufferPointer, from start: Int, newObject object: Int, starts: UnsafeBufferPointer<Int>
-    ) -> Int? {
-        let length = output.count - start
-        let hash = Self.hash(UnsafeRawBufferPointer(rebasing: output[start...]))
+    /// Returns the object whose encoding is `encoding`, or records that `object`
+    /// is that encoding and returns `nil`.
+    mutating func existingObject(for encoding: UnsafeRawBufferPointer, newObject object: Int) -> Int? {
+        let hash = ByteHash.of(encoding)
         let tag = hash & 0xFFFF_FFFF_0000_0000
-        let mask = slots.count - 1
+        let mask = mask
         var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { break }
-            if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                let candidate = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-                let candidateStart = starts[candidate]
-                if candidateStart + length <= start,
-                    Self.equal(output, candidateStart, start, length)
-                {
-                    return candidate
+        let found: Int? = slots.withUnsafeBufferPointer { slots in
+            arena.withUnsafeBytes { arena in
+                while true {
+                    let entry = slots[2 &* slot]
+                    if entry == 0 { return nil }
+                    if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                        let offset = Int(truncatingIfNeeded: slots[2 &* slot &+ 1])
+                        if offset + encoding.count <= arena.count, Self.equal(arena, at: offset, encoding) {
+                            return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                        }
+                    }
+                    slot = (slot &+ 1) & mask
                 }
             }
-            slot = (slot + 1) & mask
         }
-        slots[slot] = tag | UInt64(truncatingIfNeeded: object + 1)
+        if let found { return found }
+        slots[2 * slot] = tag | UInt64(truncatingIfNeeded: object + 1)
+        slots[2 * slot + 1] = UInt64(arena.count)
+        arena.append(contentsOf: encoding)
         used += 1
-        if used * 2 > slots.count { grow() }
+        if used * 2 > mask + 1 { grow() }
         return nil
     }
 
@@ -55,54 +59,33 @@ struct BinaryPlistUniquingTable {
     private mutating func grow() {
         let old = slots
         slots = [UInt64](repeating: 0, count: old.count * 2)
-        let mask = slots.count - 1
-        for entry in old where entry != 0 {
-            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = entry
+        mask = slots.count / 2 - 1
+        for index in stride(from: 0, to: old.count, by: 2) where old[index] != 0 {
+            var slot = Int(truncatingIfNeeded: old[index] >> 32) & mask
+            while slots[2 * slot] != 0 { slot = (slot + 1) & mask }
+            slots[2 * slot] = old[index]
+            slots[2 * slot + 1] = old[index + 1]
         }
     }
 
-    /// Whether the `length` bytes at `first` and at `second` are equal.
+    /// Whether the bytes of `arena` at `offset` begin with `encoding`.
     @inline(__always)
-    private static func equal(_ output: UnsafeRawBufferPointer, _ first: Int, _ second: Int, _ length: Int) -> Bool {
-        guard let base = output.baseAddress else { return length == 0 }
+    private static func equal(_ arena: UnsafeRawBufferPointer, at offset: Int, _ encoding: UnsafeRawBufferPointer)
+        -> Bool
+    {
+        guard let base = arena.baseAddress, let other = encoding.baseAddress else { return encoding.isEmpty }
+        let length = encoding.count
         var index = 0
         while index + 8 <= length {
-            let a = base.loadUnaligned(fromByteOffset: first + index, as: UInt64.self)
-            let b = base.loadUnaligned(fromByteOffset: second + index, as: UInt64.self)
+            let a = base.loadUnaligned(fromByteOffset: offset + index, as: UInt64.self)
+            let b = other.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             if a != b { return false }
             index += 8
         }
         while index < length {
-            if output[first + index] != output[second + index] { return false }
+            if arena[offset + index] != encoding[index] { return false }
             index += 1
         }
         return true
-    }
-
-    /// A fast 64-bit hash of `bytes`; its high 32 bits are stored as the slot tag
-    /// and also place the entry, so they must mix in every input byte.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: bytes.count)
-        guard let base = bytes.baseAddress else { return hash }
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-            index += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
-        }
-        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-        hash ^= hash >> 29
-        hash = hash &* 0xBF58_476D_1CE4_E5B9
-        return hash ^ (hash >> 32)
     }
 }

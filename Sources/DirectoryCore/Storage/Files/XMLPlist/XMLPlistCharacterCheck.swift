@@ -5,8 +5,7 @@
 /// Python's `plistlib`, and XML has no escape for them, so the save is refused.
 enum XMLPlistCharacterCheck {
     /// Where the first such character is, as "'NAME' has U+0001 in office", or `nil`.
-    static func firstProblem<Records: Collection>(in records: Records, schema: RecordSchema) -> String?
-    where Records.Element == Record {
+    static func firstProblem(in records: some Sequence<Record>, schema: RecordSchema) -> String? {
         for record in records {
             for (index, value) in record.values.enumerated() {
                 if case .text(let text) = value, let bad = firstInvalid(in: text) {

@@ -28,7 +28,10 @@ enum XMLPlistRecordReader {
             throw scanner.error(
                 "the top level is \(describe(root.element)), expected an array of records", at: root.offset)
         }
-        if root.kind == .open { try readRecords(from: &scanner, into: &builder) }
+        if root.kind == .open {
+            var strings = StringInterner()
+            try readRecords(from: &scanner, into: &builder, strings: &strings)
+        }
         if wrapped {
             let close = try scanner.readTag(inside: .plist)
             guard close.kind == .close, close.element == .plist else {
@@ -41,9 +44,10 @@ enum XMLPlistRecordReader {
         }
     }
 
-    /// Reads the elements of the top-level array through `</array>`.
+    /// Reads the elements of the top-level array through `</array>`; text that
+    /// repeats is made into one shared string by `strings`.
     private static func readRecords(
-        from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder
+        from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder, strings: inout StringInterner
     ) throws(FileFormatError) {
         while true {
             scanner.skipSpace()
@@ -69,8 +73,8 @@ enum XMLPlistRecordReader {
             if tag.kind == .open {
                 while true {
                     let start = scanner.position
-                    if let (key, value) = scanner.readSimplePair() {
-                        try add(key, value, at: start, to: &builder)
+                    if let (key, value) = scanner.readSimpleEntry() {
+                        try add(key, value, at: start, from: scanner, to: &builder, strings: &strings)
                         continue
                     }
                     guard let (key, _) = try XMLPlistValueReader.readKey(from: &scanner) else { break }
@@ -79,12 +83,41 @@ enum XMLPlistRecordReader {
                     try add(key, value, at: valueTag.offset, to: &builder)
                 }
             }
-            do {
-                try builder.endRecord()
-            } catch {
-                throw FileFormatError(error.message, offset: error.offset ?? tag.offset)
+            try located(at: tag.offset) { () throws(FileFormatError) in try builder.endRecord() }
+        }
+    }
+
+    /// Adds an entry read by `readSimpleEntry()` to the current record: keys the schema
+    /// knows are matched on their bytes and ids parsed from theirs, without making strings.
+    private static func add(
+        _ key: Range<Int>, _ value: XMLPlistSimpleValue, at offset: Int, from scanner: XMLPlistScanner,
+        to builder: inout RecordBuilder, strings: inout StringInterner
+    ) throws(FileFormatError) {
+        let keyBytes = UnsafeRawBufferPointer(rebasing: scanner.bytes[key])
+        let known = builder.key(utf8: keyBytes)
+        if known == .id, case .text(let text) = value,
+            let id = RecordID(utf8: UnsafeRawBufferPointer(rebasing: scanner.bytes[text]))
+        {
+            return try located(at: offset) { () throws(FileFormatError) in try builder.add(id: id) }
+        }
+        let property: PropertyValue
+        switch value {
+        case .text(let range):
+            let text = strings.string(UnsafeRawBufferPointer(rebasing: scanner.bytes[range]))
+            if case .field(let index) = known {
+                return try located(at: offset) { () throws(FileFormatError) in try builder.add(field: index, text: text)
+                }
+            }
+            property = .string(text)
+        case .date(let seconds):
+            property = .date(seconds)
+            if case .field(let index) = known {
+                return try located(at: offset) { () throws(FileFormatError) in
+                    try builder.add(field: index, value: property)
+                }
             }
         }
+        try add(String(decoding: keyBytes, as: UTF8.self), property, at: offset, to: &builder)
     }
 
     /// Adds a key to the current record; a builder error gets `offset` if it has none.
@@ -92,8 +125,14 @@ enum XMLPlistRecordReader {
     private static func add(
         _ key: String, _ value: PropertyValue, at offset: Int, to builder: inout RecordBuilder
     ) throws(FileFormatError) {
+        try located(at: offset) { () throws(FileFormatError) in try builder.add(key: key, value: value) }
+    }
+
+    /// Runs `body`; an error it throws gets `offset` if it has none.
+    @inline(__always)
+    private static func located(at offset: Int, _ body: () throws(FileFormatError) -> Void) throws(FileFormatError) {
         do {
-            try builder.add(key: key, value: value)
+            try body()
         } catch {
             throw FileFormatError(error.message, offset: error.offset ?? offset)
         }

@@ -15,7 +15,7 @@
 /// - A carriage return is written as `&#13;`, so XML parsers that normalise
 ///   line ends (such as Python's `plistlib`) read it back unchanged; Foundation
 ///   writes it raw. Like Foundation, `&`, `<` and `>` are escaped as entities.
-enum XMLPlistRecordWriter {
+enum XMLPlistRecordWriter: PiecewiseRecordWriter {
     /// The first three lines of every XML property list Foundation writes.
     private static let header: StaticString = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -24,10 +24,16 @@ enum XMLPlistRecordWriter {
 
         """
 
-    /// Encodes `records` as a complete XML property list file.
-    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+    /// Writes a complete XML property list holding `records`, handing it to `emit` in
+    /// pieces of at least `pieceSize` bytes (the last one shorter) as they fill up, so
+    /// that a large list never exists twice in memory.
+    static func write(
+        _ records: some RandomAccessCollection<Record>, schema: RecordSchema, pieceSize: Int,
+        emit: ([UInt8]) -> Void
+    ) {
         var output: [UInt8] = []
-        output.reserveCapacity(256 + records.count * 200)
+        let estimate = 256 + records.count * (80 + 60 * schema.fields.count)
+        output.reserveCapacity(pieceSize == Int.max ? estimate : min(estimate, pieceSize + 4096))
         append(header, to: &output)
         if records.isEmpty {
             append("<array/>\n", to: &output)
@@ -39,11 +45,17 @@ enum XMLPlistRecordWriter {
                 appendKey(field.name, indentation: 2, to: &line)
                 return line
             }
-            for record in records { appendRecord(record, keyLines: keyLines, to: &output) }
+            for record in records {
+                appendRecord(record, keyLines: keyLines, to: &output)
+                if output.count >= pieceSize {
+                    emit(output)
+                    output.removeAll(keepingCapacity: true)
+                }
+            }
             append("</array>\n", to: &output)
         }
         append("</plist>\n", to: &output)
-        return output
+        emit(output)
     }
 
     /// Appends one record as a `<dict>` at one tab of indentation; `keyLines`

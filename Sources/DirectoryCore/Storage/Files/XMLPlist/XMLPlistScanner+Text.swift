@@ -66,14 +66,17 @@ extension XMLPlistScanner {
     /// `<key>KEY</key> <string>TEXT</string>` (text without entities) and
     /// `<key>KEY</key> <date>DATE</date>`: reads one, or returns `nil` and reads
     /// nothing, leaving anything else (and every error) to the general path.
-    mutating func readSimplePair() -> (key: String, value: PropertyValue)? {
+    /// The key and text are returned as the ranges of their bytes, checked to be
+    /// valid UTF-8, so the caller makes strings only of what it keeps.
+    mutating func readSimpleEntry() -> (key: Range<Int>, value: XMLPlistSimpleValue)? {
         var index = position
         while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
         guard hasPrefix("<key>", at: index) else { return nil }
         let keyStart = index + 5
         index = keyStart
         while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") { index += 1 }
-        guard hasPrefix("</key>", at: index), let key = try? makeString(keyStart..<index) else { return nil }
+        guard hasPrefix("</key>", at: index), isUTF8(keyStart..<index) else { return nil }
+        let key = keyStart..<index
         index += 6
         while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
         if hasPrefix("<string>", at: index) {
@@ -82,9 +85,9 @@ extension XMLPlistScanner {
             while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
                 index += 1
             }
-            guard hasPrefix("</string>", at: index), let value = try? makeString(valueStart..<index) else { return nil }
+            guard hasPrefix("</string>", at: index), isUTF8(valueStart..<index) else { return nil }
             position = index + 9
-            return (key, .string(value))
+            return (key, .text(valueStart..<index))
         }
         guard hasPrefix("<date>", at: index) else { return nil }
         let valueStart = index + 6
@@ -95,6 +98,13 @@ extension XMLPlistScanner {
         else { return nil }
         position = index + 7
         return (key, .date(seconds))
+    }
+
+    /// Whether the bytes `range` are valid UTF-8.
+    @inline(__always)
+    func isUTF8(_ range: Range<Int>) -> Bool {
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
+        return UTF8Text.isASCII(slice) || UTF8Text.firstInvalid(in: slice) == nil
     }
 
     /// Reads the content of an `<integer>`, `<real>`, `<date>` or `<data>`

@@ -1,0 +1,106 @@
+/// The byte forms of binary property list objects, appended to a buffer: markers
+/// with their counts, integers, big-endian numbers and strings.
+enum BinaryPlistEncoding {
+    /// Appends a string object: ASCII as `0x5n`, anything else as UTF-16 `0x6n`.
+    static func appendString(_ utf8: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        if UTF8Text.isASCII(utf8) {
+            appendHeader(0x50, count: utf8.count, to: &output)
+            appendBytes(utf8, to: &output)
+            return
+        }
+        var units = 0
+        for byte in utf8 {
+            if byte & 0xC0 != 0x80 { units += 1 }
+            if byte >= 0xF0 { units += 1 }
+        }
+        appendHeader(0x60, count: units, to: &output)
+        BinaryPlistUTF16Encoder.append(utf8, units: units, to: &output)
+    }
+
+    /// Writes the string object of `ascii` (at most 65,535 bytes, all ASCII) at the
+    /// start of `buffer`, which has room for 4 bytes more, and returns its length.
+    static func storeASCII(_ ascii: UnsafeRawBufferPointer, in buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let count = ascii.count
+        var header = 1
+        if count < 15 {
+            buffer[0] = 0x50 | UInt8(truncatingIfNeeded: count)
+        } else if count < 0x100 {
+            (buffer[0], buffer[1], buffer[2]) = (0x5F, 0x10, UInt8(truncatingIfNeeded: count))
+            header = 3
+        } else {
+            (buffer[0], buffer[1]) = (0x5F, 0x11)
+            (buffer[2], buffer[3]) = (UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count))
+            header = 4
+        }
+        if let source = ascii.baseAddress, let target = buffer.baseAddress {
+            (target + header).copyMemory(from: source, byteCount: count)
+        }
+        return header + count
+    }
+
+    /// Appends a marker with `count` in its low nibble, or `0xF` and an integer object.
+    @inline(__always)
+    static func appendHeader(_ marker: UInt8, count: Int, to output: inout [UInt8]) {
+        if count < 15 {
+            output.append(marker | UInt8(truncatingIfNeeded: count))
+        } else {
+            output.append(marker | 0x0F)
+            appendInteger(Int64(count), to: &output)
+        }
+    }
+
+    /// Appends an integer object (`0x1n`): non-negative values in the fewest of 1, 2
+    /// or 4 bytes, everything else in 8 bytes.
+    static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+        let bits = UInt64(bitPattern: value)
+        switch bits {
+        case 0...0xFF:
+            output.append(0x10)
+            output.append(UInt8(truncatingIfNeeded: bits))
+        case 0x100...0xFFFF:
+            output.append(0x11)
+            appendBigEndian(bits, size: 2, to: &output)
+        case 0x1_0000...0xFFFF_FFFF:
+            output.append(0x12)
+            appendBigEndian(bits, size: 4, to: &output)
+        default:
+            output.append(0x13)
+            appendBigEndian(bits, size: 8, to: &output)
+        }
+    }
+
+    /// Appends the low `size` (1 to 8) bytes of `value`, most significant first.
+    @inline(__always)
+    static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
+        withUnsafeBytes(of: value.bigEndian) { word in
+            appendBytes(UnsafeRawBufferPointer(rebasing: word[(8 - size)...]), to: &output)
+        }
+    }
+
+    /// Appends `count` zero bytes.
+    static func appendZeros(_ count: Int, to output: inout [UInt8]) {
+        guard count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { zeros in
+            zeros.initialize(repeating: 0)
+            output.append(contentsOf: UnsafeBufferPointer(zeros))
+        }
+    }
+
+    /// Appends `bytes` in one copy.
+    @inline(__always)
+    static func appendBytes(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        output.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Writes `value` as `size` big-endian bytes at `position` of `buffer`.
+    @inline(__always)
+    static func store(_ value: Int, size: Int, at position: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) {
+        var value = value
+        var index = position + size
+        while index > position {
+            index -= 1
+            buffer[index] = UInt8(truncatingIfNeeded: value)
+            value >>= 8
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// What each dictionary key object of a binary property list means to the record
+/// builder (`id`, a schema field, or an extra key), found once per key object
+/// rather than once per record: writers share one key object between all records.
+struct BinaryPlistKeyCache {
+    private static let slots = 64
+    private var objects = [Int](repeating: -1, count: slots)
+    private var meanings = [RecordBuilder.KnownKey?](repeating: nil, count: slots)
+
+    /// What key object `index` of `dictionary` is to `builder`; `nil` for a key the
+    /// schema does not know, or for every key while the schema is not known yet.
+    mutating func known(
+        _ index: Int, in dictionary: BinaryPlistObject, parser: inout BinaryPlistValueParser, builder: RecordBuilder
+    ) throws(FileFormatError) -> RecordBuilder.KnownKey? {
+        let slot = index & (Self.slots - 1)
+        if objects[slot] == index { return meanings[slot] }
+        guard builder.schema != nil else { return nil }
+        var key = try parser.key(index, in: dictionary)
+        let meaning = key.withUTF8 { builder.key(utf8: UnsafeRawBufferPointer($0)) }
+        objects[slot] = index
+        meanings[slot] = meaning
+        return meaning
+    }
+}

@@ -1,0 +1,44 @@
+/// Gives text that repeats in a file one shared `String`, so that a million records
+/// whose office is "Sampson House 429" hold one copy of it instead of a million.
+///
+/// Only text too long for Swift's inline form (more than 15 bytes of UTF-8) is kept,
+/// since shorter strings take no memory of their own. The table is direct-mapped: a
+/// slot keeps the last text whose hash led there, so its size stays fixed whatever
+/// the file holds, and text that never repeats costs one hash and one comparison.
+struct StringInterner {
+    /// The longest text Swift stores inline in a `String` on 64-bit platforms.
+    static let inlineLimit = 15
+
+    private var hashes: [UInt64]
+    private var strings: [String]
+    private let mask: Int
+
+    /// Creates an empty table of `slots` entries (a power of two).
+    init(slots: Int = 1 << 14) {
+        precondition(slots > 0 && slots & (slots - 1) == 0, "slots must be a power of two")
+        hashes = [UInt64](repeating: 0, count: slots)
+        strings = [String](repeating: "", count: slots)
+        mask = slots - 1
+    }
+
+    /// The string of `utf8`, which must be valid UTF-8: one made before for the same
+    /// bytes when the table still holds it, otherwise a new one, remembered.
+    mutating func string(_ utf8: UnsafeRawBufferPointer) -> String {
+        guard utf8.count > Self.inlineLimit else { return String(decoding: utf8, as: UTF8.self) }
+        let hash = ByteHash.of(utf8)
+        let slot = Int(truncatingIfNeeded: hash) & mask
+        if hashes[slot] == hash, Self.equal(strings[slot], utf8) { return strings[slot] }
+        let text = String(decoding: utf8, as: UTF8.self)
+        hashes[slot] = hash
+        strings[slot] = text
+        return text
+    }
+
+    /// Whether the UTF-8 of `text` is exactly `utf8`.
+    private static func equal(_ text: String, _ utf8: UnsafeRawBufferPointer) -> Bool {
+        let same = text.utf8.withContiguousStorageIfAvailable { stored in
+            stored.count == utf8.count && stored.elementsEqual(utf8)
+        }
+        return same ?? text.utf8.elementsEqual(utf8)
+    }
+}
