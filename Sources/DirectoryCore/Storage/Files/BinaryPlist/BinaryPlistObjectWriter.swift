@@ -72,19 +72,21 @@ struct BinaryPlistObjectWriter {
     /// Writes (or finds) a string object and returns its number.
     mutating func string(_ text: String) -> Int {
         var text = text
-        return text.withUTF8 { utf8 in
-            let raw = UnsafeRawBufferPointer(utf8)
-            // The common case, ASCII text of a field, is encoded on the stack; only a
-            // string not seen before is copied on to the output.
-            guard raw.count <= 1024, UTF8Text.isASCII(raw) else {
-                scratch.removeAll(keepingCapacity: true)
-                BinaryPlistEncoding.appendString(raw, to: &scratch)
-                return scratch.withUnsafeBytes { intern($0) }
-            }
-            return withUnsafeTemporaryAllocation(byteCount: raw.count + 4, alignment: 1) { buffer in
-                let length = BinaryPlistEncoding.storeASCII(raw, in: buffer)
-                return intern(UnsafeRawBufferPointer(rebasing: buffer[0..<length]))
-            }
+        return text.withUTF8 { string(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes (or finds) the string object of valid UTF-8 `raw` and returns its number.
+    mutating func string(utf8 raw: UnsafeRawBufferPointer) -> Int {
+        // The common case, ASCII text of a field, is encoded on the stack; only a
+        // string not seen before is copied on to the output.
+        guard raw.count <= 1024, UTF8Text.isASCII(raw) else {
+            scratch.removeAll(keepingCapacity: true)
+            BinaryPlistEncoding.appendString(raw, to: &scratch)
+            return scratch.withUnsafeBytes { intern($0) }
+        }
+        return withUnsafeTemporaryAllocation(byteCount: raw.count + 4, alignment: 1) { buffer in
+            let length = BinaryPlistEncoding.storeASCII(raw, in: buffer)
+            return intern(UnsafeRawBufferPointer(rebasing: buffer[0..<length]))
         }
     }
 

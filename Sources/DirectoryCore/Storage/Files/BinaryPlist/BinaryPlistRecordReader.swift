@@ -81,6 +81,16 @@ enum BinaryPlistRecordReader {
             try parser.spend(at: record.position)
             return try builder.add(field: field, text: text)
         }
+        // ASCII text, what the apps write for most names and offices, goes from the file's
+        // bytes to the record table without a string being made.
+        let object = try parser.table.object(index)
+        if object.kind == .asciiString, builder.isText(field: field), object.payload + object.count <= parser.table.bytes.count {
+            let text = UnsafeRawBufferPointer(rebasing: parser.table.bytes[object.payload..<(object.payload + object.count)])
+            if UTF8Text.isASCII(text) {
+                try parser.spend(at: object.position)
+                return try builder.add(field: field, utf8: text.assumingMemoryBound(to: UInt8.self))
+            }
+        }
         let value = try parser.value(index)
         guard case .string(let text) = value else { return try builder.add(field: field, value: value) }
         strings.remember(text, for: index)
