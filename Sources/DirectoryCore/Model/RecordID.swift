@@ -119,7 +119,8 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
             }
         }
         withUnsafeBytes(of: text) {
-            UnsafeMutableRawBufferPointer(start: output, count: 36).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<36]))
+            UnsafeMutableRawBufferPointer(start: output, count: 36).copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: $0[0..<36]))
         }
     }
 

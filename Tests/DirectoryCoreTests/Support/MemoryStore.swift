@@ -32,7 +32,8 @@ final class MemoryStore: ListStore {
     func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
         guard let file = file(path) else { return nil }
         return LoadedList(
-            schema: file.schema, records: RecordList(file.records), format: file.format, fingerprint: fingerprint(of: file))
+            schema: file.schema, records: RecordList(file.records), format: file.format,
+            fingerprint: fingerprint(of: file))
     }
 
     func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)

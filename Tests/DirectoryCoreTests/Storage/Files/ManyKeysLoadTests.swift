@@ -38,7 +38,9 @@ struct ManyKeysLoadTests {
         for _ in 0..<3 {
             let clock = ContinuousClock()
             let start = clock.now
-            records = try bytes.withUnsafeBytes { try RecordCodec.decode($0, format: format, schema: nil).records.array }
+            records = try bytes.withUnsafeBytes {
+                try RecordCodec.decode($0, format: format, schema: nil).records.array
+            }
             let elapsed = clock.now - start
             best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }

@@ -84,8 +84,11 @@ enum BinaryPlistRecordReader {
         // ASCII text, what the apps write for most names and offices, goes from the file's
         // bytes to the record table without a string being made.
         let object = try parser.table.object(index)
-        if object.kind == .asciiString, builder.isText(field: field), object.payload + object.count <= parser.table.bytes.count {
-            let text = UnsafeRawBufferPointer(rebasing: parser.table.bytes[object.payload..<(object.payload + object.count)])
+        if object.kind == .asciiString, builder.isText(field: field),
+            object.payload + object.count <= parser.table.bytes.count
+        {
+            let text = UnsafeRawBufferPointer(
+                rebasing: parser.table.bytes[object.payload..<(object.payload + object.count)])
             if UTF8Text.isASCII(text) {
                 try parser.spend(at: object.position)
                 return try builder.add(field: field, utf8: text.assumingMemoryBound(to: UInt8.self))

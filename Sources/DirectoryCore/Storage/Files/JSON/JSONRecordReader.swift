@@ -105,8 +105,7 @@ enum JSONRecordReader {
     }
 
     /// After record `number`: `true` for `,` (another record follows), `false` for `]`.
-    static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool
-    {
+    static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool {
         switch scanner.peekSignificant() {
         case UInt8(ascii: ","):
             scanner.position += 1

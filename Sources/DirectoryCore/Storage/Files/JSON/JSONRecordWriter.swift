@@ -105,7 +105,8 @@ enum JSONRecordWriter {
             var runStart = 0
             for index in 0..<text.count {
                 let byte = text[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+                guard
+                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
                 else { continue }
                 sink.put(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[runStart..<index])))
                 var escape: [UInt8] = []

@@ -22,8 +22,9 @@ struct BinaryPlistTableRowTests {
         var extra = RecordListTests.people(1, prefix: "Extra")[0]
         extra.extras = [KeyedValue("color", .string("red"))]
         list.append(extra)
-        #expect(BinaryPlistRecordWriter.write(list, schema: .person)
-            == BinaryPlistRecordWriter.write(list.array, schema: .person))
+        #expect(
+            BinaryPlistRecordWriter.write(list, schema: .person)
+                == BinaryPlistRecordWriter.write(list.array, schema: .person))
     }
 
     @Test("an id shared by a table row and a record kept whole is one shared object, as Foundation shares it")
@@ -36,7 +37,8 @@ struct BinaryPlistTableRowTests {
         RecordKey.numberOccurrences(in: &list)
         #expect(list.tableRow(at: 2) != nil)
         #expect(list.key(at: 5).occurrence == 1)
-        #expect(BinaryPlistRecordWriter.write(list, schema: .person)
-            == BinaryPlistRecordWriter.write(list.array, schema: .person))
+        #expect(
+            BinaryPlistRecordWriter.write(list, schema: .person)
+                == BinaryPlistRecordWriter.write(list.array, schema: .person))
     }
 }

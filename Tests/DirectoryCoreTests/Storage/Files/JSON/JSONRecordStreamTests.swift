@@ -48,7 +48,9 @@ struct JSONRecordStreamTests {
 
     /// What the windowed reader makes of the file at `path` through windows of `capacity` bytes.
     static func windowed(_ path: String, capacity: Int) throws -> (Result<[Record], Failure>, FileFingerprint?) {
-        guard var window = try ReadWindow(path: path, capacity: capacity) else { return (.failure(Failure(text: "no file")), nil) }
+        guard var window = try ReadWindow(path: path, capacity: capacity) else {
+            return (.failure(Failure(text: "no file")), nil)
+        }
         do {
             let decoded = try RecordCodec.decodeJSON(&window, schema: nil, fallback: .person)
             return (.success(decoded.records.array), window.fingerprint)
