@@ -6,17 +6,12 @@ import Testing
 /// the one that writing every record whole gives (itself pinned to Foundation's output).
 @Suite("Binary plist: table rows")
 struct BinaryPlistTableRowTests {
-    static func loaded(_ records: [Record]) throws -> RecordList {
-        let bytes = JSONRecordWriter.write(records, schema: .person)
-        return try bytes.withUnsafeBytes { try RecordCodec.decode($0, format: .json, schema: .person).records }
-    }
-
     @Test("table rows, changed and new records, non-ASCII and repeated text write as the whole records do")
     func mixedList() throws {
         var records = RecordListTests.people(60)
         records[4].values[0] = .text("高橋 Zoë")
         records[9].values[1] = records[10].values[1]
-        var list = try Self.loaded(records)
+        var list = try RecordListTests.loaded(records)
         list[3].values[1] = .text("Moved")
         list.insert(RecordListTests.people(1, prefix: "Inserted")[0], at: 7)
         var extra = RecordListTests.people(1, prefix: "Extra")[0]
@@ -30,7 +25,7 @@ struct BinaryPlistTableRowTests {
     @Test("an id shared by a table row and a record kept whole is one shared object, as Foundation shares it")
     func repeatedIDAcrossTableAndLoose() throws {
         let records = RecordListTests.people(5)
-        var list = try Self.loaded(records)
+        var list = try RecordListTests.loaded(records)
         var copy = records[2]
         copy.values[1] = .text("copy")
         list.append(copy)
