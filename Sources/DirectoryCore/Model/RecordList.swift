@@ -83,6 +83,19 @@ public struct RecordList: Sendable {
         }
     }
 
+    /// Every record's key, in list order.
+    public var keys: [RecordKey] {
+        var keys: [RecordKey] = []
+        keys.reserveCapacity(count)
+        forEachKey { _, key in keys.append(key) }
+        return keys
+    }
+
+    /// The index of the record whose key is `key`, if any.
+    public func index(of key: RecordKey) -> Int? {
+        indices.first { self.key(at: $0) == key }
+    }
+
     /// Value `field` of record `index`, without making the whole record.
     public func value(at index: Int, field: Int) -> FieldValue {
         let slot = slots[index]

@@ -13,19 +13,21 @@ extension Session {
     /// record the baseline names has been found.
     public var listChanges: ListChanges {
         var changes = ListChanges()
-        if isReordered { changes.order = records.map(\.id) }
+        if isReordered { changes.order = records.indices.map(records.id(at:)) }
         guard !baseline.isEmpty else { return changes }
         var found = Set<RecordKey>()
         var additions: [ListChanges.Addition] = []
         var index = records.count
         while index > 0, found.count < baseline.count {
             index -= 1
+            // By key first: the record itself is made only for the few the baseline names.
+            let key = records.key(at: index)
+            guard let base = baseline[key] else { continue }
+            found.insert(key)
             let record = records[index]
-            guard let base = baseline[record.key] else { continue }
-            found.insert(record.key)
             switch base {
             case .absent:
-                additions.append(.init(record: record, after: index > 0 ? records[index - 1].id : nil))
+                additions.append(.init(record: record, after: index > 0 ? records.id(at: index - 1) : nil))
             case .present(let saved):
                 if saved != record { changes.changed.append(record) }
             }

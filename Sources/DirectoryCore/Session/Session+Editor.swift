@@ -21,7 +21,7 @@ extension Session {
     {
         var indexOf: [RecordID: Int] = [:]
         indexOf.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() { indexOf[record.id] = index }
+        for index in records.indices { indexOf[records.id(at: index)] = index }
         var written: [Record] = []
         for id in submission.document.ids {
             guard let index = indexOf[id] else { throw .editorListChanged }
@@ -36,7 +36,7 @@ extension Session {
         case .failure(let failure): throw .editorTextInvalid(failure.problems)
         }
         guard !plan.isUnchanged else { return .feedback("No changes: the text is as it was written.") }
-        let before = records.map(\.id)
+        let before = records.indices.map(records.id(at:))
         var steps: [EditStep] = []
         var changedRecords = 0
         var newRecords: [Record] = []

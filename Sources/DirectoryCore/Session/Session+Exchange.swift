@@ -28,7 +28,7 @@ extension Session {
             return rejected.isEmpty
                 ? .feedback(message + notes) : .warning(message + "\n" + ImportReport.lines(rejected))
         }
-        var taken = Set(records.map(\.id))
+        var taken = Set(records.indices.map(records.id(at:)))
         var edits: [Edit] = []
         edits.reserveCapacity(result.records.count)
         let previousCurrent = current

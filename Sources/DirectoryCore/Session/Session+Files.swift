@@ -7,12 +7,13 @@ extension Session {
         if isReordered { return true }
         guard !baseline.isEmpty else { return false }
         var matched = 0
-        for record in records.reversed() {
-            switch baseline[record.key] {
+        for index in records.indices.reversed() {
+            // By key first: the record itself is made only for the few the baseline names.
+            switch baseline[records.key(at: index)] {
             case nil: continue
             case .absent: return true
             case .present(let saved):
-                if saved.values != record.values { return true }
+                if saved.values != records[index].values { return true }
                 matched += 1
             }
         }

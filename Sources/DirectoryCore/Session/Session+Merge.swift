@@ -63,7 +63,7 @@ extension Session {
         }
         let currentKey = current.map { records[$0].key }
         records = RecordList(mergedRecords)
-        current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
+        current = currentKey.flatMap { key in records.index(of: key) }
     }
 
     /// Whether `undo` would do the same to `merged` as to the list now: the same records in
@@ -82,7 +82,7 @@ extension Session {
     /// would shift more than `journalMoveBudget` ids (a long journal of deletions in the
     /// middle of a very large list), so a merge never stalls on it.
     private func journalTouchedIDs() -> Set<RecordKey>? {
-        var ids = records.map(\.key)
+        var ids = records.keys
         var touched = Set<RecordKey>()
         var moves = 0
         for edits in journal.reversed() {

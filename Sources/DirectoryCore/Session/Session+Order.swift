@@ -45,7 +45,7 @@ extension Session {
     /// deletions and their undo keep places).
     mutating func rememberSavedOrder() {
         guard savedOrder == nil else { return }
-        savedOrder = records.compactMap { baseline[$0.key] == .absent ? nil : $0.key }
+        savedOrder = records.keys.filter { baseline[$0] != .absent }
     }
 
     /// The records in the file that are out of the file's order, each with its number now
@@ -54,8 +54,8 @@ extension Session {
         guard let savedPosition = savedPositions() else { return [] }
         var indices: [Int] = []
         var positions: [Int] = []
-        for (index, record) in records.enumerated() {
-            if let position = savedPosition[record.key] {
+        for index in records.indices {
+            if let position = savedPosition[records.key(at: index)] {
                 indices.append(index)
                 positions.append(position)
             }
@@ -68,8 +68,8 @@ extension Session {
     var isReordered: Bool {
         guard let savedPosition = savedPositions() else { return false }
         var last = -1
-        for record in records {
-            guard let position = savedPosition[record.key] else { continue }
+        for index in records.indices {
+            guard let position = savedPosition[records.key(at: index)] else { continue }
             if position < last { return true }
             last = position
         }

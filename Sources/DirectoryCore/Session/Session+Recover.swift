@@ -136,7 +136,7 @@ extension Session {
             }
             let currentKey = current.map { records[$0].key }
             records = RecordList(merged.records)
-            current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
+            current = currentKey.flatMap { key in records.index(of: key) }
             journal = []
         case .failure(.conflict(_, let details)):
             throw .recoveryConflict(file: fileName, details: details)
@@ -151,7 +151,7 @@ extension Session {
         rememberSavedOrder()
         let currentKey = current.map { records[$0].key }
         records = RecordList(RecordMerge.ordered(records.array, byKeys: order))
-        current = currentKey.flatMap { key in records.firstIndex { $0.key == key } }
+        current = currentKey.flatMap { key in records.index(of: key) }
     }
 
     /// `YYYY-MM-DD HH:MM` in local time.

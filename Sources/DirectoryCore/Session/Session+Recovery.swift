@@ -36,7 +36,7 @@ extension Session {
             }
             if recovery.orderChanged {
                 // After move, sort or editor the whole order is kept (new records' places too).
-                RecoveryJournal.encodeOrder(savedOrder != nil ? records.map(\.key) : nil, into: &bytes)
+                RecoveryJournal.encodeOrder(savedOrder != nil ? records.keys : nil, into: &bytes)
             }
             recovery.pending = []
             recovery.orderChanged = false
@@ -154,13 +154,13 @@ extension Session {
         for (key, hint) in latest {
             guard let base = baseline[key] else { continue }
             var index: Int?
-            if hint >= 0, hint < records.count, records[hint].key == key {
+            if hint >= 0, hint < records.count, records.key(at: hint) == key {
                 index = hint
             } else if hint != -1 {
                 if positions == nil {
                     var map: [RecordKey: Int] = [:]
-                    for (position, record) in records.enumerated() where baseline[record.key] != nil {
-                        map[record.key] = position
+                    records.forEachKey { position, key in
+                        if baseline[key] != nil { map[key] = position }
                     }
                     positions = map
                 }

@@ -51,6 +51,6 @@ extension Session {
         for record in theirs.records where rebased[record.key] != nil { rebased[record.key] = .present(record) }
         baseline = rebased
         fingerprint = theirs.fingerprint
-        if savedOrder != nil { savedOrder = theirs.records.map(\.key) }  // the file's order now
+        if savedOrder != nil { savedOrder = theirs.records.keys }  // the file's order now
     }
 }

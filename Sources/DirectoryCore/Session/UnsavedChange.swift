@@ -40,9 +40,11 @@ extension Session {
         guard !baseline.isEmpty else { return moves }
         var changes: [UnsavedChange] = []
         var present = Set<RecordKey>()
-        for (index, record) in records.enumerated() {
-            guard let base = baseline[record.key] else { continue }
-            present.insert(record.key)
+        for index in records.indices {
+            let key = records.key(at: index)
+            guard let base = baseline[key] else { continue }
+            present.insert(key)
+            let record = records[index]
             switch base {
             case .absent:
                 changes.append(UnsavedChange(kind: .added, record: record, number: index + 1))
