@@ -23,7 +23,7 @@ public enum StorageError: Error, Equatable, Sendable {
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .corrupt(let path, let format, let error):
-            return "\(path) is not a valid \(format) list of records: \(error.description). "
+            return "\(path) is not a valid \(format.rawValue) list of records: \(error.description). "
                 + "The file was left untouched; fix or move it, or use --file to work on another file"
         case .unknownFormat(let path):
             return "\(path) is neither a property list nor JSON. The file was left untouched; "
