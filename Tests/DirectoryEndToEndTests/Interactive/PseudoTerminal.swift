@@ -207,6 +207,7 @@ final class PseudoTerminal {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 exitStatus = (status >> 8) & 0xFF
+                drainAfterExit()
                 return exitStatus
             }
             _ = readAvailable(until: min(end, Date().addingTimeInterval(0.05)))
@@ -215,6 +216,19 @@ final class PseudoTerminal {
     }
 
     /// Reads what the program wrote, waiting at most until `end`; false when nothing more can come.
+    /// Reads what the program wrote before it exited and no one had read yet (on a busy
+    /// machine it can write and exit between two polls): until the terminal reports its end.
+    private func drainAfterExit() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 1000) > 0 else { return }
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { return }
+            output.append(contentsOf: buffer[..<count])
+        }
+    }
+
     private func readAvailable(until end: Date) -> Bool {
         var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         let timeout = Int32(max(0, min(end.timeIntervalSinceNow, 0.2)) * 1000)
