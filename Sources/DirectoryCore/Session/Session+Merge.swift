@@ -31,16 +31,7 @@ extension Session {
     /// Whether `records` has the records of `saved` (keys in the order last read) in
     /// another relative order: the other session moved or sorted them.
     private static func reordered(_ records: RecordList, from saved: [RecordKey]) -> Bool {
-        var position: [RecordKey: Int] = [:]
-        position.reserveCapacity(saved.count)
-        for (index, key) in saved.enumerated() { position[key] = index }
-        var last = -1
-        for offset in records.indices {
-            guard let index = position[records.key(at: offset)] else { continue }
-            if index < last { return true }
-            last = index
-        }
-        return false
+        outOfOrder(records, positions: positions(of: saved))
     }
 
     /// What `save` and `refresh` say about the other session's changes, one line each.

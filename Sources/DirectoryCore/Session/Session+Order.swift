@@ -67,9 +67,15 @@ extension Session {
     /// Whether records in the file are in another order than the file's.
     var isReordered: Bool {
         guard let savedPosition = savedPositions() else { return false }
+        return Self.outOfOrder(records, positions: savedPosition)
+    }
+
+    /// Whether the records that `positions` names stand in `records` in another order
+    /// than their positions; records it does not name are passed over.
+    static func outOfOrder(_ records: RecordList, positions: [RecordKey: Int]) -> Bool {
         var last = -1
         for index in records.indices {
-            guard let position = savedPosition[records.key(at: index)] else { continue }
+            guard let position = positions[records.key(at: index)] else { continue }
             if position < last { return true }
             last = position
         }
@@ -78,10 +84,14 @@ extension Session {
 
     /// Each record's position in the file's order, when the list was reordered since the last load or save.
     private func savedPositions() -> [RecordKey: Int]? {
-        guard let savedOrder else { return nil }
+        savedOrder.map(Self.positions(of:))
+    }
+
+    /// Each key's position in `order`.
+    static func positions(of order: [RecordKey]) -> [RecordKey: Int] {
         var positions: [RecordKey: Int] = [:]
-        positions.reserveCapacity(savedOrder.count)
-        for (position, key) in savedOrder.enumerated() { positions[key] = position }
+        positions.reserveCapacity(order.count)
+        for (position, key) in order.enumerated() { positions[key] = position }
         return positions
     }
 
