@@ -37,8 +37,8 @@ public struct RecordList: Sendable {
         self = builder.finish()
     }
 
-    /// A list of `table`'s rows in order, then `loose` at `looseSlots` (slot numbers as
-    /// `RecordTable` rows and `~index`), as a reader builds it.
+    /// A list whose records are `slots`: `table` rows (`row >= 0`) and `~index` into
+    /// `loose`, as `RecordList.Builder` makes it.
     init(table: RecordTable?, slots: [Int], loose: [Record]) {
         self.table = table
         self.slots = slots

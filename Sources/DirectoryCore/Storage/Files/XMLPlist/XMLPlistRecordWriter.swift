@@ -15,7 +15,14 @@
 /// - A carriage return is written as `&#13;`, so XML parsers that normalise
 ///   line ends (such as Python's `plistlib`) read it back unchanged; Foundation
 ///   writes it raw. Like Foundation, `&`, `<` and `>` are escaped as entities.
-enum XMLPlistRecordWriter: PiecewiseRecordWriter {
+enum XMLPlistRecordWriter {
+    /// The bytes of a complete XML property list holding `records`.
+    static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
+        var file: [UInt8] = []
+        write(records, schema: schema, pieceSize: Int.max) { file = $0 }
+        return file
+    }
+
     /// The first three lines of every XML property list Foundation writes.
     private static let header: StaticString = """
         <?xml version="1.0" encoding="UTF-8"?>
