@@ -74,7 +74,8 @@ public enum DirectoryProgram {
         Termination.catchSignals()
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
         if !interactive {
-            for note in [session.repeatedIDWarning, session.recoveryNotice].compactMap({ $0 }) {
+            let notes = [session.emptyFileWarning, session.repeatedIDWarning, session.recoveryNotice]
+            for note in notes.compactMap({ $0 }) {
                 errors.line("directory: warning: " + note)
             }
             errors.flush()

@@ -16,6 +16,7 @@ extension InteractiveSession {
             lines.append(
                 "\(VisibleText.of(session.path)) does not exist yet: \(loaded), not saved; 'save' creates the file.")
         }
+        if let warning = session.emptyFileWarning { lines.append("warning: " + warning) }
         if let warning = session.repeatedIDWarning { lines.append("warning: " + warning) }
         if let notice = session.recoveryNotice { lines.append(notice) }
         return lines.joined(separator: "\n")

@@ -45,20 +45,28 @@ extension Session {
         return .warning(message + " " + Self.mergeReport(notes))
     }
 
-    /// When the file changed since it was read, folds this session's edits into
-    /// the file's version; returns what came from the other session.
+    /// When the file changed since it was read, folds this session's edits into the file's
+    /// version; returns what came from the other session. Afterwards `fingerprint` is the
+    /// version the write may replace (`nil`: no file), which the store checks.
     mutating func mergeBeforeSave() throws(SessionError) -> [String] {
         let result: FileMerge
         do { result = try mergeWithFile() } catch { throw .storage(error.asSaveFailure) }
         switch result {
-        case .unchanged:
+        case .unchanged(let now):
+            // A file that was empty when opened is still empty: no list to write over.
+            if openedEmptyFile { throw .storage(.emptyFile(path: path)) }
+            fingerprint = now
             return []
         case .missing:
             // A file moved away or deleted does not delete its records: there is nothing to merge with.
-            return fingerprint == nil ? [] : ["the file had been deleted; it was written again with this list"]
+            let wasThere = fingerprint != nil
+            fingerprint = nil
+            openedEmptyFile = false
+            return wasThere ? ["the file had been deleted; it was written again with this list"] : []
         case .merged(let merged, let theirs):
             adopt(merged)
             fingerprint = theirs.fingerprint  // what the merged list was merged with: a store's row checks need it
+            openedEmptyFile = false
             return merged.fromOthers
         }
     }
@@ -77,6 +85,7 @@ extension Session {
 
     /// After a save: the list as it is now is what the file holds.
     mutating func markSaved() {
+        openedEmptyFile = false
         baseline = [:]
         renumberOccurrences()
         savedOrder = nil
@@ -111,9 +120,19 @@ extension Session {
         let state =
             fileExists ? "" : StoreLocation.isDatabase(path) ? Self.noTablesNote : " (a new file: save creates it)"
         let opened = "Opened \(fileName): \(count(records.count))\(state)."
-        let notes = [repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice].compactMap { $0 }
+        let notes = [
+            emptyFileWarning.map { "warning: " + $0 }, repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice,
+        ].compactMap { $0 }
         guard !notes.isEmpty else { return .feedback(opened) }
         return .warning(([opened] + notes).joined(separator: "\n"))
+    }
+
+    /// The warning for a file that was empty (0 bytes) when opened, or `nil`.
+    public var emptyFileWarning: String? {
+        guard openedEmptyFile else { return nil }
+        return "\(fileName) is empty (0 bytes), and an empty file is not a list: the apps never write one, "
+            + "so another program may be writing it. The list is shown empty; 'save' will not write over "
+            + "the file until it holds a list ('revert' reads it again), and 'save!' writes this list over it."
     }
 
     mutating func revert() throws(SessionError) -> CommandOutput {

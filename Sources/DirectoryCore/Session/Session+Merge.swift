@@ -4,8 +4,8 @@
 extension Session {
     /// What the list's file holds compared with what this session last read or wrote.
     enum FileMerge {
-        /// The file has the contents this session knows.
-        case unchanged
+        /// The file has the contents this session knows; its fingerprint now (a time may differ).
+        case unchanged(FileFingerprint)
         /// There is no file (never created, or deleted or moved away since).
         case missing
         /// Another session changed it: the merged records, what came from it, and the
@@ -15,10 +15,20 @@ extension Session {
 
     /// Reads the file when it changed since it was read and merges this session's edits
     /// into it. Nothing in the session changes; a conflict throws `StorageError.conflict`.
+    ///
+    /// A file that is empty or not a list now is never merged (it would delete every
+    /// record): the store waits for it to hold a list again (`loadSettled`), else this throws.
     func mergeWithFile() throws(StorageError) -> FileMerge {
         guard let now = try store.fingerprint(path: path, known: fingerprint) else { return .missing }
-        if let fingerprint, now.sameContents(as: fingerprint) { return .unchanged }
-        guard var theirs = try store.load(path: path, schema: schema, fallback: schema) else { return .missing }
+        if let fingerprint, now.sameContents(as: fingerprint) { return .unchanged(now) }
+        let loaded: LoadedList?
+        do {
+            loaded = try store.loadSettled(path: path, schema: schema, fallback: schema)
+        } catch {
+            guard error.isNotAList, fingerprint != nil, !openedEmptyFile else { throw error }
+            throw .notAListNow(path: path, problem: error.notAListProblem)
+        }
+        guard var theirs = loaded else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
         let merger = RecordMerge(schema: schema, baseline: baseline, ours: records.array)
         var merged = try merger.merge(theirs: theirs.records.array, path: path).get()

@@ -17,6 +17,9 @@ public struct Session {
     public internal(set) var format: FileFormat
     /// The file as it was last read or written; `nil` while the file does not exist.
     public internal(set) var fingerprint: FileFingerprint?
+    /// Whether the file was empty (0 bytes) when opened, and nothing has been written or
+    /// merged since: a plain save refuses to write over it (`StorageError.emptyFile`).
+    public internal(set) var openedEmptyFile = false
     /// Whether every change is saved at once.
     public var autosave = false
     /// Whether edits word their confirmations ("Added person 4 …"); a script, which
@@ -68,13 +71,22 @@ public struct Session {
     /// Replaces the session's list with the file at `path` and forgets all edits.
     mutating func load(path: String) throws(SessionError) {
         let fallback = fixedSchema ?? Self.schema(forFileNamed: path)
-        let loaded: LoadedList?
+        var loaded: LoadedList?
+        var empty = false
         do {
             loaded = try store.load(path: path, schema: fixedSchema, fallback: fallback)
+        } catch .emptyFile {
+            // No list is 0 bytes: opened as an empty list that a plain save will not write over.
+            let now = try? store.fingerprint(path: path, known: nil)
+            loaded = LoadedList(
+                schema: fallback, records: [], format: FileFormat.forNewFile(named: path),
+                fingerprint: now ?? FileFingerprint(size: 0, modified: 0, hash: 0))
+            empty = true
         } catch {
             throw .storage(error)
         }
         self.path = path
+        openedEmptyFile = empty
         if let loaded {
             schema = loaded.schema
             records = loaded.records

@@ -53,6 +53,13 @@ public protocol ListStore: Sendable {
     ///   - fallback: the kind when neither `schema` nor the records decide.
     func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
 
+    /// Reads the list at `path` for a merge, where it held a list before: as `load`, but a
+    /// store whose files another program may be writing in place waits, briefly and
+    /// boundedly, for an empty or half-written file to hold a list again, and never
+    /// returns such a file as a list. The default reads once.
+    func loadSettled(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+        -> LoadedList?
+
     /// Writes `records` to `path` atomically and returns the new file's fingerprint.
     func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
         -> FileFingerprint
@@ -110,6 +117,13 @@ extension ListStore {
 }
 
 extension ListStore {
+    /// Reads once: the store's lists are never seen half-written.
+    public func loadSettled(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+        -> LoadedList?
+    {
+        try load(path: path, schema: schema, fallback: fallback)
+    }
+
     /// Writes the whole list: a file has no cheaper way to take a few changes.
     public func save(
         _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,

@@ -21,6 +21,13 @@ public struct RoutingStore: ListStore {
         try store(for: path).load(path: path, schema: schema, fallback: fallback)
     }
 
+    /// Reads for a merge with the location's store.
+    public func loadSettled(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+        -> LoadedList?
+    {
+        try store(for: path).loadSettled(path: path, schema: schema, fallback: fallback)
+    }
+
     /// Writes the whole list with the location's store.
     public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint

@@ -16,6 +16,17 @@ public enum StorageError: Error, Equatable, Sendable {
     case database(location: String, problem: String, whenSaving: String)
     /// Another session saved between this save's check and its write; the session merges again and retries.
     case changedMeanwhile(path: String)
+    /// The file is empty (0 bytes), which no list is: the apps never write one, so another
+    /// program may be writing it. A plain save does not replace it.
+    case emptyFile(path: String)
+    /// The file held a list when read but is empty or not a list now, and stayed so while the
+    /// save (or refresh) waited: `problem` says what is wrong with it. Nothing was written.
+    case notAListNow(path: String, problem: String)
+    /// The file did not stop changing while the save (or refresh) waited for it to hold a list.
+    case unsettled(path: String)
+    /// Another program replaced the file twice during a save's swap; the version that
+    /// would have been lost was kept at `kept`. Nothing of this session's was written.
+    case displacedVersionKept(path: String, kept: String)
 
     /// The message for the user. A password in a database location never appears in it.
     public var message: String {
@@ -41,6 +52,24 @@ public enum StorageError: Error, Equatable, Sendable {
         case .changedMeanwhile(let path):
             return "not saved: \(path) was changed by another session while saving; nothing was written and "
                 + "your edits are kept: save again"
+        case .emptyFile(let path):
+            return "\(path) is empty (0 bytes), and an empty file is not a list: the apps never write one "
+                + "(an empty list is [] or a small property list), so another program may be writing it. "
+                + "Nothing was written and your edits are kept: 'refresh' once it holds a list, "
+                + "or 'save!' to write your list over it"
+        case .notAListNow(let path, let problem):
+            return "\(path) held a list when it was read, but not now: \(problem). Another program may be "
+                + "writing it or have damaged it. Nothing was written and your edits are kept: try again once "
+                + "it holds a list, 'save!' to write your list over it, or 'save as PATH' to keep both"
+        case .unsettled(let path):
+            return "\(path) kept changing for \(FileStore.settleLimitText) while another program wrote it, "
+                + "and never held a list in between. Nothing was written and your edits are kept: try again "
+                + "in a moment"
+        case .displacedVersionKept(let path, let kept):
+            return "not saved: another program replaced \(path) twice while it was being saved; its earlier "
+                + "version is the file now and its later one was kept as \(kept), so nothing is lost. "
+                + "Your edits are kept: save again, then take what you need from \(kept) "
+                + "(open it, or import it)"
         }
     }
 
@@ -56,6 +85,7 @@ public enum StorageError: Error, Equatable, Sendable {
         case .database(let location, let problem, let whenSaving):
             return .database(location: StoreLocation.redacted(location), problem: problem, whenSaving: whenSaving)
         case .changedMeanwhile(let path): return .changedMeanwhile(path: StoreLocation.redacted(path))
+        case .emptyFile, .notAListNow, .unsettled, .displacedVersionKept: return self  // files only: no password
         }
     }
 

@@ -19,7 +19,13 @@ public enum AtomicFile {
 
     /// Writes the bytes that `contents` hands to its `Output`, piece by piece, to `path`
     /// as `write(_:to:)` does; a failed write stops the save and is thrown when `contents` returns.
-    public static func write(to path: String, contents: (inout Output) -> Void) throws(StorageError) -> Int64 {
+    ///
+    /// - Parameter expected: the version the new file may replace. With `.version` or
+    ///   `.nothing`, a file found in its place that is another version is never replaced:
+    ///   the save throws `StorageError.changedMeanwhile` (see `AtomicFile+Replacing`).
+    public static func write(
+        to path: String, replacing expected: Expected = .anything, contents: (inout Output) -> Void
+    ) throws(StorageError) -> Int64 {
         let replaced = try ReplacedFile(path: path)
         let target = replaced.target
         let (folder, name) = split(target)
@@ -42,24 +48,28 @@ public enum AtomicFile {
         if ownerFailure != 0 { throw fail(ownerFailure) }
         if fchmod(descriptor, replaced.mode) != 0 { throw fail(errno) }
         if fsync(descriptor) != 0 { throw fail(errno) }
+        // The new file's identity and time, taken before it is in place: another program
+        // may replace it the moment it is.
+        var written = stat()
+        if fstat(descriptor, &written) != 0 { throw fail(errno) }
         if close(descriptor) != 0 {
             let code = errno
             unlink(temporary)
             throw .writeFailed(path: path, reason: SystemError.describe(code))
         }
-        if rename(temporary, target) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw .writeFailed(path: path, reason: SystemError.describe(code))
-        }
+        let placing = Placing(path: path, target: target, temporary: temporary, written: written)
+        defer { syncFolder(folder) }
+        try placing.place(expecting: expected)
+        return Int64(written.st_mtim.tv_sec) * 1_000_000_000 + Int64(written.st_mtim.tv_nsec)
+    }
+
+    /// Flushes the folder's entries (the rename) to disk.
+    private static func syncFolder(_ folder: String) {
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
-        var newInfo = stat()
-        guard stat(target, &newInfo) == 0 else { return 0 }
-        return Int64(newInfo.st_mtim.tv_sec) * 1_000_000_000 + Int64(newInfo.st_mtim.tv_nsec)
     }
 
     /// Removes temporary files that an interrupted save of `path` left behind

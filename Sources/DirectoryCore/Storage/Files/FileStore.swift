@@ -8,29 +8,41 @@
 public struct FileStore: ListStore {
     /// How long a save waits for the lock on its folder.
     public var lockWait: LockWait
+    /// How long a save's merge waits for a file that another program is writing in place.
+    public var settleWait: SettleWait
 
-    /// Creates a file store whose saves wait `lockWait` for the lock on their folder.
-    public init(lockWait: LockWait = .standard) {
+    /// Creates a file store whose saves wait `lockWait` for the lock on their folder, and
+    /// `settleWait` for a file being written by another program to hold a list.
+    public init(lockWait: LockWait = .standard, settleWait: SettleWait = .standard) {
         self.lockWait = lockWait
+        self.settleWait = settleWait
     }
 
     /// Reads and decodes the file at `path`; `nil` when it does not exist.
+    ///
+    /// An empty file is refused (`StorageError.emptyFile`): no list is 0 bytes, so it is a
+    /// file being written or cut short. A file whose first bytes cannot start a list is
+    /// refused after reading only its first window, never the whole file.
     public func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
         guard var window = try ReadWindow(path: path) else { return nil }
-        let format = window.withBytes { FileFormat.sniff($0) }
-        // JSON is read a window at a time; the other formats, and a file whose format its
-        // first window does not tell, whole.
+        if let failure = window.failure { throw failure }
+        if window.count == 0, window.atEnd { throw .emptyFile(path: path) }
+        let format: FileFormat
+        switch window.withBytes({ FileFormat.sniffStart($0, complete: window.atEnd) }) {
+        case .format(let sniffed):
+            format = sniffed
+        case .notAList:
+            throw .unknownFormat(path: path)
+        case .undecided:
+            // Only white space so far (or a few bytes that could begin `bplist`): read on.
+            window.readToEnd()
+            if let failure = window.failure { throw failure }
+            guard let sniffed = window.withBytes({ FileFormat.sniff($0) }) else { throw .unknownFormat(path: path) }
+            format = sniffed
+        }
+        // JSON is read a window at a time; the other formats whole.
         if format != .json { window.readToEnd() }
         if let failure = window.failure { throw failure }
-        if window.count == 0, window.atEnd {
-            // An empty file is what `touch` makes: a new, empty list in the format its name suggests.
-            return LoadedList(
-                schema: schema ?? fallback, records: [], format: FileFormat.forNewFile(named: path),
-                fingerprint: window.fingerprint)
-        }
-        guard let format = format ?? window.withBytes({ FileFormat.sniff($0) }) else {
-            throw .unknownFormat(path: path)
-        }
         let decoded: (schema: RecordSchema, records: RecordList)
         do throws(FileFormatError) {
             if format == .json {
@@ -52,11 +64,30 @@ public struct FileStore: ListStore {
             schema: decoded.schema, records: decoded.records, format: format, fingerprint: window.fingerprint)
     }
 
-    /// Encodes and writes the records with `AtomicFile`, piece by piece. Text that an XML
-    /// property list cannot hold is refused before anything is written.
+    /// Encodes and writes the records with `AtomicFile`, piece by piece, over whatever is
+    /// at `path` (`save!`, `save as`). Text that an XML property list cannot hold is refused
+    /// before anything is written.
     public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint
     {
+        try write(records, schema: schema, format: format, to: path, replacing: .anything)
+    }
+
+    /// Writes the whole list, but replaces only the version `known` (no file, when `nil`):
+    /// when another program saved since the session's merge read the file, nothing of this
+    /// save stays, the other version is the file, and this throws `changedMeanwhile` so the
+    /// session merges that version and writes again (`AtomicFile.Placing`).
+    public func save(
+        _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
+        to path: String, known: FileFingerprint?
+    ) throws(StorageError) -> FileFingerprint {
+        try write(records, schema: schema, format: format, to: path, replacing: known.map { .version($0) } ?? .nothing)
+    }
+
+    private func write(
+        _ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String,
+        replacing expected: AtomicFile.Expected
+    ) throws(StorageError) -> FileFingerprint {
         if format == .xmlPlist, let problem = XMLPlistCharacterCheck.firstProblem(in: records, schema: schema) {
             throw .writeFailed(path: path, reason: problem)
         }
@@ -64,7 +95,7 @@ public struct FileStore: ListStore {
         // they come, so a save never holds a second copy of the list as bytes.
         var hash = FileHash()
         var size = 0
-        let modified = try AtomicFile.write(to: path) { output in
+        let modified = try AtomicFile.write(to: path, replacing: expected) { output in
             RecordCodec.encode(records, schema: schema, format: format) { piece in
                 hash.add(piece)
                 size += piece.count

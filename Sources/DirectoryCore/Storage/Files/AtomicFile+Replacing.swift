@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension AtomicFile {
+    /// The version of a file that a save may replace.
+    public enum Expected: Equatable, Sendable {
+        /// Whatever is there (`save!`, `save as`, `export`).
+        case anything
+        /// No file: there was none when the session last looked.
+        case nothing
+        /// The version with these contents (size and hash): what the save's merge read, or
+        /// what this session last wrote. Another version found there is never replaced.
+        case version(FileFingerprint)
+    }
+
+    /// Putting a written temporary file in place of the old one so that no other
+    /// program's version is lost between the merge that read the file and the rename.
+    ///
+    /// With `renameat2(RENAME_EXCHANGE)` the new file and the old one swap names in one
+    /// step, so the version replaced is left at the temporary path and can be checked: if
+    /// it is the one expected, it is removed; if another program put a version there after
+    /// the merge read the file, the swap is undone at once (the other program's version is
+    /// the file again) and the save throws `changedMeanwhile`, so the session merges that
+    /// version and writes again. Nothing is ever removed that was not checked first.
+    ///
+    /// Where the file system cannot swap, the file's contents are checked (size, time and
+    /// hash) just before a plain rename; a version that lands between that check and the
+    /// rename is then replaced, which is the window `docs/safety.md` describes.
+    struct Placing {
+        /// The path the user named, for messages.
+        let path: String
+        /// The file replaced.
+        let target: String
+        /// The written new file.
+        let temporary: String
+        /// The new file's status, taken before it was put in place.
+        let written: stat
+        /// Whether to swap with `renameat2`; tests turn it off to check the plain rename.
+        var exchanges = true
+
+        /// Puts the new file in place, if what is there now is `expected`.
+        func place(expecting expected: Expected) throws(StorageError) {
+            switch expected {
+            case .anything:
+                try renameOver()
+            case .nothing:
+                try placeWhereNothingIs()
+            case .version(let known):
+                try replace(known)
+            }
+        }
+
+        /// A plain rename over whatever is there.
+        private func renameOver() throws(StorageError) {
+            if rename(temporary, target) != 0 { throw failure(errno) }
+        }
+
+        /// Renames, but never over a file that appeared since the session saw none.
+        private func placeWhereNothingIs() throws(StorageError) {
+            switch exchanges ? RenameExchange.renameWithoutReplacing(temporary, to: target) : .unsupported {
+            case .done:
+                return
+            case .failed(EEXIST):
+                throw changed()
+            case .failed(let code):
+                throw failure(code)
+            case .unsupported:
+                var status = stat()
+                if lstat(target, &status) == 0 { throw changed() }
+                try renameOver()
+            }
+        }
+
+        /// Swaps the new file in and checks the version it replaced; or, where swapping
+        /// is not possible, checks the file and renames.
+        private func replace(_ known: FileFingerprint) throws(StorageError) {
+            // First the cheap check: most changes by others show in the size or time.
+            var status = stat()
+            if stat(target, &status) != 0 {
+                let code = errno
+                if code == ENOENT { throw changed() }
+                throw failure(code)
+            }
+            guard Self.matches(status, known) else { throw changed() }
+            switch exchanges ? RenameExchange.exchange(temporary, target) : .unsupported {
+            case .done:
+                try checkReplaced(known)
+            case .failed(ENOENT):
+                throw changed()  // the file went away since the check
+            case .failed(let code):
+                throw failure(code)
+            case .unsupported:
+                guard let now = try? FileBytes.fingerprint(path: target), now.sameContents(as: known) else {
+                    throw changed()
+                }
+                try renameOver()
+            }
+        }
+
+        /// After the swap: the version replaced is at the temporary path. Removes it when it
+        /// is `known`; otherwise swaps back, so that version is the file again, and throws.
+        private func checkReplaced(_ known: FileFingerprint) throws(StorageError) {
+            var replaced = stat()
+            let cheapMatch = lstat(temporary, &replaced) == 0 && Self.matches(replaced, known)
+            // Only a version that looks the same is read and hashed: any other is put back at once.
+            if cheapMatch, let contents = try? FileBytes.fingerprint(path: temporary), contents.sameContents(as: known) {
+                unlink(temporary)
+                return
+            }
+            guard RenameExchange.exchange(temporary, target) == .done else {
+                // It cannot be put back (it should always can): keep it beside the file.
+                throw keepReplaced()
+            }
+            var back = stat()
+            if lstat(temporary, &back) == 0, back.st_ino == written.st_ino, back.st_dev == written.st_dev {
+                unlink(temporary)  // this save's own new file, never seen by the other program's merge
+                throw changed()
+            }
+            // Yet another version replaced this save's file between the two swaps: the file is
+            // now the version that landed first, and the later one is kept beside it.
+            throw keepReplaced()
+        }
+
+        /// Renames what is at the temporary path to a name of its own beside the file, so
+        /// no one's version is removed, and says where it is.
+        private func keepReplaced() -> StorageError {
+            let kept = target + ".displaced-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard rename(temporary, kept) == 0 else {
+                return .displacedVersionKept(path: path, kept: temporary)
+            }
+            return .displacedVersionKept(path: path, kept: kept)
+        }
+
+        /// Whether `status` has the size and modification time of `known`.
+        private static func matches(_ status: stat, _ known: FileFingerprint) -> Bool {
+            let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            return Int(status.st_size) == known.size && modified == known.modified
+        }
+
+        /// The file was changed by another program: the new file is removed, and the
+        /// session merges again.
+        private func changed() -> StorageError {
+            unlink(temporary)
+            return .changedMeanwhile(path: path)
+        }
+
+        /// Writing failed: the new file is removed, the old one untouched.
+        private func failure(_ code: Int32) -> StorageError {
+            unlink(temporary)
+            return .writeFailed(path: path, reason: SystemError.describe(code))
+        }
+    }
+}
