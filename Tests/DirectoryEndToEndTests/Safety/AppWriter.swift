@@ -73,9 +73,9 @@ final class AppWriter: @unchecked Sendable {
                 } catch {
                     lock.withLock { problems.append("\(error)") }
                 }
-                // A pause of a millisecond or so: an app saves when its user acts, not
+                // A pause of a few milliseconds: an app saves when its user acts, not
                 // without end, and the program's saves must get a turn.
-                usleep(UInt32.random(in: 500...2_000))
+                usleep(UInt32.random(in: 1_000...4_000))
             }
             lock.withLock { done = true }
         }

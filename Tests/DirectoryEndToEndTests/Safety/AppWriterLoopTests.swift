@@ -23,7 +23,7 @@ struct AppWriterLoopTests {
     }
 
     /// How much longer than the default the loops run: `DIRECTORY_LOOP_SCALE=20` for the
-    /// measurement in docs/safety.md.
+    /// measurement in docs/safety.md (the default keeps the twelve cases within CI's time).
     static var scale: Int {
         max(Int(ProcessInfo.processInfo.environment["DIRECTORY_LOOP_SCALE"] ?? "") ?? 1, 1)
     }
@@ -99,7 +99,7 @@ struct AppWriterLoopTests {
             print("skipped: \(problem); the save window cannot be closed there")
             return
         }
-        let outcome = try Self.run(testCase, saves: 40 * Self.scale, folder: folder)
+        let outcome = try Self.run(testCase, saves: 10 * Self.scale, folder: folder)
         #expect(outcome.appFailures.isEmpty, "the app could not read or write: \(outcome.appFailures.prefix(3))")
         #expect(outcome.appWrote.count > 1, "the app saved")
         #expect(outcome.appLost.isEmpty, "the app's records lost: \(outcome.appLost)")
