@@ -65,7 +65,7 @@ extension Session {
             return wasThere ? ["the file had been deleted; it was written again with this list"] : []
         case .merged(let merged, let theirs):
             adopt(merged)
-            fingerprint = theirs.fingerprint  // what the merged list was merged with: a store's row checks need it
+            rebase(on: theirs)  // the fingerprint too: the version the write may replace
             openedEmptyFile = false
             return merged.fromOthers
         }
