@@ -106,12 +106,13 @@ extension AtomicFile {
             var replaced = stat()
             let cheapMatch = lstat(temporary, &replaced) == 0 && Self.matches(replaced, known)
             // Only a version that looks the same is read and hashed: any other is put back at once.
-            if cheapMatch, let contents = try? FileBytes.fingerprint(path: temporary), contents.sameContents(as: known) {
+            if cheapMatch, let contents = try? FileBytes.fingerprint(path: temporary), contents.sameContents(as: known)
+            {
                 unlink(temporary)
                 return
             }
             guard RenameExchange.exchange(temporary, target) == .done else {
-                // It cannot be put back (it should always can): keep it beside the file.
+                // It cannot be put back (swapping two files that exist should not fail): keep it beside the file.
                 throw keepReplaced()
             }
             var back = stat()

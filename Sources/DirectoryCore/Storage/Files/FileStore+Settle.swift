@@ -108,7 +108,8 @@ extension StorageError {
         switch self {
         case .emptyFile: return "it is empty (0 bytes)"
         case .unknownFormat: return "it is neither a property list nor JSON"
-        case .corrupt(_, let format, let error): return "it is not a valid \(format.rawValue) list: \(error.description)"
+        case .corrupt(_, let format, let error):
+            return "it is not a valid \(format.rawValue) list: \(error.description)"
         default: return message
         }
     }

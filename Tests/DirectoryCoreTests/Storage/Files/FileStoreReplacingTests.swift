@@ -102,7 +102,8 @@ struct FileStoreReplacingTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         unlink(path)
         #expect(throws: StorageError.changedMeanwhile(path: path)) {
-            try FileStore().save(ListChanges(), giving: Self.people, schema: .person, format: .json, to: path, known: known)
+            try FileStore().save(
+                ListChanges(), giving: Self.people, schema: .person, format: .json, to: path, known: known)
         }
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(Self.leftovers(folder).isEmpty)
