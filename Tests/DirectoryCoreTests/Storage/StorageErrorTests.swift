@@ -12,4 +12,16 @@ struct StorageErrorTests {
             #expect(message.hasPrefix("list.plist is not a valid \(words) list of records"), "\(message)")
         }
     }
+
+    @Test(
+        "a file that is no list (now), that keeps changing, or whose version was kept aside: the message says what to do",
+        arguments: [
+            (StorageError.emptyFile(path: "p.plist"), ["p.plist is empty (0 bytes)", "'save!'", "edits are kept"]),
+            (.notAListNow(path: "p.plist", problem: "it is empty (0 bytes)"), ["held a list", "'save as PATH'"]),
+            (.unsettled(path: "p.plist"), ["kept changing for 2 seconds", "try again"]),
+            (.displacedVersionKept(path: "p.plist", kept: "p.plist.displaced-1-2"), ["kept as p.plist.displaced-1-2"]),
+        ])
+    func noListMessages(error: StorageError, phrases: [String]) {
+        for phrase in phrases { #expect(error.message.contains(phrase), "\(error.message)") }
+    }
 }
