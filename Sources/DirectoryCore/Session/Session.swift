@@ -79,9 +79,8 @@ public struct Session {
             // No list is 0 bytes: opened as an empty list that a plain save will not write over.
             let now = try? store.fingerprint(path: path, known: nil)
             loaded = LoadedList(
-                schema: fallback, records: [], format: FileFormat.forNewFile(named: path),
-                fingerprint: now ?? FileFingerprint(size: 0, modified: 0, hash: 0))
-            empty = true
+                schema: fallback, records: [], format: FileFormat.forNewFile(named: path), fingerprint: now)
+            empty = now != nil
         } catch {
             throw .storage(error)
         }
