@@ -48,7 +48,8 @@ struct PostgreSQLListeningTests {
         #expect(try ProgramRun.run([uri, "-c", "new Third", "-c", "save"], folder: folder).status == 0)
         #expect(Self.pressEnter(on: terminal, until: "Others changed 2 people in \(name)", prompt: edited))
         terminal.type("save\r")
-        #expect(terminal.waitFor("\(name) [2 Unsaved Here] > "))
+        #expect(terminal.waitFor("Saved 4 people to \(name)."))
+        #expect(terminal.waitFor(" Unsaved Here] > "))
         terminal.type("quit\r")
         #expect(terminal.waitForExit() == 0)
         let screen = terminal.screenText

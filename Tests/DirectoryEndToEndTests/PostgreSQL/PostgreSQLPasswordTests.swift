@@ -25,7 +25,9 @@ struct PostgreSQLPasswordTests {
         let run = try ProgramRun.run(
             [cluster.uri("dept", user: "alice", password: "wrong-Pa55"), "-c", "list"], folder: folder)
         #expect(run.status == 1)
-        #expect(run.standardError.contains("postgresql://alice@/dept: cannot connect: authentication failed: "))
+        #expect(
+            run.standardError.contains(
+                "postgresql://alice@/dept?host=\(cluster.folder): cannot connect: authentication failed: "))
         #expect(run.standardError.contains("the server refused the password of user alice"))
         #expect(run.standardError.contains("Check the password in ~/.pgpass, PGPASSWORD or the location"))
         #expect(!run.standardError.contains("cannot be reached"))
