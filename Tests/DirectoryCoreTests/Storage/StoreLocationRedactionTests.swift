@@ -10,8 +10,10 @@ struct StoreLocationRedactionTests {
             ("postgresql:///db?host=/tmp&pass%77ord=s3cret-x", "postgresql:///db?host=/tmp"),
             ("postgresql:///db?sslpassword=s3cret-x&sslmode=require", "postgresql:///db?sslmode=require"),
             ("postgresql://u:s3cret-x@h/db?%70%61%73%73%77%6f%72%64=s3cret-y", "postgresql://u@h/db"),
-            ("postgres://u@h1:5432,h2:5433/db?target_session_attrs=read-write&password=s3cret-x",
-             "postgres://u@h1:5432,h2:5433/db?target_session_attrs=read-write"),
+            (
+                "postgres://u@h1:5432,h2:5433/db?target_session_attrs=read-write&password=s3cret-x",
+                "postgres://u@h1:5432,h2:5433/db?target_session_attrs=read-write"
+            ),
         ])
     func uriSecrets(location: String, redacted: String) {
         #expect(StoreLocation.redacted(location) == redacted)

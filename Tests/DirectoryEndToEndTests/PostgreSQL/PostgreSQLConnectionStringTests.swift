@@ -32,7 +32,8 @@ struct PostgreSQLConnectionStringTests {
     func applicationName() throws {
         let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
         let database = TestCluster.databaseName(of: uri)
-        let sql = "SELECT application_name FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()"
+        let sql =
+            "SELECT application_name FROM pg_stat_activity WHERE datname = '\(database)' AND pid <> pg_backend_pid()"
         let plain = try LiveProgram([uri], folder: folder)
         plain.send("list")
         #expect(plain.waitForOutput(containing: "Joe Gregg"))

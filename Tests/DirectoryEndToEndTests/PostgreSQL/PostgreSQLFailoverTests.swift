@@ -29,7 +29,8 @@ struct PostgreSQLFailoverTests {
         #expect(other.status == 0, "\(other.standardError)")
         #expect(
             PostgreSQLListeningTests.pressEnter(
-                on: terminal, until: "Others changed 1 person in \(name)", prompt: "\(name) [2 Unsaved At Failover] > "))
+                on: terminal, until: "Others changed 1 person in \(name)", prompt: "\(name) [2 Unsaved At Failover] > ")
+        )
         terminal.type("quit\r")
         #expect(terminal.waitForExit() == 0)
         #expect(

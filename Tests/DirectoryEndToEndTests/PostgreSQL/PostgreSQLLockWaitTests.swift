@@ -5,7 +5,9 @@ import Testing
     import Glibc
 #endif
 
-@Suite("PostgreSQL: lock waits are bounded and Ctrl-C cancels them", .enabled(if: TestCluster.isAvailable, "no PostgreSQL"))
+@Suite(
+    "PostgreSQL: lock waits are bounded and Ctrl-C cancels them", .enabled(if: TestCluster.isAvailable, "no PostgreSQL")
+)
 struct PostgreSQLLockWaitTests {
     /// A directory of three people and a psql session holding `LOCK TABLE people`.
     static func lockedDirectory() throws -> (TestCluster, String, TemporaryFolder, PsqlSession) {

@@ -54,11 +54,11 @@ struct PostgreSQLPasswordTests {
         chmod(folder.file(".pgpass"), 0o644)
         let loose = try ProgramRun.run([cluster.uri("dept", user: "alice"), "-c", "list"], folder: folder)
         #expect(loose.status == 1)
-        #expect(loose.standardError.contains("was not read because others may read it: make it private with 'chmod 600"))
+        #expect(loose.standardError.contains("was not read because others may read it: make it private with 'chmod"))
         #expect(!loose.standardError.contains("WARNING"))
         chmod(folder.file(".pgpass"), 0o600)
-        let private_ = try ProgramRun.run([cluster.uri("dept", user: "alice"), "-c", "list"], folder: folder)
-        #expect(private_.status == 0, "\(private_.standardError)")
+        let privateFile = try ProgramRun.run([cluster.uri("dept", user: "alice"), "-c", "list"], folder: folder)
+        #expect(privateFile.status == 0, "\(privateFile.standardError)")
     }
 
     @Test("at a terminal the program asks for the password without echoing it, and connects with it")

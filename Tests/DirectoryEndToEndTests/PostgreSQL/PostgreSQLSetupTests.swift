@@ -39,8 +39,9 @@ struct PostgreSQLSetupTests {
         #expect(created.status == 0, "\(created.standardError)")
         try runSQL(try Self.block(after: "<!-- setup-sql: after -->"))
         let dept = cluster.uri("dept")
-        #expect(try cluster.psql(dept, "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'")
-            == "dept_owner\n")
+        #expect(
+            try cluster.psql(dept, "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'")
+                == "dept_owner\n")
         #expect(try cluster.psql(dept, "SELECT has_schema_privilege('dept_owner', 'public', 'CREATE')") == "f\n")
         let alice = try ProgramRun.run(
             [cluster.uri("dept", user: "alice"), "-c", "new Ann Editor", "-c", "save"], folder: folder)
@@ -48,7 +49,9 @@ struct PostgreSQLSetupTests {
         let again = try ProgramRun.run(
             [cluster.uri("dept", user: "alice"), "-c", "edit 1", "-c", "set office B 1", "-c", "save"], folder: folder)
         #expect(again.status == 0, "\(again.standardError)")
-        #expect(throws: (any Error).self) { try runSQL("CREATE TABLE intruder (x int);", as: "alice", database: "dept") }
+        #expect(throws: (any Error).self) {
+            try runSQL("CREATE TABLE intruder (x int);", as: "alice", database: "dept")
+        }
         let bob = try ProgramRun.run(
             [cluster.uri("dept", user: "bob"), "-c", "list", "-c", "new Not Allowed", "-c", "save"], folder: folder)
         #expect(bob.status == 1)
