@@ -166,6 +166,8 @@ static volatile sig_atomic_t cancel_sent = 0;
 static volatile sig_atomic_t interrupt_seen = 0;
 static struct sigaction previous_interrupt;
 static int catching = 0;
+/* Calls of begin not yet ended: only the outermost installs and restores the handler. */
+static int depth = 0;
 
 static void on_interrupt(int signo) {
     (void)signo;
@@ -181,6 +183,7 @@ static void on_interrupt(int signo) {
 }
 
 void directory_pq_begin_cancellable(PGcancel *target) {
+    if (depth++ > 0) return;
     cancel_sent = 0;
     catching = 0;
     if (target == NULL || !READY) return;
@@ -204,6 +207,7 @@ void directory_pq_begin_cancellable(PGcancel *target) {
 }
 
 int directory_pq_end_cancellable(void) {
+    if (depth > 0 && --depth > 0) return cancel_sent;
     if (catching) {
         cancel_target = NULL;
         sigaction(SIGINT, &previous_interrupt, NULL);

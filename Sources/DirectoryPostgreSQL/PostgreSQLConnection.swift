@@ -31,7 +31,7 @@ final class PostgreSQLConnection {
         settings.append(("dbname", location))
         if let password { settings.append(("password", password)) }
         // libpq would print its own warning about a password file others may read, and ignore it.
-        let ignoredFile = PasswordFile.loose()
+        let ignoredFile = location.contains("passfile") ? nil : PasswordFile.loose()
         if ignoredFile != nil { settings.append(("passfile", "/dev/null/ignored")) }
         let keywords = settings.map { strdup($0.0) } + [nil]
         let values = settings.map { strdup($0.1) } + [nil]

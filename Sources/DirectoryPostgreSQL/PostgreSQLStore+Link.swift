@@ -107,7 +107,8 @@ extension PostgreSQLStore {
         state.links[location] = link
         if state.lost.removeValue(forKey: location) != nil {
             state.news[location, default: []].append(
-                "The connection to \(StoreLocation.displayName(location)) is back; others' changes are heard again.")
+                "The connection to \(StoreLocation.displayName(location)) is back; others' changes are heard "
+                    + "again (any saved while it was away are merged by the next 'save' or 'refresh').")
         }
     }
 

@@ -17,7 +17,8 @@
 const char *directory_libpq_problem(void);
 
 /* From now until directory_pq_end_cancellable, SIGINT (Ctrl-C) sends `target` a cancel
-   request (PQcancel) instead of doing what it did before; nothing when SIGINT was ignored. */
+   request (PQcancel) instead of doing what it did before; nothing when SIGINT was ignored.
+   Calls may nest: only the outermost pair installs and restores the handler. */
 void directory_pq_begin_cancellable(PGcancel *target);
 
 /* Puts SIGINT back as it was; returns 1 when a cancel request was sent meanwhile. */
