@@ -20,8 +20,9 @@ let package = Package(
         // PostgreSQL's client library, libpq: its header (Debian: libpq-dev) at build time, and
         // libpq.so.5 loaded with dlopen only when a database is opened, so other runs start faster.
         .target(name: "CPostgreSQL", linkerSettings: [.linkedLibrary("dl")]),
-        // The pure core: model, command language, session, storage. No terminal I/O.
-        .target(name: "DirectoryCore"),
+        // The pure core: model, command language, session, storage. No terminal I/O. It asks
+        // libpq (loaded only then) which parts of a connection string are secret.
+        .target(name: "DirectoryCore", dependencies: ["CPostgreSQL"]),
         // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.
         .target(name: "DirectoryPostgreSQL", dependencies: ["DirectoryCore", "CPostgreSQL"]),
         // Front ends: command line, script runner, interactive line editor.

@@ -1,12 +1,25 @@
 #include "CPostgreSQL.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
 
 /* libpq's functions that the backend uses, found in libpq.so.5 once. */
 static struct {
     PGconn *(*PQconnectdb)(const char *);
+    PGconn *(*PQconnectdbParams)(const char *const *, const char *const *, int);
+    PQconninfoOption *(*PQconninfoParse)(const char *, char **);
+    PQconninfoOption *(*PQconndefaults)(void);
+    void (*PQconninfoFree)(PQconninfoOption *);
+    int (*PQconnectionNeedsPassword)(const PGconn *);
+    char *(*PQuser)(const PGconn *);
+    PQnoticeProcessor (*PQsetNoticeProcessor)(PGconn *, PQnoticeProcessor, void *);
+    PGcancel *(*PQgetCancel)(PGconn *);
+    void (*PQfreeCancel)(PGcancel *);
+    int (*PQcancel)(PGcancel *, char *, int);
     void (*PQfinish)(PGconn *);
     ConnStatusType (*PQstatus)(const PGconn *);
     char *(*PQerrorMessage)(const PGconn *);
@@ -56,6 +69,16 @@ static void load(void) {
         return;
     }
     FIND(PQconnectdb);
+    FIND(PQconnectdbParams);
+    FIND(PQconninfoParse);
+    FIND(PQconndefaults);
+    FIND(PQconninfoFree);
+    FIND(PQconnectionNeedsPassword);
+    FIND(PQuser);
+    FIND(PQsetNoticeProcessor);
+    FIND(PQgetCancel);
+    FIND(PQfreeCancel);
+    FIND(PQcancel);
     FIND(PQfinish);
     FIND(PQstatus);
     FIND(PQerrorMessage);
@@ -91,6 +114,23 @@ const char *directory_libpq_problem(void) {
 #define READY (directory_libpq_problem() == NULL)
 
 PGconn *PQconnectdb(const char *info) { return READY ? api.PQconnectdb(info) : NULL; }
+PGconn *PQconnectdbParams(const char *const *k, const char *const *v, int expand) {
+    return READY ? api.PQconnectdbParams(k, v, expand) : NULL;
+}
+PQconninfoOption *PQconninfoParse(const char *info, char **error) {
+    if (error) *error = NULL;
+    return READY ? api.PQconninfoParse(info, error) : NULL;
+}
+PQconninfoOption *PQconndefaults(void) { return READY ? api.PQconndefaults() : NULL; }
+void PQconninfoFree(PQconninfoOption *o) { if (READY) api.PQconninfoFree(o); }
+int PQconnectionNeedsPassword(const PGconn *c) { return READY ? api.PQconnectionNeedsPassword(c) : 0; }
+char *PQuser(const PGconn *c) { return READY ? api.PQuser(c) : NULL; }
+PQnoticeProcessor PQsetNoticeProcessor(PGconn *c, PQnoticeProcessor p, void *a) {
+    return READY ? api.PQsetNoticeProcessor(c, p, a) : NULL;
+}
+PGcancel *PQgetCancel(PGconn *c) { return READY ? api.PQgetCancel(c) : NULL; }
+void PQfreeCancel(PGcancel *c) { if (READY) api.PQfreeCancel(c); }
+int PQcancel(PGcancel *c, char *b, int n) { return READY ? api.PQcancel(c, b, n) : 0; }
 void PQfinish(PGconn *c) { if (READY) api.PQfinish(c); }
 ConnStatusType PQstatus(const PGconn *c) { return READY ? api.PQstatus(c) : CONNECTION_BAD; }
 char *PQerrorMessage(const PGconn *c) { return READY ? api.PQerrorMessage(c) : (char *)problem; }
@@ -117,3 +157,69 @@ int PQgetisnull(const PGresult *r, int t, int f) { return READY ? api.PQgetisnul
 void PQclear(PGresult *r) { if (READY) api.PQclear(r); }
 void PQfreemem(void *p) { if (READY) api.PQfreemem(p); }
 char *PQescapeIdentifier(PGconn *c, const char *s, size_t n) { return READY ? api.PQescapeIdentifier(c, s, n) : NULL; }
+
+/* Ctrl-C during a statement: the handler sends a cancel request with PQcancel, which
+   libpq documents as safe in a signal handler (it calls api.PQcancel directly: the
+   loader's pthread_once is not). The handler is in place only while a statement runs. */
+static PGcancel *volatile cancel_target = NULL;
+static volatile sig_atomic_t cancel_sent = 0;
+static volatile sig_atomic_t interrupt_seen = 0;
+static struct sigaction previous_interrupt;
+static int catching = 0;
+/* Calls of begin not yet ended: only the outermost installs and restores the handler. */
+static int depth = 0;
+
+static void on_interrupt(int signo) {
+    (void)signo;
+    int saved = errno;
+    PGcancel *target = cancel_target;
+    if (target != NULL) {
+        char reason[256];
+        (void)api.PQcancel(target, reason, (int)sizeof reason);
+        cancel_sent = 1;
+        interrupt_seen = 1;
+    }
+    errno = saved;
+}
+
+void directory_pq_begin_cancellable(PGcancel *target) {
+    if (depth++ > 0) return;
+    cancel_sent = 0;
+    catching = 0;
+    if (target == NULL || !READY) return;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(SIGINT, &action, &previous_interrupt) != 0) return;
+    if (previous_interrupt.sa_handler == SIG_IGN) {
+        /* Started with Ctrl-C ignored (nohup, a background job): leave it so. */
+        sigaction(SIGINT, &previous_interrupt, NULL);
+        return;
+    }
+    catching = 1;
+    cancel_target = target;
+    sigset_t interrupt;
+    sigemptyset(&interrupt);
+    sigaddset(&interrupt, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &interrupt, NULL);
+}
+
+int directory_pq_end_cancellable(void) {
+    if (depth > 0 && --depth > 0) return cancel_sent;
+    if (catching) {
+        cancel_target = NULL;
+        sigaction(SIGINT, &previous_interrupt, NULL);
+        catching = 0;
+    }
+    return cancel_sent;
+}
+
+int directory_pq_cancel_pending(void) { return catching ? cancel_sent : 0; }
+
+int directory_pq_take_interrupt(void) {
+    int seen = interrupt_seen;
+    interrupt_seen = 0;
+    return seen;
+}

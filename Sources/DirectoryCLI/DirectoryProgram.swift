@@ -56,7 +56,10 @@ public enum DirectoryProgram {
             AtomicFile.removeLeftovers(of: path)
         }
         let live = SessionEnvironment.live(paths: paths)
+        let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
         let database = PostgreSQLStore()
+        // As psql does: a password is asked for only at a terminal, never in a script.
+        if interactive { database.askForPasswords(with: PasswordPrompt.read) }
         var session: Session
         do {
             session = try Session(
@@ -72,7 +75,6 @@ public enum DirectoryProgram {
         session.keepRecoveryJournal(
             in: FileRecoveryStore(folder: paths.recoveryFolder, pid: Int(getpid()), now: live.now))
         Termination.catchSignals()
-        let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
         if !interactive {
             let notes = [session.emptyFileWarning, session.repeatedIDWarning, session.recoveryNotice]
             for note in notes.compactMap({ $0 }) {
@@ -92,6 +94,7 @@ public enum DirectoryProgram {
             var prompt = InteractiveSession(session: session, printer: printer, paths: paths)
             prompt.pager = Pager(choice: settings.pager.value, environment: environment)
             prompt.changesByOthers = database.changesByOthers(at:)
+            prompt.connectionNews = database.connectionNews(at:)
             return prompt.run()
         }
         if let script = options.script {

@@ -1,4 +1,5 @@
 import DirectoryCore
+import DirectoryPostgreSQL
 
 /// Runs commands that come from a pipe, a script file or `-c`: no prompt, no
 /// banner, results on standard output, errors on standard error with their line.
@@ -47,6 +48,7 @@ struct ScriptRunner {
             case .failure(let failure):
                 failed = true
                 printer.error(failure.message, at: origin.prefix(line: number))
+                if DatabaseInterrupt.take() { return endInterrupted() }
                 if failure.failedOpen {
                     // The lines after an `open` were written for the list it should have opened.
                     printer.error(
@@ -123,6 +125,19 @@ struct ScriptRunner {
         let status = run(&lines)
         _ = Unmanaged.passRetained(SessionHolder(session))
         return status
+    }
+
+    /// After Ctrl-C cancelled a database statement: a script stops there (as a Ctrl-C would
+    /// have stopped it anywhere else), its unsaved changes waiting in the recovery journal.
+    private mutating func endInterrupted() -> Int32 {
+        session.flushRecovery()
+        let unsaved =
+            session.hasUnsavedChanges
+            ? "; the unsaved changes to \(session.fileName) wait in the recovery journal: open it again and type "
+                + "'recover'" : ""
+        printer.error("interrupted by Ctrl-C: the script stopped\(unsaved)", at: "directory: ")
+        printer.output.flush()
+        return 130
     }
 
     /// Says on standard error that changes are left unsaved; returns whether there were any.

@@ -12,10 +12,18 @@ extension PostgreSQLStore {
         /// Records others changed since the last load or save.
         var heardSinceLoad = 0
 
-        init(connection: PostgreSQLConnection) throws(PostgreSQLError) {
+        /// Sets the session up on `connection`: lock waits bounded by `lockTimeout` seconds
+        /// unless the user, the role or the database chose a bound (a `lock_timeout` of their
+        /// own, `0` included), and listening for the tables' notifications.
+        init(connection: PostgreSQLConnection, lockTimeout: Int) throws(PostgreSQLError) {
             self.connection = connection
-            let schema = try connection.run("SELECT current_schema()").value(row: 0, column: 0) ?? "public"
-            schemaPrefix = schema + "."
+            let setup = try connection.run(
+                """
+                SELECT current_schema(), (SELECT set_config('lock_timeout', $1, false) FROM pg_settings
+                    WHERE name = 'lock_timeout' AND setting = '0'
+                    AND source IN ('default', 'configuration file', 'command line', 'environment variable'))
+                """, ["\(lockTimeout)s"])
+            schemaPrefix = (setup.value(row: 0, column: 0) ?? "public") + "."
             try connection.run("LISTEN " + (try connection.quoted(DatabaseTables.channel)))
         }
 
@@ -34,6 +42,74 @@ extension PostgreSQLStore {
             _ = try connection.notifications()
             heardSinceLoad = 0
         }
+
+        /// After a lock wait timed out: the wait's bound, and the sessions holding a lock
+        /// stronger than reading on the directory's tables, in words.
+        func lockHolders() -> (bound: String?, holders: [String]) {
+            let bound = try? connection.run("SELECT current_setting('lock_timeout')").value(row: 0, column: 0)
+            let sql = """
+                SELECT a.pid, coalesce(a.usename, ''), coalesce(a.application_name, ''), coalesce(a.state, ''),
+                    coalesce(to_char(a.xact_start AT TIME ZONE 'UTC', 'HH24:MI:SS'), '')
+                FROM pg_stat_activity a WHERE a.pid <> pg_backend_pid() AND a.pid IN (
+                    SELECT l.pid FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+                    WHERE l.granted AND l.mode <> 'AccessShareLock' AND c.relnamespace = current_schema()::regnamespace
+                    AND (c.relname IN ('people', 'bucket_items') OR c.relname LIKE 'directory\\_%'))
+                ORDER BY a.pid LIMIT 4
+                """
+            guard let result = try? connection.run(sql) else { return (bound, []) }
+            let holders = (0..<result.rowCount).map { row -> String in
+                let value = { (column: Int) in result.value(row: row, column: column) ?? "" }
+                var details = [value(1).isEmpty ? nil : "user \(value(1))", value(2).isEmpty ? nil : value(2)]
+                if !value(3).isEmpty {
+                    details.append(value(4).isEmpty ? value(3) : "\(value(3)) since \(value(4)) UTC")
+                }
+                return "process \(value(0)) (\(details.compactMap { $0 }.joined(separator: ", ")))"
+            }
+            return (bound, holders)
+        }
+    }
+
+    /// Lets the store ask for a password when the server wants one and none was given, as
+    /// psql does: `ask` gets the prompt (`Password for user alice: `) and returns what was
+    /// typed, or `nil`. Only for a terminal session; the password is kept for reconnecting.
+    public func askForPasswords(with ask: @escaping (String) -> String?) {
+        state.withLock { $0.askPassword = ask }
+    }
+
+    /// A new link to `location`, asking for a password when the server wants one and the
+    /// store may ask; `connectTimeout` bounds the attempt.
+    static func connect(_ location: String, state: inout LinkTable.State, connectTimeout: Int = 10)
+        throws(PostgreSQLError) -> Link
+    {
+        let lockTimeout = Int(LockWait.standard.seconds)
+        do throws(PostgreSQLError) {
+            let connection = try PostgreSQLConnection(
+                location: location, password: state.passwords[location], connectTimeout: connectTimeout)
+            return try Link(connection: connection, lockTimeout: lockTimeout)
+        } catch {
+            guard error.authentication == .passwordNeeded, state.passwords[location] == nil,
+                let ask = state.askPassword, let password = ask("Password for user \(error.user ?? ""): ")
+            else { throw error }
+            let connection = try PostgreSQLConnection(
+                location: location, password: password, connectTimeout: connectTimeout)
+            state.passwords[location] = password
+            return try Link(connection: connection, lockTimeout: lockTimeout)
+        }
+    }
+
+    /// Makes `link` the location's link, carrying over what the broken one knew, and says
+    /// once that the connection is back when it was lost.
+    static func adopt(_ link: Link, replacing old: Link?, at location: String, state: inout LinkTable.State) {
+        if let old {
+            link.kind = old.kind
+            link.heardSinceLoad = old.heardSinceLoad
+        }
+        state.links[location] = link
+        if state.lost.removeValue(forKey: location) != nil {
+            state.news[location, default: []].append(
+                "The connection to \(StoreLocation.displayName(location)) is back; others' changes are heard "
+                    + "again (any saved while it was away are merged by the next 'save' or 'refresh').")
+        }
     }
 
     /// Runs `body` with the location's connection, opening one when there is none or the
@@ -43,25 +119,32 @@ extension PostgreSQLStore {
         on location: String, saving: Bool, _ body: (Link) throws(PostgreSQLError) -> Value
     ) throws(StorageError) -> Value {
         do throws(PostgreSQLError) {
-            return try state.withLock { links throws(PostgreSQLError) -> Value in
+            return try state.withLock { state throws(PostgreSQLError) -> Value in
                 var attempts = 0
                 while true {
                     attempts += 1
-                    let reused = links[location] != nil
+                    let old = state.links[location]
                     let link: Link
-                    if let open = links[location], open.connection.isOpen {
-                        link = open
+                    if let old, old.connection.isOpen {
+                        link = old
                     } else {
-                        link = try Link(connection: try PostgreSQLConnection(location: location))
-                        links[location] = link
+                        link = try Self.connect(location, state: &state)
+                        Self.adopt(link, replacing: old, at: location, state: &state)
                     }
                     do throws(PostgreSQLError) {
                         return try body(link)
                     } catch {
+                        var error = error
                         _ = try? link.connection.run("ROLLBACK")
+                        if error.isLockTimeout {
+                            let (bound, holders) = link.lockHolders()
+                            error.lockHolders = holders
+                            if let bound { error.message = "waited \(bound) for a lock" }
+                        }
                         guard error.connectionLost || !link.connection.isOpen else { throw error }
-                        links[location] = nil
-                        guard reused, attempts == 1 else { throw error }
+                        state.links[location] = nil
+                        state.lost[location] = link.connection.notices.endReason ?? error.message
+                        guard old != nil, attempts == 1 else { throw error }
                     }
                 }
             }
@@ -70,39 +153,38 @@ extension PostgreSQLStore {
         }
     }
 
-    /// The user's message for a failure at `location`, worded for a save when `saving`.
-    static func storageError(_ error: PostgreSQLError, location: String, saving: Bool) -> StorageError {
-        if error.state == "40001" || error.state == "40P01" { return .changedMeanwhile(path: location) }
-        let kept = "Nothing was written and your edits are kept"
-        let reading: String
-        let writing: String
-        if error.isPermissionDenied {
-            reading = "cannot read the directory: \(error.message); ask the directory's owner for read access"
-            writing =
-                "not saved: \(error.message). Your role may only read this directory. \(kept); ask the "
-                + "directory's owner for write access, or use 'save as FILE'"
-        } else if error.connectionLost {
-            let server = "the database cannot be reached (\(error.message))"
-            reading = "cannot read the directory: \(server). Check the location, the server, the user and the password"
-            writing = "not saved: \(server). \(kept): save again when the server is back; the next command reconnects"
-        } else {
-            reading = "cannot read the directory: \(error.message)"
-            writing = "not saved: \(error.message). \(kept)"
+    /// How many records others changed since this session last read or wrote `location`,
+    /// or `nil` when it is not open; reads the notifications that arrived. A listening
+    /// connection that broke (a restart, a terminated backend, a failover) is opened again.
+    public func changesByOthers(at location: String) -> Int? {
+        state.withLock { state -> Int? in
+            guard let link = state.links[location] else { return nil }
+            do throws(PostgreSQLError) {
+                try link.listen()
+                return link.heardSinceLoad
+            } catch {
+                let reason = link.connection.notices.endReason ?? error.message
+                do throws(PostgreSQLError) {
+                    let fresh = try Self.connect(location, state: &state, connectTimeout: 3)
+                    state.lost[location] = state.lost[location] ?? reason
+                    Self.adopt(fresh, replacing: link, at: location, state: &state)
+                    try? fresh.listen()
+                    return fresh.heardSinceLoad
+                } catch {
+                    if state.lost[location] == nil {
+                        state.lost[location] = reason
+                        state.news[location, default: []].append(
+                            "The connection to \(StoreLocation.displayName(location)) was lost (\(reason)); "
+                                + "others' changes are not heard until it is back. Your edits are kept.")
+                    }
+                    return link.heardSinceLoad
+                }
+            }
         }
-        return .database(location: location, problem: saving ? writing : reading, whenSaving: writing)
     }
 
-    /// How many records others changed since this session last read or wrote `location`,
-    /// or `nil` when it is not open; reads the notifications that arrived.
-    public func changesByOthers(at location: String) -> Int? {
-        state.withLock { links -> Int? in
-            guard let link = links[location] else { return nil }
-            do {
-                try link.listen()
-            } catch {
-                return link.heardSinceLoad
-            }
-            return link.heardSinceLoad
-        }
+    /// What to tell the user about the connection to `location` since the last call (lost, back).
+    public func connectionNews(at location: String) -> [String] {
+        state.withLock { $0.news.removeValue(forKey: location) ?? [] }
     }
 }

@@ -16,4 +16,18 @@
    loaded; loads it on the first call. */
 const char *directory_libpq_problem(void);
 
+/* From now until directory_pq_end_cancellable, SIGINT (Ctrl-C) sends `target` a cancel
+   request (PQcancel) instead of doing what it did before; nothing when SIGINT was ignored.
+   Calls may nest: only the outermost pair installs and restores the handler. */
+void directory_pq_begin_cancellable(PGcancel *target);
+
+/* Puts SIGINT back as it was; returns 1 when a cancel request was sent meanwhile. */
+int directory_pq_end_cancellable(void);
+
+/* Whether a cancel request was sent since directory_pq_begin_cancellable (before its end). */
+int directory_pq_cancel_pending(void);
+
+/* Whether a Ctrl-C cancelled a statement since the last call; forgets it. */
+int directory_pq_take_interrupt(void);
+
 #endif

@@ -5,6 +5,10 @@ extension InteractiveSession {
     /// Says how many records others changed since the list was read, when that number grew.
     mutating func announceChangesByOthers() {
         let count = changesByOthers(session.path) ?? 0
+        for news in connectionNews(session.path) {
+            printer.print(.warning(news))
+            printer.output.flush()
+        }
         defer { announcedChanges = count }
         guard count > 0, count != announcedChanges else { return }
         printer.print(.warning(Self.changesNotice(count: count, session: session)))

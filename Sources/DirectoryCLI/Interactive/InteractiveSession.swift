@@ -23,6 +23,8 @@ struct InteractiveSession {
     var pager = Pager(choice: .off, environment: [:])
     /// How many records others changed in a database since the session read it (`nil` for files).
     var changesByOthers: (String) -> Int? = { _ in nil }
+    /// What to say about a database connection since the last prompt (lost, back), once each.
+    var connectionNews: (String) -> [String] = { _ in [] }
     /// The count last announced, so each news is said once.
     var announcedChanges = 0
 

@@ -1,71 +1,43 @@
 /// Where a list lives, told from the text the user gave: a file path, or a
-/// PostgreSQL connection URI (`postgresql://…` or `postgres://…`).
+/// PostgreSQL connection string — a URI (`postgresql://…` or `postgres://…`) or
+/// libpq's keyword/value form (`host=db.example.org dbname=dept`).
 ///
-/// Pure text handling, so the session can name a database in messages and the
-/// prompt without ever showing a password, and without knowing any SQL.
+/// Text handling, so the session can name a database in messages and the prompt
+/// without ever showing a password (`StoreLocation+Redaction`), and without knowing any SQL.
 public enum StoreLocation {
     /// The URI schemes libpq accepts.
     static let databaseSchemes = ["postgresql://", "postgres://"]
 
-    /// Whether `location` is a database connection URI rather than a file path.
+    /// The keywords of libpq's connection strings (PostgreSQL 15 to 17): a location that
+    /// starts with `KEYWORD=` is a keyword/value connection string, not a file name.
+    static let connectionKeywords: Set<String> = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "require_auth", "channel_binding",
+        "connect_timeout", "client_encoding", "options", "application_name", "fallback_application_name",
+        "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout",
+        "replication", "gssencmode", "sslmode", "sslnegotiation", "sslcompression", "sslcert", "sslkey",
+        "sslpassword", "sslcertmode", "sslrootcert", "sslcrl", "sslcrldir", "sslsni", "requirepeer",
+        "ssl_min_protocol_version", "ssl_max_protocol_version", "krbsrvname", "gsslib", "gssdelegation",
+        "service", "target_session_attrs", "load_balance_hosts",
+    ]
+
+    /// Whether `location` is a database connection string rather than a file path.
     public static func isDatabase(_ location: String) -> Bool {
+        isURI(location) || isKeywordValue(location)
+    }
+
+    /// Whether `location` is a `postgresql://` or `postgres://` URI.
+    static func isURI(_ location: String) -> Bool {
         let lowered = location.prefix(13).lowercased()
         return databaseSchemes.contains { lowered.hasPrefix($0) }
     }
 
-    /// `location` with any password removed: the `:secret` of `user:secret@host`
-    /// and a `password=` query parameter. A file path comes back unchanged.
-    public static func redacted(_ location: String) -> String {
-        guard isDatabase(location) else { return location }
-        guard let schemeEnd = location.range(of: "://") else { return location }
-        let scheme = location[..<schemeEnd.upperBound]
-        var rest = Substring(location[schemeEnd.upperBound...])
-        var query: Substring = ""
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[mark...]
-            rest = rest[..<mark]
-        }
-        // The user information ends at the last `@` before the path.
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        let path = rest[authorityEnd...]
-        if let at = authority.lastIndex(of: "@") {
-            let user = authority[..<at]
-            let name = user.firstIndex(of: ":").map { user[..<$0] } ?? user
-            authority = name + authority[at...]
-        }
-        return String(scheme) + authority + path + redactedQuery(query)
-    }
-
-    /// The query (`?a=b&c=d`) without its `password` parameter.
-    private static func redactedQuery(_ query: Substring) -> String {
-        guard !query.isEmpty else { return "" }
-        let parameters = query.dropFirst().split(separator: "&", omittingEmptySubsequences: false)
-        let kept = parameters.filter { !$0.lowercased().hasPrefix("password=") }
-        return kept.isEmpty ? "" : "?" + kept.joined(separator: "&")
-    }
-
-    /// `line` with the password of every connection URI in it removed (for the history file).
-    public static func redactingPasswords(in line: String) -> String {
-        guard line.lowercased().contains("postgres") else { return line }
-        var words: [String] = []
-        var word = ""
-        for character in line {
-            if character == " " || character == "\t" {
-                words.append(word)
-                words.append(String(character))
-                word = ""
-            } else {
-                word.append(character)
-            }
-        }
-        words.append(word)
-        return words.map { word in
-            // A URI may be quoted: redact what follows the quote.
-            let quote = word.prefix { $0 == "\"" || $0 == "'" }
-            let rest = String(word.dropFirst(quote.count))
-            return isDatabase(rest) ? String(quote) + redacted(rest) : word
-        }.joined()
+    /// Whether `location` is a keyword/value connection string: it starts with one of
+    /// libpq's keywords followed by `=` (spaces allowed around it, as libpq allows).
+    static func isKeywordValue(_ location: String) -> Bool {
+        let text = location.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        let keyword = text.prefix { $0.isLetter || $0 == "_" }
+        guard !keyword.isEmpty, connectionKeywords.contains(String(keyword)) else { return false }
+        return text.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" }.first == "="
     }
 
     /// A short name for messages and the prompt: the file's name, or for a database
@@ -76,6 +48,7 @@ public enum StoreLocation {
             return location.split(separator: "/").last.map(String.init) ?? location
         }
         let clean = redacted(location)
+        guard isURI(clean) else { return clean }
         guard let mark = clean.firstIndex(of: "?") else { return clean }
         let base = String(clean[..<mark])
         guard let schema = searchPath(in: clean) else { return base }

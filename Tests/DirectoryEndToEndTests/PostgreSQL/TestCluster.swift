@@ -42,7 +42,8 @@ final class TestCluster: @unchecked Sendable {
 
     /// The folder of the data, the log and the socket.
     let folder: String
-    private let bin: String
+    /// The folder of the server binaries.
+    let bin: String
 
     /// Creates and starts a cluster of its own.
     init() throws {
@@ -55,6 +56,12 @@ final class TestCluster: @unchecked Sendable {
             bin + "/initdb", ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"],
             asServer: true)
         try start()
+    }
+
+    /// A cluster in `folder` whose data folder something else made (a standby's `pg_basebackup`).
+    init(adopting folder: String, bin: String) {
+        self.folder = folder
+        self.bin = bin
     }
 
     /// Starts the server and waits until it accepts connections.
@@ -163,7 +170,7 @@ final class TestCluster: @unchecked Sendable {
     /// running that inherits whatever the spawner passed on, so neither a pipe nor
     /// Foundation's `Process` (which watches a descriptor for the exit) would ever see the end.
     @discardableResult
-    private static func shell(_ executable: String, _ arguments: [String], asServer: Bool) throws -> String {
+    static func shell(_ executable: String, _ arguments: [String], asServer: Bool) throws -> String {
         var argv = [executable.hasPrefix("/") ? executable : "/usr/bin/" + executable] + arguments
         // From /tmp: the server's user may not be allowed into the folder the tests run in (a clone under /root).
         if asServer, getuid() == 0 {

@@ -5,11 +5,17 @@
 #endif
 
 /// How a recovery journal names the list it belongs to: a file's absolute path,
-/// or a database URI without `user:password@`, and a short hash of that for file names.
+/// or a database connection string without its secrets (and a URI without `user:password@`),
+/// and a short hash of that for file names.
 public enum RecoveryLocation {
     /// The list's location as journals record it: the real path of the file's folder
     /// and its name (so the same list is found through any relative path or link to its folder).
     public static func of(_ path: String) -> String {
+        if StoreLocation.isDatabase(path) {
+            let clean = StoreLocation.redacted(path)
+            guard let scheme = clean.range(of: "://") else { return clean }
+            return withoutCredentials(clean, afterScheme: scheme.upperBound)
+        }
         if let scheme = path.range(of: "://") {
             return withoutCredentials(path, afterScheme: scheme.upperBound)
         }

@@ -1,0 +1,38 @@
+import CPostgreSQL
+
+/// libpq's own word on what in a connection string is secret: the keywords it shows
+/// as passwords (`dispchar` `*`), and the values of those keywords in a given string as
+/// its parser (`PQconninfoParse`) reads them. Both are `nil` when libpq cannot be
+/// loaded, and redaction then goes by the look of each key.
+enum ConnectionSecrets {
+    /// Every keyword libpq treats as a password (`password`, `sslpassword`), or `nil` without libpq.
+    static let keywords: Set<String>? = {
+        guard directory_libpq_problem() == nil, let options = PQconndefaults() else { return nil }
+        defer { PQconninfoFree(options) }
+        var secret: Set<String> = []
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let display = option.pointee.dispchar, display.pointee == CChar(UInt8(ascii: "*")) {
+                secret.insert(String(cString: keyword))
+            }
+            option += 1
+        }
+        return secret
+    }()
+
+    /// The non-empty values of the secret keywords in `location` as libpq parses it; `nil`
+    /// without libpq or when libpq cannot parse it.
+    static func values(in location: String) -> [String]? {
+        guard let keywords, let options = PQconninfoParse(location, nil) else { return nil }
+        defer { PQconninfoFree(options) }
+        var values: [String] = []
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if keywords.contains(String(cString: keyword)), let value = option.pointee.val, value.pointee != 0 {
+                values.append(String(cString: value))
+            }
+            option += 1
+        }
+        return values
+    }
+}

@@ -1,0 +1,32 @@
+import CPostgreSQL
+
+/// The notices and warnings a connection's server sent (`WARNING:  there is no
+/// transaction in progress`, the `FATAL:` of a backend being terminated), kept here
+/// instead of printed raw by libpq; the last few are kept, for messages in our words.
+final class NoticeLog {
+    /// The most recent notices, oldest first, each cleaned to one line without its level.
+    private(set) var recent: [String] = []
+
+    /// Sends the notices of `connection` here for as long as this log lives (the
+    /// connection that owns it finishes before the log is freed).
+    func listen(to connection: OpaquePointer) {
+        PQsetNoticeProcessor(
+            connection,
+            { context, message in
+                guard let context, let message else { return }
+                Unmanaged<NoticeLog>.fromOpaque(context).takeUnretainedValue()
+                    .add(String(cString: message))
+            }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Keeps `message`, dropping the oldest beyond eight.
+    func add(_ message: String) {
+        recent.append(PostgreSQLError.cleaned(message))
+        if recent.count > 8 { recent.removeFirst() }
+    }
+
+    /// The last notice that said why the server ended the connection (its `FATAL`), if any.
+    var endReason: String? {
+        recent.last { $0.contains("terminating connection") || $0.contains("shutting down") }
+    }
+}
