@@ -25,11 +25,11 @@ struct HostileInputTests {
     @Test("a 10 MB unknown command is refused at once: the typo suggestion skips words that cannot be near")
     func hugeUnknownCommand() throws {
         let folder = TemporaryFolder()
-        let started = Date()
+        // Before the fix this took minutes; the suite's time shows a return of it, a wall-clock
+        // bound here would only fail on a busy machine.
         let input = String(repeating: "x", count: 10_000_000) + "\nquit!\n"
         let run = try ProgramRun.run(["--file", "d.plist"], input: input, folder: folder)
         #expect(run.status == 1)
         #expect(run.standardError.hasPrefix("directory: line 1: unknown command 'xxx"))
-        #expect(Date().timeIntervalSince(started) < 20, "it took minutes before the fix")
     }
 }
