@@ -74,7 +74,8 @@ public enum DirectoryProgram {
         Termination.catchSignals()
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
         if !interactive {
-            for note in [session.repeatedIDWarning, session.recoveryNotice].compactMap({ $0 }) {
+            let missing = settings.file.source == .builtIn ? nil : MissingFileNotice.text(for: session)
+            for note in [missing, session.repeatedIDWarning, session.recoveryNotice].compactMap({ $0 }) {
                 errors.line("directory: warning: " + note)
             }
             errors.flush()

@@ -118,6 +118,18 @@ public enum CommandParser {
         case "refresh":
             try none(spec, argument)
             return .refresh
+        case "format":
+            if argument.isEmpty { return .format(nil) }
+            guard let format = OutputFormat(rawValue: argument.lowercased()) else {
+                throw .invalidChoice(
+                    command: "format", value: String(argument), choices: OutputFormat.allCases.map(\.rawValue))
+            }
+            return .format(format)
+        case "source":
+            guard !argument.isEmpty else {
+                throw .missingArgument(command: name, usage: spec.usage, hint: "the path of a file of commands")
+            }
+            return .source(path: try QuotedValue.parse(argument))
         case "redo", "move", "sort", "editor":
             return try editingCommand(spec, argument)
         default:  // help
