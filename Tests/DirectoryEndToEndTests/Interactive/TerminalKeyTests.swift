@@ -45,7 +45,8 @@ extension Interactive {
             terminal.type("Y")
             terminal.type("\u{1B}f")  // Alt-f: after Gamma
             terminal.type("W")
-            terminal.type("\u{1B}[5~\u{1B}[6~\u{1B}[2~\u{1B}[15~\u{1B}OP\u{1B}[1;2C")  // PageUp, PageDown, Insert, F5, F1, Shift-Right
+            // PageUp, PageDown, Insert, F5, F1, Shift-Right: nothing.
+            terminal.type("\u{1B}[5~\u{1B}[6~\u{1B}[2~\u{1B}[15~\u{1B}OP\u{1B}[1;2C")
             terminal.type("\u{1B}[H\u{1B}[3~")  // Home, Delete: the x goes
             terminal.type("\u{1B}[F")  // End
             terminal.type("Z")
