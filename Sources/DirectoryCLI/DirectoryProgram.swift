@@ -74,7 +74,11 @@ public enum DirectoryProgram {
         Termination.catchSignals()
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
         if !interactive {
-            let missing = settings.file.source == .builtIn ? nil : MissingFileNotice.text(for: session)
+            // Scripts named on the command line (-c, -f) are told; a pipe's lines usually build a new list.
+            let named = !options.commands.isEmpty || options.script != nil
+            let given: Bool
+            if case .flag = settings.file.source { given = named } else { given = false }
+            let missing = given ? MissingFileNotice.text(for: session) : nil
             for note in [missing, session.repeatedIDWarning, session.recoveryNotice].compactMap({ $0 }) {
                 errors.line("directory: warning: " + note)
             }

@@ -81,4 +81,7 @@ public enum RecordReference: Equatable, Sendable {
     case range(Int, Int)
     /// A record's name, matched case- and diacritic-insensitively.
     case name(String)
+    /// `#ID`: the record whose id starts with these hex digits, which stays its name
+    /// whatever `delete`, `sort` and `move` do to the numbers.
+    case id(RecordIDPrefix)
 }

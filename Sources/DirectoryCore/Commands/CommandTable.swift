@@ -209,7 +209,7 @@ public enum CommandTable {
                 + "!TEXT the last line starting with TEXT.",
             examples: ["history", "history 20", "!!", "!12", "!set"]),
         CommandSpec(
-            name: "help", aliases: ["?"], usage: "help [COMMAND]",
+            name: "help", aliases: ["?", "\\?"], usage: "help [COMMAND]",
             summary: "list the commands, or explain one",
             details: "Without an argument, lists every command. With one, explains it.",
             examples: ["help", "help set"], argument: .command),

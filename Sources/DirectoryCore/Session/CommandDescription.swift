@@ -61,6 +61,7 @@ public enum CommandDescription {
         case .number(let number): return String(number)
         case .range(let low, let high): return "\(low)-\(high)"
         case .name(let name): return name
+        case .id(let prefix): return "#" + prefix.description
         }
     }
 }

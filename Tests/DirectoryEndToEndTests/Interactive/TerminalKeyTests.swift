@@ -59,3 +59,21 @@ extension Interactive {
         }
     }
 }
+
+extension Interactive {
+    /// What the prompt prints for the small things a day of use finds.
+    struct PromptOutputTests {
+        @Test("CSV printed at the prompt shows no literal \\r at the line ends, and format switches at the prompt")
+        func csvAtATerminalHasNoLiteralCarriageReturns() throws {
+            let folder = TemporaryFolder()
+            let terminal = try PseudoTerminal(["--no-pager"], folder: folder)
+            #expect(terminal.waitFor("directory.plist > "))
+            terminal.type("format csv\r")
+            #expect(terminal.waitFor("Records are printed as csv from now on."))
+            terminal.type("list\r")
+            #expect(terminal.waitFor(",Kurt Krebsbach,Briggs 411\n"))
+            #expect(terminal.waitFor("directory.plist > "))
+            #expect(!terminal.screenText.contains("\\r"))
+        }
+    }
+}
