@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -98,11 +99,25 @@ static void redraw(EditLine *el) {
     el_wset(el, EL_REFRESH);
 }
 
-/* Reads one character from the terminal: a Ctrl-C ends the line (returns -1),
-   a resize redraws it at the new width; other interruptions are retried. */
-static int read_char(EditLine *el, wchar_t *out) {
-    mbstate_t state;
-    memset(&state, 0, sizeof state);
+/* Bytes read ahead while telling an escape sequence from a lone Escape, read again first. */
+static unsigned char ahead[32];
+static size_t ahead_count = 0;
+
+static void put_back(unsigned char byte) {
+    if (ahead_count < sizeof ahead) ahead[ahead_count++] = byte;
+}
+
+static int take_ahead(unsigned char *byte) {
+    if (ahead_count == 0) return 0;
+    *byte = ahead[0];
+    memmove(ahead, ahead + 1, --ahead_count);
+    return 1;
+}
+
+/* Waits for a byte from the terminal: a Ctrl-C ends the wait (returns -1 with EINTR),
+   a resize redraws the line at the new width; other interruptions are retried. */
+static int wait_byte(EditLine *el, unsigned char *byte) {
+    if (take_ahead(byte)) return 1;
     for (;;) {
         if (interrupted) {
             errno = EINTR;
@@ -116,7 +131,6 @@ static int read_char(EditLine *el, wchar_t *out) {
             continued = 0;
             clibedit_redraw_after_stop(el);
         }
-        if (clibedit_take_pending(el, out)) return 1;
         struct pollfd sources[2] = {{STDIN_FILENO, POLLIN, 0}, {wake[0], POLLIN, 0}};
         if (poll(sources, wake[0] >= 0 ? 2 : 1, -1) < 0) {
             if (errno == EINTR) continue;
@@ -124,11 +138,76 @@ static int read_char(EditLine *el, wchar_t *out) {
         }
         if (sources[1].revents != 0) drain_wake();
         if (sources[0].revents == 0) continue;
-        char byte;
-        ssize_t n = read(STDIN_FILENO, &byte, 1);
+        ssize_t n = read(STDIN_FILENO, byte, 1);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return n == 0 ? 0 : -1;
-        size_t used = mbrtowc(out, &byte, 1, &state);
+        return n == 1 ? 1 : (n == 0 ? 0 : -1);
+    }
+}
+
+/* A byte that has already arrived, without waiting: 1 when there was one. A terminal
+   writes a key's whole escape sequence at once, so its bytes arrive together, while a
+   person pressing Escape and then a key leaves a gap. */
+static int ready_byte(unsigned char *byte) {
+    if (take_ahead(byte)) return 1;
+    struct pollfd source = {STDIN_FILENO, POLLIN, 0};
+    if (poll(&source, 1, 0) != 1 || (source.revents & POLLIN) == 0) return 0;
+    return read(STDIN_FILENO, byte, 1) == 1;
+}
+
+/* After an Escape: the key code of the sequence it starts, ESC itself when it stands
+   alone (the bytes after it are put back), CLIBEDIT_KEY_NONE for a sequence that does
+   nothing, or -1 when reading failed. */
+static int escape_key(EditLine *el) {
+    unsigned char next;
+    if (!ready_byte(&next)) return 0x1B;
+    if (next == 'O') {
+        unsigned char final;
+        if (!ready_byte(&final)) {
+            put_back(next);
+            return 0x1B;
+        }
+        return clibedit_key_of_ss3((char)final);
+    }
+    if (next != '[') {
+        put_back(next);
+        return 0x1B;
+    }
+    char parameters[16];
+    size_t count = 0;
+    for (;;) {
+        unsigned char byte;
+        if (wait_byte(el, &byte) != 1) return -1;
+        if (byte >= 0x40 && byte <= 0x7E) {
+            parameters[count] = '\0';
+            return clibedit_key_of_csi(parameters, (char)byte);
+        }
+        if (count + 1 < sizeof parameters) parameters[count++] = (char)byte;
+    }
+}
+
+/* Reads one character from the terminal for libedit: a Ctrl-C ends the line (returns -1),
+   an escape sequence becomes one key code (see clibedit_key), a resize redraws the line. */
+static int read_char(EditLine *el, wchar_t *out) {
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    for (;;) {
+        if (interrupted) {
+            errno = EINTR;
+            return -1;
+        }
+        if (clibedit_take_pending(el, out)) return 1;
+        unsigned char byte;
+        int n = wait_byte(el, &byte);
+        if (n <= 0) return n;
+        if (byte == 0x1B && mbsinit(&state)) {
+            int key = escape_key(el);
+            if (key < 0) return -1;
+            if (key == CLIBEDIT_KEY_NONE) continue;
+            *out = (wchar_t)key;
+            return 1;
+        }
+        char character = (char)byte;
+        size_t used = mbrtowc(out, &character, 1, &state);
         if (used == (size_t)-2) continue; /* more bytes to come */
         if (used == (size_t)-1) {
             /* Not a character in this encoding: drop it. */
@@ -241,6 +320,10 @@ int clibedit_bind(clibedit_editor *editor, const char *key, const char *function
     return el_set(editor->el, EL_BIND, key, function, NULL);
 }
 
+int clibedit_bind_command(clibedit_editor *editor, const char *key, const char *function) {
+    return el_set(editor->el, EL_BIND, "-a", key, function, NULL);
+}
+
 int clibedit_source(clibedit_editor *editor, const char *path) { return el_source(editor->el, path); }
 
 int clibedit_is_vi(clibedit_editor *editor) {
@@ -314,15 +397,33 @@ int clibedit_history_load(clibedit_editor *editor, const char *path) {
     return history_w(editor->history, &editor->event, H_LOAD, path);
 }
 
-int clibedit_history_save_fd(clibedit_editor *editor, int descriptor) {
-    FILE *file = fdopen(descriptor, "w");
-    if (file == NULL) {
+int clibedit_history_merge_save(const char *path, const wchar_t *line, int size, int descriptor) {
+    HistoryW *merged = history_winit();
+    HistEventW event;
+    if (merged == NULL) {
         close(descriptor);
         return -1;
     }
-    int written = history_w(editor->history, &editor->event, H_SAVE_FP, file);
+    history_w(merged, &event, H_SETSIZE, size > 0 ? size : 1);
+    history_w(merged, &event, H_SETUNIQUE, 1);
+    struct stat status;
+    int present = stat(path, &status) == 0 && status.st_size > 0;
+    if (present && history_w(merged, &event, H_LOAD, path) < 0) {
+        history_wend(merged);
+        close(descriptor);
+        return -1;
+    }
+    history_w(merged, &event, H_ENTER, line);
+    FILE *file = fdopen(descriptor, "w");
+    if (file == NULL) {
+        history_wend(merged);
+        close(descriptor);
+        return -1;
+    }
+    int written = history_w(merged, &event, H_SAVE_FP, file);
     int flushed = fflush(file) == 0 && fsync(descriptor) == 0;
     int closed = fclose(file) == 0;
+    history_wend(merged);
     return written >= 0 && flushed && closed ? 0 : -1;
 }
 

@@ -76,7 +76,12 @@ public enum DirectoryProgram {
             in: FileRecoveryStore(folder: paths.recoveryFolder, pid: Int(getpid()), now: live.now))
         Termination.catchSignals()
         if !interactive {
-            let notes = [session.emptyFileWarning, session.repeatedIDWarning, session.recoveryNotice]
+            // Scripts named on the command line (-c, -f) are told; a pipe's lines usually build a new list.
+            let named = !options.commands.isEmpty || options.script != nil
+            let given: Bool
+            if case .flag = settings.file.source { given = named } else { given = false }
+            let missing = given ? MissingFileNotice.text(for: session) : nil
+            let notes = [session.emptyFileWarning, missing, session.repeatedIDWarning, session.recoveryNotice]
             for note in notes.compactMap({ $0 }) {
                 errors.line("directory: warning: " + note)
             }

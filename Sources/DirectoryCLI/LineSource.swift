@@ -58,6 +58,8 @@ struct DescriptorLines: LineSource {
     /// Where the search for the next newline resumes: bytes before it have none.
     private var scanned = 0
     private var atEnd = false
+    /// Whether the first line was read (only it may start with a byte-order mark).
+    private var pastFirstLine = false
     /// Runs before each read, which may wait for input: the front end flushes its output
     /// there, so a program feeding commands through a pipe sees each answer before it sends more.
     private let beforeReading: () -> Void
@@ -82,14 +84,14 @@ struct DescriptorLines: LineSource {
                 start = newline + 1
                 scanned = start
                 if skipping { return .unusable("the line is longer than 16 MiB") }
-                return Self.decode(line)
+                return decodeLine(line)
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
                 let line = buffer[start...]
                 start = buffer.count
                 if skipping { return .unusable("the line is longer than 16 MiB") }
-                return Self.decode(line)
+                return decodeLine(line)
             }
             scanned = buffer.count
             if buffer.count - start > Self.maximumLength {
@@ -133,6 +135,17 @@ struct DescriptorLines: LineSource {
             buffer.append(contentsOf: block[0..<count])
         }
     }
+
+    /// The line as text; a byte-order mark at the start of the first line is dropped
+    /// (an editor on Windows writes one; sqlite3 and python3 skip it too).
+    private mutating func decodeLine(_ line: ArraySlice<UInt8>) -> InputLine {
+        guard !pastFirstLine else { return Self.decode(line) }
+        pastFirstLine = true
+        return Self.decode(line.starts(with: Self.byteOrderMark) ? line.dropFirst(3) : line)
+    }
+
+    /// UTF-8's byte-order mark, U+FEFF.
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The line as text, or why it is not.
     static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {

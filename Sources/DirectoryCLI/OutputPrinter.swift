@@ -8,8 +8,8 @@ struct OutputPrinter {
     let output: OutputStream
     /// Where warnings and errors go.
     let errors: OutputStream
-    /// How records are printed.
-    let renderer: RecordRenderer
+    /// How records are printed (`format` changes it).
+    var renderer: RecordRenderer
     /// Whether confirmations ("Saved 4 people …") are shown: at the prompt, not in scripts.
     let showsFeedback: Bool
     /// How the prefixes of errors and warnings on standard error are coloured.
@@ -26,6 +26,9 @@ struct OutputPrinter {
             output.line(VisibleText.lines(text))
         case .records(let listing):
             output.write(renderer.render(listing))
+        case .exported(let text):
+            // To a terminal, line ends without their \r and controls in values made visible, as CSV listings.
+            output.write(renderer.forTerminal ? VisibleText.lines(RecordRenderer.withoutCarriageReturns(text)) : text)
         case .warning(let text):
             output.flush()
             errors.line(errorStyle.apply(.warning, to: "directory:") + " " + VisibleText.lines(text))

@@ -23,9 +23,12 @@ struct ScriptRunner {
     }
 
     var session: Session
-    let printer: OutputPrinter
-    let origin: Origin
+    var printer: OutputPrinter
+    /// Where the lines come from (a sourced file's while it runs).
+    var origin: Origin
     let bail: Bool
+    /// How many `source` files are running inside one another.
+    var sourceDepth = 0
     /// The program's environment, for `editor` (`VISUAL`, `EDITOR`, `TMPDIR`).
     var environment: [String: String] = [:]
 
@@ -47,7 +50,7 @@ struct ScriptRunner {
                 printer.print(output)
             case .failure(let failure):
                 failed = true
-                printer.error(failure.message, at: origin.prefix(line: number))
+                if !failure.reported { printer.error(failure.message, at: origin.prefix(line: number)) }
                 if DatabaseInterrupt.take() { return endInterrupted() }
                 if failure.failedOpen {
                     // The lines after an `open` were written for the list it should have opened.
@@ -73,7 +76,7 @@ struct ScriptRunner {
         return failed ? 1 : 0
     }
 
-    private mutating func execute(_ line: InputLine) -> Result<CommandOutput, ScriptFailure> {
+    mutating func execute(_ line: InputLine) -> Result<CommandOutput, ScriptFailure> {
         switch line {
         case .unusable(let reason):
             return .failure(ScriptFailure(reason + "; the line was skipped"))
@@ -97,6 +100,10 @@ struct ScriptRunner {
                 case .edit:
                     _ = try session.apply(command)  // a script makes the record current without printing it
                     return .success(.nothing)
+                case .format(let format):
+                    return .success(setFormat(format))
+                case .source(let path):
+                    return source(path)
                 default:
                     return .success(try session.apply(command))
                 }
@@ -166,8 +173,18 @@ struct ScriptFailure: Error {
     let message: String
     /// Whether the line was an `open`, which ends the script.
     let failedOpen: Bool
+    /// Whether the errors were already printed (by the lines of a sourced file).
+    let reported: Bool
     init(_ message: String, failedOpen: Bool = false) {
         self.message = message
         self.failedOpen = failedOpen
+        self.reported = false
+    }
+
+    /// A `source` whose lines failed and said so; `failedOpen` when one was a failed `open`.
+    init(reportedFailedOpen failedOpen: Bool) {
+        self.message = ""
+        self.failedOpen = failedOpen
+        self.reported = true
     }
 }

@@ -26,6 +26,41 @@ typedef enum {
     CLIBEDIT_FAILED = 3,
 } clibedit_status;
 
+/// The key codes the terminal's escape-sequence keys are read as (C1 code points, which no
+/// keyboard types and libedit's emacs map leaves unassigned): each is bound to a key function.
+typedef enum {
+    /// A sequence that does nothing here (PageUp, PageDown, Insert, function keys): dropped.
+    CLIBEDIT_KEY_NONE = 0,
+    /// ESC [ 200 ~: the start of a bracketed paste.
+    CLIBEDIT_KEY_PASTE_START = 0x90,
+    /// ESC [ 201 ~: its end.
+    CLIBEDIT_KEY_PASTE_END = 0x91,
+    /// Ctrl-Left or Alt-Left.
+    CLIBEDIT_KEY_WORD_LEFT = 0x92,
+    /// Ctrl-Right or Alt-Right.
+    CLIBEDIT_KEY_WORD_RIGHT = 0x93,
+    /// Home.
+    CLIBEDIT_KEY_HOME = 0x94,
+    /// End.
+    CLIBEDIT_KEY_END = 0x95,
+    /// Delete (the key, not Backspace).
+    CLIBEDIT_KEY_DELETE = 0x96,
+    /// Up.
+    CLIBEDIT_KEY_UP = 0x97,
+    /// Down.
+    CLIBEDIT_KEY_DOWN = 0x98,
+    /// Left.
+    CLIBEDIT_KEY_LEFT = 0x99,
+    /// Right.
+    CLIBEDIT_KEY_RIGHT = 0x9A,
+} clibedit_key;
+
+/// The key of the sequence ESC [ `parameters` `final`, or CLIBEDIT_KEY_NONE.
+int clibedit_key_of_csi(const char *parameters, char final);
+
+/// The key of the sequence ESC O `final`, or CLIBEDIT_KEY_NONE.
+int clibedit_key_of_ss3(char final);
+
 /// Sets LC_CTYPE from the environment, falling back to C.UTF-8 when that is not UTF-8.
 /// Returns 1 when the codeset is UTF-8 afterwards.
 int clibedit_use_utf8_locale(void);
@@ -56,6 +91,9 @@ int clibedit_bind(clibedit_editor *editor, const char *key, const char *function
 /// Reads `path`, or ~/.editrc when NULL; returns 0 on success.
 int clibedit_source(clibedit_editor *editor, const char *path);
 
+/// Binds `key` to a named function in vi's command mode (the alternate key map); only in vi mode.
+int clibedit_bind_command(clibedit_editor *editor, const char *key, const char *function);
+
 /// Whether the editor is in vi mode (after `bind -v`).
 int clibedit_is_vi(clibedit_editor *editor);
 
@@ -83,9 +121,11 @@ int clibedit_history_add(clibedit_editor *editor, const wchar_t *line);
 /// Loads the history file at `path`; returns the number of entries read, or -1.
 int clibedit_history_load(clibedit_editor *editor, const char *path);
 
-/// Writes the history to the open file `descriptor` and closes it; returns 0 on success.
-/// (A descriptor, not a path: the caller creates the file with O_EXCL|O_NOFOLLOW.)
-int clibedit_history_save_fd(clibedit_editor *editor, int descriptor);
+/// Writes to the open file `descriptor` (and closes it) the history file at `path` as it is now
+/// (what other sessions appended included) with `line` added and the oldest entries dropped
+/// beyond `size`; returns 0 on success, -1 when `path` cannot be read or the write fails.
+/// The caller holds a lock that other sessions take too, and renames the new file over `path`.
+int clibedit_history_merge_save(const char *path, const wchar_t *line, int size, int descriptor);
 
 /// The oldest history entry, or NULL when there is none; starts a walk.
 const wchar_t *clibedit_history_oldest(clibedit_editor *editor);

@@ -50,6 +50,9 @@ final class EditLineEditor: LineEditor {
             guard let line else { return UInt8(CC_ERROR) }
             return BackspaceKey.press(in: line)
         }
+        clibedit_add_function(editor, "directory-ignore", "do nothing (a key with no use here)") { _, _ in
+            UInt8(CC_NORM)
+        }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         clibedit_set_bracketed_paste(editor, term.isEmpty || term == "dumb" ? 0 : 1)
         bindKeys()
@@ -62,13 +65,41 @@ final class EditLineEditor: LineEditor {
     /// Restores the terminal.
     deinit { clibedit_close(editor) }
 
-    /// Tab completes; Ctrl-R searches history backwards as you type; Backspace deletes a whole character.
+    /// Tab completes; Ctrl-R searches history backwards as you type; Backspace deletes a whole
+    /// character; the keys the terminal sends as escape sequences (read as one key code each,
+    /// see `clibedit_key`) do what readline does with them, in vi's command mode too.
     private func bindKeys() {
         clibedit_bind(editor, "^I", "directory-complete")
         clibedit_bind(editor, "^R", "em-inc-search-prev")
-        clibedit_bind(editor, "\\e[200~", "directory-paste")
         clibedit_bind(editor, "^?", "directory-delete-prev")
         clibedit_bind(editor, "^H", "directory-delete-prev")
+        let vi = clibedit_is_vi(editor) != 0
+        for (key, function) in Self.terminalKeys {
+            let name = Self.bindingName(of: key)
+            clibedit_bind(editor, name, function)
+            if vi { clibedit_bind_command(editor, name, function) }
+        }
+    }
+
+    /// The function each terminal key runs.
+    private static let terminalKeys: [(clibedit_key, String)] = [
+        (CLIBEDIT_KEY_PASTE_START, "directory-paste"),
+        (CLIBEDIT_KEY_PASTE_END, "directory-ignore"),
+        (CLIBEDIT_KEY_WORD_LEFT, "ed-prev-word"),
+        (CLIBEDIT_KEY_WORD_RIGHT, "em-next-word"),
+        (CLIBEDIT_KEY_HOME, "ed-move-to-beg"),
+        (CLIBEDIT_KEY_END, "ed-move-to-end"),
+        (CLIBEDIT_KEY_DELETE, "ed-delete-next-char"),
+        (CLIBEDIT_KEY_UP, "ed-prev-history"),
+        (CLIBEDIT_KEY_DOWN, "ed-next-history"),
+        (CLIBEDIT_KEY_LEFT, "ed-prev-char"),
+        (CLIBEDIT_KEY_RIGHT, "ed-next-char"),
+    ]
+
+    /// The key code as editrc writes it: a backslash and three octal digits.
+    private static func bindingName(of key: clibedit_key) -> String {
+        let code = Int(key.rawValue)
+        return "\\" + String(code / 64) + String(code / 8 % 8) + String(code % 8)
     }
 
     /// Shows `prompt` and reads a line with libedit.
@@ -118,8 +149,8 @@ final class EditLineEditor: LineEditor {
         return body()
     }
 
-    /// Writes a libedit history file (with its `_HiStOrY_V2_` header).
-    func saveHistory(to descriptor: Int32) -> Bool {
-        clibedit_history_save_fd(editor, descriptor) == 0
+    /// Writes a libedit history file (with its `_HiStOrY_V2_` header): the one at `path` with `line` added.
+    func saveHistory(appending line: String, to path: String, size: Int, descriptor: Int32) -> Bool {
+        WideText.withWide(line) { clibedit_history_merge_save(path, $0, Int32(clamping: size), descriptor) } == 0
     }
 }

@@ -4,9 +4,11 @@ import DirectoryCore
     import Glibc
 #endif
 
-/// The history file: loaded when the session starts, rewritten after every
-/// command (so a crash keeps it) through a temporary file renamed over it,
-/// readable only by its owner. A folder that other users can write is not used.
+/// The history file: loaded when the session starts; after every command (so a crash
+/// keeps it) the line is added to the file as other sessions left it, under a lock they
+/// all take (`PATH.lock`), through a temporary file renamed over it, readable only by its
+/// owner: sessions running at once keep each other's lines, as bash's `histappend` does.
+/// A folder that other users can write is not used.
 struct HistoryFile {
     /// Where the file is and how many lines it keeps.
     let settings: HistorySettings
@@ -44,10 +46,19 @@ struct HistoryFile {
         let line = StoreLocation.redactingPasswords(in: typed)
         editor.addToHistory(line)
         guard let path = settings.path, writable else { return nil }
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        defer { if lock >= 0 { close(lock) } }
+        var locked = lock >= 0
+        while locked, flock(lock, LOCK_EX) != 0 {
+            locked = errno == EINTR
+        }
         // A new name each time, created only if absent and never through a link.
         let temporary = path + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if descriptor >= 0, editor.saveHistory(to: descriptor), rename(temporary, path) == 0 {
+        let descriptor = locked ? open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) : -1
+        if descriptor >= 0,
+            editor.saveHistory(appending: line, to: path, size: settings.size, descriptor: descriptor),
+            rename(temporary, path) == 0
+        {
             return nil
         }
         let reason = String(cString: strerror(errno))

@@ -13,8 +13,8 @@ struct InteractiveSession {
 
     /// The open list.
     var session: Session
-    /// Prints results, feedback and errors.
-    let printer: OutputPrinter
+    /// Prints results, feedback and errors (`format` changes how it prints records).
+    var printer: OutputPrinter
     /// Where files live (for `~` in paths and the history file).
     let paths: DataPaths
     /// The history file.
@@ -125,6 +125,10 @@ struct InteractiveSession {
         if case .editor(let references) = command {
             runEditor(references, editor: editor)
             return .prompt
+        }
+        switch command {
+        case .format, .source: return runAsScript(command, editor: editor)
+        default: break
         }
         do {
             let output = try session.apply(command)

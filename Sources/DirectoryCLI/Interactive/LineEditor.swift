@@ -39,8 +39,9 @@ protocol LineEditor: AnyObject {
     /// Replaces the history with the file at `path`; returns whether it could be read.
     func loadHistory(from path: String) -> Bool
 
-    /// Writes the history to the open file `descriptor`, and closes it; returns whether it was written.
-    func saveHistory(to descriptor: Int32) -> Bool
+    /// Writes to the open file `descriptor`, and closes it, the history file at `path` as other
+    /// sessions left it with `line` added, at most `size` lines; returns whether it was written.
+    func saveHistory(appending line: String, to path: String, size: Int, descriptor: Int32) -> Bool
 
     /// Runs `body` (which runs a program such as a pager or an editor) with the terminal
     /// handed over: its normal mode back and Ctrl-C ignored by the prompt; takes it back after.

@@ -20,10 +20,15 @@ struct Pager {
         return ForegroundProgram.exists(command, searchPath: environment["PATH"]) ? command : nil
     }
 
-    /// The pager's environment: `LESS=FRXK` unless `LESS` is set (and `LV=-c` for lv, as git sets).
+    /// The pager's environment: `LESS=FRXK` unless `LESS` is set, and `-R` added to a `LESS`
+    /// without it, or colours would show as `ESC[2m` (and `LV=-c` for lv, as git sets).
     var pagerEnvironment: [String: String] {
         var environment = self.environment
-        if environment["LESS"] == nil { environment["LESS"] = "FRXK" }
+        if let less = environment["LESS"] {
+            if !less.contains("R"), !less.contains("r") { environment["LESS"] = less.isEmpty ? "R" : less + " -R" }
+        } else {
+            environment["LESS"] = "FRXK"
+        }
         if environment["LV"] == nil { environment["LV"] = "-c" }
         return environment
     }

@@ -1,14 +1,15 @@
 import CLibEdit
 
-/// Bracketed paste: the terminal wraps pasted text in `ESC[200~` … `ESC[201~`, and
+/// Bracketed paste: the terminal wraps pasted text in `ESC[200~` … `ESC[201~` (read as the
+/// key codes `CLIBEDIT_KEY_PASTE_START` and `CLIBEDIT_KEY_PASTE_END`), and
 /// this key function inserts it as text, so a pasted Tab is a tab, not completion.
 /// A paste of several lines enters them one at a time, as typing them would; each
 /// such line is marked as pasted, and a pasted line never answers the save question.
 final class PasteKey {
-    /// What the terminal sends before pasted text.
-    static let start = "\u{1B}[200~"
-    /// What it sends after.
-    static let end = "\u{1B}[201~"
+    /// The key code read for what the terminal sends before pasted text.
+    static let start = Character(Unicode.Scalar(UInt8(CLIBEDIT_KEY_PASTE_START.rawValue)))
+    /// The key code read for what it sends after.
+    static let end = Unicode.Scalar(UInt8(CLIBEDIT_KEY_PASTE_END.rawValue))
 
     /// Whether the line being read (or just read) has pasted text in it.
     var pastedThisLine = false
@@ -25,25 +26,23 @@ final class PasteKey {
         }
         if lines.count == 2 {
             // The rest comes after this line is entered: Enter, then the rest as a paste again.
-            let rest = lines[1].isEmpty ? "" : Self.start + lines[1] + Self.end
+            let rest = lines[1].isEmpty ? "" : String(Self.start) + lines[1] + String(Self.end)
             _ = WideText.withWide("\r" + rest) { clibedit_push_input(line, $0) }
         }
         return UInt8(CC_REFRESH)
     }
 
-    /// Reads the pasted characters up to the end marker, with line ends as `\n`.
+    /// Reads the pasted characters up to the end marker, with line ends as `\n`; the key codes
+    /// of escape sequences inside the paste are dropped.
     private static func readPaste(from line: OpaquePointer) -> String {
         var scalars = String.UnicodeScalarView()
-        let marker = Array(end.unicodeScalars)
-        var tail: [Unicode.Scalar] = []
         while true {
             var key: wchar_t = 0
             guard clibedit_getc(line, &key) > 0, let scalar = Unicode.Scalar(UInt32(bitPattern: key)) else { break }
-            tail.append(scalar)
-            if tail.count > marker.count { scalars.append(tail.removeFirst()) }
-            if tail == marker { break }
+            if scalar == end { break }
+            if (0x80...0x9F).contains(scalar.value) { continue }
+            scalars.append(scalar)
         }
-        if tail != marker { scalars.append(contentsOf: tail) }
         return String(scalars).replacingLineEnds()
     }
 }

@@ -66,6 +66,11 @@ public enum Command: Equatable, Sendable {
     case recover(force: Bool = false)
     /// `discard`: delete the journal of a session that ended, with its unsaved changes.
     case discard
+    /// `format [table|json|csv]`: how records are printed from now on, or (alone) which it is.
+    /// A front end carries it out: the session prints nothing itself.
+    case format(OutputFormat?)
+    /// `source PATH` (`.read`, `\i`): run a file's commands as a script. A front end reads the file.
+    case source(path: String)
 }
 
 /// How a command names a record: by its number in `list`, a range of numbers, or its name.
@@ -76,4 +81,7 @@ public enum RecordReference: Equatable, Sendable {
     case range(Int, Int)
     /// A record's name, matched case- and diacritic-insensitively.
     case name(String)
+    /// `#ID`: the record whose id starts with these hex digits, which stays its name
+    /// whatever `delete`, `sort` and `move` do to the numbers.
+    case id(RecordIDPrefix)
 }

@@ -19,7 +19,9 @@ public enum CommandParser {
         switch spec.name {
         case "list":
             guard let first = argument.first else { return .list }
-            guard first.isASCII, first.isNumber else { throw .invalidNumber(String(argument), usage: spec.usage) }
+            guard first.isASCII, first.isNumber || first == "#" else {
+                throw .invalidNumber(String(argument), usage: spec.usage)
+            }
             return .listRecords(try records(spec, argument))
         case "show":
             try none(spec, argument)
@@ -118,6 +120,18 @@ public enum CommandParser {
         case "refresh":
             try none(spec, argument)
             return .refresh
+        case "format":
+            if argument.isEmpty { return .format(nil) }
+            guard let format = OutputFormat(rawValue: argument.lowercased()) else {
+                throw .invalidChoice(
+                    command: "format", value: String(argument), choices: OutputFormat.allCases.map(\.rawValue))
+            }
+            return .format(format)
+        case "source":
+            guard !argument.isEmpty else {
+                throw .missingArgument(command: name, usage: spec.usage, hint: "the path of a file of commands")
+            }
+            return .source(path: try QuotedValue.parse(argument))
         case "redo", "move", "sort", "editor":
             return try editingCommand(spec, argument)
         default:  // help
@@ -130,11 +144,16 @@ public enum CommandParser {
         guard !argument.isEmpty else {
             throw .missingArgument(command: spec.name, usage: spec.usage, hint: "a record number (see list)")
         }
-        guard let first = argument.first, first.isASCII, first.isNumber else {
+        guard let first = argument.first, first.isASCII, first.isNumber || first == "#" else {
             return [.name(try QuotedValue.parse(argument))]
         }
         var references: [RecordReference] = []
         for word in argument.split(whereSeparator: { isSpace($0) || $0 == "," }) {
+            if word.hasPrefix("#") {
+                guard let prefix = RecordIDPrefix(word.dropFirst()) else { throw .invalidIDPrefix(String(word)) }
+                references.append(.id(prefix))
+                continue
+            }
             let bounds = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
             guard let low = number(bounds[0]) else { throw .invalidNumber(String(word), usage: spec.usage) }
             guard bounds.count == 2 else {

@@ -188,13 +188,28 @@ public enum CommandTable {
                 + "Off by default: changes wait for save. Without an argument, says which it is.",
             examples: ["autosave on", "autosave off"], argument: .choice(["on", "off"])),
         CommandSpec(
+            name: "format", usage: "format [table|json|csv]",
+            summary: "print records as a table, JSON or CSV from now on",
+            details: "Sets how list, find and show print records for the rest of the session, as the "
+                + "--format option does when the program starts (psql's \\pset format, sqlite3's .mode). "
+                + "Without an argument, says which format is in use.",
+            examples: ["format", "format csv", "format table"],
+            argument: .choice(OutputFormat.allCases.map(\.rawValue))),
+        CommandSpec(
+            name: "source", aliases: [".read", "\\i"], usage: "source PATH",
+            summary: "run the commands in a file, as a script",
+            details: "Runs each line of PATH as a script runs it: an error names the file and line "
+                + "(PATH:3: …) and the next line runs, unless the program was started with --bail, which "
+                + "stops at the first error. sqlite3's .read and psql's \\i are the same as source.",
+            examples: ["source setup.txt", ".read setup.txt"], argument: .path),
+        CommandSpec(
             name: "history", usage: "history [N]",
             summary: "show the last N lines entered (interactive)",
             details: "Lists earlier lines with their numbers; !N runs line N again, !! the last line, "
                 + "!TEXT the last line starting with TEXT.",
             examples: ["history", "history 20", "!!", "!12", "!set"]),
         CommandSpec(
-            name: "help", aliases: ["?"], usage: "help [COMMAND]",
+            name: "help", aliases: ["?", "\\?"], usage: "help [COMMAND]",
             summary: "list the commands, or explain one",
             details: "Without an argument, lists every command. With one, explains it.",
             examples: ["help", "help set"], argument: .command),

@@ -16,6 +16,8 @@ public enum ParseError: Error, Equatable, Sendable {
     case textAfterQuote(String)
     /// A backslash escape inside double quotes is not one of the known ones.
     case invalidEscape(String)
+    /// A `#` that is not followed by 4 to 32 hex digits of an id.
+    case invalidIDPrefix(String)
     /// The argument is not one of the allowed words.
     case invalidChoice(command: String, value: String, choices: [String])
 
@@ -40,6 +42,9 @@ public enum ParseError: Error, Equatable, Sendable {
             return "unexpected text '\(rest)' after the closing quote; put the whole value inside the quotes"
         case .invalidEscape(let escape):
             return "unknown escape '\(escape)' inside double quotes; use \\\\ for a backslash"
+        case .invalidIDPrefix(let word):
+            return "'\(word)' is not a record id: write # and at least \(RecordIDPrefix.minimumDigits) hex digits "
+                + "of the id that show prints, e.g. #E621"
         case .invalidChoice(let command, let value, let choices):
             return "\(command) takes \(choices.joined(separator: " or ")), not '\(value)'"
         }

@@ -5,6 +5,12 @@ public enum Suggestion {
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         let length = lowered.count
+        if length <= 2 {
+            // One or two letters (q, n, d) are an abbreviation, not a typo: every one-letter
+            // word is one edit from `?`. A name they start uniquely is the suggestion.
+            let prefixed = candidates.filter { $0.hasPrefix(lowered) && !word.isEmpty && $0.allSatisfy(\.isLetter) }
+            return prefixed.count == 1 ? prefixed[0] : nil
+        }
         let limit = max(1, length / 3)
         var best: (String, Int)?
         // The distance is at least the difference in length: skipping candidates that cannot be

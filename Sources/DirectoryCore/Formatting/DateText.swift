@@ -7,7 +7,9 @@ public enum DateText {
     static let referenceDay = 11_323
 
     /// Parses `text`; `now` answers `today`, `utcOffset` gives the local zone for
-    /// dates and times without one. `none` gives `nil` meaning "no date".
+    /// times without one. `none` gives `nil` meaning "no date". A date without a time
+    /// is 12:00 UTC of that day, which every zone from UTC−11 to UTC+11 (and the apps)
+    /// shows as the same calendar date.
     /// Returns `.failure` for text that is no date.
     public static func parse(
         _ text: String, now: Double, utcOffset: (Double) -> Int
@@ -18,6 +20,7 @@ public enum DateText {
         guard let parts = ISODateParts(text), let days = daysFromCivil(parts.year, parts.month, parts.day) else {
             return .failure(.invalidDate(text))
         }
+        guard parts.hasTime else { return .success(Double(days - referenceDay) * 86_400 + 43_200) }
         let local = Double(days - referenceDay) * 86_400 + Double(parts.secondsIntoDay)
         if let zone = parts.zoneOffset { return .success(local - Double(zone)) }
         return .success(local - Double(utcOffset(local - Double(utcOffset(local)))))

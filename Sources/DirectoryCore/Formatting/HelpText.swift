@@ -8,7 +8,8 @@ public enum HelpText {
         for spec in specs {
             lines.append("  " + DisplayWidth.pad(spec.usage, to: width) + "  " + spec.summary)
         }
-        lines.append("Fields of a \(schema.noun): " + schema.fieldNames.joined(separator: ", ") + ".")
+        lines.append(
+            "Fields of \(article(schema.noun)) \(schema.noun): " + schema.fieldNames.joined(separator: ", ") + ".")
         lines.append("Lines starting with # are comments.")
         return lines.joined(separator: "\n")
     }
@@ -21,7 +22,7 @@ public enum HelpText {
         }
         if spec.argument == .field {
             lines.append("")
-            lines.append("Fields of a \(schema.noun):")
+            lines.append("Fields of \(article(schema.noun)) \(schema.noun):")
             let width = schema.fields.map { DisplayWidth.of($0.name) }.max() ?? 0
             for field in schema.fields {
                 lines.append("  " + DisplayWidth.pad(field.name, to: width) + "  " + field.summary)
@@ -30,8 +31,28 @@ public enum HelpText {
         if !spec.examples.isEmpty {
             lines.append("")
             lines.append("Examples:")
-            lines += spec.examples.map { "  " + $0 }
+            lines += spec.examples.map { "  " + example($0, for: schema) }
         }
         return lines.joined(separator: "\n")
     }
+
+    /// `a` or `an`, for a noun of this program (person, item).
+    static func article(_ noun: String) -> String {
+        "aeiou".contains(noun.first.map { Character($0.lowercased()) } ?? "x") ? "an" : "a"
+    }
+
+    /// An example written for people, in the words of `schema`'s list: bucket-list names and fields.
+    static func example(_ line: String, for schema: RecordSchema) -> String {
+        guard schema.name == RecordSchema.bucket.name else { return line }
+        var text = line
+        for (person, item) in bucketWords { text = text.replacing(person, with: item) }
+        return text
+    }
+
+    /// The people in examples, and what a bucket list says instead.
+    private static let bucketWords: [(String, String)] = [
+        ("Briggs 413", "in the spring"), ("Joe Gregg", "Learn Swift"), ("Kurt Krebsbach", "Visit Kyoto"),
+        ("O'Brien", "Run a marathon"), ("office", "note"), ("joe", "kyoto"), ("zoe", "swift"), ("briggs", "spring"),
+        ("people.csv", "bucket.csv"), ("directory.plist", "bucketList.json"),
+    ]
 }

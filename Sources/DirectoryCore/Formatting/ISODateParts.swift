@@ -8,6 +8,8 @@ struct ISODateParts: Equatable {
     var secondsIntoDay: Double = 0
     /// The offset written in the text (`Z` is 0), or `nil` for local time.
     var zoneOffset: Int?
+    /// Whether the text gave a time of day, not just a date.
+    var hasTime = false
 
     /// Parses `text`, or fails for anything else.
     init?(_ text: String) {
@@ -33,6 +35,7 @@ struct ISODateParts: Equatable {
         }
         (self.year, self.month, self.day) = (year, month, day)
         guard index < bytes.count else { return }
+        hasTime = true
         guard expect(84) || expect(116) || expect(32), let hour = number(2), hour < 24, expect(58),
             let minute = number(2), minute < 60
         else { return nil }

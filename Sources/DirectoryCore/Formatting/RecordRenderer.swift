@@ -1,7 +1,7 @@
 /// Turns a `RecordListing` into text in an `OutputFormat`.
 public struct RecordRenderer {
-    /// The format to print in.
-    public let format: OutputFormat
+    /// The format to print in (`format` changes it at the prompt).
+    public var format: OutputFormat
     /// The local time zone's offset at an instant, for dates in tables.
     public let utcOffset: (Double) -> Int
     /// How tables and `show` are coloured; JSON and CSV are never styled.
@@ -83,6 +83,21 @@ public struct RecordRenderer {
         let bytes = CSVRecordWriter.write(
             listing.rows.map(\.record), schema: listing.schema, separator: UInt8(ascii: ","))
         let text = String(decoding: bytes, as: UTF8.self)
-        return forTerminal ? VisibleText.lines(text) : text
+        return forTerminal ? VisibleText.lines(Self.withoutCarriageReturns(text)) : text
+    }
+
+    /// `text` with each CRLF line end written as LF: CSV's line ends, which a terminal does
+    /// not need and `VisibleText` would show as a literal `\r`.
+    public static func withoutCarriageReturns(_ text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        var result = String.UnicodeScalarView()
+        var pendingReturn = false
+        for scalar in text.unicodeScalars {
+            if pendingReturn, scalar != "\n" { result.append("\r") }
+            pendingReturn = scalar == "\r"
+            if !pendingReturn { result.append(scalar) }
+        }
+        if pendingReturn { result.append("\r") }
+        return String(result)
     }
 }

@@ -1,5 +1,6 @@
 /// Finds what Tab can complete: command names, field names and values after `set`,
-/// records after `edit`, `delete` and `find`, paths after `open` and `save as`.
+/// records after `edit`, `delete` and `find`, paths after `open`, `save as`, `source`,
+/// and `import FORMAT` and `export FORMAT` (after their options).
 /// Every name comes from `CommandTable` and the list's schema.
 public struct Completer {
     /// The kind of the open list (its fields, and which commands apply).
@@ -57,6 +58,11 @@ public struct Completer {
             return paths(argument)
         case .command:
             return words(commandNames, for: argument)
+        case .choice(let choices) where spec.name == "import" || spec.name == "export":
+            guard let space = argument.firstIndex(where: CommandParser.isSpace) else {
+                return words(choices, for: argument)
+            }
+            return exchangeArguments(argument[space...].drop { CommandParser.isSpace($0) })
         case .choice(let choices):
             return words(choices, for: argument)
         case .fieldName:
@@ -125,6 +131,24 @@ public struct Completer {
     private func title(of index: Int) -> String {
         guard records.indices.contains(index) else { return "" }
         return records.value(at: index, field: schema.titleField).text ?? ""
+    }
+
+    /// After `import FORMAT` or `export FORMAT`: an option, the value of `--separator`, or the path.
+    private func exchangeArguments(_ text: Substring) -> Completion {
+        var rest = text
+        while rest.hasPrefix("--") {
+            guard let end = rest.firstIndex(where: CommandParser.isSpace) else {
+                return words(["--partial", "--separator"], for: String(rest))
+            }
+            let option = rest[..<end]
+            rest = rest[end...].drop { CommandParser.isSpace($0) }
+            guard option == "--separator" else { continue }
+            guard let valueEnd = rest.firstIndex(where: CommandParser.isSpace) else {
+                return words(ExchangeOptions.separators.map(\.name), for: String(rest))
+            }
+            rest = rest[valueEnd...].drop { CommandParser.isSpace($0) }
+        }
+        return paths(String(rest))
     }
 
     /// Files and folders whose path starts with `word`.

@@ -42,6 +42,9 @@ public enum CommandDescription {
         case .refresh: return "refresh"
         case .recover(let force): return force ? "recover!" : "recover"
         case .discard: return "discard"
+        case .format(let format?): return "format \(format.rawValue)"
+        case .format(nil): return "format"
+        case .source(let path): return "source \(path)"
         }
     }
 
@@ -58,6 +61,7 @@ public enum CommandDescription {
         case .number(let number): return String(number)
         case .range(let low, let high): return "\(low)-\(high)"
         case .name(let name): return name
+        case .id(let prefix): return "#" + prefix.description
         }
     }
 }

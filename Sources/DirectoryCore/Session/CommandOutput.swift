@@ -15,6 +15,8 @@ public enum CommandOutput: Equatable, Sendable {
     case warning(String)
     /// The session should end.
     case quit
+    /// A file's text written to standard output as it is (`export csv -`).
+    case exported(String)
 }
 
 /// Numbered records for output, with what is needed to print them.

@@ -36,8 +36,7 @@ extension Session {
         if let text {
             switch DateText.parse(text, now: seconds, utcOffset: environment.utcOffset) {
             case .success(let parsed?): seconds = parsed
-            case .success(nil): throw .invalidDate(text)
-            case .failure(let error): throw error
+            case .success(nil), .failure: throw .invalidDoneDate(text)
             }
         }
         change(field: field, of: index, to: .date(seconds), command: command)
@@ -49,6 +48,9 @@ extension Session {
         let field = try completionField(command: "undone")
         guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
         guard case .date(let unset) = schema.fields[field].type else { throw .nothingToUndo }
+        guard records[index].values[field] != .date(unset) else {
+            return .feedback("\(schema.noun.capitalized) \(index + 1) was already not done; nothing changed.")
+        }
         change(field: field, of: index, to: .date(unset), command: command)
         return feedback("\(schema.noun.capitalized) \(index + 1) marked not done.")
     }
@@ -131,9 +133,29 @@ extension Session {
                 guard let first = matches.first else { throw .nameNotFound(name) }
                 guard matches.count == 1 else { throw .ambiguousName(name, matches: matches.map { $0 + 1 }) }
                 indices.insert(first)
+            case .id(let prefix):
+                indices.insert(try index(of: prefix))
             }
         }
         return indices.sorted()
+    }
+
+    /// The index of the one record whose id starts with `prefix`.
+    func index(of prefix: RecordIDPrefix) throws(SessionError) -> Int {
+        var matches: [Int] = []
+        for index in records.indices where prefix.matches(records.id(at: index)) {
+            matches.append(index)
+            if matches.count > 10 { break }
+        }
+        guard let first = matches.first else { throw .idNotFound(prefix.description) }
+        guard matches.count == 1 else {
+            let candidates = matches.prefix(10).map { index in
+                "\(index + 1) \(records.value(at: index, field: schema.titleField).text ?? "") "
+                    + "(#\(records.id(at: index).description))"
+            }
+            throw .ambiguousID(prefix.description, candidates: candidates, more: matches.count > 10)
+        }
+        return first
     }
 
     /// Indices of the records that contain `text` in any field.

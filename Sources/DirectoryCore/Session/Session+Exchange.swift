@@ -51,6 +51,14 @@ extension Session {
         -> CommandOutput
     {
         try checkSupported(format)
+        if Self.standardOutputPaths.contains(path) {
+            do {
+                let bytes = try RecordExchange.write(records.array, format: format, schema: schema, options: options)
+                return .exported(String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw .exportFailed(path: path, reason: error.description)
+            }
+        }
         guard path != self.path else {
             throw .exportFailed(path: path, reason: "it is the list's own file; use save, or export elsewhere")
         }
@@ -74,6 +82,10 @@ extension Session {
         }
         return .feedback("Exported \(count(records.count)) to \(path) as \(format.displayName).")
     }
+
+    /// The paths `export` writes to standard output: `-`, as most tools take it, and `/dev/stdout`,
+    /// which cannot be replaced atomically as a file is.
+    static let standardOutputPaths: Set<String> = ["-", "/dev/stdout"]
 
     /// Refuses a format that cannot hold this kind of record.
     private func checkSupported(_ format: ExchangeFormat) throws(SessionError) {

@@ -170,6 +170,7 @@ public struct Session {
         case .refresh: return try refresh()
         case .recover(let force): return try recover(force: force)
         case .discard: return discardRecovery()
+        case .format, .source: throw .frontEndOnly(CommandDescription.text(of: command))
         }
     }
 

@@ -12,6 +12,10 @@ public enum SessionError: Error, Equatable, Sendable {
     case noSuchRecord(Int, count: Int)
     /// No record has this name.
     case nameNotFound(String)
+    /// `#ID` matched no record's id.
+    case idNotFound(String)
+    /// `#ID` matched several records' ids: each as `N NAME (#ID)`, and whether there were more.
+    case ambiguousID(String, candidates: [String], more: Bool)
     /// Several records have this name.
     case ambiguousName(String, matches: [Int])
     /// `undo` with nothing left to undo.
@@ -20,12 +24,16 @@ public enum SessionError: Error, Equatable, Sendable {
     case unsavedChanges(action: String, count: Int, file: String)
     /// A date that could not be understood.
     case invalidDate(String)
+    /// A date `done` cannot take: not a date, or `none` (which `undone` means).
+    case invalidDoneDate(String)
     /// A command that this kind of list does not have (`done` on people).
     case wrongKind(command: String, kinds: [String], current: String)
     /// `help` about a command that does not exist.
     case unknownHelpTopic(String, suggestion: String?)
     /// A command only an interactive session can carry out.
     case interactiveOnly(String)
+    /// A command a front end carries out (`format`, `source`), given to a session directly.
+    case frontEndOnly(String)
     /// `import` or `export` in a format that cannot hold this kind of record (vCard and bucket lists).
     case formatNotForKind(format: String, kind: String, formats: [String])
     /// An import file that cannot be read at all (not JSON, no header row); nothing was imported.
@@ -65,6 +73,11 @@ public enum SessionError: Error, Equatable, Sendable {
             return "there is no record \(number): the list is empty"
         case .noSuchRecord(let number, let count):
             return "there is no record \(number); the list has \(count) (see list)"
+        case .idNotFound(let prefix):
+            return "no record has an id starting with \(prefix); show (or --format json) prints each record's id"
+        case .ambiguousID(let prefix, let candidates, let more):
+            return "#\(prefix) starts the id of more than one record: \(candidates.joined(separator: ", "))"
+                + "\(more ? " and more" : ""); type more of the id"
         case .nameNotFound(let name):
             return "no record is called '\(name)'; use find to search, or a number from list"
         case .ambiguousName(let name, let matches):
@@ -76,6 +89,9 @@ public enum SessionError: Error, Equatable, Sendable {
             let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
             return "\(what) to \(file); type 'save' to keep them, or '\(action)!' to discard them "
                 + "('changes' lists them)"
+        case .invalidDoneDate(let text):
+            return "'\(text)' is not a date for done; use YYYY-MM-DD, an ISO 8601 date-time such as "
+                + "2026-05-01T14:30:00Z, or 'today' (undone clears the date)"
         case .invalidDate(let text):
             return "'\(text)' is not a date; use YYYY-MM-DD, an ISO 8601 date-time such as "
                 + "2026-05-01T14:30:00Z, 'today' or 'none'"
@@ -87,6 +103,8 @@ public enum SessionError: Error, Equatable, Sendable {
             return "no command '\(name)'; type 'help' for the list of commands"
         case .interactiveOnly(let command):
             return "\(command) works only at the interactive prompt"
+        case .frontEndOnly(let command):
+            return "\(command) is carried out by the program's prompt or script runner, not by a session"
         case .formatNotForKind(let format, let kind, let formats):
             return "\(format) holds people, not \(kind) lists; use \(formats.joined(separator: " or "))"
         case .importUnreadable(let path, let format, let reason):

@@ -53,7 +53,8 @@ struct EditorTextTests {
         let changed = try EditorPlan.make(
             written: [done, open], text: edited, schema: .bucket, now: 0, utcOffset: { _ in 0 }
         ).get()
-        let sail = (DateText.daysFromCivil(2026, 5, 1).map { Double($0 - DateText.referenceDay) * 86_400 }) ?? 0
+        let sail =
+            (DateText.daysFromCivil(2026, 5, 1).map { Double($0 - DateText.referenceDay) * 86_400 + 43_200 }) ?? 0
         #expect(
             changed.lines == [
                 .existing(done.id, [.text("Skydive"), .text(""), .date(RecordSchema.distantPast)]),

@@ -41,12 +41,14 @@ struct DateTextTests {
         func parse(_ text: String, offset: Int = 0) -> Double? {
             try? DateText.parse(text, now: 5, utcOffset: { _ in offset }).get()
         }
-        #expect(parse("2001-01-01") == 0)
+        #expect(parse("2001-01-01") == 43_200)  // a date alone is 12:00 UTC, in every zone
+        #expect(parse("2001-01-01", offset: 9 * 3600) == 43_200)
+        #expect(parse("2001-01-01T00:00") == 0)
         #expect(parse("2001-01-01T00:00:01Z") == 1)
         #expect(parse("2001-01-01 01:00") == 3600)
         #expect(parse("2001-01-01T02:00:00+02:00") == 0)
         #expect(parse("2001-01-01T00:00:00.25Z") == 0.25)
-        #expect(parse("2001-01-01", offset: 3600) == -3600)
+        #expect(parse("2001-01-01T00:00", offset: 3600) == -3600)
         #expect(parse("today") == 5)
         for bad in ["2001-1-1", "2001-01-01T25:00", "01/02/2003", "", "2001-01-01T00:00:00Zjunk", "20011-01-01"] {
             #expect((try? DateText.parse(bad, now: 0, utcOffset: { _ in 0 }).get()) == nil)

@@ -54,7 +54,7 @@ extension Interactive {
 
         @Test func anAmbiguousCommandPrefixListsTheCandidates() {
             #expect(action("e") == .list(["edit", "editor", "export", "exit"]))
-            #expect(action("s") == .list(["set", "show", "sort", "save"]))
+            #expect(action("s") == .list(["set", "show", "sort", "save", "source"]))
         }
 
         @Test func commandNamesComeFromTheTableWithoutBangFormsOrOtherKindsCommands() {
@@ -91,6 +91,23 @@ extension Interactive {
             #expect(action("save as di", folders: folders) == .replace(deleting: 0, inserting: "r.plist "))
             #expect(action("open .h", folders: folders) == .replace(deleting: 0, inserting: "idden "))
             #expect(action("save bogus x", folders: folders) == .none)
+        }
+
+        @Test("import FORMAT and export FORMAT complete their options, the separator and then the path")
+        func importAndExportCompleteThePath() {
+            let folders = [
+                ".": [FolderEntry(name: "data", isFolder: true), FolderEntry(name: "dir.csv", isFolder: false)],
+                "data/": [FolderEntry(name: "people.csv", isFolder: false)],
+            ]
+            #expect(action("import cs", folders: folders) == .replace(deleting: 0, inserting: "v "))
+            #expect(action("import csv di", folders: folders) == .replace(deleting: 0, inserting: "r.csv "))
+            #expect(action("export! json data/p", folders: folders) == .replace(deleting: 0, inserting: "eople.csv "))
+            #expect(action("import csv --pa", folders: folders) == .replace(deleting: 0, inserting: "rtial "))
+            #expect(action("import csv --separator ta", folders: folders) == .replace(deleting: 0, inserting: "b "))
+            #expect(
+                action("import csv --partial --separator tab d", folders: folders) == .list(["data/", "dir.csv"]))
+            #expect(action("format j") == .replace(deleting: 0, inserting: "son "))
+            #expect(action("source di", folders: folders) == .replace(deleting: 0, inserting: "r.csv "))
         }
     }
 }

@@ -14,7 +14,7 @@ struct SessionBucketTests {
         let item = try #require(session.records.first)
         #expect(item.values[0] == .text("Learn Swift"))
         #expect(item.values[1] == .text("with the tutorials"))
-        #expect(item.values[2] == .date(799_286_400))  // 2026-05-01T00:00:00Z
+        #expect(item.values[2] == .date(799_329_600))  // 2026-05-01T00:00:00Z
         try session.run("undone")
         #expect(session.records[0].values[2] == .date(RecordSchema.distantPast))
         try session.run("done")

@@ -39,7 +39,7 @@ struct BucketListTests {
         for index in [0, 1, 3] { #expect(after[index] == before[index]) }
         #expect(after[2]["note"] as? String == "")
         #expect(after[4]["name"] as? String == "Learn Swift")
-        #expect(after[4]["completedDate"] as? Double == 799_286_400)
+        #expect(after[4]["completedDate"] as? Double == 799_329_600)
     }
 
     @Test("a missing bucket list is empty and says how to add the first item")

@@ -24,7 +24,7 @@ struct CompletionTests {
         Case(words: ["directory", "-f", "s"], expected: ["setup.txt"]),
         Case(words: ["directory", "-c", "ed"], expected: ["edit", "editor"]),
         Case(words: ["directory", "--command", "re"], expected: ["revert", "refresh", "redo", "recover"]),
-        Case(words: ["directory", "-c", "so"], expected: ["sort"]),
+        Case(words: ["directory", "-c", "sor"], expected: ["sort"]),
     ]
 
     @Test("bash completes flags, --kind/--format/--color values and --file names", arguments: cases)
@@ -96,7 +96,7 @@ struct CompletionTests {
             ("directory -f se", "directory -f setup.txt"),
             ("directory --file peo", "directory --file people.plist"),
             ("directory -c edit", "edit    editor"),
-            ("directory -c so", "directory -c sort"),
+            ("directory -c sor", "directory -c sort"),
         ]
         for example in cases {
             zsh.type(example.typed)
