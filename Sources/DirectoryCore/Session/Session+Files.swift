@@ -58,7 +58,7 @@ extension Session {
             return fingerprint == nil ? [] : ["the file had been deleted; it was written again with this list"]
         case .merged(let merged, let theirs):
             adopt(merged)
-            fingerprint = theirs.fingerprint  // what the merged list was merged with: a store's row checks need it
+            rebase(on: theirs)
             return merged.fromOthers
         }
     }

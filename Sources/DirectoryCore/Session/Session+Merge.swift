@@ -57,6 +57,21 @@ extension Session {
         current = currentKey.flatMap { key in records.index(of: key) }
     }
 
+    /// Makes the list as read now the merge base: each record this session touched gets the
+    /// list's version (or absent, when the list lacks it), and the fingerprint is the list's.
+    /// Every merge ends with it (save, its retries, refresh), so an edit another session
+    /// saved, once merged in, is never taken for this session's own by a later merge.
+    mutating func rebase(on theirs: LoadedList) {
+        var rebased: BaselineTable = [:]
+        rebased.reserveCapacity(baseline.count)
+        for key in baseline.keys { rebased[key] = .absent }
+        for record in theirs.records where rebased[record.key] != nil { rebased[record.key] = .present(record) }
+        baseline = rebased
+        fingerprint = theirs.fingerprint
+        if recovery.store != nil { noteEveryChange() }  // the recovery journal keeps each record's base too
+        if savedOrder != nil { savedOrder = theirs.records.keys }  // the file's order now
+    }
+
     /// Whether `undo` would do the same to `merged` as to the list now: the same records in
     /// the same order, and none that the journal's edits touch changed by the other session.
     private func journalFits(_ merged: [Record]) -> Bool {

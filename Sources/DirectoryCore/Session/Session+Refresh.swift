@@ -41,16 +41,4 @@ extension Session {
             return .text(lines.joined(separator: "\n"))
         }
     }
-
-    /// Makes the file as read now the baseline: each record this session touched gets the
-    /// file's version (or absent, when the file lacks it), and the fingerprint is the file's.
-    private mutating func rebase(on theirs: LoadedList) {
-        var rebased: BaselineTable = [:]
-        rebased.reserveCapacity(baseline.count)
-        for key in baseline.keys { rebased[key] = .absent }
-        for record in theirs.records where rebased[record.key] != nil { rebased[record.key] = .present(record) }
-        baseline = rebased
-        fingerprint = theirs.fingerprint
-        if savedOrder != nil { savedOrder = theirs.records.keys }  // the file's order now
-    }
 }

@@ -72,3 +72,71 @@ struct SessionMergeTests {
         #expect(throws: SessionError.self) { try second.run("save") }
     }
 }
+
+@Suite("Session: the merge base after a merge")
+struct SessionMergeBaseTests {
+    @Test("a save that merged and then failed takes the merged list as its base: a third editor's edit is no conflict")
+    func failedSaveRebases() throws {
+        let store = MemoryStore()
+        var office = try Session.test(store: store)
+        try office.run("save")
+        var name = try Session.test(store: store)
+        try name.run("edit 2", "set name Joseph Gregg", "save")
+        try office.run("edit 2", "set office Briggs 500")
+        store.failure.withLock { $0 = .writeFailed(path: "/data/directory.plist", reason: "disk full") }
+        #expect(throws: SessionError.self) { try office.run("save") }
+        store.failure.withLock { $0 = nil }
+        // The other editor changes the name again; the office editor's merged-in name is not its own edit.
+        try name.run("set name Joe G. Gregg", "save")
+        try office.run("save")
+        #expect(store.file("/data/directory.plist")?.records[1].values == [.text("Joe G. Gregg"), .text("Briggs 500")])
+    }
+
+    @Test("after a merge only this session's own edits are unsaved")
+    func changesAfterFailedMerge() throws {
+        let store = MemoryStore()
+        var office = try Session.test(store: store)
+        try office.run("save")
+        var name = try Session.test(store: store)
+        try name.run("edit 2", "set name Joseph Gregg", "save")
+        try office.run("edit 2", "set office Briggs 500")
+        store.failure.withLock { $0 = .writeFailed(path: "/data/directory.plist", reason: "disk full") }
+        #expect(throws: SessionError.self) { try office.run("save") }
+        let changes = office.unsavedChanges()
+        #expect(changes.count == 1)
+        #expect(office.listChanges.changed.map { $0.values } == [[.text("Joseph Gregg"), .text("Briggs 500")]])
+        #expect(changes.first?.kind == .changed([(field: 1, saved: .text("Briggs 413"))]))
+    }
+
+    @Test("three editors on one record, many saves: the office editor never conflicts, no save is lost")
+    func threeEditorsLoop() throws {
+        let store = MemoryStore()
+        var first = try Session.test(store: store)
+        try first.run("save")
+        var editors = [first, try Session.test(store: store), try Session.test(store: store)]
+        // One editor changes the office; two change the name, so they may really conflict with each other.
+        let fields = ["office", "name", "name"]
+        for round in 0..<60 {
+            for index in editors.indices {
+                let value = "\(fields[index]) \(index) \(round)"
+                try editors[index].run("edit 2", "set \(fields[index]) \(value)")
+                // Every third save fails after its merge, as a full disk or a lost server would make
+                // it; the edit waits for the editor's next turn, after the others have saved.
+                if round % 3 == index {
+                    store.failure.withLock { $0 = .writeFailed(path: "/data/directory.plist", reason: "disk full") }
+                    #expect(throws: SessionError.self) { try editors[index].run("save") }
+                    store.failure.withLock { $0 = nil }
+                    continue
+                }
+                do {
+                    try editors[index].run("save")
+                } catch let error as SessionError where index > 0 && error.message.contains("name is") {
+                    // A real conflict between the two name editors: take the file's version and edit again.
+                    try editors[index].run("revert", "edit 2", "set name \(value)", "save")
+                }
+                let saved = store.file("/data/directory.plist")?.records[1]
+                #expect(saved?.values[fields[index] == "name" ? 0 : 1] == .text(value))
+            }
+        }
+    }
+}
