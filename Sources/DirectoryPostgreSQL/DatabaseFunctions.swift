@@ -23,7 +23,7 @@ struct DatabaseFunctions {
         DECLARE
             place text;
             claimed text := nullif(current_setting('directory.' || target_list, true), '');
-            next bigint;
+            claimed_version bigint;
         BEGIN
             SELECT tableoid::text INTO place FROM \(schema).directory_versions WHERE list = target_list;
             IF place IS NULL THEN
@@ -33,16 +33,16 @@ struct DatabaseFunctions {
                         || 'coalesce(max(revision), 0) FROM ' || target_list;
             END IF;
             IF claimed IS NOT NULL AND split_part(claimed, ' ', 2) = place THEN
-                next := split_part(claimed, ' ', 1)::bigint;
-                IF expected IS NULL OR next = expected + 1 THEN RETURN next; END IF;
+                claimed_version := split_part(claimed, ' ', 1)::bigint;
+                IF expected IS NULL OR claimed_version = expected + 1 THEN RETURN claimed_version; END IF;
                 RETURN NULL;
             END IF;
             UPDATE \(schema).directory_versions SET version = version + 1
                 WHERE list = target_list AND (expected IS NULL OR version = expected)
-                RETURNING version INTO next;
-            IF next IS NULL THEN RETURN NULL; END IF;
-            PERFORM set_config('directory.' || target_list, next || ' ' || place, true);
-            RETURN next;
+                RETURNING version INTO claimed_version;
+            IF claimed_version IS NULL THEN RETURN NULL; END IF;
+            PERFORM set_config('directory.' || target_list, claimed_version || ' ' || place, true);
+            RETURN claimed_version;
         END $body$
         """
     }

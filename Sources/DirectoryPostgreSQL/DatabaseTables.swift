@@ -98,11 +98,15 @@ enum DatabaseTables {
         return ListVersion(version: version, horizon: start, layout: layout)
     }
 
-    /// An empty schema is a new directory only when no other schema of the database holds
-    /// one: otherwise the search path most likely points at the wrong place.
+    /// A schema the location's `search_path` names that is empty while other schemas of the
+    /// database hold a directory is most likely the wrong place, not a new directory (the
+    /// default search path's empty schema is: that is a database's first directory).
     private static func refuseOtherSchemas(than schema: String, on connection: PostgreSQLConnection)
         throws(PostgreSQLError)
     {
+        let chosen = try connection.run(
+            "SELECT current_setting('search_path') <> boot_val FROM pg_settings WHERE name = 'search_path'")
+        guard chosen.value(row: 0, column: 0) == "t" else { return }
         let others = try connection.run(
             "SELECT string_agg(DISTINCT n.nspname, ', ' ORDER BY n.nspname) FROM pg_class c "
                 + "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'directory_versions' "
@@ -142,6 +146,8 @@ enum DatabaseTables {
         }
         let functions = DatabaseFunctions(schema: quotedSchema)
         var statements = [
+            // "already exists, skipping" and the like are not for the user.
+            "SET LOCAL client_min_messages = warning",
             "CREATE TABLE IF NOT EXISTS directory_schema (version integer NOT NULL)",
             "INSERT INTO directory_schema SELECT \(layoutVersion) WHERE NOT EXISTS (SELECT 1 FROM directory_schema)",
             "CREATE TABLE IF NOT EXISTS directory_versions (list text PRIMARY KEY, version bigint NOT NULL, "
