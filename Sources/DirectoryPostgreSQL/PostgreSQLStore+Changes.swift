@@ -23,6 +23,7 @@ extension PostgreSQLStore {
             }
             try connection.run("BEGIN")
             let current = try DatabaseTables.version(of: table, on: connection, creating: version == nil)
+            if current != nil { try Self.refuseWithout(Self.privileges(for: changes), on: table, connection) }
             if current?.layout != DatabaseTables.layoutVersion { try Self.prepare(on: connection) }
             let expected = version ?? 0
             let statements = try TableStatements(table: table, connection: connection)
@@ -39,6 +40,28 @@ extension PostgreSQLStore {
         }
         guard let outcome else { throw .changedMeanwhile(path: path) }
         return Self.fingerprint(outcome)
+    }
+
+    /// The privileges on the list's table that writing `changes` needs.
+    static func privileges(for changes: ListChanges) -> [String] {
+        var needed: [String] = []
+        if !changes.deleted.isEmpty { needed.append("DELETE") }
+        if !changes.changed.isEmpty || changes.order != nil { needed.append("UPDATE") }
+        if !changes.added.isEmpty { needed.append("INSERT") }
+        return needed
+    }
+
+    /// Throws the server's own "permission denied" for the list's table when this role lacks
+    /// one of `privileges`, before anything is claimed (the claim's message would name the
+    /// version table, in a function's context).
+    static func refuseWithout(_ privileges: [String], on table: DirectoryTable, _ connection: PostgreSQLConnection)
+        throws(PostgreSQLError)
+    {
+        guard !privileges.isEmpty else { return }
+        let quoted = try connection.quoted(table.name)
+        let checks = privileges.map { "has_table_privilege($1, '\($0)')" }.joined(separator: " AND ")
+        guard try connection.run("SELECT \(checks)", [quoted]).value(row: 0, column: 0) != "t" else { return }
+        throw PostgreSQLError("permission denied for table \(table.name)", state: "42501")
     }
 
     /// Yes: only the rows in the change set are written.

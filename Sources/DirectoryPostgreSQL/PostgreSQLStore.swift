@@ -148,6 +148,19 @@ public final class PostgreSQLStore: ListStore {
         }
     }
 
+    /// Whether this role may insert, update and delete the list's rows.
+    public func mayWrite(path: String) -> Bool {
+        let answer = try? perform(on: path, saving: false) { link throws(PostgreSQLError) -> Bool in
+            let table = DirectoryTable(schema: link.kind ?? .person)
+            let result = try link.connection.run(
+                "SELECT to_regclass($1) IS NULL OR (has_table_privilege($1, 'INSERT') AND has_table_privilege($1, 'UPDATE') "
+                    + "AND has_table_privilege($1, 'DELETE'))",
+                [try link.connection.quoted(table.name)])
+            return result.value(row: 0, column: 0) == "t"
+        }
+        return answer ?? true
+    }
+
     /// The list's version now; `nil` when the database has no tables.
     public func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
         try perform(on: path, saving: false) { link throws(PostgreSQLError) in

@@ -15,12 +15,14 @@ extension Session {
 
     /// Reads the file when it changed since it was read and merges this session's edits
     /// into it. Nothing in the session changes; a conflict throws `StorageError.conflict`.
-    func mergeWithFile() throws(StorageError) -> FileMerge {
+    /// With `preferringOurs`, conflicts go this session's way instead (`save!` on a database).
+    func mergeWithFile(preferringOurs: Bool = false) throws(StorageError) -> FileMerge {
         guard let now = try store.fingerprint(path: path, known: fingerprint) else { return .missing }
         if let fingerprint, now.sameContents(as: fingerprint) { return .unchanged }
         guard var theirs = try store.load(path: path, schema: schema, fallback: schema) else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
-        let merger = RecordMerge(schema: schema, baseline: baseline, ours: records.array)
+        let merger = RecordMerge(
+            schema: schema, baseline: baseline, ours: records.array, preferringOurs: preferringOurs)
         var merged = try merger.merge(theirs: theirs.records.array, path: path).get()
         if isReordered, let savedOrder, Self.reordered(theirs.records, from: savedOrder) {
             merged.fromOthers.append("reordered the list; your own new order was kept over theirs")

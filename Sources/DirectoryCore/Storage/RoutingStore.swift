@@ -57,6 +57,16 @@ public struct RoutingStore: ListStore {
     }
 
     /// Whether the location's store has a list there.
+    /// Asks the list's store.
+    public func mayWrite(path: String) -> Bool {
+        store(for: path).mayWrite(path: path)
+    }
+
+    /// Asks the list's store.
+    public func recordCount(at path: String, schema: RecordSchema) -> Int? {
+        store(for: path).recordCount(at: path, schema: schema)
+    }
+
     public func exists(path: String) -> Bool {
         store(for: path).exists(path: path)
     }
