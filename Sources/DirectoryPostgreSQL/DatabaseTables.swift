@@ -207,11 +207,15 @@ enum DatabaseTables {
     {
         guard version % 1000 == 0, version > deletionsKept else { return }
         let oldest = String(version - deletionsKept)
-        try connection.run("DELETE FROM directory_deletions WHERE list = $1 AND version <= $2::bigint", [
-            table.name, oldest,
-        ])
-        try connection.run("UPDATE directory_versions SET horizon = greatest(horizon, $2::bigint) WHERE list = $1", [
-            table.name, oldest,
-        ])
+        try connection.run(
+            "DELETE FROM directory_deletions WHERE list = $1 AND version <= $2::bigint",
+            [
+                table.name, oldest,
+            ])
+        try connection.run(
+            "UPDATE directory_versions SET horizon = greatest(horizon, $2::bigint) WHERE list = $1",
+            [
+                table.name, oldest,
+            ])
     }
 }

@@ -106,7 +106,8 @@ struct DirectoryTable {
         _ fields: [CopyText.Field], to list: inout RecordList.Builder, texts: inout [UnsafeBufferPointer<UInt8>?]
     ) throws(PostgreSQLError) {
         guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField) else {
-            throw PostgreSQLError("a row of \(name) could not be read (its id or columns are not what this release wrote)")
+            throw PostgreSQLError(
+                "a row of \(name) could not be read (its id or columns are not what this release wrote)")
         }
         if let extra = fields[columns.count + 1], !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
             guard let record = record(from: fields) else { throw unreadableExtra(id: id, fields: fields) }

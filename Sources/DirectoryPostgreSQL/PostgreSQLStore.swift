@@ -34,8 +34,7 @@ public final class PostgreSQLStore: ListStore {
     }
 
     /// The list in the open read transaction, and the tables' layout (`nil`: no tables).
-    private static func read(schema: RecordSchema?, link: Link) throws(PostgreSQLError) -> (LoadedList, layout: Int?)
-    {
+    private static func read(schema: RecordSchema?, link: Link) throws(PostgreSQLError) -> (LoadedList, layout: Int?) {
         let connection = link.connection
         var kind = schema ?? .person
         let complete = try DatabaseTables.place(on: connection).present.count == DatabaseTables.names.count
@@ -95,9 +94,11 @@ public final class PostgreSQLStore: ListStore {
             guard let version = try DatabaseTables.claim(table, from: nil, on: connection) else {
                 throw PostgreSQLError("the version of \(table.name) is missing from directory_versions")
             }
-            try connection.run("UPDATE directory_versions SET horizon = $2::bigint WHERE list = $1", [
-                table.name, String(version),
-            ])
+            try connection.run(
+                "UPDATE directory_versions SET horizon = $2::bigint WHERE list = $1",
+                [
+                    table.name, String(version),
+                ])
             try connection.run("DELETE FROM directory_deletions WHERE list = $1", [table.name])
             let statements = try TableStatements(table: table, connection: connection)
             try connection.run(statements.deleteAll)
@@ -130,7 +131,7 @@ public final class PostgreSQLStore: ListStore {
     static func prepare(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
         do throws(PostgreSQLError) {
             try DatabaseTables.prepare(on: connection)
-        } catch where error.isPermissionDenied {
+        } catch  where error.isPermissionDenied {
             throw PostgreSQLError(
                 "the directory's tables are missing or use an older layout, and this role may not create or "
                     + "upgrade them (\(error.message)); ask their owner to open the directory once with this "

@@ -50,7 +50,8 @@ struct RowPositions {
             let high = try connection.run(statements.positionAfter, [String(position), String(radius)])
                 .value(row: 0, column: 0).flatMap(Double.init)
             let bounds = [low.map { String($0) }, high.map { String($0) }]
-            let count = try connection.run(statements.countBetween, bounds).value(row: 0, column: 0)
+            let count =
+                try connection.run(statements.countBetween, bounds).value(row: 0, column: 0)
                 .flatMap { Int($0) } ?? 0
             let first: Double
             let step: Double

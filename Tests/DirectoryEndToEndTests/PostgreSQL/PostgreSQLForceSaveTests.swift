@@ -69,7 +69,9 @@ struct PostgreSQLForceSaveTests {
         let session = try LiveProgram([cluster.uri(database, user: "reader")], folder: folder)
         session.send("edit 2", "set office Reader 1", "changes")
         #expect(session.waitForOutput(containing: "unsaved change"))
-        #expect(try ProgramRun.run([uri, "-c", "edit 2", "-c", "set office Owner 1", "-c", "save"], folder: folder).status == 0)
+        #expect(
+            try ProgramRun.run([uri, "-c", "edit 2", "-c", "set office Owner 1", "-c", "save"], folder: folder).status
+                == 0)
         session.send("save", "quit!")
         let run = session.finish()
         #expect(run.standardError.contains("may only read this directory"), "\(run.standardError)")

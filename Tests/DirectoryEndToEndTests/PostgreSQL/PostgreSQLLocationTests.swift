@@ -69,7 +69,8 @@ struct PostgreSQLLocationTests {
         let run = try ProgramRun.run(
             [uri, "-c", "editor", "-c", "save"], folder: folder, environment: ["EDITOR": editor, "VISUAL": editor])
         #expect(run.status == 0, "\(run.standardError)")
-        let expected = ["Acacia Ackles"] + (1...1000).map { String(format: "N%04d", $0) } + ["Joe Gregg", "Kurt Krebsbach"]
+        let expected =
+            ["Acacia Ackles"] + (1...1000).map { String(format: "N%04d", $0) } + ["Joe Gregg", "Kurt Krebsbach"]
         let order = try cluster.psql(uri, "SELECT string_agg(name, ',' ORDER BY position) FROM people")
         #expect(order == expected.joined(separator: ",") + "\n")
         #expect(try cluster.psql(uri, "SELECT count(DISTINCT position) FROM people") == "1003\n")

@@ -14,7 +14,8 @@ struct PostgreSQLWriteTrackingTests {
         let run = session.finish()
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("Merged with changes another session saved"), "\(run.standardError)")
-        #expect(try cluster.psql(uri, "SELECT name, office FROM people WHERE office = 'Psql 1'") == "Joseph Gregg|Psql 1\n")
+        #expect(
+            try cluster.psql(uri, "SELECT name, office FROM people WHERE office = 'Psql 1'") == "Joseph Gregg|Psql 1\n")
     }
 
     @Test("a psql UPDATE of the same field is a conflict, and refresh takes a psql write in")
@@ -42,7 +43,9 @@ struct PostgreSQLWriteTrackingTests {
         #expect(session.waitForOutput(containing: "unsaved change"))
         try cluster.psql(uri, "DELETE FROM people WHERE name = 'Acacia Ackles'")
         let after = try cluster.psql(uri, "SELECT version FROM directory_versions WHERE list = 'people'")
-        #expect(Int(after.trimmingCharacters(in: .whitespacesAndNewlines))! > Int(before.trimmingCharacters(in: .whitespacesAndNewlines))!)
+        #expect(
+            Int(after.trimmingCharacters(in: .whitespacesAndNewlines))! > Int(
+                before.trimmingCharacters(in: .whitespacesAndNewlines))!)
         #expect(try cluster.psql(uri, "SELECT count(*) FROM directory_deletions") == "1\n")
         session.send("save", "quit!")
         let run = session.finish()
@@ -63,7 +66,9 @@ struct PostgreSQLWriteTrackingTests {
         #expect(try cluster.psql(uri, "SELECT revision > 3 FROM people") == "t\n")
         let saved = try ProgramRun.run([uri, "-c", "new New Comer", "-c", "save"], folder: folder)
         #expect(saved.status == 0, "\(saved.standardError)")
-        #expect(try cluster.psql(uri, "SELECT string_agg(name, ',' ORDER BY position) FROM people") == "Old Timer,New Comer\n")
+        #expect(
+            try cluster.psql(uri, "SELECT string_agg(name, ',' ORDER BY position) FROM people")
+                == "Old Timer,New Comer\n")
     }
 
     @Test("tables of a newer layout are neither read nor written: exit 1 and what to do")
