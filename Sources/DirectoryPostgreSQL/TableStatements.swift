@@ -6,6 +6,8 @@ struct TableStatements {
     let name: String
     /// The quoted field columns, comma-separated.
     let fieldColumns: String
+    /// The same, each as `t.COLUMN`.
+    let qualifiedColumns: String
 
     init(table: DirectoryTable, connection: PostgreSQLConnection) throws(PostgreSQLError) {
         self.table = table
@@ -13,6 +15,7 @@ struct TableStatements {
         var quoted: [String] = []
         for column in table.columns { quoted.append(try connection.quoted(column.name)) }
         fieldColumns = quoted.joined(separator: ", ")
+        qualifiedColumns = quoted.map { "t." + $0 }.joined(separator: ", ")
     }
 
     /// The field columns' and extra's parameters, numbered from `first`.
@@ -29,6 +32,17 @@ struct TableStatements {
     /// stream the rows as it scans instead of sorting them all first.
     var copyOut: String {
         "COPY (SELECT id, \(fieldColumns), extra, position FROM \(name)) TO STDOUT"
+    }
+
+    /// `$1` a version: how many rows were written after it.
+    var countWrittenSince: String { "SELECT count(*) FROM \(name) WHERE revision > $1::bigint" }
+
+    /// The rows written after `version`, in list order, as `COPY` rows of id, fields, extra,
+    /// position and the id of the row before each (`NULL` for the first).
+    func copyWrittenSince(_ version: Int64) -> String {
+        "COPY (SELECT t.id, \(qualifiedColumns), t.extra, t.position, "
+            + "(SELECT p.id FROM \(name) p WHERE p.position < t.position ORDER BY p.position DESC LIMIT 1) "
+            + "FROM \(name) t WHERE t.revision > \(version) ORDER BY t.position) TO STDOUT"
     }
 
     /// Loads whole rows: id, position, fields, extra, revision.

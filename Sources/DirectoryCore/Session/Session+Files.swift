@@ -67,6 +67,9 @@ extension Session {
             adopt(merged)
             rebase(on: theirs)
             return merged.fromOthers
+        case .mergedChanges(let merge):
+            adopt(merge)
+            return merge.fromOthers
         }
     }
 

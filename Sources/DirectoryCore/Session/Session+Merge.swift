@@ -11,6 +11,8 @@ extension Session {
         /// Another session changed it: the merged records, what came from it, and the
         /// list as read (its records and fingerprint are the file's version now).
         case merged(RecordMerge.Merged, theirs: LoadedList)
+        /// Another session changed it, and the store told what without the whole list.
+        case mergedChanges(ChangesMerge)
     }
 
     /// Reads the file when it changed since it was read and merges this session's edits
@@ -19,6 +21,12 @@ extension Session {
     func mergeWithFile(preferringOurs: Bool = false) throws(StorageError) -> FileMerge {
         guard let now = try store.fingerprint(path: path, known: fingerprint) else { return .missing }
         if let fingerprint, now.sameContents(as: fingerprint) { return .unchanged }
+        if let fingerprint, !isReordered,
+            let delta = try store.changes(at: path, schema: schema, since: fingerprint),
+            let merge = try mergeChanges(delta, preferringOurs: preferringOurs)
+        {
+            return .mergedChanges(merge)
+        }
         guard var theirs = try store.load(path: path, schema: schema, fallback: schema) else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
         let merger = RecordMerge(
@@ -89,7 +97,7 @@ extension Session {
     /// edits on a copy of the ids alone; `nil` when an index does not fit, or when that
     /// would shift more than `journalMoveBudget` ids (a long journal of deletions in the
     /// middle of a very large list), so a merge never stalls on it.
-    private func journalTouchedIDs() -> Set<RecordKey>? {
+    func journalTouchedIDs() -> Set<RecordKey>? {
         var ids = records.keys
         var touched = Set<RecordKey>()
         var moves = 0

@@ -58,6 +58,13 @@ public struct RoutingStore: ListStore {
 
     /// Whether the location's store has a list there.
     /// Asks the list's store.
+    public func changes(at path: String, schema: RecordSchema, since known: FileFingerprint) throws(StorageError)
+        -> ListDelta?
+    {
+        try store(for: path).changes(at: path, schema: schema, since: known)
+    }
+
+    /// Asks the list's store.
     public func mayWrite(path: String) -> Bool {
         store(for: path).mayWrite(path: path)
     }
