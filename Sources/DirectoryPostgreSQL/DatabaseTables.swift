@@ -205,7 +205,10 @@ enum DatabaseTables {
     static func prune(_ table: DirectoryTable, at version: Int64, on connection: PostgreSQLConnection)
         throws(PostgreSQLError)
     {
-        guard version % 1000 == 0, version > deletionsKept else { return }
+        guard version % 1000 == 0, version > deletionsKept,
+            try connection.run("SELECT has_table_privilege('directory_deletions', 'DELETE')").value(row: 0, column: 0)
+                == "t"
+        else { return }
         let oldest = String(version - deletionsKept)
         try connection.run(
             "DELETE FROM directory_deletions WHERE list = $1 AND version <= $2::bigint",

@@ -54,7 +54,10 @@ extension Session {
     mutating func adopt(_ merged: RecordMerge.Merged) {
         // A session that reordered the list keeps its order (`RecordMerge.ordered`).
         let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records.array) : merged.records
-        if !journalFits(mergedRecords) { journal = [] }
+        if !journalFits(mergedRecords) {
+            if !journal.isEmpty { undoClearedByMerge = true }
+            journal = []
+        }
         // Redo's steps name positions: they fit only the same records in the same order.
         if !redoable.isEmpty,
             mergedRecords.count != records.count

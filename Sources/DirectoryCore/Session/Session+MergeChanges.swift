@@ -133,6 +133,8 @@ extension Session {
     /// journal kept while it still fits.
     mutating func adopt(_ merge: ChangesMerge) {
         let currentKey = current.map { records.key(at: $0) }
+        let hadJournal = !journal.isEmpty
+        defer { if hadJournal, journal.isEmpty { undoClearedByMerge = true } }
         if !merge.removed.isEmpty || !merge.inserted.isEmpty {
             journal = []
             redoable = []
