@@ -32,7 +32,8 @@ extension PostgreSQLStore {
             version.layout >= 2, since >= version.horizon, since <= version.version
         else { return nil }
         let statements = try TableStatements(table: table, connection: connection)
-        let count = try connection.run(statements.countWrittenSince, [String(since)]).value(row: 0, column: 0)
+        let count =
+            try connection.run(statements.countWrittenSince, [String(since)]).value(row: 0, column: 0)
             .flatMap { Int($0) } ?? 0
         guard count <= Session.deltaLimit else { return nil }
         var rows: [ListDelta.Row] = []

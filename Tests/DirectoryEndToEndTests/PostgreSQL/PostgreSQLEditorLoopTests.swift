@@ -71,8 +71,10 @@ struct PostgreSQLEditorLoopTests {
         }
         try Self.run(editors, uri: uri, folder: folder)
         #expect(
-            try cluster.psql(uri, "SELECT name, note, completed_date::date FROM bucket_items WHERE position = "
-                + "(SELECT min(position) FROM bucket_items)")
+            try cluster.psql(
+                uri,
+                "SELECT name, note, completed_date::date FROM bucket_items WHERE position = "
+                    + "(SELECT min(position) FROM bucket_items)")
                 == "Name \(saves)|Note \(saves)|\(Self.date(saves))\n")
         #expect(try cluster.psql(uri, "SELECT count(*) FROM bucket_items") == "\(1 + 2 * saves)\n")
         for adder in ["A", "B"] {
