@@ -1,87 +1,224 @@
-/// Creating the tables of a directory, and the one-row-per-list version counter
-/// every save bumps (the database's "fingerprint").
+import DirectoryCore
+
+/// The tables of a directory: telling a directory from a new database or from something
+/// else, creating and upgrading them, and the one-row-per-list version counter that every
+/// write bumps (the database's "fingerprint").
 enum DatabaseTables {
-    /// The layout this release writes, kept in `directory_schema` so later ones can migrate.
-    static let layoutVersion = 1
+    /// The layout this release writes, kept in `directory_schema`: 1 had no triggers that
+    /// stamp rows, 2 stamps every write and logs deletions.
+    static let layoutVersion = 2
     /// The channel the tables' triggers notify on; the payload is `SCHEMA.TABLE COUNT NONCE`.
     static let channel = "directory_changes"
-    /// Serialises two sessions creating the tables at once (a transaction-scoped advisory lock).
+    /// Serialises two sessions creating or upgrading the tables at once (a transaction-scoped advisory lock).
     static let creationLock = "SELECT pg_advisory_xact_lock(74209131)"
+    /// How many versions of deletions the log keeps: a session that read an older version reads the whole list again.
+    static let deletionsKept: Int64 = 10_000
 
-    /// Whether the list's table exists in the connection's search path.
-    static func exist(_ table: DirectoryTable, on connection: PostgreSQLConnection) throws(PostgreSQLError) -> Bool {
-        try connection.run("SELECT to_regclass($1) IS NOT NULL", [try connection.quoted(table.name)])
-            .value(row: 0, column: 0) == "t"
+    /// A list's version as the database has it.
+    struct ListVersion: Equatable {
+        /// The version counter, bumped by every transaction that writes the list.
+        var version: Int64
+        /// Changes since a version older than this cannot be told apart (the whole list was
+        /// replaced, or the deletions log was pruned): such a reader reads everything again.
+        var horizon: Int64
+        /// The table layout (`directory_schema`).
+        var layout: Int
     }
 
-    /// The list's version now, or `nil` when it has no tables.
-    static func version(of table: DirectoryTable, on connection: PostgreSQLConnection) throws(PostgreSQLError)
-        -> Int64?
+    /// Where the connection's tables are: its schema, quoted, and which directory tables it holds.
+    struct Place {
+        /// `current_schema()`, or `nil` when the search path names no schema that exists.
+        var schema: String?
+        /// The directory tables (of `names`) that exist there.
+        var present: Set<String>
+    }
+
+    /// Every table a directory has.
+    static var names: [String] { ["directory_schema", "directory_versions"] + DirectoryTable.all.map(\.name) }
+
+    /// The schema and which of the directory's tables are in it.
+    static func place(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> Place {
+        let schema = try connection.run("SELECT current_schema()").value(row: 0, column: 0)
+        var present = Set<String>()
+        guard let schema else { return Place(schema: nil, present: []) }
+        let result = try connection.run(
+            "SELECT c.relname FROM pg_class c WHERE c.relnamespace = $1::regnamespace AND c.relname = ANY($2) "
+                + "AND c.relkind IN ('r', 'p')",
+            [try connection.quoted(schema), "{" + names.joined(separator: ",") + "}"])
+        for row in 0..<result.rowCount { if let name = result.value(row: row, column: 0) { present.insert(name) } }
+        return Place(schema: schema, present: present)
+    }
+
+    /// The list's version, or `nil` for a database (or schema) that holds no directory at all.
+    /// Anything else that is not a directory this release can use throws, saying how to fix it.
+    /// With `creating`, an empty schema is new even when other schemas hold directories (`save as`).
+    static func version(of table: DirectoryTable, on connection: PostgreSQLConnection, creating: Bool = false)
+        throws(PostgreSQLError) -> ListVersion?
     {
-        guard try connection.run("SELECT to_regclass('directory_versions') IS NOT NULL").value(row: 0, column: 0) == "t"
-        else { return nil }
-        let result = try connection.run("SELECT version FROM directory_versions WHERE list = $1", [table.name])
-        return result.value(row: 0, column: 0).flatMap { Int64($0) }
+        let place = try place(on: connection)
+        guard let schema = place.schema else {
+            let path = try connection.run("SELECT current_setting('search_path')").value(row: 0, column: 0) ?? ""
+            throw PostgreSQLError(
+                "not a directory: the search_path (\(path)) names no schema that exists; create the schema "
+                    + "(CREATE SCHEMA …) or correct options=-csearch_path in the location")
+        }
+        if place.present.isEmpty {
+            if !creating { try refuseOtherSchemas(than: schema, on: connection) }
+            return nil
+        }
+        let missing = names.filter { !place.present.contains($0) }
+        guard missing.isEmpty else {
+            throw PostgreSQLError(
+                "not a directory: schema \(schema) has \(place.present.sorted().joined(separator: ", ")) but lacks "
+                    + "\(missing.joined(separator: ", ")); restore the missing tables (from a backup, or as in "
+                    + "docs/postgresql.md), or point the location at another database or schema")
+        }
+        let found = try connection.run("SELECT max(version) FROM directory_schema").value(row: 0, column: 0)
+        guard let layout = found.flatMap({ Int($0) }) else {
+            throw PostgreSQLError(
+                "not a directory: directory_schema holds no layout version; restore it as the tables' owner with "
+                    + "INSERT INTO directory_schema VALUES (\(layoutVersion))")
+        }
+        guard layout <= layoutVersion else {
+            throw PostgreSQLError(
+                "the tables were made by a newer release of directory (table layout \(layout); this release knows "
+                    + "layouts up to \(layoutVersion)), so it neither reads nor writes them; upgrade directory")
+        }
+        let horizon = layout >= 2 ? "horizon" : "version"
+        let row = try connection.run(
+            "SELECT version, \(horizon) FROM directory_versions WHERE list = $1", [table.name])
+        guard let version = row.value(row: 0, column: 0).flatMap({ Int64($0) }),
+            let start = row.value(row: 0, column: 1).flatMap({ Int64($0) })
+        else {
+            throw PostgreSQLError(
+                "not a directory: directory_versions has no row for \(table.name), so changes cannot be tracked; "
+                    + "restore it as the tables' owner with INSERT INTO directory_versions (list, version) SELECT "
+                    + "'\(table.name)', coalesce(max(revision), 0) FROM \(table.name)")
+        }
+        return ListVersion(version: version, horizon: start, layout: layout)
     }
 
-    /// Creates whatever is missing, inside the caller's transaction.
-    /// Nothing is done when every table is there: editors who do not own them may still save.
-    static func create(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+    /// A schema the location's `search_path` names that is empty while other schemas of the
+    /// database hold a directory is most likely the wrong place, not a new directory (the
+    /// default search path's empty schema is: that is a database's first directory).
+    private static func refuseOtherSchemas(than schema: String, on connection: PostgreSQLConnection)
+        throws(PostgreSQLError)
+    {
+        let chosen = try connection.run(
+            "SELECT current_setting('search_path') <> boot_val FROM pg_settings WHERE name = 'search_path'")
+        guard chosen.value(row: 0, column: 0) == "t" else { return }
+        let others = try connection.run(
+            "SELECT string_agg(DISTINCT n.nspname, ', ' ORDER BY n.nspname) FROM pg_class c "
+                + "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'directory_versions' "
+                + "AND c.relkind IN ('r', 'p') AND n.nspname <> $1", [schema]
+        ).value(row: 0, column: 0)
+        guard let others else { return }
+        throw PostgreSQLError(
+            "not a directory: schema \(schema) (the search_path's) has no directory tables, but \(others) "
+                + "has; point the location at it (options=-csearch_path%3D\(others.split(separator: ",")[0])), "
+                + "or start a new directory in \(schema) with 'save as' followed by the location")
+    }
+
+    /// The kind of list the tables hold when nothing says: bucket items when only they have rows.
+    static func storedKind(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> RecordSchema {
+        let result = try connection.run(
+            "SELECT EXISTS (SELECT 1 FROM people), EXISTS (SELECT 1 FROM bucket_items)")
+        let people = result.value(row: 0, column: 0) == "t"
+        let bucket = result.value(row: 0, column: 1) == "t"
+        return bucket && !people ? .bucket : .person
+    }
+
+    /// Creates whatever is missing, or upgrades an older layout, inside the caller's transaction.
+    /// Nothing is done when every table is there in this layout: editors who do not own them may still save.
+    static func prepare(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+        if try isCurrent(on: connection) { return }
         try connection.run(creationLock)
-        var present =
-            try connection.run("SELECT to_regclass('directory_versions') IS NOT NULL")
-            .value(row: 0, column: 0) == "t"
-        for table in DirectoryTable.all where present { present = try exist(table, on: connection) }
-        if present { return }
+        if try isCurrent(on: connection) { return }
+        let place = try place(on: connection)
+        let layout = place.present.contains("directory_schema") ? try self.layout(on: connection) : nil
+        if let layout, layout > layoutVersion {
+            throw PostgreSQLError(
+                "the tables were made by a newer release of directory (table layout \(layout)), so this release "
+                    + "does not write to them; upgrade directory")
+        }
+        guard let quotedSchema = try place.schema.map(connection.quoted) else {
+            throw PostgreSQLError("the search_path names no schema that exists; create it or correct the location")
+        }
+        let functions = DatabaseFunctions(schema: quotedSchema)
         var statements = [
+            // "already exists, skipping" and the like are not for the user.
+            "SET LOCAL client_min_messages = warning",
             "CREATE TABLE IF NOT EXISTS directory_schema (version integer NOT NULL)",
             "INSERT INTO directory_schema SELECT \(layoutVersion) WHERE NOT EXISTS (SELECT 1 FROM directory_schema)",
-            "CREATE TABLE IF NOT EXISTS directory_versions (list text PRIMARY KEY, version bigint NOT NULL)",
-            """
-            CREATE OR REPLACE FUNCTION directory_notify() RETURNS trigger LANGUAGE plpgsql AS $body$
-            DECLARE changed bigint;
-            BEGIN
-                SELECT count(*) INTO changed FROM changed_rows;
-                IF changed > 0 THEN
-                    -- The random part keeps PostgreSQL from folding equal notices of one transaction into one.
-                    PERFORM pg_notify('\(channel)',
-                        TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME || ' ' || changed || ' ' || gen_random_uuid());
-                END IF;
-                RETURN NULL;
-            END $body$
-            """,
+            "CREATE TABLE IF NOT EXISTS directory_versions (list text PRIMARY KEY, version bigint NOT NULL, "
+                + "horizon bigint NOT NULL DEFAULT 0)",
+            "ALTER TABLE directory_versions ADD COLUMN IF NOT EXISTS horizon bigint NOT NULL DEFAULT 0",
+            "CREATE TABLE IF NOT EXISTS directory_deletions (list text NOT NULL, id uuid NOT NULL, "
+                + "version bigint NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS directory_deletions_version ON directory_deletions (list, version)",
+            "DROP FUNCTION IF EXISTS \(quotedSchema).directory_notify() CASCADE",
+            functions.claim, functions.stamp, functions.changed, functions.truncated,
         ]
+        if layout == 1 {
+            // Layout 1 logged no deletions: a session that read before the upgrade reads everything again.
+            statements.append("UPDATE directory_versions SET horizon = version")
+        }
         for table in DirectoryTable.all {
             let name = try connection.quoted(table.name)
             statements.append(try table.createStatement(quote: connection.quoted))
             statements.append(
                 "CREATE INDEX IF NOT EXISTS \(try connection.quoted(table.name + "_position")) ON \(name) (position)")
             statements.append(
-                "INSERT INTO directory_versions VALUES ('\(table.name)', 0) ON CONFLICT (list) DO NOTHING")
-            for (event, rows) in [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")] {
-                let trigger = try connection.quoted("\(table.name)_\(event.lowercased())_notify")
-                statements.append(
-                    "CREATE OR REPLACE TRIGGER \(trigger) AFTER \(event) ON \(name) REFERENCING \(rows) TABLE AS "
-                        + "changed_rows FOR EACH STATEMENT EXECUTE FUNCTION directory_notify()")
-            }
+                "CREATE INDEX IF NOT EXISTS \(try connection.quoted(table.name + "_revision")) ON \(name) (revision)")
+            statements.append(
+                "INSERT INTO directory_versions (list, version) VALUES ('\(table.name)', 0) "
+                    + "ON CONFLICT (list) DO NOTHING")
+            statements += try functions.triggers(of: table, name: name, quote: connection.quoted)
         }
+        statements.append("UPDATE directory_schema SET version = \(layoutVersion)")
         for statement in statements { try connection.run(statement) }
     }
 
-    /// Bumps the list's version from `expected` (or from whatever it is, when `nil`);
-    /// `nil` when another session bumped it first.
-    static func bump(_ table: DirectoryTable, from expected: Int64?, on connection: PostgreSQLConnection)
+    /// Whether every table is there in this release's layout.
+    private static func isCurrent(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> Bool {
+        guard try place(on: connection).present.count == names.count else { return false }
+        return try layout(on: connection) == layoutVersion
+    }
+
+    /// The layout in `directory_schema`, or `nil` when it holds none.
+    private static func layout(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> Int? {
+        try connection.run("SELECT max(version) FROM directory_schema").value(row: 0, column: 0).flatMap { Int($0) }
+    }
+
+    /// Claims the list's next version for this transaction: from `expected` (or from whatever
+    /// it is, when `nil`); `nil` when another writer bumped it first. Rows written afterwards
+    /// with that version as their revision are not stamped again by the triggers.
+    static func claim(_ table: DirectoryTable, from expected: Int64?, on connection: PostgreSQLConnection)
         throws(PostgreSQLError) -> Int64?
     {
-        let result: PostgreSQLResult
-        if let expected {
-            result = try connection.run(
-                "UPDATE directory_versions SET version = version + 1 WHERE list = $1 AND version = $2::bigint "
-                    + "RETURNING version", [table.name, String(expected)])
-        } else {
-            result = try connection.run(
-                "UPDATE directory_versions SET version = version + 1 WHERE list = $1 RETURNING version", [table.name])
-        }
-        return result.value(row: 0, column: 0).flatMap { Int64($0) }
+        try connection.run("SELECT directory_claim($1, $2::bigint)", [table.name, expected.map { String($0) }])
+            .value(row: 0, column: 0).flatMap { Int64($0) }
+    }
+
+    /// Drops deletions older than `deletionsKept` versions before `version` (every thousandth
+    /// version), moving the horizon past them.
+    static func prune(_ table: DirectoryTable, at version: Int64, on connection: PostgreSQLConnection)
+        throws(PostgreSQLError)
+    {
+        guard version % 1000 == 0, version > deletionsKept,
+            try connection.run("SELECT has_table_privilege('directory_deletions', 'DELETE')").value(row: 0, column: 0)
+                == "t"
+        else { return }
+        let oldest = String(version - deletionsKept)
+        try connection.run(
+            "DELETE FROM directory_deletions WHERE list = $1 AND version <= $2::bigint",
+            [
+                table.name, oldest,
+            ])
+        try connection.run(
+            "UPDATE directory_versions SET horizon = greatest(horizon, $2::bigint) WHERE list = $1",
+            [
+                table.name, oldest,
+            ])
     }
 }

@@ -100,18 +100,19 @@ struct DirectoryTable {
     }
 
     /// Adds the record in a `COPY` row (as `record(from:)` reads it) to `list`: text without
-    /// escapes goes in as the row's bytes, without a string; `false` when the row is not a record.
-    /// `texts` is scratch space, one entry per field.
+    /// escapes goes in as the row's bytes, without a string. A row that is not a record throws,
+    /// naming it and saying how to fix it. `texts` is scratch space, one entry per field.
     func append(
         _ fields: [CopyText.Field], to list: inout RecordList.Builder, texts: inout [UnsafeBufferPointer<UInt8>?]
-    ) -> Bool {
+    ) throws(PostgreSQLError) {
         guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField) else {
-            return false
+            throw PostgreSQLError(
+                "a row of \(name) could not be read (its id or columns are not what this release wrote)")
         }
         if let extra = fields[columns.count + 1], !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
-            guard let record = record(from: fields) else { return false }
+            guard let record = record(from: fields) else { throw unreadableExtra(id: id, fields: fields) }
             list.append(record)
-            return true
+            return
         }
         var values = schema.defaultValues
         for index in texts.indices { texts[index] = nil }
@@ -128,7 +129,37 @@ struct DirectoryTable {
             }
         }
         list.append(id: id, texts: texts, values: values)
-        return true
+    }
+
+    /// The error for a row whose `extra` is not a JSON object of keys: it names the row and the fix.
+    private func unreadableExtra(id: RecordID, fields: [CopyText.Field]) -> PostgreSQLError {
+        let titleColumn = columns.firstIndex { $0.field == schema.titleField }
+        let title = titleColumn.flatMap { fields[$0 + 1] }.map { CopyText.text($0) } ?? ""
+        let extra = fields[columns.count + 1].map { CopyText.text($0) } ?? ""
+        let shown = extra.count > 60 ? String(extra.prefix(60)) + "…" : extra
+        return PostgreSQLError(
+            "the row of \(name) with id \(id)\(title.isEmpty ? "" : " ('\(title)')") has an extra column that is "
+                + "not a JSON object (\(shown)), so the list was not read; fix that row, for example with "
+                + "UPDATE \(name) SET extra = jsonb_build_object('value', extra) WHERE id = '\(id)'")
+    }
+
+    /// The name of the first text field of `record` that holds a NUL, which PostgreSQL's text cannot store.
+    func fieldHoldingNUL(_ record: Record) -> String? {
+        for column in columns where column.unsetDate == nil {
+            if let text = record.values[column.field].text, text.utf8.contains(0) {
+                return schema.fields[column.field].name
+            }
+        }
+        return nil
+    }
+
+    /// The error for a record a field of which holds a NUL.
+    func nulError(_ record: Record, field: String) -> PostgreSQLError {
+        let title = record.values[schema.titleField].text ?? ""
+        let named = title.isEmpty ? "the \(schema.noun) with id \(record.id)" : "'\(VisibleText.of(title))'"
+        return PostgreSQLError(
+            "\(named) has a NUL character (\\0) in its \(field), which PostgreSQL cannot store; remove it "
+                + "(edit the \(schema.noun) and set \(field) again) and save again")
     }
 
     /// Appends the `COPY` row of `record`: id, position, the columns, extra, revision.

@@ -12,45 +12,75 @@ public final class PostgreSQLStore: ListStore {
     /// Creates a store with no connection open yet.
     public init() {}
 
-    /// Reads the whole list with `COPY … TO STDOUT` in one snapshot with its version;
-    /// a database without the tables is an empty list whose fingerprint is `nil`.
+    /// Reads the whole list with `COPY … TO STDOUT` in one snapshot with its version. The
+    /// kind is `schema` (`--kind`), else the tables' (bucket items when only they have rows),
+    /// never the location's text. A database with no directory is an empty list whose
+    /// fingerprint is `nil`; anything else that is not a directory throws, saying why.
     public func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
-        let kind = schema ?? fallback
-        let table = DirectoryTable(schema: kind)
-        return try perform(on: path, saving: false) { link throws(PostgreSQLError) in
-            link.kind = kind
+        try perform(on: path, saving: false) { link throws(PostgreSQLError) in
             let connection = link.connection
             try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            defer { _ = try? connection.run("COMMIT") }
-            guard let version = try DatabaseTables.version(of: table, on: connection),
-                try DatabaseTables.exist(table, on: connection)
-            else {
-                try link.forgetHeard()
-                return LoadedList(schema: kind, records: [], format: .json, fingerprint: nil)
+            let found: (LoadedList, layout: Int?)
+            do throws(PostgreSQLError) {
+                found = try Self.read(schema: schema, link: link)
+                try connection.run("COMMIT")
+            } catch {
+                _ = try? connection.run("ROLLBACK")
+                throw error
             }
-            let statements = try TableStatements(table: table, connection: connection)
-            var list = RecordList.Builder(schema: kind)
-            var texts = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: kind.fields.count)
-            var positions: [Double] = []
-            var fields: [CopyText.Field] = []
-            try connection.copyOut(statements.copyOut) { row throws(PostgreSQLError) in
-                CopyText.fields(of: row, into: &fields)
-                guard let last = fields.last, let position = last, let value = Self.position(position),
-                    table.append(fields, to: &list, texts: &texts)
-                else {
-                    throw PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
-                }
-                positions.append(value)
-            }
-            try link.forgetHeard()
-            var records = list.finish()
-            if let order = Self.listOrder(positions) { records.reorder(order) }
-            return LoadedList(schema: kind, records: records, format: .json, fingerprint: Self.fingerprint(version))
+            if let layout = found.layout, layout < DatabaseTables.layoutVersion { Self.upgradeIfAllowed(connection) }
+            return found.0
         }
     }
 
-    /// Replaces the whole list in one transaction (`save as`, `save!`): creates the tables
-    /// when missing, deletes every row and loads the records with `COPY … FROM STDIN`.
+    /// The list in the open read transaction, and the tables' layout (`nil`: no tables).
+    private static func read(schema: RecordSchema?, link: Link) throws(PostgreSQLError) -> (LoadedList, layout: Int?) {
+        let connection = link.connection
+        var kind = schema ?? .person
+        let complete = try DatabaseTables.place(on: connection).present.count == DatabaseTables.names.count
+        if schema == nil, complete { kind = try DatabaseTables.storedKind(on: connection) }
+        link.kind = kind
+        let table = DirectoryTable(schema: kind)
+        guard let version = try DatabaseTables.version(of: table, on: connection) else {
+            try link.forgetHeard()
+            return (LoadedList(schema: kind, records: [], format: .json, fingerprint: nil), nil)
+        }
+        let statements = try TableStatements(table: table, connection: connection)
+        var list = RecordList.Builder(schema: kind)
+        var texts = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: kind.fields.count)
+        var positions: [Double] = []
+        var fields: [CopyText.Field] = []
+        try connection.copyOut(statements.copyOut) { row throws(PostgreSQLError) in
+            CopyText.fields(of: row, into: &fields)
+            guard let last = fields.last, let position = last, let value = Self.position(position) else {
+                throw PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
+            }
+            try table.append(fields, to: &list, texts: &texts)
+            positions.append(value)
+        }
+        try link.forgetHeard()
+        var records = list.finish()
+        if let order = Self.listOrder(positions) { records.reorder(order) }
+        let loaded = LoadedList(
+            schema: kind, records: records, format: .json, fingerprint: Self.fingerprint(version.version))
+        return (loaded, version.layout)
+    }
+
+    /// Upgrades tables of an older layout in a transaction of their own, when this role
+    /// may (their owner); others read them as they are, and their saves say who must upgrade.
+    private static func upgradeIfAllowed(_ connection: PostgreSQLConnection) {
+        do throws(PostgreSQLError) {
+            try connection.run("BEGIN")
+            try DatabaseTables.prepare(on: connection)
+            try connection.run("COMMIT")
+        } catch {
+            _ = try? connection.run("ROLLBACK")
+        }
+    }
+
+    /// Replaces the whole list in one transaction (`save as`, `save! as` onto another list):
+    /// creates the tables when missing, deletes every row and loads the records with
+    /// `COPY … FROM STDIN`. Sessions that read the list before read it whole again.
     public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> FileFingerprint
     {
@@ -59,16 +89,28 @@ public final class PostgreSQLStore: ListStore {
             link.kind = schema
             let connection = link.connection
             try connection.run("BEGIN")
-            try DatabaseTables.create(on: connection)
-            guard let version = try DatabaseTables.bump(table, from: nil, on: connection) else {
+            _ = try DatabaseTables.version(of: table, on: connection, creating: true)
+            try Self.prepare(on: connection)
+            guard let version = try DatabaseTables.claim(table, from: nil, on: connection) else {
                 throw PostgreSQLError("the version of \(table.name) is missing from directory_versions")
             }
+            try connection.run(
+                "UPDATE directory_versions SET horizon = $2::bigint WHERE list = $1",
+                [
+                    table.name, String(version),
+                ])
+            try connection.run("DELETE FROM directory_deletions WHERE list = $1", [table.name])
             let statements = try TableStatements(table: table, connection: connection)
             try connection.run(statements.deleteAll)
+            var holdingNUL: PostgreSQLError?
             try connection.copyIn(statements.copyIn) { send in
                 var buffer: [UInt8] = []
                 buffer.reserveCapacity(1 << 17)
                 for (index, record) in records.enumerated() {
+                    if let field = table.fieldHoldingNUL(record) {
+                        holdingNUL = table.nulError(record, field: field)
+                        return
+                    }
                     table.appendRow(record, position: index + 1, revision: version, to: &buffer)
                     if buffer.count >= 1 << 16 {
                         buffer.withUnsafeBytes(send)
@@ -77,17 +119,54 @@ public final class PostgreSQLStore: ListStore {
                 }
                 if !buffer.isEmpty { buffer.withUnsafeBytes(send) }
             }
+            if let holdingNUL { throw holdingNUL }
             try connection.run("COMMIT")
             try link.forgetHeard()
             return Self.fingerprint(version)
         }
     }
 
+    /// Creates or upgrades the tables in the open transaction; a role that may not (not
+    /// their owner) is told who must.
+    static func prepare(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+        do throws(PostgreSQLError) {
+            try DatabaseTables.prepare(on: connection)
+        } catch  where error.isPermissionDenied {
+            throw PostgreSQLError(
+                "the directory's tables are missing or use an older layout, and this role may not create or "
+                    + "upgrade them (\(error.message)); ask their owner to open the directory once with this "
+                    + "release, which upgrades them (see docs/postgresql.md, Upgrading)")
+        }
+    }
+
+    /// How many records the list at `path` holds now, for `save! as` to say what it replaces.
+    public func recordCount(at path: String, schema: RecordSchema) -> Int? {
+        let table = DirectoryTable(schema: schema)
+        return try? perform(on: path, saving: false) { link throws(PostgreSQLError) -> Int? in
+            guard try DatabaseTables.version(of: table, on: link.connection, creating: true) != nil else { return nil }
+            let name = try link.connection.quoted(table.name)
+            return try link.connection.run("SELECT count(*) FROM \(name)").value(row: 0, column: 0).flatMap { Int($0) }
+        }
+    }
+
+    /// Whether this role may insert, update and delete the list's rows.
+    public func mayWrite(path: String) -> Bool {
+        let answer = try? perform(on: path, saving: false) { link throws(PostgreSQLError) -> Bool in
+            let table = DirectoryTable(schema: link.kind ?? .person)
+            let result = try link.connection.run(
+                "SELECT to_regclass($1) IS NULL OR (has_table_privilege($1, 'INSERT') AND has_table_privilege($1, 'UPDATE') "
+                    + "AND has_table_privilege($1, 'DELETE'))",
+                [try link.connection.quoted(table.name)])
+            return result.value(row: 0, column: 0) == "t"
+        }
+        return answer ?? true
+    }
+
     /// The list's version now; `nil` when the database has no tables.
     public func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
         try perform(on: path, saving: false) { link throws(PostgreSQLError) in
-            let table = DirectoryTable(schema: link.kind ?? Self.kind(of: path))
-            return try DatabaseTables.version(of: table, on: link.connection).map(Self.fingerprint)
+            let table = DirectoryTable(schema: link.kind ?? .person)
+            return try DatabaseTables.version(of: table, on: link.connection).map { Self.fingerprint($0.version) }
         }
     }
 
@@ -135,10 +214,5 @@ public final class PostgreSQLStore: ListStore {
     /// The fingerprint that stands for `version`.
     static func fingerprint(_ version: Int64) -> FileFingerprint {
         FileFingerprint(size: 0, modified: 0, hash: UInt64(bitPattern: version))
-    }
-
-    /// The kind a location holds when nothing else says: a bucket list when its text names one.
-    static func kind(of path: String) -> RecordSchema {
-        path.lowercased().contains("bucket") ? .bucket : .person
     }
 }

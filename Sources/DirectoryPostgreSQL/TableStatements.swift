@@ -6,6 +6,8 @@ struct TableStatements {
     let name: String
     /// The quoted field columns, comma-separated.
     let fieldColumns: String
+    /// The same, each as `t.COLUMN`.
+    let qualifiedColumns: String
 
     init(table: DirectoryTable, connection: PostgreSQLConnection) throws(PostgreSQLError) {
         self.table = table
@@ -13,6 +15,7 @@ struct TableStatements {
         var quoted: [String] = []
         for column in table.columns { quoted.append(try connection.quoted(column.name)) }
         fieldColumns = quoted.joined(separator: ", ")
+        qualifiedColumns = quoted.map { "t." + $0 }.joined(separator: ", ")
     }
 
     /// The field columns' and extra's parameters, numbered from `first`.
@@ -29,6 +32,17 @@ struct TableStatements {
     /// stream the rows as it scans instead of sorting them all first.
     var copyOut: String {
         "COPY (SELECT id, \(fieldColumns), extra, position FROM \(name)) TO STDOUT"
+    }
+
+    /// `$1` a version: how many rows were written after it.
+    var countWrittenSince: String { "SELECT count(*) FROM \(name) WHERE revision > $1::bigint" }
+
+    /// The rows written after `version`, in list order, as `COPY` rows of id, fields, extra,
+    /// position and the id of the row before each (`NULL` for the first).
+    func copyWrittenSince(_ version: Int64) -> String {
+        "COPY (SELECT t.id, \(qualifiedColumns), t.extra, t.position, "
+            + "(SELECT p.id FROM \(name) p WHERE p.position < t.position ORDER BY p.position DESC LIMIT 1) "
+            + "FROM \(name) t WHERE t.revision > \(version) ORDER BY t.position) TO STDOUT"
     }
 
     /// Loads whole rows: id, position, fields, extra, revision.
@@ -51,25 +65,52 @@ struct TableStatements {
     /// `$1` id: whether the row is there.
     var exists: String { "SELECT 1 FROM \(name) WHERE id = $1::uuid" }
 
-    /// `$1` id, `$2` the id it follows (or `NULL` for first), `$3` known version, `$4…` values.
-    /// Its position is halfway to the next row, or one past the last.
+    /// `$1` id, `$2` position, `$3` the row's revision, `$4…` values.
     var insert: String {
-        let after =
-            "(SELECT CASE WHEN n.next IS NULL THEN p.position + 1 ELSE (p.position + n.next) / 2 END "
-            + "FROM (SELECT position FROM \(name) WHERE id = $2::uuid) p, "
-            + "LATERAL (SELECT min(position) AS next FROM \(name) WHERE position > p.position) n)"
-        let position =
-            "CASE WHEN $2::uuid IS NULL THEN (SELECT coalesce(min(position), 1) - 1 FROM \(name)) "
-            + "ELSE coalesce(\(after), (SELECT coalesce(max(position), 0) + 1 FROM \(name))) END"
         let values = valueParameters(from: 4).joined(separator: ", ")
         return "INSERT INTO \(name) (id, position, \(fieldColumns), extra, revision) "
-            + "VALUES ($1::uuid, \(position), \(values), $3::bigint + 1)"
+            + "VALUES ($1::uuid, $2::float8, \(values), $3::bigint)"
     }
 
-    /// `$1` every id in list order, as an array: numbers the rows' positions 1, 2, 3… in that
-    /// order (after `move`, `sort` or moved lines in `editor`), touching only rows that move.
+    /// `$1` id: the row's position and the next row's (`NULL` when it is last); no row when it is gone.
+    var neighbours: String {
+        "SELECT p.position, (SELECT min(position) FROM \(name) WHERE position > p.position) "
+            + "FROM \(name) p WHERE id = $1::uuid"
+    }
+
+    /// The first and last positions (`NULL` when the list is empty).
+    var ends: String { "SELECT min(position), max(position) FROM \(name)" }
+
+    /// `$1` a position, `$2` n: the position n rows before it (counting the row at it), or none.
+    var positionBefore: String {
+        "SELECT position FROM \(name) WHERE position <= $1::float8 ORDER BY position DESC OFFSET $2::int LIMIT 1"
+    }
+
+    /// `$1` a position, `$2` n: the position n rows after it, or none.
+    var positionAfter: String {
+        "SELECT position FROM \(name) WHERE position > $1::float8 ORDER BY position OFFSET $2::int LIMIT 1"
+    }
+
+    /// `$1` low, `$2` high (either `NULL` for no bound), `$3` the first new position, `$4` the step,
+    /// `$5` revision: spaces the rows strictly between low and high evenly, in their order.
+    var respace: String {
+        "UPDATE \(name) AS t SET position = $3::float8 + (v.ordinal - 1) * $4::float8, revision = $5::bigint "
+            + "FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS ordinal FROM \(name) "
+            + "WHERE ($1::float8 IS NULL OR position > $1::float8) AND ($2::float8 IS NULL OR position < $2::float8)) v "
+            + "WHERE t.id = v.id"
+    }
+
+    /// `$1` low, `$2` high (either `NULL`): how many rows are strictly between.
+    var countBetween: String {
+        "SELECT count(*) FROM \(name) WHERE ($1::float8 IS NULL OR position > $1::float8) "
+            + "AND ($2::float8 IS NULL OR position < $2::float8)"
+    }
+
+    /// `$1` every id in list order, as an array, `$2` revision: numbers the rows' positions 1, 2, 3… in
+    /// that order (after `move`, `sort` or moved lines in `editor`), touching only rows that move.
     var reorder: String {
-        "UPDATE \(name) AS t SET position = v.ordinal FROM unnest($1::uuid[]) WITH ORDINALITY AS v(id, ordinal) "
+        "UPDATE \(name) AS t SET position = v.ordinal, revision = $2::bigint "
+            + "FROM unnest($1::uuid[]) WITH ORDINALITY AS v(id, ordinal) "
             + "WHERE t.id = v.id AND t.position IS DISTINCT FROM v.ordinal"
     }
 

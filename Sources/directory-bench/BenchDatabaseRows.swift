@@ -14,6 +14,10 @@ final class BenchDatabaseRows {
     let cluster: BenchCluster?
     /// Times of one edit + save on the loaded table, in seconds.
     private(set) var editSaves: [Double] = []
+    /// Times of one edit + save after another session saved (a merging save), in seconds.
+    private(set) var mergingSaves: [Double] = []
+    /// Times of `refresh` after another session saved, in seconds.
+    private(set) var refreshes: [Double] = []
     /// Why the rows are not measured, if they are not.
     private(set) var skipped: String?
     private let people: Int
@@ -47,8 +51,9 @@ final class BenchDatabaseRows {
             "psql", "PostgreSQL, \(count): COPY people TO STDOUT",
             cluster?.psql("loaded", "COPY people TO STDOUT") ?? none, false)
         let drop =
-            "DROP TABLE IF EXISTS people, bucket_items, directory_versions, directory_schema; "
-            + "DROP FUNCTION IF EXISTS directory_notify()"
+            "DROP TABLE IF EXISTS people, bucket_items, directory_versions, directory_schema, directory_deletions; "
+            + "DROP FUNCTION IF EXISTS directory_notify(), directory_claim(text, bigint), directory_stamp(), "
+            + "directory_changed(), directory_truncated()"
         let saveOurs = contender(
             "directory", "PostgreSQL, \(count): save as into an empty database",
             Invocation(program: directory, arguments: [binary, "-c", "save as \(cluster?.uri("empty") ?? "")"]), true,
@@ -103,6 +108,53 @@ final class BenchDatabaseRows {
             editSaves.append(Date().timeIntervalSince(start))
         } catch {
             skipped = "one edit + save failed: \(error)"
+        }
+    }
+
+    /// Opens the loaded table in two sessions of this process; one edits a person and saves,
+    /// then the other edits another and saves (timed: it merges the first one's save), then
+    /// the first saves again and the other refreshes (timed).
+    func measureMergingSave(run: Int) {
+        guard let cluster, skipped == nil else { return }
+        func open() throws -> Session {
+            let store = RoutingStore(files: FileStore(), database: PostgreSQLStore())
+            return try Session(path: cluster.uri("loaded"), schema: nil, store: store, environment: .fixed())
+        }
+        func apply(_ lines: [String], to session: inout Session) throws {
+            for line in lines {
+                if let command = try CommandParser.parse(line) { _ = try session.apply(command) }
+            }
+        }
+        do {
+            var other = try open()
+            var mine = try open()
+            try apply(["edit \(people / 3 + run)", "set office Other \(run)", "save"], to: &other)
+            try apply(["edit \(people / 2 + run)", "set office Merging \(run)"], to: &mine)
+            var start = Date()
+            _ = try mine.apply(.save(force: false))
+            mergingSaves.append(Date().timeIntervalSince(start))
+            try apply(["edit \(people / 4 + run)", "set office Again \(run)", "save"], to: &other)
+            start = Date()
+            _ = try mine.apply(.refresh)
+            refreshes.append(Date().timeIntervalSince(start))
+        } catch {
+            skipped = "a merging save failed: \(error)"
+        }
+    }
+
+    /// The lines of the report for a merging save and a refresh, each with the goal of at
+    /// most twice the plain edit + save.
+    var mergingSaveLines: [String] {
+        guard skipped == nil, let plain = Contender.median(editSaves) else { return [] }
+        return [
+            ("one edit + save after another session saved", mergingSaves),
+            ("refresh after another session saved", refreshes),
+        ].compactMap { work, times in
+            guard let median = Contender.median(times) else { return nil }
+            let verdict = median <= 2 * plain ? "PASS" : "MISS"
+            return "| \(work), PostgreSQL, \(people.formatted) rows | \(String(format: "%.1f ms", median * 1000)) "
+                + "| \(times.count) run\(times.count == 1 ? "" : "s") "
+                + "| ≤ 2 × plain save (\(String(format: "%.1f ms", 2 * plain * 1000))) | \(verdict) |"
         }
     }
 

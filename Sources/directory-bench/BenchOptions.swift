@@ -12,6 +12,8 @@ struct BenchOptions {
     var directory: String?
     /// Where the data and the reference scripts go; by default a fresh temporary folder, removed after.
     var workFolder: String?
+    /// `--postgresql-only`: only the PostgreSQL rows.
+    var postgresqlOnly = false
     /// `--help`.
     var help = false
 
@@ -19,6 +21,7 @@ struct BenchOptions {
     static let usage = """
         usage: directory-bench [--quick] [--runs K] [--people N] [--small-people N]
                                [--script-people N] [--directory PATH] [--work DIR]
+                               [--postgresql-only]
 
         Generates people files and a script, runs directory and the tools a user would
         reach for instead (python3's json and plistlib, orjson, msgspec, the sqlite3 shell,
@@ -33,6 +36,7 @@ struct BenchOptions {
           --script-people N  new + set pairs in the script (default 100,000)
           --directory PATH   the directory executable (default: next to directory-bench)
           --work DIR         keep data and scripts in DIR (default: a temporary folder)
+          --postgresql-only  only the PostgreSQL rows (open, save as, edit + save, merging save, refresh)
         """
 
     /// Parses `arguments`; throws a message for a bad one.
@@ -53,6 +57,8 @@ struct BenchOptions {
         }
         while index < arguments.count {
             switch arguments[index] {
+            case "--postgresql-only":
+                options.postgresqlOnly = true
             case "--quick":
                 options.runs = 1
                 options.people = 2_000

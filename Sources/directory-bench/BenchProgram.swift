@@ -25,17 +25,41 @@ enum BenchProgram {
             suite.skipMissingTools()
             let database = BenchDatabaseRows(data: data, directory: program, people: options.people, log: log)
             defer { database.cluster?.stop() }
+            if options.postgresqlOnly {
+                for run in 1...options.runs {
+                    log("run \(run) of \(options.runs)")
+                    for contender in database.contenders { try contender.measure() }
+                    database.measureEditSave(run: run)
+                    database.measureMergingSave(run: run)
+                }
+                print("| goal | directory | compared with | ratio | goal | result |")
+                print("|---|--:|--:|--:|--:|---|")
+                for goal in database.goals {
+                    let ours = goal.ours.seconds.map { String(format: "%.3f s", $0) } ?? "—"
+                    let theirs = goal.referenceValue.map { String(format: "%.3f s", $0) } ?? "—"
+                    let ratio = goal.ratio.map { String(format: "%.2f×", $0) } ?? "—"
+                    print("| \(goal.work) | \(ours) | \(theirs) | \(ratio) | ≤ \(goal.limit)× | \(goal.verdict) |")
+                }
+                print("")
+                print("| goal | directory | runs | goal | result |")
+                print("|---|--:|--:|--:|---|")
+                print(database.editSaveLine)
+                for line in database.mergingSaveLines { print(line) }
+                return database.contenders.contains { $0.skipped != nil } ? 1 : 0
+            }
             suite.add(database)
             for run in 1...options.runs {
                 log("run \(run) of \(options.runs)")
                 try suite.runOnce(run, reversed: run % 2 == 0)
                 database.measureEditSave(run: run)
+                database.measureMergingSave(run: run)
             }
             print(BenchReport(suite: suite, options: options, findMatches: data.findMatches).text)
             print("")
             print("| goal | directory | runs | goal | result |")
             print("|---|--:|--:|--:|---|")
             print(database.editSaveLine)
+            for line in database.mergingSaveLines { print(line) }
             return suite.contenders.contains { $0.isOurs && $0.skipped != nil } ? 1 : 0
         } catch {
             log("directory-bench: \(error)")

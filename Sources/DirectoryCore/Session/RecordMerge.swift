@@ -15,6 +15,10 @@ struct RecordMerge {
     let baseline: BaselineTable
     /// This session's records.
     let ours: [Record]
+    /// Whether conflicts go this session's way (`save!` on a database) instead of refusing
+    /// the merge: its value of a field both changed, its deletion, its edit of a record the
+    /// other session deleted (which comes back). Everything else the other session saved stays.
+    var preferringOurs = false
 
     /// Merges with `theirs`, the records in the file at `path` now.
     /// Conflicts come back as lines naming the record, the field and both values.
@@ -26,6 +30,8 @@ struct RecordMerge {
         var oursByKey: [RecordKey: Record] = [:]
         for record in ours where baseline[record.key] != nil { oursByKey[record.key] = record }
         var conflicts: [String] = []
+        var overruled: [String] = []
+        let place = StoreLocation.isDatabase(path) ? "the database" : "the file"
         var merged: [Record] = []
         merged.reserveCapacity(theirs.count + oursByKey.count)
         var theirKeys = Set<RecordKey>()
@@ -42,6 +48,10 @@ struct RecordMerge {
             guard let mine = oursByKey[their.key] else {
                 // This session deleted it.
                 if their != baseRecord {
+                    if preferringOurs {
+                        overruled.append("\(title(their)): deleted as you did, though the other session changed it")
+                        continue
+                    }
                     conflicts.append("\(title(baseRecord)): you deleted it, but the other session changed it")
                     merged.append(their)
                 }
@@ -52,10 +62,15 @@ struct RecordMerge {
                 let theirValue = their.values[field]
                 if theirValue == baseRecord.values[field] || theirValue == mine.values[field] {
                     result.values[field] = mine.values[field]
+                } else if preferringOurs {
+                    result.values[field] = mine.values[field]
+                    overruled.append(
+                        "\(title(mine)): your \(schema.fields[field].name) \(show(mine.values[field])) replaced "
+                            + "\(show(theirValue))")
                 } else {
                     conflicts.append(
                         "\(title(mine)): \(schema.fields[field].name) is \(show(mine.values[field])) here "
-                            + "but \(show(theirValue)) in the file")
+                            + "but \(show(theirValue)) in \(place)")
                 }
             }
             merged.append(result)
@@ -64,6 +79,11 @@ struct RecordMerge {
             guard let base = baseline[mine.key], !theirKeys.contains(mine.key) else { continue }
             if case .present(let baseRecord) = base {
                 if mine != baseRecord {
+                    if preferringOurs {
+                        overruled.append("\(title(mine)): kept with your changes, though the other session deleted it")
+                        merged.append(mine)
+                        continue
+                    }
                     conflicts.append("\(title(mine)): you changed it, but the other session deleted it")
                 }
                 continue  // deleted in the file, untouched here: stays deleted
@@ -71,7 +91,7 @@ struct RecordMerge {
             merged.append(mine)
         }
         guard conflicts.isEmpty else { return .failure(.conflict(path: path, details: conflicts)) }
-        return .success(Merged(records: merged, fromOthers: summary(theirs: theirs)))
+        return .success(Merged(records: merged, fromOthers: summary(theirs: theirs) + overruled))
     }
 
     /// What the other session changed, compared with the file as this session loaded it

@@ -38,11 +38,12 @@ extension Session {
     }
 
     /// Merges with what others saved and writes this session's changes, again and again
-    /// while others save in between; returns what came from the others.
-    mutating func mergeAndWriteChanges() throws(SessionError) -> [String] {
+    /// while others save in between; returns what came from the others. `preferringOurs`
+    /// (`save!`) resolves conflicts this session's way.
+    mutating func mergeAndWriteChanges(preferringOurs: Bool = false) throws(SessionError) -> [String] {
         var notes: [String] = []
         for _ in 0..<Self.saveAttempts {
-            notes += try mergeBeforeSave()
+            notes += try mergeBeforeSave(preferringOurs: preferringOurs)
             do {
                 let changes = store.savesChangeSet(to: path) ? listChanges : ListChanges()
                 fingerprint = try store.save(

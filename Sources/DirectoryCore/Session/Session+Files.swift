@@ -35,10 +35,11 @@ extension Session {
         } catch { throw .storage(error) }
         defer { lock.unlock() }
         var notes: [String] = []
-        if force {
+        if force, !store.savesChangeSet(to: path) {
             try write(to: path, format: format)
         } else {
-            notes = try mergeAndWriteChanges()
+            // A database's `save!` merges too, conflicts going this session's way: others' other work stays.
+            notes = try mergeAndWriteChanges(preferringOurs: force)
         }
         let message = "Saved \(count(records.count)) to \(fileName)."
         guard !notes.isEmpty else { return .feedback(message) }
@@ -48,9 +49,15 @@ extension Session {
     /// When the file changed since it was read, folds this session's edits into the file's
     /// version; returns what came from the other session. Afterwards `fingerprint` is the
     /// version the write may replace (`nil`: no file), which the store checks.
-    mutating func mergeBeforeSave() throws(SessionError) -> [String] {
+    mutating func mergeBeforeSave(preferringOurs: Bool = false) throws(SessionError) -> [String] {
         let result: FileMerge
-        do { result = try mergeWithFile() } catch { throw .storage(error.asSaveFailure) }
+        do {
+            result = try mergeWithFile(preferringOurs: preferringOurs)
+        } catch .conflict(let path, let details) where !store.mayWrite(path: path) {
+            throw .storage(.readerConflict(path: path, details: details))
+        } catch {
+            throw .storage(error.asSaveFailure)
+        }
         switch result {
         case .unchanged(let now):
             // A file that was empty when opened is still empty: no list to write over.
@@ -68,6 +75,9 @@ extension Session {
             rebase(on: theirs)  // the fingerprint too: the version the write may replace
             openedEmptyFile = false
             return merged.fromOthers
+        case .mergedChanges(let merge):
+            adopt(merge)
+            return merge.fromOthers
         }
     }
 
@@ -96,11 +106,23 @@ extension Session {
         do { lock = try store.lock(path: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
         let ownFile = store.isSameList(newPath, as: path)
-        if !force, !ownFile, store.exists(path: newPath) {
+        // A database's own list is saved change by change, merging: never replaced whole.
+        if ownFile, fileExists, store.savesChangeSet(to: path) {
+            lock.unlock()
+            return try save(force: force)
+        }
+        let exists = !ownFile && store.exists(path: newPath)
+        if !force, exists {
             throw .fileExists(path: newPath, replacing: "save! as \(newPath)")
         }
+        let replaced = exists ? store.recordCount(at: newPath, schema: schema) : nil
         try write(to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath))
-        return .feedback("Saved \(count(records.count)) to \(StoreLocation.redacted(newPath)); it is now the file.")
+        let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
+        // Replacing a whole list others may have worked on is said even in scripts.
+        if let replaced, replaced > 0 {
+            return .warning("\(saved); it replaced the \(count(replaced)) that were there; it is now the file.")
+        }
+        return .feedback("\(saved); it is now the file.")
     }
 
     /// Saves after a change when autosave is on, adding to the change's output.

@@ -11,6 +11,8 @@ extension Session {
         /// Another session changed it: the merged records, what came from it, and the
         /// list as read (its records and fingerprint are the file's version now).
         case merged(RecordMerge.Merged, theirs: LoadedList)
+        /// Another session changed it, and the store told what without the whole list.
+        case mergedChanges(ChangesMerge)
     }
 
     /// Reads the file when it changed since it was read and merges this session's edits
@@ -18,9 +20,16 @@ extension Session {
     ///
     /// A file that is empty or not a list now is never merged (it would delete every
     /// record): the store waits for it to hold a list again (`loadSettled`), else this throws.
-    func mergeWithFile() throws(StorageError) -> FileMerge {
+    /// With `preferringOurs`, conflicts go this session's way instead (`save!` on a database).
+    func mergeWithFile(preferringOurs: Bool = false) throws(StorageError) -> FileMerge {
         guard let now = try store.fingerprint(path: path, known: fingerprint) else { return .missing }
         if let fingerprint, now.sameContents(as: fingerprint) { return .unchanged(now) }
+        if let fingerprint, !isReordered,
+            let delta = try store.changes(at: path, schema: schema, since: fingerprint),
+            let merge = try mergeChanges(delta, preferringOurs: preferringOurs)
+        {
+            return .mergedChanges(merge)
+        }
         let loaded: LoadedList?
         do {
             loaded = try store.loadSettled(path: path, schema: schema, fallback: schema)
@@ -30,7 +39,8 @@ extension Session {
         }
         guard var theirs = loaded else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
-        let merger = RecordMerge(schema: schema, baseline: baseline, ours: records.array)
+        let merger = RecordMerge(
+            schema: schema, baseline: baseline, ours: records.array, preferringOurs: preferringOurs)
         var merged = try merger.merge(theirs: theirs.records.array, path: path).get()
         if isReordered, let savedOrder, Self.reordered(theirs.records, from: savedOrder) {
             merged.fromOthers.append("reordered the list; your own new order was kept over theirs")
@@ -54,7 +64,10 @@ extension Session {
     mutating func adopt(_ merged: RecordMerge.Merged) {
         // A session that reordered the list keeps its order (`RecordMerge.ordered`).
         let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records.array) : merged.records
-        if !journalFits(mergedRecords) { journal = [] }
+        if !journalFits(mergedRecords) {
+            if !journal.isEmpty { undoClearedByMerge = true }
+            journal = []
+        }
         // Redo's steps name positions: they fit only the same records in the same order.
         if !redoable.isEmpty,
             mergedRecords.count != records.count
@@ -97,7 +110,7 @@ extension Session {
     /// edits on a copy of the ids alone; `nil` when an index does not fit, or when that
     /// would shift more than `journalMoveBudget` ids (a long journal of deletions in the
     /// middle of a very large list), so a merge never stalls on it.
-    private func journalTouchedIDs() -> Set<RecordKey>? {
+    func journalTouchedIDs() -> Set<RecordKey>? {
         var ids = records.keys
         var touched = Set<RecordKey>()
         var moves = 0

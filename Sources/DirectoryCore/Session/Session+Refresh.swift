@@ -27,19 +27,28 @@ extension Session {
             adopt(merged)
             rebase(on: theirs)
             openedEmptyFile = false  // the file holds a list now
-            guard !merged.fromOthers.isEmpty else { return .feedback("Already up to date.") }
-            var lines = ["Refreshed \(fileName) (\(count(records.count))). " + Self.mergeReport(merged.fromOthers)]
-            let unsaved = unsavedChanges().count
-            if unsaved > 0 {
-                lines.append(
-                    unsaved == 1
-                        ? "Your unsaved change is kept ('changes' shows it)."
-                        : "Your \(unsaved) unsaved changes are kept ('changes' lists them).")
-            }
-            if hadJournal, journal.isEmpty {
-                lines.append("Undo history cleared: it no longer fits the merged list (see help refresh).")
-            }
-            return .text(lines.joined(separator: "\n"))
+            return refreshed(merged.fromOthers, hadJournal: hadJournal)
+        case .mergedChanges(let merge):
+            let hadJournal = !journal.isEmpty
+            adopt(merge)
+            return refreshed(merge.fromOthers, hadJournal: hadJournal)
         }
+    }
+
+    /// What `refresh` says after merging `fromOthers`.
+    private func refreshed(_ fromOthers: [String], hadJournal: Bool) -> CommandOutput {
+        guard !fromOthers.isEmpty else { return .feedback("Already up to date.") }
+        var lines = ["Refreshed \(fileName) (\(count(records.count))). " + Self.mergeReport(fromOthers)]
+        let unsaved = unsavedChanges().count
+        if unsaved > 0 {
+            lines.append(
+                unsaved == 1
+                    ? "Your unsaved change is kept ('changes' shows it)."
+                    : "Your \(unsaved) unsaved changes are kept ('changes' lists them).")
+        }
+        if hadJournal, journal.isEmpty {
+            lines.append("Undo history cleared: it no longer fits the merged list (see help refresh).")
+        }
+        return .text(lines.joined(separator: "\n"))
     }
 }

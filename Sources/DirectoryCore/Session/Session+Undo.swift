@@ -12,7 +12,7 @@ struct RedoEntry: Equatable, Sendable {
 extension Session {
     /// Reverses the last change; remembers it for `redo`.
     mutating func undo() throws(SessionError) -> CommandOutput {
-        guard let entry = popJournalEntry() else { throw .nothingToUndo }
+        guard let entry = popJournalEntry() else { throw undoClearedByMerge ? .undoClearedByMerge : .nothingToUndo }
         var steps: [EditStep] = []
         steps.reserveCapacity(entry.edits.count)
         let currentAfter = current

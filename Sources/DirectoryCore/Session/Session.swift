@@ -31,6 +31,9 @@ public struct Session {
     let store: ListStore
     let environment: SessionEnvironment
     var journal: UndoJournal = []
+    /// Whether a merge with what another session saved emptied the undo journal, and no edit
+    /// came since: `undo` then says why there is nothing to undo.
+    var undoClearedByMerge = false
     /// The saved version of each record changed since the last save or load.
     var baseline: BaselineTable = [:]
     /// The ids that more than one record has (see `RecordKey`), usually none.
@@ -101,6 +104,7 @@ public struct Session {
         }
         current = nil
         journal = []
+        undoClearedByMerge = false
         baseline = [:]
         resetRecovery()
         redoable = []
@@ -128,6 +132,7 @@ public struct Session {
         defer { noteRecovery(since: mark) }
         let output = try perform(command)
         if !redoable.isEmpty, journal.count > journalCount, command != .redo { redoable = [] }
+        if journal.count > journalCount { undoClearedByMerge = false }
         if autosave, journal.count != journalCount {
             return try saveAfterChange(output)
         }

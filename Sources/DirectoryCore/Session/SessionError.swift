@@ -20,6 +20,8 @@ public enum SessionError: Error, Equatable, Sendable {
     case ambiguousName(String, matches: [Int])
     /// `undo` with nothing left to undo.
     case nothingToUndo
+    /// Nothing to undo because a merge with another session's save cleared the journal.
+    case undoClearedByMerge
     /// `quit` or `open` while changes are unsaved.
     case unsavedChanges(action: String, count: Int, file: String)
     /// A date that could not be understood.
@@ -85,6 +87,9 @@ public enum SessionError: Error, Equatable, Sendable {
             return "'\(name)' matches records \(numbers)\(matches.count > 10 ? ", …" : ""); use a number instead"
         case .nothingToUndo:
             return "nothing to undo"
+        case .undoClearedByMerge:
+            return "nothing to undo: merging what another session saved cleared the undo history, which no "
+                + "longer fitted the merged list; 'changes' shows what is unsaved, and 'revert' takes the saved version"
         case .unsavedChanges(let action, let count, let file):
             let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
             return "\(what) to \(file); type 'save' to keep them, or '\(action)!' to discard them "

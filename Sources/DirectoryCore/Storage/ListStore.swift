@@ -91,6 +91,20 @@ public protocol ListStore: Sendable {
     /// replace (`save!` does not ask). Stores without permissions need not implement it.
     func refuseReadOnly(path: String) throws(StorageError)
 
+    /// What others saved to the list at `path` since `known`, read without reading the whole
+    /// list, or `nil` when the store cannot tell (the caller then loads the list): a merge
+    /// then costs what changed, not the list's size.
+    func changes(at path: String, schema: RecordSchema, since known: FileFingerprint) throws(StorageError)
+        -> ListDelta?
+
+    /// Whether this user may write the list at `path`; a database reader may not. Asked only
+    /// to word a message (a conflict), never instead of trying.
+    func mayWrite(path: String) -> Bool
+
+    /// How many records the list at `path` holds now, when `save! as` replaces a whole list
+    /// and the store can tell cheaply (a database); `nil` otherwise.
+    func recordCount(at path: String, schema: RecordSchema) -> Int?
+
     /// The whole contents of a file that is not a list (an `import` file).
     func readBytes(path: String) throws(StorageError) -> [UInt8]
 
@@ -111,6 +125,17 @@ extension ListStore {
     public func exists(path: String) -> Bool {
         (try? fingerprint(path: path, known: nil)) != nil
     }
+
+    /// Not known: the caller loads the list.
+    public func changes(at path: String, schema: RecordSchema, since known: FileFingerprint) throws(StorageError)
+        -> ListDelta?
+    { nil }
+
+    /// Yes: a store with permissions says so when it fails to write.
+    public func mayWrite(path: String) -> Bool { true }
+
+    /// Not known.
+    public func recordCount(at path: String, schema: RecordSchema) -> Int? { nil }
 
     /// Whether the two locations are spelled the same; a store may know more.
     public func isSameList(_ path: String, as other: String) -> Bool { path == other }

@@ -64,6 +64,23 @@ public struct RoutingStore: ListStore {
     }
 
     /// Whether the location's store has a list there.
+    /// Asks the list's store.
+    public func changes(at path: String, schema: RecordSchema, since known: FileFingerprint) throws(StorageError)
+        -> ListDelta?
+    {
+        try store(for: path).changes(at: path, schema: schema, since: known)
+    }
+
+    /// Asks the list's store.
+    public func mayWrite(path: String) -> Bool {
+        store(for: path).mayWrite(path: path)
+    }
+
+    /// Asks the list's store.
+    public func recordCount(at path: String, schema: RecordSchema) -> Int? {
+        store(for: path).recordCount(at: path, schema: schema)
+    }
+
     public func exists(path: String) -> Bool {
         store(for: path).exists(path: path)
     }

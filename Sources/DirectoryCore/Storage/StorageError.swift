@@ -11,6 +11,8 @@ public enum StorageError: Error, Equatable, Sendable {
     case writeFailed(path: String, reason: String)
     /// The file was changed by someone else and the changes conflict with this session's.
     case conflict(path: String, details: [String])
+    /// As `conflict`, for a role that may only read the list (a database reader): no `save!` to offer.
+    case readerConflict(path: String, details: [String])
     /// A database refused or failed: `problem` is a whole sentence saying what to do, and
     /// `whenSaving` the sentence for the same failure in the middle of a save.
     case database(location: String, problem: String, whenSaving: String)
@@ -42,11 +44,21 @@ public enum StorageError: Error, Equatable, Sendable {
         case .writeFailed(let path, let reason):
             return "could not save \(path): \(reason). The file on disk is unchanged and your edits "
                 + "are kept: fix the cause and save again, or use 'save as PATH'"
+        case .conflict(let path, let details) where StoreLocation.isDatabase(path):
+            return "not saved: \(path) was changed by another session and the changes conflict:\n"
+                + details.map { "  " + $0 }.joined(separator: "\n")
+                + "\nNothing was written and your edits are kept. Use 'save!' to keep your version of these "
+                + "(everything else the others saved stays), or 'revert' to take the database's version"
         case .conflict(let path, let details):
             return "not saved: \(path) was changed by another session and the changes conflict:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")
                 + "\nNothing was written. Use 'save!' to overwrite the file with your version, "
                 + "or 'revert' to take the file's version"
+        case .readerConflict(let path, let details):
+            return "not saved: \(path) was changed by another session and the changes conflict:\n"
+                + details.map { "  " + $0 }.joined(separator: "\n")
+                + "\nYour role may only read this directory, so nothing can be written; your edits are kept. "
+                + "Use 'revert' to take the database's version, or 'save as FILE' to keep yours"
         case .database(let location, let problem, _):
             return "\(location): \(problem)"
         case .changedMeanwhile(let path):
@@ -82,6 +94,8 @@ public enum StorageError: Error, Equatable, Sendable {
         case .unknownFormat(let path): return .unknownFormat(path: StoreLocation.redacted(path))
         case .writeFailed(let path, let reason): return .writeFailed(path: StoreLocation.redacted(path), reason: reason)
         case .conflict(let path, let details): return .conflict(path: StoreLocation.redacted(path), details: details)
+        case .readerConflict(let path, let details):
+            return .readerConflict(path: StoreLocation.redacted(path), details: details)
         case .database(let location, let problem, let whenSaving):
             return .database(location: StoreLocation.redacted(location), problem: problem, whenSaving: whenSaving)
         case .changedMeanwhile(let path): return .changedMeanwhile(path: StoreLocation.redacted(path))

@@ -126,13 +126,13 @@ struct SessionRefreshTests {
         try first.run("new From First", "save")
         try second.run("edit 2", "set office Briggs 500")
         #expect(text(try second.run("refresh")).contains("Undo history cleared"))
-        #expect(throws: SessionError.nothingToUndo) { try second.run("undo") }
+        #expect(throws: SessionError.undoClearedByMerge) { try second.run("undo") }
         #expect(second.unsavedChanges().count == 1)
 
         try first.run("refresh", "edit 2", "set name Joseph Gregg", "save")
         try second.run("edit 2", "set office Briggs 600")
         #expect(text(try second.run("refresh")).contains("Undo history cleared"))
-        #expect(throws: SessionError.nothingToUndo) { try second.run("undo") }
+        #expect(throws: SessionError.undoClearedByMerge) { try second.run("undo") }
         #expect(second.records[1].values == [.text("Joseph Gregg"), .text("Briggs 600")])
         #expect(try changes(&second).contains("office \"Briggs 413\" → \"Briggs 600\""))
     }

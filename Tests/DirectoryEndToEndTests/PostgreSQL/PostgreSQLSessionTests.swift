@@ -89,7 +89,8 @@ struct PostgreSQLSessionTests {
         let run = sessionA.finish()
         #expect(run.status == 1)
         #expect(run.standardError.contains("was changed by another session and the changes conflict"))
-        #expect(run.standardError.contains("'Joe Gregg': office is \"Briggs 600\" here but \"Briggs 500\" in the file"))
+        #expect(
+            run.standardError.contains("'Joe Gregg': office is \"Briggs 600\" here but \"Briggs 500\" in the database"))
         #expect(run.standardError.contains("Nothing was written"))
         #expect(run.standardOutput.contains("2 unsaved changes"))
         #expect(try cluster.psql(uri, "SELECT count(*) FROM people WHERE name = 'Also A'") == "0\n")

@@ -1,0 +1,62 @@
+import DirectoryCore
+
+/// What others saved since a version, without reading the whole table: the rows whose
+/// revision is newer (found by the revision index) and the deletions logged since.
+extension PostgreSQLStore {
+    /// The rows written and the ids deleted since `known`, in one snapshot; `nil` when only
+    /// the whole list can tell (tables of layout 1, a version before the horizon, too many rows).
+    public func changes(at path: String, schema: RecordSchema, since known: FileFingerprint) throws(StorageError)
+        -> ListDelta?
+    {
+        let table = DirectoryTable(schema: schema)
+        let since = Int64(bitPattern: known.hash)
+        return try perform(on: path, saving: false) { link throws(PostgreSQLError) -> ListDelta? in
+            let connection = link.connection
+            try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do throws(PostgreSQLError) {
+                let delta = try Self.delta(of: table, since: since, on: connection)
+                try connection.run("COMMIT")
+                return delta
+            } catch {
+                _ = try? connection.run("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// The delta in the open snapshot.
+    private static func delta(of table: DirectoryTable, since: Int64, on connection: PostgreSQLConnection)
+        throws(PostgreSQLError) -> ListDelta?
+    {
+        guard let version = try DatabaseTables.version(of: table, on: connection),
+            version.layout >= 2, since >= version.horizon, since <= version.version
+        else { return nil }
+        let statements = try TableStatements(table: table, connection: connection)
+        let count =
+            try connection.run(statements.countWrittenSince, [String(since)]).value(row: 0, column: 0)
+            .flatMap { Int($0) } ?? 0
+        guard count <= Session.deltaLimit else { return nil }
+        var rows: [ListDelta.Row] = []
+        var fields: [CopyText.Field] = []
+        var unreadable: PostgreSQLError?
+        try connection.copyOut(statements.copyWrittenSince(since)) { row throws(PostgreSQLError) in
+            CopyText.fields(of: row, into: &fields)
+            guard let record = table.record(from: fields), let last = fields.last else {
+                unreadable = PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
+                return
+            }
+            let after = last.flatMap { RecordID(utf8: $0) }
+            rows.append(ListDelta.Row(record: record, after: after))
+        }
+        if let unreadable { throw unreadable }
+        let deletions = try connection.run(
+            "SELECT DISTINCT id FROM directory_deletions WHERE list = $1 AND version > $2::bigint",
+            [table.name, String(since)])
+        guard deletions.rowCount <= Session.deltaLimit else { return nil }
+        var deleted: [RecordID] = []
+        for row in 0..<deletions.rowCount {
+            if let id = deletions.value(row: row, column: 0).flatMap(RecordID.init) { deleted.append(id) }
+        }
+        return ListDelta(rows: rows, deleted: deleted, fingerprint: fingerprint(version.version))
+    }
+}
