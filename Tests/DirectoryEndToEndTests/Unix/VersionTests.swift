@@ -5,10 +5,12 @@ import Testing
 
 @Suite("Version")
 struct VersionTests {
-    /// CHANGELOG.md in this checkout.
-    static let changelog = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("CHANGELOG.md").path
+    /// A file of this checkout, by its path from the top.
+    static func checkoutFile(_ path: String) -> String {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(path).path
+    }
 
     @Test("--version names the release and the commit, or says the commit is unknown")
     func versionLine() throws {
@@ -29,8 +31,15 @@ struct VersionTests {
 
     @Test("the newest release in CHANGELOG.md is the program's release")
     func changelogNamesThisRelease() throws {
-        let text = try String(contentsOfFile: Self.changelog, encoding: .utf8)
+        let text = try String(contentsOfFile: Self.checkoutFile("CHANGELOG.md"), encoding: .utf8)
         let newest = text.split(separator: "\n").first { $0.hasPrefix("## ") }
         #expect(newest == "## \(Usage.release)")
+    }
+
+    @Test("the manual page's title line names the program's release")
+    func manualPageNamesThisRelease() throws {
+        let text = try String(contentsOfFile: Self.checkoutFile("docs/directory.1"), encoding: .utf8)
+        let title = text.split(separator: "\n").first { $0.hasPrefix(".TH ") }
+        #expect(title?.contains("\"directory \(Usage.release)\"") == true, "\(title ?? "no .TH line")")
     }
 }
