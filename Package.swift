@@ -1,5 +1,16 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// The commit `directory --version` names: scripts/build-release passes it in the environment
+// (DIRECTORY_COMMIT=1a2b3c4d5e6f swift build …). Without it, as in a plain `swift build` or a
+// copy that is not a git clone, the program says "unknown commit". Only letters, digits and
+// `.-+` are taken, so the value is always a plain C string literal.
+let commit = ProcessInfo.processInfo.environment["DIRECTORY_COMMIT"] ?? ""
+let commitCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-+")
+let commitSettings: [CSetting] =
+    !commit.isEmpty && commit.allSatisfy(commitCharacters.contains)
+    ? [.define("DIRECTORY_COMMIT", to: "\"\(commit)\"")] : []
 
 let package = Package(
     name: "directory",
@@ -20,13 +31,16 @@ let package = Package(
         // PostgreSQL's client library, libpq: its header (Debian: libpq-dev) at build time, and
         // libpq.so.5 loaded with dlopen only when a database is opened, so other runs start faster.
         .target(name: "CPostgreSQL", linkerSettings: [.linkedLibrary("dl")]),
+        // The commit the program was built from, for `directory --version`.
+        .target(name: "CBuildCommit", cSettings: commitSettings),
         // The pure core: model, command language, session, storage. No terminal I/O. It asks
         // libpq (loaded only then) which parts of a connection string are secret.
         .target(name: "DirectoryCore", dependencies: ["CPostgreSQL"]),
         // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.
         .target(name: "DirectoryPostgreSQL", dependencies: ["DirectoryCore", "CPostgreSQL"]),
         // Front ends: command line, script runner, interactive line editor.
-        .target(name: "DirectoryCLI", dependencies: ["DirectoryCore", "DirectoryPostgreSQL", "CLibEdit"]),
+        .target(
+            name: "DirectoryCLI", dependencies: ["DirectoryCore", "DirectoryPostgreSQL", "CLibEdit", "CBuildCommit"]),
         // The thin executable.
         .executableTarget(name: "directory", dependencies: ["DirectoryCLI"]),
         // The benchmark against sqlite3 and Python (docs/performance.md); not run by the tests but for a smoke run.

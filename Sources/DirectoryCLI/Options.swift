@@ -22,7 +22,7 @@ public struct Options: Equatable, Sendable {
     public var version = false
     /// `--color`: when to colour output; `nil` leaves it to the config file (else `auto`).
     public var color: ColorChoice?
-    /// `--completion bash|zsh`: print that shell's completion script and exit.
+    /// `--completion bash|zsh|fish`: print that shell's completion script and exit.
     public var completion: CompletionScript.Shell?
     /// `--no-pager`: never page long output; `nil` leaves it to the config file (else `auto`).
     public var pager: PagerChoice?

@@ -1,6 +1,19 @@
+import CBuildCommit
+
 /// The text of `directory --help` and `--version`.
 enum Usage {
-    static let version = "directory 1.0.0"
+    /// The release, as CHANGELOG.md names it.
+    static let release = "1.1.0"
+
+    /// `--version`: the release and the commit the program was built from
+    /// (`directory 1.1.0 (commit 1a2b3c4d5e6f)`), or "unknown commit" when the
+    /// build was not told it (a plain `swift build`; see scripts/build-release).
+    static var version: String { versionLine(commit: String(cString: directory_build_commit())) }
+
+    /// The `--version` line for a build from `commit` ("" when unknown).
+    static func versionLine(commit: String) -> String {
+        "directory \(release) (" + (commit.isEmpty ? "unknown commit" : "commit " + commit) + ")"
+    }
 
     static let text = """
         directory — keep a directory of people (or a bucket list) from the terminal
@@ -30,7 +43,7 @@ enum Usage {
           --no-pager          at the prompt, print long output directly instead of through
                               $PAGER (default: less), whatever the config file says
           --print-config      show the settings in effect and where each came from
-          --completion SHELL  print the bash or zsh completion script
+          --completion SHELL  print the bash, zsh or fish completion script
           -h, --help          show this help
           --version           show the version
 

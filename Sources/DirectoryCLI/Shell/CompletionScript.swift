@@ -1,4 +1,4 @@
-/// The shell completion scripts `directory --completion bash|zsh` prints:
+/// The shell completion scripts `directory --completion bash|zsh|fish` prints:
 /// flags, the values of `--kind`, `--format`, `--color` and `--completion`,
 /// and file names for `--file`, `-f` and the FILE argument.
 public enum CompletionScript {
@@ -8,6 +8,8 @@ public enum CompletionScript {
         case bash
         /// zsh with `compinit`.
         case zsh
+        /// fish 3 or later.
+        case fish
     }
 
     /// The script for `shell`.
@@ -15,6 +17,7 @@ public enum CompletionScript {
         switch shell {
         case .bash: return bash
         case .zsh: return zsh
+        case .fish: return fish
         }
     }
 

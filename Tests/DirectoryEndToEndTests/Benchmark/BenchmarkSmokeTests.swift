@@ -7,7 +7,7 @@ struct BenchmarkSmokeTests {
     @Test("directory-bench --quick generates data, runs every command and prints the goal table")
     func quickRun() throws {
         let folder = TemporaryFolder()
-        let bench = BuiltProgram.url.deletingLastPathComponent().appendingPathComponent("directory-bench")
+        let bench = BuiltProgram.buildFolder.appendingPathComponent("directory-bench")
         try #require(
             FileManager.default.isExecutableFile(atPath: bench.path),
             "directory-bench is not built next to directory (swift build builds it)")

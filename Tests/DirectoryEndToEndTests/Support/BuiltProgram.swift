@@ -1,9 +1,19 @@
 import Foundation
 
-/// Where the `directory` executable that `swift test` built is.
+/// The `directory` executable the end-to-end tests run: the one `swift test` built, or the
+/// one `DIRECTORY_BINARY` names (scripts/test-package runs the tests against the program the
+/// Debian package installed, with the Swift runtime linked in).
 enum BuiltProgram {
-    /// The executable, next to the test bundle in the build folder.
+    /// The executable under test.
     static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["DIRECTORY_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return buildFolder.appendingPathComponent("directory")
+    }
+
+    /// The build folder `swift test` built into, where `directory` and `directory-bench` are.
+    static var buildFolder: URL {
         let candidates = [
             Bundle.main.bundleURL.deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -13,10 +23,10 @@ enum BuiltProgram {
             let url = folder.appendingPathComponent("directory")
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                return url
+                return folder
             }
         }
-        return candidates[0].appendingPathComponent("directory")
+        return candidates[0]
     }
 }
 

@@ -19,7 +19,7 @@ struct CompletionTests {
         Case(words: ["directory", "--kind", "=", "b"], expected: ["bucket"]),
         Case(words: ["directory", "--format", "j"], expected: ["json"]),
         Case(words: ["directory", "--color", "a"], expected: ["auto", "always"]),
-        Case(words: ["directory", "--completion", ""], expected: ["bash", "zsh"]),
+        Case(words: ["directory", "--completion", ""], expected: ["bash", "zsh", "fish"]),
         Case(words: ["directory", "--file", "peo"], expected: ["people.plist", "people two.json"]),
         Case(words: ["directory", "-f", "s"], expected: ["setup.txt"]),
         Case(words: ["directory", "-c", "ed"], expected: ["edit", "editor"]),
@@ -109,10 +109,71 @@ struct CompletionTests {
         #expect(zsh.waitForExit() == 0)
     }
 
+    /// One command line being typed (ending where Tab is pressed) and the completions fish must offer.
+    static let fishCases: [Case] = [
+        Case(words: ["directory", "--fo"], expected: ["--format"]),
+        Case(words: ["directory", "--c"], expected: ["--command", "--color", "--completion"]),
+        Case(words: ["directory", "--kind", ""], expected: ["person", "bucket"]),
+        Case(words: ["directory", "--kind="], expected: ["--kind=person", "--kind=bucket"]),
+        Case(words: ["directory", "--format", "j"], expected: ["json"]),
+        Case(words: ["directory", "--color", "a"], expected: ["auto", "always"]),
+        Case(words: ["directory", "--completion", ""], expected: ["bash", "zsh", "fish"]),
+        Case(words: ["directory", "--file", "peo"], expected: ["people.plist", "people two.json"]),
+        Case(words: ["directory", "-f", "s"], expected: ["setup.txt"]),
+        Case(words: ["directory", "s"], expected: ["setup.txt"]),
+        Case(words: ["directory", "-c", "ed"], expected: ["edit", "editor"]),
+        Case(words: ["directory", "--command", "re"], expected: ["revert", "refresh", "redo", "recover"]),
+    ]
+
+    @Test(
+        "fish completes flags, --kind/--format/--color values, commands and file names",
+        .enabled(if: ToolRun.exists("/usr/bin/fish"), "fish is not installed (Debian: apt-get install fish)"),
+        arguments: fishCases)
+    func fishCompletes(_ example: Case) throws {
+        let folder = TemporaryFolder()
+        for name in ["people.plist", "people two.json", "setup.txt"] {
+            FileManager.default.createFile(atPath: folder.file(name), contents: Data())
+        }
+        // What is typed, quoted for fish: a word in single quotes, with the last one left open
+        // when it is empty so that Tab completes a new word.
+        let typed = example.words.map { $0.isEmpty ? "" : CompletionScript.fishQuoted($0) }.joined(separator: " ")
+        let script = """
+            "$DIRECTORY" --completion fish | source; or exit 3
+            complete --do-complete \(CompletionScript.fishQuoted(typed))
+            """
+        let run = try ToolRun.run("/usr/bin/fish", ["--no-config", "-c", script], in: folder)
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+        let offered = run.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(offered.sorted() == example.expected.sorted())
+    }
+
+    @Test(
+        "fish offers every command-line option, each with its help",
+        .enabled(if: ToolRun.exists("/usr/bin/fish"), "fish is not installed (Debian: apt-get install fish)"))
+    func fishOffersEveryOption() throws {
+        let folder = TemporaryFolder()
+        let script = """
+            "$DIRECTORY" --completion fish | source
+            complete --do-complete 'directory -'
+            """
+        let run = try ToolRun.run("/usr/bin/fish", ["--no-config", "-c", script], in: folder)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let offered = Set(lines.map { String($0.prefix { $0 != "\t" }) })
+        #expect(offered == Set(Options.optionNames))
+        #expect(lines.contains("--kind\tthe kind of list"))
+    }
+
+    @Test("fish's script quotes help and words as fish reads them")
+    func fishQuoting() {
+        #expect(CompletionScript.fishQuoted("the list to open") == "'the list to open'")
+        #expect(CompletionScript.fishQuoted("it's a \\ here") == "'it\\'s a \\\\ here'")
+    }
+
     @Test("an unknown shell is a usage error, status 2")
     func unknownShell() throws {
-        let run = try ProgramRun.run(["--completion", "fish"], folder: TemporaryFolder())
+        let run = try ProgramRun.run(["--completion", "tcsh"], folder: TemporaryFolder())
         #expect(run.status == 2)
-        #expect(run.standardError.hasPrefix("directory: --completion takes bash, zsh, not 'fish'\n"))
+        #expect(run.standardError.hasPrefix("directory: --completion takes bash, zsh, fish, not 'tcsh'\n"))
     }
 }
