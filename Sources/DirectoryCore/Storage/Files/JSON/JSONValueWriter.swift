@@ -12,7 +12,10 @@ enum JSONValueWriter {
             JSONNumberWriter.appendInteger(number, to: &output)
         case .real(let number):
             JSONNumberWriter.appendReal(number, to: &output)
-        case .integerText(let digits):
+        case .float(let number):
+            // As `JSONEncoder` writes a `Float`: its own shortest text, not the wider `Double`'s.
+            output.append(contentsOf: (number.isFinite ? number.description : "null").utf8)
+        case .numberText(let digits):
             output.append(contentsOf: digits.utf8)
         case .bool(let flag):
             output.append(contentsOf: flag ? "true".utf8 : "false".utf8)

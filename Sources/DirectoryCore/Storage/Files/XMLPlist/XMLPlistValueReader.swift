@@ -44,7 +44,7 @@ enum XMLPlistValueReader {
     ) throws(FileFormatError) -> PropertyValue {
         switch tag.element {
         case .integer:
-            return .integer(try XMLPlistNumber.parseInteger(text, offset: offset))
+            return try XMLPlistNumber.parseInteger(text, offset: offset)
         case .real:
             return .real(try XMLPlistNumber.parseReal(text, offset: offset))
         case .date:
