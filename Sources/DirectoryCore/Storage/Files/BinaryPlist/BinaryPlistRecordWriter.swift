@@ -12,7 +12,8 @@
 enum BinaryPlistRecordWriter {
     /// Encodes `records` as a complete file.
     static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
-        let fallback = records.lazy.compactMap(\.keyOrder).first?.withoutExtras ?? .declared(fieldCount: schema.fields.count)
+        let fallback =
+            records.lazy.compactMap(\.keyOrder).first?.withoutExtras ?? .declared(fieldCount: schema.fields.count)
         var file = FileState(count: records.count, wholeRecords: records, schema: schema, fallback: fallback)
         for (number, record) in records.enumerated() { file.append(record, number: number) }
         return file.writer.finish()

@@ -159,9 +159,10 @@ enum XMLPlistRecordWriter {
                 append("<integer>", to: &output)
                 output.append(contentsOf: String(number).utf8)
                 append("</integer>\n", to: &output)
-            case .real(let number):
+            case .real:
+                // The text as read (an XML `<real>`, or a JSON number, whose form XML accepts).
                 append("<real>", to: &output)
-                XMLPlistNumber.appendReal(number, to: &output)
+                output.append(contentsOf: text.utf8)
                 append("</real>\n", to: &output)
             }
         case .bool(let flag):

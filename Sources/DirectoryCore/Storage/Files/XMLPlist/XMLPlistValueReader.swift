@@ -46,7 +46,9 @@ enum XMLPlistValueReader {
         case .integer:
             return try XMLPlistNumber.parseInteger(text, offset: offset)
         case .real:
-            return .real(try XMLPlistNumber.parseReal(text, offset: offset))
+            // Checked, then kept as written: writers differ (`0.1`, `0.10000000000000001`).
+            _ = try XMLPlistNumber.parseReal(text, offset: offset)
+            return .numberText(String(decoding: text, as: UTF8.self))
         case .date:
             guard let seconds = XMLPlistDate.parse(text) else {
                 let shown = String(decoding: UnsafeRawBufferPointer(rebasing: text.prefix(40)), as: UTF8.self)

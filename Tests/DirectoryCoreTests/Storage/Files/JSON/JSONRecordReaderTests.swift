@@ -70,7 +70,8 @@ struct JSONRecordReaderTests {
                         KeyedValue(
                             "b",
                             .array([
-                                .integer(1), .integer(-2), .numberText("3.5"), .bool(true), .bool(false), .null, .string("s"),
+                                .integer(1), .integer(-2), .numberText("3.5"), .bool(true), .bool(false), .null,
+                                .string("s"),
                                 .array([]), .dictionary([]),
                             ])),
                         KeyedValue("a", .dictionary([KeyedValue("x", .numberText("-0"))])),

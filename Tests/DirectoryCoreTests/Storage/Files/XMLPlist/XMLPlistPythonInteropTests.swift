@@ -99,7 +99,7 @@ struct XMLPlistPythonInteropTests {
         let records = try Data_.read(output, schema: .person)
         #expect(records.map { Record(id: $0.id, values: $0.values) } == people.map(Data_.record))
         #expect(
-            records.first?.extras == [
+            records.first?.extras.realsAsDoubles == [
                 KeyedValue(
                     "extra",
                     .array([
