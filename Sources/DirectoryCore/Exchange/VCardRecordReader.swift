@@ -1,5 +1,6 @@
 /// Reads people from vCards 3.0 and 4.0 (see `VCardMapping` for which
-/// property holds which field). Cards without a name, and vCard 2.1 cards, are rejected.
+/// property holds which field). Cards without `FN` or `N`, and vCard 2.1 cards, are
+/// rejected; an empty `FN` (and no `N`) is a person with an empty name, as `export` writes one.
 enum VCardRecordReader {
     /// The records in `bytes`, and the cards that could not be read.
     static func read(
@@ -30,9 +31,12 @@ enum VCardRecordReader {
         if let version = card.first("VERSION")?.value, version != "3.0", version != "4.0" {
             return .failure(Reason(text: "vCard \(version) is not supported; use vCard 3.0 or 4.0"))
         }
-        var name = card.first("FN").map { VCardText.unescaped($0.value[...]) } ?? ""
+        let formatted = card.first("FN").map { VCardText.unescaped($0.value[...]) }
+        var name = formatted ?? ""
         if name.isEmpty { name = structuredName(card) ?? "" }
-        guard !name.isEmpty else { return .failure(Reason(text: "the card has no name (FN or N)")) }
+        guard !name.isEmpty || formatted != nil else {
+            return .failure(Reason(text: "the card has no name (FN or N)"))
+        }
         var values = schema.defaultValues
         values[mapping.nameField] = .text(name)
         values[mapping.officeField] = .text(office(card))

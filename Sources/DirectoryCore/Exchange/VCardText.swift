@@ -1,30 +1,36 @@
 /// The escaping and line folding of vCard text (RFC 6350 section 3).
 enum VCardText {
-    /// `text` with `\`, `,`, `;` and line breaks escaped for a property value.
+    /// `text` with `\`, `,`, `;` and line breaks escaped for a property value: a line
+    /// feed as `\n` (RFC 6350), a carriage return as `\r`, which RFC 6350 does not name
+    /// (other address books may show it as `r`), so that `unescaped` gives the text back
+    /// exactly.
     static func escaped(_ text: String) -> String {
         var result = ""
-        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
-            defer { previous = scalar }
             switch scalar {
             case "\\": result += "\\\\"
             case ",": result += "\\,"
             case ";": result += "\\;"
-            case "\r": result += "\\n"
-            case "\n": if previous != "\r" { result += "\\n" }
+            case "\r": result += "\\r"
+            case "\n": result += "\\n"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
     }
 
-    /// The text of an escaped value: `\n` and `\N` are line breaks, a backslash keeps the next character.
+    /// The text of an escaped value: `\n` and `\N` are line feeds, `\r` and `\R` carriage
+    /// returns, and a backslash keeps any other next character.
     static func unescaped(_ value: Substring) -> String {
         var result = ""
         var escaping = false
         for character in value {
             if escaping {
-                result.append(character == "n" || character == "N" ? "\n" : character)
+                switch character {
+                case "n", "N": result.append("\n")
+                case "r", "R": result.append("\r")
+                default: result.append(character)
+                }
                 escaping = false
             } else if character == "\\" {
                 escaping = true

@@ -26,7 +26,8 @@ public enum JSONText {
         case .string(let text): return string(text)
         case .integer(let number): return String(number)
         case .real(let number): return number.isFinite ? String(number) : "null"
-        case .integerText(let digits): return digits
+        case .float(let number): return number.isFinite ? number.description : "null"
+        case .numberText(let digits): return digits
         case .bool(let flag): return flag ? "true" : "false"
         case .date(let seconds): return string(DateText.iso8601(seconds))
         case .data(let bytes): return string("<\(bytes.count) bytes>")

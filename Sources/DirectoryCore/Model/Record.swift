@@ -14,12 +14,24 @@ public struct Record: Equatable, Sendable {
     /// (0 unless a file repeats an id): with `id`, it tells such records apart.
     /// It is not written to files.
     public var occurrence: Int = 0
+    /// The order of the record's keys in the file it was read from, or `nil` for a record
+    /// made here, which a save writes in the order the file's other records use. It is
+    /// not part of the record's value: two records that differ only in it are equal.
+    public var keyOrder: KeyOrder?
 
     /// Creates a record.
-    public init(id: RecordID, values: [FieldValue], extras: [KeyedValue] = []) {
+    public init(id: RecordID, values: [FieldValue], extras: [KeyedValue] = [], keyOrder: KeyOrder? = nil) {
         self.id = id
         self.values = values
         self.extras = extras
+        self.keyOrder = keyOrder
+    }
+
+    /// Whether two records hold the same id, occurrence, values and extras (the order of
+    /// their keys in a file aside).
+    public static func == (left: Record, right: Record) -> Bool {
+        left.id == right.id && left.occurrence == right.occurrence && left.values == right.values
+            && left.extras == right.extras
     }
 
     /// What tells this record apart from every other one in the session.

@@ -21,6 +21,10 @@ public final class RecordTable: Sendable {
     let starts: [UInt32]
     /// The values' bytes, row after row.
     let bytes: [UInt8]
+    /// The orders the rows' keys were read in (`nil`: a row made here, not read).
+    let keyOrders: [KeyOrder?]
+    /// Each row's index in `keyOrders`; empty when every row has the first.
+    let rowOrders: [UInt8]
     /// The search index of the rows, once a search has built it (`foldedIndex`).
     let searchCache = FoldedIndexCache()
 
@@ -31,6 +35,8 @@ public final class RecordTable: Sendable {
         ids = builder.ids
         starts = builder.starts
         bytes = builder.bytes
+        keyOrders = builder.keyOrders.isEmpty ? [nil] : builder.keyOrders
+        rowOrders = builder.rowOrders
     }
 
     /// The number of rows.
@@ -52,6 +58,12 @@ public final class RecordTable: Sendable {
         return try bytes.withUnsafeBufferPointer { all in
             try body(UnsafeBufferPointer(rebasing: all[start..<end]))
         }
+    }
+
+    /// The index in `keyOrders` of the order of `row`'s keys.
+    @inline(__always)
+    func keyOrderIndex(ofRow row: Int) -> Int {
+        rowOrders.isEmpty ? 0 : Int(rowOrders[row])
     }
 
     /// The number of bytes all values of `row` take.
@@ -82,7 +94,7 @@ public final class RecordTable: Sendable {
         var values: [FieldValue] = []
         values.reserveCapacity(fieldCount)
         for field in 0..<fieldCount { values.append(value(row: row, field: field)) }
-        return Record(id: ids[row], values: values)
+        return Record(id: ids[row], values: values, keyOrder: keyOrders[keyOrderIndex(ofRow: row)])
     }
 
     /// The `Double` stored in 8 bytes.
@@ -103,6 +115,11 @@ extension RecordTable {
         fileprivate(set) var ids: [RecordID] = []
         fileprivate(set) var starts: [UInt32] = [0]
         fileprivate(set) var bytes: [UInt8] = []
+        fileprivate(set) var keyOrders: [KeyOrder?] = []
+        fileprivate(set) var rowOrders: [UInt8] = []
+        private var packedOrders: [KeyOrder.Packed] = []
+        private var lastPacked = KeyOrder.Packed()
+        private var lastOrderIndex = -1
 
         /// The most bytes a table holds, so that offsets fit in 32 bits.
         static let capacityLimit = Int(UInt32.max)
@@ -128,6 +145,12 @@ extension RecordTable {
         /// that does not fit its field, or the table is full.
         mutating func append(_ record: Record) -> Int? {
             guard record.extras.isEmpty, record.occurrence == 0, record.values.count == fieldCount else { return nil }
+            var packed = KeyOrder.Packed()
+            if let order = record.keyOrder?.withoutExtras {
+                guard order.codes.count <= 8 else { return nil }
+                for code in order.codes { packed.append(code) }
+            }
+            guard let orderIndex = orderIndex(packed) else { return nil }
             var size = 0
             for (field, value) in record.values.enumerated() {
                 switch value {
@@ -141,14 +164,50 @@ extension RecordTable {
                 appendBytes(of: value)
                 starts.append(UInt32(truncatingIfNeeded: bytes.count))
             }
+            appendOrder(orderIndex)
             ids.append(record.id)
             return ids.count - 1
         }
 
+        /// The index in `keyOrders` of the order `packed` (no codes: `nil`, a row made
+        /// here), added when new; `nil` when the table holds as many orders as it can.
+        @inline(__always)
+        private mutating func orderIndex(_ packed: KeyOrder.Packed) -> Int? {
+            if packed == lastPacked, lastOrderIndex >= 0 { return lastOrderIndex }
+            let index: Int
+            if let found = packedOrders.firstIndex(of: packed) {
+                index = found
+            } else {
+                guard packedOrders.count <= Int(UInt8.max) else { return nil }
+                packedOrders.append(packed)
+                keyOrders.append(packed.count == 0 ? nil : packed.order)
+                index = packedOrders.count - 1
+            }
+            lastPacked = packed
+            lastOrderIndex = index
+            return index
+        }
+
+        /// Notes the order of the row being added (before its id is).
+        @inline(__always)
+        private mutating func appendOrder(_ index: Int) {
+            if rowOrders.isEmpty {
+                guard index != 0 else { return }
+                rowOrders = Array(repeating: 0, count: ids.count)
+                rowOrders.reserveCapacity(ids.capacity)
+            }
+            rowOrders.append(UInt8(truncatingIfNeeded: index))
+        }
+
         /// Adds a row as a reader has it: each text field as UTF-8 bytes in `texts` or as a
-        /// value in `values`, every other field in `values`. Returns `false` (adding nothing)
-        /// when a value does not fit its field or the table is full.
-        mutating func append(id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue]) -> Bool {
+        /// value in `values`, every other field in `values`, its keys read in the order
+        /// `order`. Returns `false` (adding nothing) when a value does not fit its field or
+        /// the table is full.
+        mutating func append(
+            id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue],
+            order: KeyOrder.Packed = KeyOrder.Packed()
+        ) -> Bool {
+            guard let orderIndex = orderIndex(order) else { return false }
             var size = 0
             for field in 0..<fieldCount {
                 if let text = texts[field] {
@@ -170,6 +229,7 @@ extension RecordTable {
                 }
                 starts.append(UInt32(truncatingIfNeeded: bytes.count))
             }
+            appendOrder(orderIndex)
             ids.append(id)
             return true
         }

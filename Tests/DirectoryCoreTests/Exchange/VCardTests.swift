@@ -69,10 +69,11 @@ struct VCardTests {
         #expect(String(decoding: unfolded[0].bytes, as: UTF8.self) == line)
     }
 
-    @Test("escaping covers backslash, comma, semicolon and line breaks, and reverses")
+    @Test("escaping covers backslash, comma, semicolon, line feeds and carriage returns, and reverses")
     func escaping() {
         let text = "a\\b,c;d\ne\r\nf"
-        #expect(VCardText.escaped(text) == "a\\\\b\\,c\\;d\\ne\\nf")
+        #expect(VCardText.escaped(text) == "a\\\\b\\,c\\;d\\ne\\r\\nf")
+        #expect(VCardText.unescaped(VCardText.escaped(text)[...]) == text)
         #expect(VCardText.unescaped(VCardText.escaped("a\\b,c;d\ne")[...]) == "a\\b,c;d\ne")
     }
 }

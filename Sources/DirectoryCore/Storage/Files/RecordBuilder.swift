@@ -28,6 +28,10 @@ public struct RecordBuilder {
     private var values: [FieldValue] = []
     private var extras: [KeyedValue] = []
     private var seen: UInt64 = 0
+    /// The order of the current record's keys: packed while it has at most eight keys,
+    /// in `longOrder` once it has more.
+    private var order = KeyOrder.Packed()
+    private var longOrder: [UInt8] = []
     /// Text fields of the current record given as bytes (`add(field:utf8:)`), by field.
     private var texts: [UnsafeBufferPointer<UInt8>?] = []
     /// The keys of `pending` or `extras`, once there are too many to search one by one,
@@ -53,6 +57,8 @@ public struct RecordBuilder {
     public mutating func beginRecord() {
         id = nil
         seen = 0
+        order = KeyOrder.Packed()
+        if !longOrder.isEmpty { longOrder = [] }
         keysSeen.reset()
         if !extras.isEmpty { extras = [] }
         if hasSchema {
@@ -92,6 +98,7 @@ public struct RecordBuilder {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
+        noteKey(KeyOrder.fieldCode(index))
         values[index] = try Self.fieldValue(
             value, type: fieldTypes[index], field: index, of: fields, record: recordNumber)
         texts[index] = nil
@@ -107,6 +114,7 @@ public struct RecordBuilder {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
+        noteKey(KeyOrder.fieldCode(index))
         texts[index] = text
     }
 
@@ -118,6 +126,7 @@ public struct RecordBuilder {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
+        noteKey(KeyOrder.fieldCode(index))
         values[index] = .text(text)
         texts[index] = nil
     }
@@ -132,6 +141,7 @@ public struct RecordBuilder {
         if key == "id" {
             guard seen & 1 == 0 else { throw duplicate(key) }
             seen |= 1
+            noteKey(KeyOrder.idCode)
             guard case .string(let text) = value else {
                 throw FileFormatError(
                     "record \(recordNumber): 'id' is \(value.typeDescription), expected a UUID string")
@@ -147,6 +157,7 @@ public struct RecordBuilder {
             return
         }
         guard keysSeen.insert(key, into: extras) else { throw duplicate(key) }
+        noteKey(KeyOrder.extraCode)
         extras.append(KeyedValue(key, value))
     }
 
@@ -155,7 +166,24 @@ public struct RecordBuilder {
     public mutating func add(id: RecordID) throws(FileFormatError) {
         guard seen & 1 == 0 else { throw duplicate("id") }
         seen |= 1
+        noteKey(KeyOrder.idCode)
         self.id = id
+    }
+
+    /// Notes that the current record's next key is the one of `code`.
+    @inline(__always)
+    private mutating func noteKey(_ code: UInt8) {
+        if order.hasRoom, longOrder.isEmpty {
+            order.append(code)
+        } else {
+            noteLongKey(code)
+        }
+    }
+
+    /// Notes the key of `code` of a record with more than eight keys.
+    private mutating func noteLongKey(_ code: UInt8) {
+        if longOrder.isEmpty { longOrder = order.order.codes }
+        longOrder.append(code)
     }
 
     /// Finishes the current record.
@@ -170,14 +198,22 @@ public struct RecordBuilder {
         guard let id else {
             throw FileFormatError("record \(recordNumber) has no 'id'")
         }
-        if extras.isEmpty {
-            list?.append(id: id, texts: texts, values: values)
+        // A key the record lacks is written after the others.
+        let allKeys: UInt64 = (2 << UInt64(fields.count)) &- 1
+        if seen != allKeys {
+            for code in 0...fields.count where seen & (1 << UInt64(code)) == 0 {
+                noteKey(UInt8(truncatingIfNeeded: code))
+            }
+        }
+        if extras.isEmpty, longOrder.isEmpty {
+            list?.append(id: id, texts: texts, values: values, order: order)
             return
         }
         for index in texts.indices {
             if let text = texts[index] { values[index] = .text(String(decoding: text, as: UTF8.self)) }
         }
-        list?.append(Record(id: id, values: values, extras: extras))
+        let keyOrder = longOrder.isEmpty ? order.order : KeyOrder(codes: longOrder)
+        list?.append(Record(id: id, values: values, extras: extras, keyOrder: keyOrder))
     }
 
     /// The schema and records, once every record has been added.
@@ -212,13 +248,13 @@ public struct RecordBuilder {
         case (.text, .string(let text)):
             return .text(text)
         case (.date, .date(let seconds)), (.date, .real(let seconds)):
-            guard seconds.isFinite else {
-                throw FileFormatError("record \(recordNumber): '\(fields[index].name)' is not a finite number")
-            }
+            // A binary plist can hold a date that is not finite; it is kept as read.
             return .date(seconds)
+        case (.date, .float(let seconds)):
+            return .date(Double(seconds))
         case (.date, .integer(let seconds)):
             return .date(Double(seconds))
-        case (.date, .integerText(let digits)):
+        case (.date, .numberText(let digits)):
             return .date(Double(digits) ?? 0)
         case (.text, _):
             throw FileFormatError(

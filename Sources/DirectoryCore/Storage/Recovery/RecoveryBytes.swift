@@ -79,7 +79,10 @@ struct RecoveryBytes {
             append(UInt8(8))
             append(count: elements.count)
             for element in elements { append(element) }
-        case .integerText(let text):
+        case .float(let number):
+            append(UInt8(11))
+            append(UInt64(number.bitPattern))
+        case .numberText(let text):
             append(UInt8(10))
             append(text)
         case .dictionary(let pairs):

@@ -83,7 +83,8 @@ struct RecoveryBytesReader {
         case 4: return .bool(false)
         case 5: return .bool(true)
         case 6: return word().map { .date(Double(bitPattern: $0)) }
-        case 10: return text().map { .integerText($0) }
+        case 10: return text().map { .numberText($0) }
+        case 11: return word().map { .float(Float(bitPattern: UInt32(truncatingIfNeeded: $0))) }
         case 7:
             guard let length = count(), let raw = raw(length) else { return nil }
             return .data(Array(raw))

@@ -14,7 +14,7 @@ struct RecoveryJournalTests {
                 .dictionary([
                     KeyedValue("list", .array([.integer(-3), .real(0.5), .bool(true), .bool(false), .null])),
                     KeyedValue("when", .date(12)), KeyedValue("text", .string("é高")),
-                    KeyedValue("huge", .integerText("18446744073709551616")),
+                    KeyedValue("huge", .numberText("18446744073709551616")),
                 ])),
         ])
 

@@ -117,6 +117,31 @@ struct BinaryPlistObjectWriter {
         scalar(0x23, bits: value.bitPattern)
     }
 
+    /// Writes (or finds) a 4-byte real (`0x22`).
+    mutating func float(_ value: Float) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(0x22)
+        BinaryPlistEncoding.appendBigEndian(UInt64(value.bitPattern), size: 4, to: &scratch)
+        return intern()
+    }
+
+    /// Writes (or finds) an integer above `Int64.max` as Foundation does: 16 bytes
+    /// (`0x14`), the high eight zero.
+    mutating func unsignedInteger(_ value: UInt64) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(0x14)
+        BinaryPlistEncoding.appendBigEndian(0, size: 8, to: &scratch)
+        BinaryPlistEncoding.appendBigEndian(value, size: 8, to: &scratch)
+        return intern()
+    }
+
+    /// Writes (or finds) the null object (`0x00`).
+    mutating func null() -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(0x00)
+        return intern()
+    }
+
     /// Writes (or finds) a date (`0x33`) of `seconds` since 2001-01-01.
     mutating func date(_ seconds: Double) -> Int {
         scalar(0x33, bits: seconds.bitPattern)

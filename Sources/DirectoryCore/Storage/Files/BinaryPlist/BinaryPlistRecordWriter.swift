@@ -1,16 +1,20 @@
 /// Writes a list of records as a binary property list (`bplist00`) in the
 /// layout `PropertyListEncoder` gives an array of the app's `Codable` structs
 /// (byte for byte the same at any size; an identifier that several records share
-/// is shared too, for records numbered by `RecordKey.numberOccurrences`): each record is a dictionary with `id` first, then the schema's
-/// fields (text as strings, dates as `<date>`), then the extras unchanged.
+/// is shared too, for records numbered by `RecordKey.numberOccurrences`): each record
+/// is a dictionary of `id`, the schema's fields (text as strings, dates as `<date>`)
+/// and the extras unchanged, in the order the record's keys were read
+/// (`Record.keyOrder`). A record made here takes the order of the list's first record
+/// read from a file, or `id` then the fields in schema order, as the apps declare them.
 ///
-/// Property lists have no null: an extra (or a value nested in one) that is
-/// `PropertyValue.null` — which only a JSON file can hold — is left out,
-/// together with its key or its place in an array.
+/// `PropertyValue.null` is written as the binary format's null object (`0x00`),
+/// which a binary plist read here can hold.
 enum BinaryPlistRecordWriter {
     /// Encodes `records` as a complete file.
     static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
-        var file = FileState(count: records.count, wholeRecords: records, schema: schema)
+        let fallback =
+            records.lazy.compactMap(\.keyOrder).first?.withoutExtras ?? .declared(fieldCount: schema.fields.count)
+        var file = FileState(count: records.count, wholeRecords: records, schema: schema, fallback: fallback)
         for (number, record) in records.enumerated() { file.append(record, number: number) }
         return file.writer.finish()
     }
@@ -20,7 +24,9 @@ enum BinaryPlistRecordWriter {
     static func write(_ records: RecordList, schema: RecordSchema) -> [UInt8] {
         guard let table = records.table else { return write(records.array, schema: schema) }
         // Only records kept whole can have extras or share an id.
-        var file = FileState(count: records.count, wholeRecords: records.loose, schema: schema)
+        let fallback = records.firstKeyOrder ?? .declared(fieldCount: schema.fields.count)
+        var file = FileState(count: records.count, wholeRecords: records.loose, schema: schema, fallback: fallback)
+        file.rowOrders = table.resolvedKeyOrders(fallback: fallback)
         for number in records.indices {
             if let row = records.tableRow(at: number) {
                 file.append(row: row, of: table, number: number)
@@ -36,13 +42,20 @@ enum BinaryPlistRecordWriter {
         var writer: BinaryPlistObjectWriter
         let top: BinaryPlistObjectWriter.Container
         let fields: [Field]
-        var keyObjects: [Int] = []
+        /// The object of each known key (by key code), once written.
+        var keyObjects: [Int]
         var repeatedIDs: [RecordID: Int] = [:]
+        /// The order of a record made here.
+        let fallback: KeyOrder
+        /// The resolved key orders of the table's rows (`RecordTable.resolvedKeyOrders`).
+        var rowOrders: [UInt8] = []
 
         /// Starts a file of `count` records, of which those not in a table are `wholeRecords`
         /// (or a superset of them: they only bound the objects and find shared ids).
-        init(count: Int, wholeRecords: some Collection<Record>, schema: RecordSchema) {
+        init(count: Int, wholeRecords: some Collection<Record>, schema: RecordSchema, fallback: KeyOrder) {
             fields = schema.fields
+            keyObjects = Array(repeating: -1, count: 1 + schema.fields.count)
+            self.fallback = fallback
             writer = BinaryPlistObjectWriter(
                 capacity: 64 + count * (48 + 40 * fields.count),
                 objectBound: BinaryPlistRecordWriter.objectBound(count: count, wholeRecords, schema: schema))
@@ -58,12 +71,15 @@ enum BinaryPlistRecordWriter {
             return object
         }
 
-        /// The key objects, written the first time they are needed.
-        private mutating func keys(_ count: Int) -> [Int] {
-            if keyObjects.count < count {
-                keyObjects = [writer.string("id")] + fields.map { writer.string($0.name) }
-            }
-            return keyObjects
+        /// The object of the known key of `code`, written the first time it is needed:
+        /// keys are numbered where a record first uses them, as Foundation numbers them.
+        @inline(__always)
+        private mutating func keyObject(_ code: UInt8) -> Int {
+            let object = keyObjects[Int(code)]
+            if object >= 0 { return object }
+            let written = writer.string(code == KeyOrder.idCode ? "id" : fields[Int(code) - 1].name)
+            keyObjects[Int(code)] = written
+            return written
         }
 
         /// Writes table row `row` as record `number`: its id and fields, no extras.
@@ -71,12 +87,17 @@ enum BinaryPlistRecordWriter {
             let pairs = 1 + fields.count
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
-            let keys = keys(pairs)
+            let orderStart = table.keyOrderIndex(ofRow: row) &* pairs
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * pairs) { objects in
-                for slot in 0..<pairs { objects[slot] = keys[slot] }
-                objects[pairs] = idObject(table.id(at: row))
-                for field in fields.indices {
-                    objects[pairs + 1 + field] = table.withValueBytes(row: row, field: field) { value in
+                for slot in 0..<pairs { objects[slot] = keyObject(rowOrders[orderStart &+ slot]) }
+                for slot in 0..<pairs {
+                    let code = rowOrders[orderStart &+ slot]
+                    guard code > 0 else {
+                        objects[pairs &+ slot] = idObject(table.id(at: row))
+                        continue
+                    }
+                    let field = Int(code) &- 1
+                    objects[pairs &+ slot] = table.withValueBytes(row: row, field: field) { value in
                         fields[field].isText
                             ? writer.string(utf8: UnsafeRawBufferPointer(value))
                             : writer.date(RecordTable.date(from: value))
@@ -89,34 +110,37 @@ enum BinaryPlistRecordWriter {
         /// Writes `record` as record `number`.
         mutating func append(_ record: Record, number: Int) {
             let fieldCount = min(fields.count, record.values.count)
-            var extraCount = 0
-            if !record.extras.isEmpty {
-                for extra in record.extras where extra.value != .null { extraCount += 1 }
-            }
-            let pairs = 1 + fieldCount + extraCount
+            let codes = (record.keyOrder ?? fallback).resolved(fieldCount: fieldCount, extraCount: record.extras.count)
+            let pairs = codes.count
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
-            let keys = keys(1 + fieldCount)
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * pairs) { objects in
-                var count = 0
-                func add(_ object: Int) {
-                    objects[count] = object
-                    count += 1
-                }
-                for slot in 0..<(1 + fieldCount) { add(keys[slot]) }
-                for extra in record.extras where extra.value != .null { add(writer.string(extra.key)) }
-                add(idObject(record.id))
-                for field in 0..<fieldCount {
-                    switch record.values[field] {
-                    case .text(let text): add(writer.string(text))
-                    case .date(let seconds): add(writer.date(seconds))
+                var extra = 0
+                for (slot, code) in codes.enumerated() {
+                    if code == KeyOrder.extraCode {
+                        objects[slot] = writer.string(record.extras[extra].key)
+                        extra += 1
+                    } else {
+                        objects[slot] = keyObject(code)
                     }
                 }
-                for extra in record.extras {
-                    guard let object = BinaryPlistRecordWriter.write(extra.value, to: &writer) else { continue }
-                    add(object)
+                extra = 0
+                for (slot, code) in codes.enumerated() {
+                    let object: Int
+                    if code == KeyOrder.extraCode {
+                        object = BinaryPlistRecordWriter.write(record.extras[extra].value, to: &writer)
+                        extra += 1
+                    } else if code == KeyOrder.idCode {
+                        object = idObject(record.id)
+                    } else {
+                        switch record.values[Int(code) - 1] {
+                        case .text(let text): object = writer.string(text)
+                        case .date(let seconds): object = writer.date(seconds)
+                        }
+                    }
+                    objects[pairs + slot] = object
                 }
-                writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(rebasing: objects[0..<count]))
+                writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(objects))
             }
         }
     }
@@ -143,41 +167,36 @@ enum BinaryPlistRecordWriter {
         }
     }
 
-    /// Writes `value` and what it contains; returns its object number, or `nil`
-    /// for `.null`, which is left out.
-    fileprivate static func write(_ value: PropertyValue, to writer: inout BinaryPlistObjectWriter) -> Int? {
+    /// Writes `value` and what it contains; returns its object number.
+    fileprivate static func write(_ value: PropertyValue, to writer: inout BinaryPlistObjectWriter) -> Int {
         switch value {
-        case .null: return nil
+        case .null: return writer.null()
         case .string(let text): return writer.string(text)
         case .integer(let number): return writer.integer(number)
         case .real(let number): return writer.real(number)
-        case .integerText(let digits): return writer.real(Double(digits) ?? 0)
+        case .float(let number): return writer.float(number)
+        case .numberText(let text):
+            switch PropertyValue.plistNumber(text) {
+            case .unsigned(let number) where number > UInt64(Int64.max): return writer.unsignedInteger(number)
+            case .unsigned(let number): return writer.integer(Int64(number))
+            case .real(let number): return writer.real(number)
+            }
         case .bool(let flag): return writer.bool(flag)
         case .date(let seconds): return writer.date(seconds)
         case .data(let bytes): return writer.data(bytes)
         case .array(let elements):
-            let count = elements.count { $0 != .null }
-            let array = writer.beginContainer(marker: 0xA0, count: count, references: count)
-            var slot = 0
-            for element in elements {
-                guard let object = write(element, to: &writer) else { continue }
-                writer.setReference(array, slot: slot, to: object)
-                slot += 1
+            let array = writer.beginContainer(marker: 0xA0, count: elements.count, references: elements.count)
+            for (slot, element) in elements.enumerated() {
+                writer.setReference(array, slot: slot, to: write(element, to: &writer))
             }
             return array.object
         case .dictionary(let pairs):
-            let count = pairs.count { $0.value != .null }
-            let dictionary = writer.beginContainer(marker: 0xD0, count: count, references: 2 * count)
-            var slot = 0
-            for pair in pairs where pair.value != .null {
-                let key = writer.string(pair.key)
-                writer.setReference(dictionary, slot: slot, to: key)
-                slot += 1
+            let dictionary = writer.beginContainer(marker: 0xD0, count: pairs.count, references: 2 * pairs.count)
+            for (slot, pair) in pairs.enumerated() {
+                writer.setReference(dictionary, slot: slot, to: writer.string(pair.key))
             }
-            for pair in pairs {
-                guard let object = write(pair.value, to: &writer) else { continue }
-                writer.setReference(dictionary, slot: slot, to: object)
-                slot += 1
+            for (slot, pair) in pairs.enumerated() {
+                writer.setReference(dictionary, slot: pairs.count + slot, to: write(pair.value, to: &writer))
             }
             return dictionary.object
         }

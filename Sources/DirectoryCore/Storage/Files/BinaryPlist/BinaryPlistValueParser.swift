@@ -83,10 +83,11 @@ struct BinaryPlistValueParser {
         case .utf16String: return .string(try BinaryPlistStringDecoder.utf16(bytes, object))
         case .null: return .null
         case .boolean: return .bool(object.marker == 0x09)
-        case .integer: return .integer(try integer(object))
+        case .integer: return try integer(object)
         case .real:
             let bits = BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)
-            if object.count == 4 { return .real(Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))) }
+            // A 4-byte real stays 4 bytes wide when written back.
+            if object.count == 4 { return .float(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) }
             return .real(Double(bitPattern: bits))
         case .date:
             return .date(Double(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
@@ -128,24 +129,25 @@ struct BinaryPlistValueParser {
     }
 
     /// Reads an integer object: 1, 2 and 4 bytes are unsigned, 8 bytes signed,
-    /// and 16 bytes (CoreFoundation's form of large unsigned numbers) are
-    /// accepted when the value fits in an `Int64`.
-    private func integer(_ object: BinaryPlistObject) throws(FileFormatError) -> Int64 {
+    /// and 16 bytes are Foundation's form of an unsigned 64-bit number (its high
+    /// half zero): one above `Int64.max` is kept as its digits (`.numberText`),
+    /// which a save writes back as 16 bytes.
+    private func integer(_ object: BinaryPlistObject) throws(FileFormatError) -> PropertyValue {
         let bytes = table.bytes
         switch object.count {
         case 16:
             let high = BinaryPlistTrailer.bigEndian(bytes, at: object.payload)
             let low = BinaryPlistTrailer.bigEndian(bytes, at: object.payload + 8)
-            guard high == 0, low <= UInt64(Int64.max) else {
+            guard high == 0 else {
                 throw FileFormatError(
-                    "the 16-byte integer at byte \(object.position) does not fit in a signed 64-bit integer",
+                    "the 16-byte integer at byte \(object.position) does not fit in an unsigned 64-bit integer",
                     offset: object.position)
             }
-            return Int64(low)
+            return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .numberText(String(low))
         case 8:
-            return Int64(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload))
+            return .integer(Int64(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
         default:
-            return Int64(BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count))
+            return .integer(Int64(BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)))
         }
     }
 }

@@ -2,13 +2,15 @@
 /// (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`).
 ///
 /// A literal without fraction or exponent that fits `Int64` becomes `.integer`
-/// (summed by hand, without overflow traps), and a larger one `.integerText`, its
-/// digits kept; any other becomes `.real`, converted
-/// by the standard library's correctly rounded, locale-independent `Double(_:)`.
+/// (summed by hand, without overflow traps), and a larger one `.numberText`, its
+/// digits kept; any other becomes `.real`, converted by the standard library's
+/// correctly rounded, locale-independent `Double(_:)`, or, when the text is to be
+/// kept (an unknown key's value, written back as read), `.numberText`.
 /// As `JSONDecoder` does, numbers too large for a `Double` are rejected.
 extension JSONScanner {
-    /// Parses the number that starts at `position` (a `-` or a digit).
-    mutating func parseNumber() throws(FileFormatError) -> PropertyValue {
+    /// Parses the number that starts at `position` (a `-` or a digit); with `keepingText`,
+    /// a number that is not a whole `Int64` is `.numberText` (checked like any other).
+    mutating func parseNumber(keepingText: Bool = false) throws(FileFormatError) -> PropertyValue {
         let start = position
         let count = bytes.count
         var index = start
@@ -45,13 +47,15 @@ extension JSONScanner {
             index = try skipDigits(from: index, numberStart: start, after: "'e'")
         }
         position = index
-        if isInteger, digitCount <= 19, let value = integer(magnitude, negative: negative) {
+        if isInteger, digitCount <= 19, !(keepingText && negative && magnitude == 0),
+            let value = integer(magnitude, negative: negative)
+        {
             return value
         }
         let value = try real(from: start, to: index)
-        guard isInteger else { return value }
+        guard isInteger || keepingText else { return value }
         // Kept as text, so a save writes back the digits read rather than a rounded double.
-        return .integerText(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        return .numberText(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
     /// `.integer` for a magnitude and sign that fit `Int64`; `.real(-0.0)` for `-0`, keeping its sign.

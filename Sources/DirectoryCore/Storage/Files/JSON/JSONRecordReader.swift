@@ -79,7 +79,7 @@ enum JSONRecordReader {
     ) throws(FileFormatError) {
         guard let rawKey = scanner.parseASCIIKey() else {
             let key = try scanner.parseKey()
-            try builder.add(key: key, value: try scanner.parseMemberValue())
+            try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
             return
         }
         switch builder.key(utf8: rawKey) {
@@ -99,8 +99,9 @@ enum JSONRecordReader {
                 try builder.add(field: index, value: try scanner.parseMemberValue())
             }
         case nil:
+            // An unknown key's numbers keep their text, so they are written back as read.
             let key = String(decoding: rawKey, as: UTF8.self)
-            try builder.add(key: key, value: try scanner.parseMemberValue())
+            try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
         }
     }
 

@@ -1,9 +1,10 @@
 /// Writes records as a JSON list file: compact, as `JSONEncoder()` writes an
 /// array of `Codable` structs, so the apps' `JSONDecoder` reads it back.
 ///
-/// Each object holds `id` first, then the schema's fields in schema order
-/// (text as strings, dates as seconds since 2001), then the record's extras
-/// unchanged, in their original order.
+/// Each object holds `id`, the schema's fields (text as strings, dates as seconds
+/// since 2001) and the record's extras unchanged, in the order the record's keys were
+/// read (`Record.keyOrder`); a record made here takes the order of the list's first
+/// record read from a file, or `id` then the fields in schema order.
 enum JSONRecordWriter {
     /// The bytes of a complete JSON file holding `records`.
     static func write(_ records: RecordList, schema: RecordSchema) -> [UInt8] {
@@ -25,8 +26,9 @@ enum JSONRecordWriter {
     static func write(
         _ records: RecordList, schema: RecordSchema, pieceSize: Int, emit: (UnsafeRawBufferPointer) -> Void
     ) {
-        let layout = Layout(schema: schema)
-        let estimate = 2 + records.count * (layout.idPrefix.count + 40 + schema.fields.count * 24)
+        let fallback = records.firstKeyOrder ?? .declared(fieldCount: schema.fields.count)
+        let layout = Layout(schema: schema, table: records.table, fallback: fallback)
+        let estimate = 2 + records.count * (layout.fixedBound + schema.fields.count * 16)
         var sink = ByteSink(capacity: min(estimate, pieceSize) + 4096)
         var scratch: [UInt8] = []
         sink.reserve(1)
@@ -53,23 +55,27 @@ enum JSONRecordWriter {
     /// The fixed parts of every record of a schema, escaped once rather than once per record.
     private struct Layout {
         let fields: [Field]
-        /// `{"id":"`.
-        let idPrefix: [UInt8] = Array(#"{"id":""#.utf8)
-        /// `,"name":` for each field.
-        let fieldPrefixes: [[UInt8]]
+        /// `"id":` and `"name":` for each field, by key code.
+        let keyPrefixes: [[UInt8]]
+        /// The resolved key order of each of the table's orders (`RecordTable.resolvedKeyOrders`).
+        let rowOrders: [UInt8]
+        /// The order of a record made here.
+        let fallback: KeyOrder
         /// The most bytes the fixed parts of one record take.
         let fixedBound: Int
 
-        init(schema: RecordSchema) {
+        init(schema: RecordSchema, table: RecordTable?, fallback: KeyOrder) {
             fields = schema.fields
-            fieldPrefixes = fields.map { field in
-                var prefix: [UInt8] = [UInt8(ascii: ",")]
-                JSONStringEscaper.appendQuoted(field.name, to: &prefix)
+            keyPrefixes = (["id"] + fields.map(\.name)).map { name in
+                var prefix: [UInt8] = []
+                JSONStringEscaper.appendQuoted(name, to: &prefix)
                 prefix.append(UInt8(ascii: ":"))
                 return prefix
             }
-            // `,` `{"id":"` 36 digits `"`, each field's prefix, quotes or a number (at most 32), `}`.
-            fixedBound = 1 + idPrefix.count + 36 + 1 + fieldPrefixes.reduce(0) { $0 + $1.count + 32 } + 1
+            rowOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
+            self.fallback = fallback
+            // `,` `{`, each key's prefix and a comma, `"` 36 digits `"`, quotes or a number (at most 32), `}`.
+            fixedBound = 2 + keyPrefixes.reduce(0) { $0 + $1.count + 1 } + 38 + fields.count * 32 + 1
         }
 
         /// Writes table row `row`, preceded by a comma unless it is the first record.
@@ -78,12 +84,20 @@ enum JSONRecordWriter {
             // An escape is at most 6 bytes for 1.
             sink.reserve(fixedBound + 6 * table.byteCount(ofRow: row))
             if !first { sink.put(UInt8(ascii: ",")) }
-            idPrefix.withUnsafeBytes { sink.put($0) }
-            table.id(at: row).writeUTF8(to: sink.cursor)
-            sink.advance(36)
-            sink.put(UInt8(ascii: "\""))
-            for index in fields.indices {
-                fieldPrefixes[index].withUnsafeBytes { sink.put($0) }
+            let keyCount = 1 + fields.count
+            let orderStart = table.keyOrderIndex(ofRow: row) &* keyCount
+            for position in 0..<keyCount {
+                sink.put(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+                let code = Int(rowOrders[orderStart &+ position])
+                keyPrefixes[code].withUnsafeBytes { sink.put($0) }
+                guard code > 0 else {
+                    sink.put(UInt8(ascii: "\""))
+                    table.id(at: row).writeUTF8(to: sink.cursor)
+                    sink.advance(36)
+                    sink.put(UInt8(ascii: "\""))
+                    continue
+                }
+                let index = code &- 1
                 table.withValueBytes(row: row, field: index) { value in
                     if fields[index].isText {
                         sink.put(UInt8(ascii: "\""))
@@ -117,24 +131,33 @@ enum JSONRecordWriter {
             sink.put(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[runStart...])))
         }
 
-        /// Appends a whole record: its id, fields and extras.
+        /// Appends a whole record: its id, fields and extras, in its key order.
         func append(_ record: Record, to output: inout [UInt8]) {
-            output.append(contentsOf: idPrefix)
-            record.id.appendUTF8(to: &output)
-            output.append(UInt8(ascii: "\""))
-            for index in fields.indices {
-                output.append(contentsOf: fieldPrefixes[index])
+            let codes = (record.keyOrder ?? fallback).resolved(
+                fieldCount: fields.count, extraCount: record.extras.count)
+            var extra = 0
+            for (position, code) in codes.enumerated() {
+                output.append(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+                if code == KeyOrder.extraCode {
+                    JSONStringEscaper.appendQuoted(record.extras[extra].key, to: &output)
+                    output.append(UInt8(ascii: ":"))
+                    JSONValueWriter.append(record.extras[extra].value, to: &output)
+                    extra += 1
+                    continue
+                }
+                output.append(contentsOf: keyPrefixes[Int(code)])
+                guard code > 0 else {
+                    output.append(UInt8(ascii: "\""))
+                    record.id.appendUTF8(to: &output)
+                    output.append(UInt8(ascii: "\""))
+                    continue
+                }
+                let index = Int(code) - 1
                 let value = index < record.values.count ? record.values[index] : fields[index].defaultValue
                 switch value {
                 case .text(let text): JSONStringEscaper.appendQuoted(text, to: &output)
                 case .date(let seconds): JSONNumberWriter.appendSeconds(seconds, to: &output)
                 }
-            }
-            for extra in record.extras {
-                output.append(UInt8(ascii: ","))
-                JSONStringEscaper.appendQuoted(extra.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                JSONValueWriter.append(extra.value, to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }

@@ -38,9 +38,10 @@ extension JSONScanner {
         return id
     }
 
-    /// The value at the next significant byte: a string by the fast path, anything else in full.
-    mutating func parseMemberValue() throws(FileFormatError) -> PropertyValue {
+    /// The value at the next significant byte: a string by the fast path, anything else in full;
+    /// `keepingNumberText` as `parseValue(depth:keepingNumberText:)` has it.
+    mutating func parseMemberValue(keepingNumberText: Bool = false) throws(FileFormatError) -> PropertyValue {
         if peekSignificant() == UInt8(ascii: "\"") { return .string(try parseString()) }
-        return try parseValue(depth: 2)
+        return try parseValue(depth: 2, keepingNumberText: keepingNumberText)
     }
 }

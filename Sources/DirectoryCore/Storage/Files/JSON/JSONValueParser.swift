@@ -14,8 +14,11 @@ extension JSONScanner {
 
     /// Parses the value that starts at the next significant byte.
     ///
-    /// - Parameter depth: how many arrays and objects enclose the value.
-    mutating func parseValue(depth: Int) throws(FileFormatError) -> PropertyValue {
+    /// - Parameters:
+    ///   - depth: how many arrays and objects enclose the value.
+    ///   - keepingNumberText: whether numbers other than whole `Int64`s keep their text
+    ///     (`.numberText`), so that they are written back exactly as read.
+    mutating func parseValue(depth: Int, keepingNumberText: Bool = false) throws(FileFormatError) -> PropertyValue {
         var stack: [OpenContainer] = []
         while true {
             guard let byte = peekSignificant() else { throw unexpected("a value") }
@@ -42,7 +45,7 @@ extension JSONScanner {
                     }
                 }
             default:
-                value = try parseScalar(startingWith: byte)
+                value = try parseScalar(startingWith: byte, keepingNumberText: keepingNumberText)
             }
             // Hand the value to the innermost open container; close those that end here.
             while true {
@@ -72,12 +75,14 @@ extension JSONScanner {
 
     /// Parses a string, number, `true`, `false` or `null` starting with `byte` at `position`.
     @inline(__always)
-    mutating func parseScalar(startingWith byte: UInt8) throws(FileFormatError) -> PropertyValue {
+    mutating func parseScalar(
+        startingWith byte: UInt8, keepingNumberText: Bool = false
+    ) throws(FileFormatError) -> PropertyValue {
         switch byte {
         case UInt8(ascii: "\""):
             return .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return try parseNumber()
+            return try parseNumber(keepingText: keepingNumberText)
         case UInt8(ascii: "t"):
             try parseLiteral("true")
             return .bool(true)

@@ -12,8 +12,16 @@ enum JSONValueWriter {
             JSONNumberWriter.appendInteger(number, to: &output)
         case .real(let number):
             JSONNumberWriter.appendReal(number, to: &output)
-        case .integerText(let digits):
-            output.append(contentsOf: digits.utf8)
+        case .float(let number):
+            // As `JSONEncoder` writes a `Float`: its own shortest text, not the wider `Double`'s.
+            output.append(contentsOf: (number.isFinite ? number.description : "null").utf8)
+        case .numberText(let text):
+            // A JSON number as read; an XML `<real>`'s text (`+infinity`, `.5`) only when JSON can hold it.
+            if JSONValueWriter.isJSONNumber(text) {
+                output.append(contentsOf: text.utf8)
+            } else {
+                JSONNumberWriter.appendReal(Double(text) ?? .nan, to: &output)
+            }
         case .bool(let flag):
             output.append(contentsOf: flag ? "true".utf8 : "false".utf8)
         case .date(let seconds):
@@ -71,6 +79,17 @@ enum JSONValueWriter {
                 if remaining == 2 { emit(group >> 6) } else { output.append(UInt8(ascii: "=")) }
                 output.append(UInt8(ascii: "="))
             }
+        }
+    }
+
+    /// Whether `text` is a number as RFC 8259 writes one.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)
+        bytes.append(UInt8(ascii: "]"))
+        return bytes.withUnsafeBytes { raw in
+            var scanner = JSONScanner(raw)
+            guard (try? scanner.parseNumber()) != nil else { return false }
+            return scanner.position == raw.count - 1
         }
     }
 }

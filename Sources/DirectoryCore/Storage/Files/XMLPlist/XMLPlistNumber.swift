@@ -4,9 +4,9 @@ enum XMLPlistNumber {
     /// Parses an `<integer>`: an optional sign, then decimal digits or `0x` and
     /// hexadecimal digits. `offset` is where the text starts, for messages.
     ///
-    /// Foundation also accepts 2^63 through 2^64 − 1 (as an unsigned number);
-    /// records hold 64-bit signed integers, so those are rejected as too large.
-    static func parseInteger(_ text: UnsafeRawBufferPointer, offset: Int) throws(FileFormatError) -> Int64 {
+    /// Like Foundation, it also accepts 2^63 through 2^64 − 1 (an unsigned number, as a
+    /// Swift `UInt64` is written): those are kept as their decimal digits (`.numberText`).
+    static func parseInteger(_ text: UnsafeRawBufferPointer, offset: Int) throws(FileFormatError) -> PropertyValue {
         var index = 0
         var negative = false
         if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
@@ -41,13 +41,10 @@ enum XMLPlistNumber {
             guard magnitude <= UInt64(Int64.max) + 1 else {
                 throw FileFormatError("<integer> '\(show(text))' is out of range", offset: offset)
             }
-            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+            return .integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
         }
-        guard magnitude <= UInt64(Int64.max) else {
-            throw FileFormatError(
-                "<integer> '\(show(text))' is too large (the largest supported is \(Int64.max))", offset: offset)
-        }
-        return Int64(magnitude)
+        guard magnitude <= UInt64(Int64.max) else { return .numberText(String(magnitude)) }
+        return .integer(Int64(magnitude))
     }
 
     /// Parses a `<real>`: a decimal number with optional sign, fraction and

@@ -3,18 +3,18 @@
 /// `<plist version="1.0">`, one element per line, tab indentation, `<array/>`
 /// and `<dict/>` when empty, and base64 `<data>` lines as Foundation wraps them.
 ///
+/// Each record's keys are written in the order they were read (`Record.keyOrder`); a
+/// record made here takes the order of the list's first record read from a file, or
+/// Foundation's (keys sorted: `completedDate`, `id`, `name`, `note` for a bucket list).
+/// Text is escaped as Foundation escapes it: `&`, `<` and `>` as entities, every other
+/// character (a carriage return too) as it is.
+///
 /// Differences from Foundation, all deliberate:
-/// - Keys are written id first, then the schema's fields, then the extras in
-///   their original order; Foundation sorts keys. For people (`id`, `name`,
-///   `office`) the orders agree and the output is byte-for-byte Foundation's.
 /// - `<date>` holds whole seconds, as in every XML property list: the fraction
 ///   of a date is dropped (rounding down), so a date with fractional seconds
 ///   does not survive a round trip through this format.
 /// - `.null` has no property list form: a key whose value is null, or a null
 ///   array element, is left out (Foundation would write the string `$null`).
-/// - A carriage return is written as `&#13;`, so XML parsers that normalise
-///   line ends (such as Python's `plistlib`) read it back unchanged; Foundation
-///   writes it raw. Like Foundation, `&`, `<` and `>` are escaped as entities.
 enum XMLPlistRecordWriter {
     /// The bytes of a complete XML property list holding `records`.
     static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
@@ -46,14 +46,17 @@ enum XMLPlistRecordWriter {
             append("<array/>\n", to: &output)
         } else {
             append("<array>\n", to: &output)
-            // Each field's key line, escaped once rather than per record.
-            let keyLines: [[UInt8]] = schema.fields.map { field in
+            // Each known key's line (by key code), escaped once rather than per record.
+            let keyLines: [[UInt8]] = (["id"] + schema.fields.map(\.name)).map { name in
                 var line: [UInt8] = []
-                appendKey(field.name, indentation: 2, to: &line)
+                appendKey(name, indentation: 2, to: &line)
                 return line
             }
+            let firstOrder =
+                (records as? RecordList)?.firstKeyOrder ?? records.lazy.compactMap(\.keyOrder).first?.withoutExtras
+            let fallback = firstOrder ?? .sorted(schema)
             for record in records {
-                appendRecord(record, keyLines: keyLines, to: &output)
+                appendRecord(record, keyLines: keyLines, fallback: fallback, to: &output)
                 if output.count >= pieceSize {
                     emit(output)
                     output.removeAll(keepingCapacity: true)
@@ -65,15 +68,32 @@ enum XMLPlistRecordWriter {
         emit(output)
     }
 
-    /// Appends one record as a `<dict>` at one tab of indentation; `keyLines`
-    /// holds each schema field's `<key>` line.
-    private static func appendRecord(_ record: Record, keyLines: [[UInt8]], to output: inout [UInt8]) {
-        append("\t<dict>\n\t\t<key>id</key>\n\t\t<string>", to: &output)
-        appendID(record.id, to: &output)
-        append("</string>\n", to: &output)
-        for (keyLine, value) in zip(keyLines, record.values) {
-            output.append(contentsOf: keyLine)
-            switch value {
+    /// Appends one record as a `<dict>` at one tab of indentation, its keys in its
+    /// order (or `fallback`); `keyLines` holds each known key's `<key>` line by key code.
+    private static func appendRecord(
+        _ record: Record, keyLines: [[UInt8]], fallback: KeyOrder, to output: inout [UInt8]
+    ) {
+        append("\t<dict>\n", to: &output)
+        let fieldCount = min(keyLines.count - 1, record.values.count)
+        let codes = (record.keyOrder ?? fallback).resolved(fieldCount: fieldCount, extraCount: record.extras.count)
+        var extra = 0
+        for code in codes {
+            if code == KeyOrder.extraCode {
+                let pair = record.extras[extra]
+                extra += 1
+                guard pair.value != .null else { continue }
+                appendKey(pair.key, indentation: 2, to: &output)
+                appendValue(pair.value, indentation: 2, to: &output)
+                continue
+            }
+            output.append(contentsOf: keyLines[Int(code)])
+            guard code != KeyOrder.idCode else {
+                append("\t\t<string>", to: &output)
+                appendID(record.id, to: &output)
+                append("</string>\n", to: &output)
+                continue
+            }
+            switch record.values[Int(code) - 1] {
             case .text(let text):
                 append("\t\t<string>", to: &output)
                 appendEscaped(text, to: &output)
@@ -83,10 +103,6 @@ enum XMLPlistRecordWriter {
                 XMLPlistDate.append(seconds, to: &output)
                 append("</date>\n", to: &output)
             }
-        }
-        for extra in record.extras where extra.value != .null {
-            appendKey(extra.key, indentation: 2, to: &output)
-            appendValue(extra.value, indentation: 2, to: &output)
         }
         append("\t</dict>\n", to: &output)
     }
@@ -133,10 +149,22 @@ enum XMLPlistRecordWriter {
             append("<real>", to: &output)
             XMLPlistNumber.appendReal(number, to: &output)
             append("</real>\n", to: &output)
-        case .integerText(let digits):
+        case .float(let number):
             append("<real>", to: &output)
-            XMLPlistNumber.appendReal(Double(digits) ?? 0, to: &output)
+            XMLPlistNumber.appendReal(Double(number), to: &output)
             append("</real>\n", to: &output)
+        case .numberText(let text):
+            switch PropertyValue.plistNumber(text) {
+            case .unsigned(let number):
+                append("<integer>", to: &output)
+                output.append(contentsOf: String(number).utf8)
+                append("</integer>\n", to: &output)
+            case .real:
+                // The text as read (an XML `<real>`, or a JSON number, whose form XML accepts).
+                append("<real>", to: &output)
+                output.append(contentsOf: text.utf8)
+                append("</real>\n", to: &output)
+            }
         case .bool(let flag):
             append(flag ? "<true/>\n" : "<false/>\n", to: &output)
         case .date(let seconds):
@@ -176,7 +204,7 @@ enum XMLPlistRecordWriter {
         }
     }
 
-    /// Appends `text` with `&`, `<`, `>` and carriage return escaped.
+    /// Appends `text` with `&`, `<` and `>` escaped, as Foundation writes it.
     private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
@@ -189,7 +217,6 @@ enum XMLPlistRecordWriter {
                 case UInt8(ascii: "&"): entity = "&amp;"
                 case UInt8(ascii: "<"): entity = "&lt;"
                 case UInt8(ascii: ">"): entity = "&gt;"
-                case 0x0D: entity = "&#13;"
                 default: continue
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))

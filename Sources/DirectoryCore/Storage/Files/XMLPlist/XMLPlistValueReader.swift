@@ -44,9 +44,11 @@ enum XMLPlistValueReader {
     ) throws(FileFormatError) -> PropertyValue {
         switch tag.element {
         case .integer:
-            return .integer(try XMLPlistNumber.parseInteger(text, offset: offset))
+            return try XMLPlistNumber.parseInteger(text, offset: offset)
         case .real:
-            return .real(try XMLPlistNumber.parseReal(text, offset: offset))
+            // Checked, then kept as written: writers differ (`0.1`, `0.10000000000000001`).
+            _ = try XMLPlistNumber.parseReal(text, offset: offset)
+            return .numberText(String(decoding: text, as: UTF8.self))
         case .date:
             guard let seconds = XMLPlistDate.parse(text) else {
                 let shown = String(decoding: UnsafeRawBufferPointer(rebasing: text.prefix(40)), as: UTF8.self)

@@ -11,7 +11,8 @@ enum BinaryPlistFoundationBridge {
         case .string(let text): return text
         case .integer(let number): return Int(number)
         case .real(let number): return number
-        case .integerText(let digits): return Double(digits)
+        case .float(let number): return number
+        case .numberText(let digits): return UInt64(digits).map { $0 as Any } ?? Double(digits)
         case .bool(let flag): return flag
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
         case .data(let bytes): return Data(bytes)

@@ -108,6 +108,6 @@ struct BinaryPlistRecordReaderTests {
             [0x5F, 0x10, 36] + id, [0x22, 0x3F, 0xC0, 0, 0], [0x00],
         ])
         let (_, records) = try TestData.decode(bytes, schema: .person)
-        #expect(records.first?.extras == [KeyedValue("f", .real(1.5)), KeyedValue("n", .null)])
+        #expect(records.first?.extras == [KeyedValue("f", .float(1.5)), KeyedValue("n", .null)])
     }
 }

@@ -134,6 +134,9 @@ struct JSONFoundationDifferentialTests {
     /// U+FEFF, which `JSONSerialization` on Linux drops from strings (`JSONDecoder` keeps it).
     private static func canonical(_ value: PropertyValue) -> PropertyValue {
         switch value {
+        case .numberText(let text):
+            if let number = Int64(text) { return .integer(number) }
+            return canonical(.real(Double(text) ?? .nan))
         case .string(let text):
             return .string(text.replacingOccurrences(of: "\u{FEFF}", with: ""))
         case .real(let number) where number == number.rounded() && number.magnitude < 9e15:

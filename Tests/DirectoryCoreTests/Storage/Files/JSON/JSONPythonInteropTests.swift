@@ -69,7 +69,7 @@ struct JSONPythonInteropTests {
         for file in [ascii, utf8] {
             let (readSchema, read) = try JSONTestSupport.read(Array(try Data(contentsOf: file)))
             #expect(readSchema == schema)
-            #expect(read == records, "\(file.lastPathComponent)")
+            #expect(JSONTestSupport.numbersAsReals(read) == records, "\(file.lastPathComponent)")
         }
     }
 }

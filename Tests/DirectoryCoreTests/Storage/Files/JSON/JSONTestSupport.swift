@@ -106,3 +106,25 @@ extension SeededGenerator {
         self.init(state: seed)
     }
 }
+
+extension JSONTestSupport {
+    /// `records` with every number an unknown key kept as text (`.numberText`) that is
+    /// not a whole number turned into the `.real` it stands for, to compare what was
+    /// read with records made with `.real`s.
+    static func numbersAsReals(_ records: [Record]) -> [Record] {
+        func convert(_ value: PropertyValue) -> PropertyValue {
+            switch value {
+            case .numberText(let text) where text.contains(where: { ".eE".contains($0) }) || text == "-0":
+                return .real(Double(text) ?? .nan)
+            case .array(let elements): return .array(elements.map(convert))
+            case .dictionary(let pairs): return .dictionary(pairs.map { KeyedValue($0.key, convert($0.value)) })
+            default: return value
+            }
+        }
+        return records.map { record in
+            var record = record
+            record.extras = record.extras.map { KeyedValue($0.key, convert($0.value)) }
+            return record
+        }
+    }
+}

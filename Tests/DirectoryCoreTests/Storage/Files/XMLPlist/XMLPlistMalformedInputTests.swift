@@ -61,7 +61,7 @@ struct XMLPlistMalformedInputTests {
         ("<integer>0x</integer>", "malformed <integer>"),
         ("<integer>99999999999999999999</integer>", "out of range"),
         ("<integer>-9223372036854775809</integer>", "out of range"),
-        ("<integer>9223372036854775808</integer>", "too large"),
+        ("<integer>18446744073709551616</integer>", "out of range"),
         ("<real>1e</real>", "malformed <real>"),
         ("<real>0x10</real>", "malformed <real>"),
         ("<real>nanx</real>", "malformed <real>"),

@@ -127,3 +127,21 @@ enum XMLPlistTestData {
             office: "Briggs 411"),
     ]
 }
+
+extension PropertyValue {
+    /// The value with each `<real>`'s kept text (`.numberText`) turned into the `.real`
+    /// it stands for, to compare with values made as `.real`s.
+    var realsAsDoubles: PropertyValue {
+        switch self {
+        case .numberText(let text): return .real(Double(text) ?? 0)
+        case .array(let elements): return .array(elements.map(\.realsAsDoubles))
+        case .dictionary(let pairs): return .dictionary(pairs.map { KeyedValue($0.key, $0.value.realsAsDoubles) })
+        default: return self
+        }
+    }
+}
+
+extension [KeyedValue] {
+    /// The pairs with `PropertyValue.realsAsDoubles` applied to each value.
+    var realsAsDoubles: [KeyedValue] { map { KeyedValue($0.key, $0.value.realsAsDoubles) } }
+}
