@@ -42,8 +42,18 @@ extension Session {
     /// (`save!`) resolves conflicts this session's way.
     mutating func mergeAndWriteChanges(preferringOurs: Bool = false) throws(SessionError) -> [String] {
         var notes: [String] = []
+        // A failure after a merge says what the merge took in: the list holds it now.
+        func failure(_ error: StorageError) -> SessionError {
+            notes.isEmpty ? .storage(error) : .notSavedAfterMerge(error, merged: notes)
+        }
         for _ in 0..<Self.saveAttempts {
-            notes += try mergeBeforeSave(preferringOurs: preferringOurs)
+            do {
+                notes += try mergeBeforeSave(preferringOurs: preferringOurs)
+            } catch .storage(let error) {
+                throw failure(error)
+            } catch {
+                throw error
+            }
             do {
                 let changes = store.savesChangeSet(to: path) ? listChanges : ListChanges()
                 fingerprint = try store.save(
@@ -53,9 +63,9 @@ extension Session {
             } catch .changedMeanwhile {
                 continue
             } catch {
-                throw .storage(error)
+                throw failure(error)
             }
         }
-        throw .storage(.changedMeanwhile(path: path))
+        throw failure(.changedMeanwhile(path: path))
     }
 }

@@ -60,6 +60,9 @@ public enum SessionError: Error, Equatable, Sendable {
     case recoveryConflict(file: String, details: [String])
     /// `recover` could not use a journal; nothing was recovered.
     case recoveryFailed(file: String, reason: String)
+    /// A save failed after it had merged what others saved into the list: the error, and
+    /// what came from the others, which the list now holds beside this session's edits.
+    case notSavedAfterMerge(StorageError, merged: [String])
 
     /// The message for the user.
     public var message: String {
@@ -150,6 +153,10 @@ public enum SessionError: Error, Equatable, Sendable {
         case .recoveryFailed(let file, let reason):
             return
                 "cannot recover the changes to \(file): \(reason); nothing was recovered ('discard' deletes the journal)"
+        case .notSavedAfterMerge(let error, let merged):
+            return error.message + "\nBefore it failed, the save took in changes another session saved; "
+                + "the list now holds them beside your unsaved edits:\n"
+                + merged.map { "  " + $0 }.joined(separator: "\n")
         }
     }
 }

@@ -92,6 +92,25 @@ struct SessionMergeBaseTests {
         #expect(store.file("/data/directory.plist")?.records[1].values == [.text("Joe G. Gregg"), .text("Briggs 500")])
     }
 
+    @Test("a save that fails after merging says what it took in from the others")
+    func failedSaveReportsMerge() throws {
+        let store = MemoryStore()
+        var first = try Session.test(store: store)
+        try first.run("save")
+        var second = try Session.test(store: store)
+        try second.run("delete 1", "save")
+        try first.run("edit 2", "set office Briggs 500")
+        store.failure.withLock { $0 = .writeFailed(path: "/data/directory.plist", reason: "disk full") }
+        do {
+            try first.run("save")
+            Issue.record("the save did not fail")
+        } catch let error as SessionError {
+            #expect(error.message.contains("disk full"))
+            #expect(error.message.contains("deleted 'Acacia Ackles'"))
+        }
+        #expect(first.records.count == 2)
+    }
+
     @Test("after a merge only this session's own edits are unsaved")
     func changesAfterFailedMerge() throws {
         let store = MemoryStore()
