@@ -112,12 +112,18 @@ struct RecordMerge {
         return lines
     }
 
-    private func title(_ record: Record) -> String {
+    private func title(_ record: Record) -> String { Self.title(record, schema: schema) }
+
+    private func show(_ value: FieldValue) -> String { Self.show(value) }
+
+    /// How a merge message names a record: its title in quotes, or "(unnamed …)".
+    static func title(_ record: Record, schema: RecordSchema) -> String {
         let name = record.values[schema.titleField].text ?? ""
         return name.isEmpty ? "(unnamed \(schema.noun))" : "'\(VisibleText.of(name))'"
     }
 
-    private func show(_ value: FieldValue) -> String {
+    /// How a merge message shows a value: text in quotes, a date in ISO 8601.
+    static func show(_ value: FieldValue) -> String {
         switch value {
         case .text(let text): return "\"" + VisibleText.of(text) + "\""
         case .date(let seconds): return DateText.iso8601(seconds)

@@ -159,15 +159,7 @@ extension Session {
         }
     }
 
-    private func title(_ record: Record) -> String {
-        let name = record.values[schema.titleField].text ?? ""
-        return name.isEmpty ? "(unnamed \(schema.noun))" : "'\(VisibleText.of(name))'"
-    }
+    private func title(_ record: Record) -> String { RecordMerge.title(record, schema: schema) }
 
-    private func show(_ value: FieldValue) -> String {
-        switch value {
-        case .text(let text): return "\"" + VisibleText.of(text) + "\""
-        case .date(let seconds): return DateText.iso8601(seconds)
-        }
-    }
+    private func show(_ value: FieldValue) -> String { RecordMerge.show(value) }
 }
