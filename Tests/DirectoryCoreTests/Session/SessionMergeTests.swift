@@ -75,8 +75,9 @@ struct SessionMergeTests {
 
 @Suite("Session: the merge base after a merge")
 struct SessionMergeBaseTests {
-    @Test("a save that merged and then failed takes the merged list as its base: a third editor's edit is no conflict")
-    func failedSaveRebases() throws {
+    /// One editor saves a new name; another changes the office, and its save merges that
+    /// name in and then fails on a full disk. The store works again afterwards.
+    func officeSaveFailedAfterMerge() throws -> (MemoryStore, office: Session, name: Session) {
         let store = MemoryStore()
         var office = try Session.test(store: store)
         try office.run("save")
@@ -86,6 +87,12 @@ struct SessionMergeBaseTests {
         store.failure.withLock { $0 = .writeFailed(path: "/data/directory.plist", reason: "disk full") }
         #expect(throws: SessionError.self) { try office.run("save") }
         store.failure.withLock { $0 = nil }
+        return (store, office, name)
+    }
+
+    @Test("a save that merged and then failed takes the merged list as its base: a third editor's edit is no conflict")
+    func failedSaveRebases() throws {
+        var (store, office, name) = try officeSaveFailedAfterMerge()
         // The other editor changes the name again; the office editor's merged-in name is not its own edit.
         try name.run("set name Joe G. Gregg", "save")
         try office.run("save")
@@ -113,14 +120,7 @@ struct SessionMergeBaseTests {
 
     @Test("after a merge only this session's own edits are unsaved")
     func changesAfterFailedMerge() throws {
-        let store = MemoryStore()
-        var office = try Session.test(store: store)
-        try office.run("save")
-        var name = try Session.test(store: store)
-        try name.run("edit 2", "set name Joseph Gregg", "save")
-        try office.run("edit 2", "set office Briggs 500")
-        store.failure.withLock { $0 = .writeFailed(path: "/data/directory.plist", reason: "disk full") }
-        #expect(throws: SessionError.self) { try office.run("save") }
+        let (_, office, _) = try officeSaveFailedAfterMerge()
         let changes = office.unsavedChanges()
         #expect(changes.count == 1)
         #expect(office.listChanges.changed.map { $0.values } == [[.text("Joseph Gregg"), .text("Briggs 500")]])
