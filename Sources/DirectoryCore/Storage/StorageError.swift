@@ -29,6 +29,10 @@ public enum StorageError: Error, Equatable, Sendable {
     /// Another program replaced the file twice during a save's swap; the version that
     /// would have been lost was kept at `kept`. Nothing of this session's was written.
     case displacedVersionKept(path: String, kept: String)
+    /// The save is in place, but another program opened the replaced version for writing
+    /// at that moment and wrote into it after it was removed; what it wrote was copied to
+    /// `kept` (`nil`: the copy failed).
+    case lateWriteKept(path: String, kept: String?)
 
     /// The message for the user. A password in a database location never appears in it.
     public var message: String {
@@ -82,6 +86,13 @@ public enum StorageError: Error, Equatable, Sendable {
                 + "version is the file now and its later one was kept as \(kept), so nothing is lost. "
                 + "Your edits are kept: save again, then take what you need from \(kept) "
                 + "(open it, or import it)"
+        case .lateWriteKept(let path, let kept?):
+            return "\(path) was saved, but another program wrote to its previous version at the same moment; "
+                + "what it wrote was kept as \(kept), so nothing is lost. Take what you need from \(kept) "
+                + "(open it, or import it), then save again"
+        case .lateWriteKept(let path, nil):
+            return "\(path) was saved, but another program wrote to its previous version at the same moment, "
+                + "and what it wrote could not be copied: save it again from that program"
         }
     }
 
@@ -99,7 +110,8 @@ public enum StorageError: Error, Equatable, Sendable {
         case .database(let location, let problem, let whenSaving):
             return .database(location: StoreLocation.redacted(location), problem: problem, whenSaving: whenSaving)
         case .changedMeanwhile(let path): return .changedMeanwhile(path: StoreLocation.redacted(path))
-        case .emptyFile, .notAListNow, .unsettled, .displacedVersionKept: return self  // files only: no password
+        case .emptyFile, .notAListNow, .unsettled, .displacedVersionKept, .lateWriteKept:
+            return self  // files only: no password
         }
     }
 

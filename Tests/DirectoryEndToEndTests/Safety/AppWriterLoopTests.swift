@@ -37,6 +37,8 @@ struct AppWriterLoopTests {
         var shorterListsSeen: Int
         var failedSaves: Int
         var appFailures: [String]
+        /// The first message of a save that was refused, if any.
+        var firstRefusal: String?
         var appLost: [String] { appWrote.filter { !finalSet.contains($0) } }
         var programLost: [String] { programWrote.filter { !finalSet.contains($0) } }
         var finalSet: Set<String> { Set(final) }
@@ -74,7 +76,10 @@ struct AppWriterLoopTests {
             shorterListsSeen: app.shorterListsSeen,
             failedSaves: run.standardError.components(separatedBy: "not saved").count - 1
                 + run.standardError.components(separatedBy: "could not save").count - 1,
-            appFailures: app.failures)
+            appFailures: app.failures,
+            firstRefusal: run.standardError.split(separator: "\n").first {
+                $0.contains("not saved") || $0.contains("could not save")
+            }.map(String.init))
     }
 
     /// Waits until the program has answered `count` `changes` commands.
@@ -111,6 +116,7 @@ struct AppWriterLoopTests {
         print(
             "\(testCase.testDescription): app wrote \(outcome.appWrote.count), lost \(outcome.appLost.count); "
                 + "program wrote \(outcome.programWrote.count), dropped by the app's own saves "
-                + "\(outcome.programLost.count); saves refused \(outcome.failedSaves)")
+                + "\(outcome.programLost.count); saves refused \(outcome.failedSaves)"
+                + (outcome.firstRefusal.map { " (first: \($0))" } ?? ""))
     }
 }

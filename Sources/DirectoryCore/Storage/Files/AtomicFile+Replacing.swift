@@ -40,6 +40,9 @@ extension AtomicFile {
         let written: stat
         /// Whether to swap with `renameat2`; tests turn it off to check the plain rename.
         var exchanges = true
+        /// How long to wait for another program that has the file open for writing to
+        /// close it, before saving without a lease (`WriterLease`); tests make it longer.
+        var writerWait: Double = 2
 
         /// Puts the new file in place, if what is there now is `expected`.
         func place(expecting expected: Expected) throws(StorageError) {
@@ -85,30 +88,41 @@ extension AtomicFile {
                 throw failure(code)
             }
             guard Self.matches(status, known) else { throw changed() }
+            // While the lease is held, a writer that truncates in place waits in `open` until
+            // this save is done (or swapped back); where none can be had, the checks are all.
+            let lease = WriterLease.take(target, waitingUpTo: writerWait)
+            if let lease, !lease.isFile(status) || !Self.matches(lease.status, known) { throw changed() }
             switch exchanges ? RenameExchange.exchange(temporary, target) : .unsupported {
             case .done:
-                try checkReplaced(known)
+                try checkReplaced(known, lease: lease)
             case .failed(ENOENT):
                 throw changed()  // the file went away since the check
             case .failed(let code):
                 throw failure(code)
             case .unsupported:
-                guard let now = try? FileBytes.fingerprint(path: target), now.sameContents(as: known) else {
+                guard let now = try? FileBytes.fingerprint(path: target), now.sameContents(as: known),
+                    lease?.isBroken != true
+                else {
                     throw changed()
                 }
                 try renameOver()
+                try removedUnwritten(lease)
             }
         }
 
         /// After the swap: the version replaced is at the temporary path. Removes it when it
-        /// is `known`; otherwise swaps back, so that version is the file again, and throws.
-        private func checkReplaced(_ known: FileFingerprint) throws(StorageError) {
+        /// is `known` and no one opened it for writing; otherwise swaps back, so that version
+        /// is the file again (and a writer waiting on the lease writes into it), and throws.
+        private func checkReplaced(_ known: FileFingerprint, lease: WriterLease?) throws(StorageError) {
             var replaced = stat()
-            let cheapMatch = lstat(temporary, &replaced) == 0 && Self.matches(replaced, known)
+            let cheapMatch =
+                lstat(temporary, &replaced) == 0 && Self.matches(replaced, known)
+                && lease.map { $0.isFile(replaced) && !$0.isBroken } != false
             // Only a version that looks the same is read and hashed: any other is put back at once.
             if cheapMatch, let contents = try? FileBytes.fingerprint(path: temporary), contents.sameContents(as: known)
             {
                 unlink(temporary)
+                try removedUnwritten(lease)
                 return
             }
             guard RenameExchange.exchange(temporary, target) == .done else {
@@ -123,6 +137,16 @@ extension AtomicFile {
             // Yet another version replaced this save's file between the two swaps: the file is
             // now the version that landed first, and the later one is kept beside it.
             throw keepReplaced()
+        }
+
+        /// After the replaced version was removed: gives the lease up. If a writer opened that
+        /// version all the same (it found it by the file's name just before the swap, and waits
+        /// on the lease), what it writes would be lost with it: it is copied beside the file.
+        private func removedUnwritten(_ lease: WriterLease?) throws(StorageError) {
+            guard let lease else { return }
+            guard lease.isBroken else { return lease.release() }
+            let kept = target + ".late-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            throw .lateWriteKept(path: path, kept: lease.releaseKeepingLateWrite(as: kept) ? kept : nil)
         }
 
         /// Renames what is at the temporary path to a name of its own beside the file, so

@@ -87,7 +87,8 @@ extension FileStore {
         ]
     }
 
-    private static func monotonicSeconds() -> Double {
+    /// Seconds on a clock that never jumps, for waits.
+    static func monotonicSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

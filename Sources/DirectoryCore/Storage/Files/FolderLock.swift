@@ -15,7 +15,7 @@ enum FolderLock {
         guard descriptor >= 0 else {
             throw .writeFailed(path: path, reason: SystemError.describe(errno))
         }
-        let start = monotonicSeconds()
+        let start = FileStore.monotonicSeconds()
         let deadline = start + wait.seconds
         var told = false
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -29,12 +29,12 @@ enum FolderLock {
                 close(descriptor)
                 throw .writeFailed(path: path, reason: "the wait for the lock on its folder was cancelled")
             }
-            if !told, monotonicSeconds() >= start + 1 {
+            if !told, FileStore.monotonicSeconds() >= start + 1 {
                 told = true
                 let holder = LockHolder.describe(descriptor: descriptor).map { ", held by " + $0 } ?? ""
                 wait.waiting("the lock on \(VisibleText.of(Self.absolute(folder)))\(holder)")
             }
-            if monotonicSeconds() >= deadline {
+            if FileStore.monotonicSeconds() >= deadline {
                 let holder = LockHolder.describe(descriptor: descriptor).map { " (\($0))" } ?? ""
                 close(descriptor)
                 throw .writeFailed(
@@ -55,12 +55,5 @@ enum FolderLock {
         guard let resolved = realpath(folder, nil) else { return folder }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// Seconds on a clock that never jumps.
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DirectoryCore
@@ -109,9 +110,40 @@ struct FileStoreReplacingTests {
         #expect(Self.leftovers(folder).isEmpty)
     }
 
+    @Test(
+        "a writer that has the file open when a save comes (the app's Data.write between truncating and writing) is waited for: its write lands in the file and the save merges again",
+        arguments: [true, false])
+    func openWriterIsWaitedFor(exchanges: Bool) throws {
+        let (folder, path, known) = try Self.savedList()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let writer = open(path, O_WRONLY)
+        let theirs = "[{\"id\":\"00000000-0000-0000-0000-000000000001\",\"name\":\"Theirs\"}]"
+        let saved = DispatchSemaphore(value: 0)
+        let outcome = Mutex<StorageError?>(nil)
+        Thread.detachNewThread {
+            do throws(StorageError) {
+                try Self.write(Self.people, to: path, expecting: .version(known), exchanges: exchanges, writerWait: 60)
+            } catch {
+                outcome.withLock { $0 = error }
+            }
+            saved.signal()
+        }
+        // The writer writes once the save is done or has waited a while: before this program
+        // took a lease, a save let it write into the version it removed, and it was lost.
+        let savedFirst = saved.wait(timeout: .now() + .milliseconds(200)) == .success
+        #expect(ftruncate(writer, 0) == 0)
+        _ = Array(theirs.utf8).withUnsafeBytes { DescriptorWrite.all($0, to: writer) }
+        close(writer)
+        if !savedFirst { saved.wait() }
+        #expect(outcome.withLock { $0 } == .changedMeanwhile(path: path))
+        #expect(Self.contents(path) == theirs)
+        #expect(Self.leftovers(folder).isEmpty)
+    }
+
     /// Writes `records` as JSON through `AtomicFile.Placing`, swapping or not.
     static func write(
-        _ records: RecordList, to path: String, expecting expected: AtomicFile.Expected, exchanges: Bool
+        _ records: RecordList, to path: String, expecting expected: AtomicFile.Expected, exchanges: Bool,
+        writerWait: Double = 2
     ) throws(StorageError) {
         let bytes = RecordCodec.encode(records, schema: .person, format: .json)
         let temporary = path + ".test-new"
@@ -122,6 +154,7 @@ struct FileStoreReplacingTests {
         close(descriptor)
         var placing = AtomicFile.Placing(path: path, target: path, temporary: temporary, written: written)
         placing.exchanges = exchanges
+        placing.writerWait = writerWait
         try placing.place(expecting: expected)
     }
 }
