@@ -61,6 +61,9 @@ enum JSONRecordWriter {
         let rowOrders: [UInt8]
         /// The order of a record made here.
         let fallback: KeyOrder
+        /// `fallback` resolved for a record without extras: most records written through
+        /// `Record` (new ones, and those read in the list's first order) share it.
+        let fallbackCodes: [UInt8]
         /// The most bytes the fixed parts of one record take.
         let fixedBound: Int
 
@@ -74,6 +77,7 @@ enum JSONRecordWriter {
             }
             rowOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
             self.fallback = fallback
+            fallbackCodes = fallback.resolved(fieldCount: fields.count, extraCount: 0)
             // `,` `{`, each key's prefix and a comma, `"` 36 digits `"`, quotes or a number (at most 32), `}`.
             fixedBound = 2 + keyPrefixes.reduce(0) { $0 + $1.count + 1 } + 38 + fields.count * 32 + 1
         }
@@ -133,8 +137,10 @@ enum JSONRecordWriter {
 
         /// Appends a whole record: its id, fields and extras, in its key order.
         func append(_ record: Record, to output: inout [UInt8]) {
-            let codes = (record.keyOrder ?? fallback).resolved(
-                fieldCount: fields.count, extraCount: record.extras.count)
+            let order = record.keyOrder ?? fallback
+            let codes =
+                record.extras.isEmpty && order == fallback
+                ? fallbackCodes : order.resolved(fieldCount: fields.count, extraCount: record.extras.count)
             var extra = 0
             for (position, code) in codes.enumerated() {
                 output.append(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
