@@ -9,8 +9,11 @@ extension PostgreSQLStore {
         let schemaPrefix: String
         /// The kind of list last read or written here.
         var kind: RecordSchema?
-        /// Records others changed since the last load or save.
-        var heardSinceLoad = 0
+        /// Whether others wrote the list since it was last counted (a notification came, or
+        /// the connection is new and may have missed some): the next count asks the server.
+        var heard = false
+        /// The last count of records others changed, and the version it was counted since.
+        var counted: (since: Int64, records: Int)?
 
         /// Sets the session up on `connection`: lock waits bounded by `lockTimeout` seconds
         /// unless the user, the role or the database chose a bound (a `lock_timeout` of their
@@ -27,20 +30,36 @@ extension PostgreSQLStore {
             try connection.run("LISTEN " + (try connection.quoted(DatabaseTables.channel)))
         }
 
-        /// Reads what arrived and adds others' changes to this list's table to `heardSinceLoad`.
+        /// Reads what arrived and notes whether others wrote this list's table.
         func listen() throws(PostgreSQLError) {
-            let table = DirectoryTable(schema: kind ?? .person).name
+            let table = DirectoryTable(schema: kind ?? .person)
             for notice in try connection.notifications() where notice.sender != connection.backendID {
                 let parts = notice.payload.split(separator: " ")
-                guard parts.count >= 2, parts[0] == schemaPrefix + table, let count = Int(parts[1]) else { continue }
-                heardSinceLoad += count
+                if parts.first.map(String.init) == schemaPrefix + table.name { heard = true }
             }
+        }
+
+        /// How many records others changed since version `known`: asks the server only when
+        /// something was heard since the last count, or `known` moved (a merge). Counted by
+        /// record, not by write: a record saved 300 times counts once.
+        func changedByOthers(since known: Int64) throws(PostgreSQLError) -> Int {
+            try listen()
+            if !heard {
+                guard let counted else { return 0 }  // nothing heard since the list was read or written
+                if counted.since == known { return counted.records }
+            }
+            let records = try OthersChanges.count(
+                in: DirectoryTable(schema: kind ?? .person), since: known, on: connection)
+            heard = false
+            counted = (known, records)
+            return records
         }
 
         /// Drops what was heard: the list was just read or written, so it holds those changes.
         func forgetHeard() throws(PostgreSQLError) {
             _ = try connection.notifications()
-            heardSinceLoad = 0
+            heard = false
+            counted = nil
         }
 
         /// After a lock wait timed out: the wait's bound, and the sessions holding a lock
@@ -102,13 +121,13 @@ extension PostgreSQLStore {
     static func adopt(_ link: Link, replacing old: Link?, at location: String, state: inout LinkTable.State) {
         if let old {
             link.kind = old.kind
-            link.heardSinceLoad = old.heardSinceLoad
+            // What was saved while no one listened is told by the next count, from the versions.
+            link.heard = true
         }
         state.links[location] = link
         if state.lost.removeValue(forKey: location) != nil {
             state.news[location, default: []].append(
-                "The connection to \(StoreLocation.displayName(location)) is back; others' changes are heard "
-                    + "again (any saved while it was away are merged by the next 'save' or 'refresh').")
+                "The connection to \(StoreLocation.displayName(location)) is back; others' changes are heard again.")
         }
     }
 
@@ -153,23 +172,27 @@ extension PostgreSQLStore {
         }
     }
 
-    /// How many records others changed since this session last read or wrote `location`,
-    /// or `nil` when it is not open; reads the notifications that arrived. A listening
-    /// connection that broke (a restart, a terminated backend, a failover) is opened again.
-    public func changesByOthers(at location: String) -> Int? {
-        state.withLock { state -> Int? in
+    /// How many records others changed at `location` since version `known` (the session's
+    /// fingerprint; `nil`: none read), or `nil` when it is not open. Reads the notifications
+    /// that arrived, and asks the server only when one did. A listening connection that broke
+    /// (a restart, a terminated backend, a failover) is opened again, and what others saved
+    /// meanwhile is counted from the versions.
+    public func changesByOthers(at location: String, since known: FileFingerprint?) -> Int? {
+        let since = known.map { Int64(bitPattern: $0.hash) } ?? 0
+        return state.withLock { state -> Int? in
             guard let link = state.links[location] else { return nil }
             do throws(PostgreSQLError) {
-                try link.listen()
-                return link.heardSinceLoad
+                return try link.changedByOthers(since: since)
+            } catch  where !error.connectionLost && link.connection.isOpen {
+                link.heard = false  // a count the server refuses (no tables now): not asked again until news
+                return link.counted?.records ?? 0
             } catch {
                 let reason = link.connection.notices.endReason ?? error.message
                 do throws(PostgreSQLError) {
                     let fresh = try Self.connect(location, state: &state, connectTimeout: 3)
                     state.lost[location] = state.lost[location] ?? reason
                     Self.adopt(fresh, replacing: link, at: location, state: &state)
-                    try? fresh.listen()
-                    return fresh.heardSinceLoad
+                    return (try? fresh.changedByOthers(since: since)) ?? 0
                 } catch {
                     if state.lost[location] == nil {
                         state.lost[location] = reason
@@ -177,7 +200,7 @@ extension PostgreSQLStore {
                             "The connection to \(StoreLocation.displayName(location)) was lost (\(reason)); "
                                 + "others' changes are not heard until it is back. Your edits are kept.")
                     }
-                    return link.heardSinceLoad
+                    return link.counted?.records ?? 0
                 }
             }
         }
