@@ -55,9 +55,10 @@ extension PostgreSQLStore {
             return records
         }
 
-        /// Drops what was heard: the list was just read or written, so it holds those changes.
-        func forgetHeard() throws(PostgreSQLError) {
-            _ = try connection.notifications()
+        /// Drops the count: the list was just read or written, so it holds what was counted.
+        /// Notifications still waiting are left for the next count, which asks the server: one
+        /// about a write that landed just after this one is not lost, and the others count 0.
+        func forgetCounted() {
             heard = false
             counted = nil
         }
