@@ -185,7 +185,9 @@ extension PostgreSQLStore {
             do throws(PostgreSQLError) {
                 return try link.changedByOthers(since: since)
             } catch  where !error.connectionLost && link.connection.isOpen {
-                link.heard = false  // a count the server refuses (no tables now): not asked again until news
+                // A table locked elsewhere: counted at a later prompt. A count the server refuses
+                // (no tables now): not asked again until there is news.
+                if !error.isLockTimeout { link.heard = false }
                 return link.counted?.records ?? 0
             } catch {
                 let reason = link.connection.notices.endReason ?? error.message

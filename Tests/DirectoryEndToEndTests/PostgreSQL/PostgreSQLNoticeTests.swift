@@ -118,6 +118,29 @@ struct PostgreSQLNoticeTests {
         #expect(terminal.waitForExit() == 0)
     }
 
+    @Test("a table locked in psql does not hold up the line for the notice, even with no lock_timeout of the user's")
+    func lockedTableDoesNotHoldUpTheLine() throws {
+        let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
+        let name = Self.name(uri)
+        let unbounded = uri + "&options=-c%20lock_timeout%3D0"
+        let terminal = try PseudoTerminal([unbounded], folder: folder)
+        #expect(terminal.waitFor("\(name) > "))
+        let run = try ProgramRun.run([uri, "-c", "new Newcomer", "-c", "save"], folder: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let holder = try PsqlSession(cluster, uri: uri, folder: folder)
+        #expect(holder.run("BEGIN; LOCK TABLE people;"))
+        // The count waits a moment for the lock and gives up: the listing comes, the notice later.
+        terminal.type("list\r")
+        #expect(terminal.waitFor("Kurt Krebsbach"))
+        #expect(terminal.waitFor("\(name) > "))
+        #expect(holder.run("ROLLBACK;"))
+        let notice = "Others changed 1 person in \(name) since it was read"
+        #expect(PostgreSQLListeningTests.pressEnter(on: terminal, until: notice, prompt: "\(name) > "))
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+        #expect(!terminal.screenText.contains("waited"), "the lock wait is not the user's business here")
+    }
+
     @Test("a change saved while the listening connection was down is told once it is back")
     func changeWhileAwayTold() throws {
         let cluster = try TestCluster()
