@@ -195,7 +195,7 @@ extension PostgreSQLStore {
                     let fresh = try Self.connect(location, state: &state, connectTimeout: 3)
                     state.lost[location] = state.lost[location] ?? reason
                     Self.adopt(fresh, replacing: link, at: location, state: &state)
-                    return (try? fresh.changedByOthers(since: since)) ?? 0
+                    return (try? fresh.changedByOthers(since: since)) ?? link.counted?.records ?? 0
                 } catch {
                     if state.lost[location] == nil {
                         state.lost[location] = reason

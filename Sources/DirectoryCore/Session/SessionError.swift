@@ -156,9 +156,8 @@ public enum SessionError: Error, Equatable, Sendable {
         case .recoveryConflict(let file, let details):
             return "cannot recover the changes to \(file): they conflict with the list as it is now "
                 + "('here' is the journal, '\(StoreLocation.place(of: file))' the list); nothing was recovered. "
-                + "'recover!' recovers "
-                + "everything with the journal's version of these, 'discard' deletes the journal, or leave it "
-                + "for later:\n"
+                + "'recover!' recovers everything with the journal's version of these, 'discard' deletes the "
+                + "journal, or leave it for later:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")
         case .recoveryFailed(let file, let reason):
             return
