@@ -9,11 +9,8 @@ extension PostgreSQLStore {
         let schemaPrefix: String
         /// The kind of list last read or written here.
         var kind: RecordSchema?
-        /// Whether others wrote the list since it was last counted (a notification came, or
-        /// the connection is new and may have missed some): the next count asks the server.
-        var heard = false
-        /// The last count of records others changed, and the version it was counted since.
-        var counted: (since: Int64, records: Int)?
+        /// What was heard of others' changes, and the last count of them.
+        var tally = ChangeTally()
 
         /// Sets the session up on `connection`: lock waits bounded by `lockTimeout` seconds
         /// unless the user, the role or the database chose a bound (a `lock_timeout` of their
@@ -32,10 +29,9 @@ extension PostgreSQLStore {
 
         /// Reads what arrived and notes whether others wrote this list's table.
         func listen() throws(PostgreSQLError) {
-            let table = DirectoryTable(schema: kind ?? .person)
+            let table = schemaPrefix + DirectoryTable(schema: kind ?? .person).name
             for notice in try connection.notifications() where notice.sender != connection.backendID {
-                let parts = notice.payload.split(separator: " ")
-                if parts.first.map(String.init) == schemaPrefix + table.name { heard = true }
+                tally.hear(notice.payload, about: table)
             }
         }
 
@@ -44,14 +40,10 @@ extension PostgreSQLStore {
         /// record, not by write: a record saved 300 times counts once.
         func changedByOthers(since known: Int64) throws(PostgreSQLError) -> Int {
             try listen()
-            if !heard {
-                guard let counted else { return 0 }  // nothing heard since the list was read or written
-                if counted.since == known { return counted.records }
-            }
+            if let answer = tally.answer(since: known) { return answer }
             let records = try OthersChanges.count(
                 in: DirectoryTable(schema: kind ?? .person), since: known, on: connection)
-            heard = false
-            counted = (known, records)
+            tally.note(records, since: known)
             return records
         }
 
@@ -59,8 +51,7 @@ extension PostgreSQLStore {
         /// Notifications still waiting are left for the next count, which asks the server: one
         /// about a write that landed just after this one is not lost, and the others count 0.
         func forgetCounted() {
-            heard = false
-            counted = nil
+            tally.forget()
         }
 
         /// After a lock wait timed out: the wait's bound, and the sessions holding a lock
@@ -123,7 +114,7 @@ extension PostgreSQLStore {
         if let old {
             link.kind = old.kind
             // What was saved while no one listened is told by the next count, from the versions.
-            link.heard = true
+            link.tally.heard = true
         }
         state.links[location] = link
         if state.lost.removeValue(forKey: location) != nil {
@@ -187,15 +178,15 @@ extension PostgreSQLStore {
             } catch  where !error.connectionLost && link.connection.isOpen {
                 // A table locked elsewhere: counted at a later prompt. A count the server refuses
                 // (no tables now): not asked again until there is news.
-                if !error.isLockTimeout { link.heard = false }
-                return link.counted?.records ?? 0
+                if !error.isLockTimeout { link.tally.heard = false }
+                return link.tally.last
             } catch {
                 let reason = link.connection.notices.endReason ?? error.message
                 do throws(PostgreSQLError) {
                     let fresh = try Self.connect(location, state: &state, connectTimeout: 3)
                     state.lost[location] = state.lost[location] ?? reason
                     Self.adopt(fresh, replacing: link, at: location, state: &state)
-                    return (try? fresh.changedByOthers(since: since)) ?? link.counted?.records ?? 0
+                    return (try? fresh.changedByOthers(since: since)) ?? link.tally.last
                 } catch {
                     if state.lost[location] == nil {
                         state.lost[location] = reason
@@ -203,7 +194,7 @@ extension PostgreSQLStore {
                             "The connection to \(StoreLocation.displayName(location)) was lost (\(reason)); "
                                 + "others' changes are not heard until it is back. Your edits are kept.")
                     }
-                    return link.counted?.records ?? 0
+                    return link.tally.last
                 }
             }
         }
