@@ -98,7 +98,8 @@ public enum DirectoryProgram {
         if interactive {
             var prompt = InteractiveSession(session: session, printer: printer, paths: paths)
             prompt.pager = Pager(choice: settings.pager.value, environment: environment)
-            prompt.changesByOthers = database.changesByOthers(at:)
+            prompt.changesByOthers = database.changesByOthers(at:since:)
+            prompt.mayWrite = database.mayWrite(path:)
             prompt.connectionNews = database.connectionNews(at:)
             return prompt.run()
         }

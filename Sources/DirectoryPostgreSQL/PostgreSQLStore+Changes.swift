@@ -35,7 +35,7 @@ extension PostgreSQLStore {
             }
             try DatabaseTables.prune(table, at: next, on: connection)
             try connection.run("COMMIT")
-            try link.forgetHeard()
+            link.forgetCounted()
             return next
         }
         guard let outcome else { throw .changedMeanwhile(path: path) }

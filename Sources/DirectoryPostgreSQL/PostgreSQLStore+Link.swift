@@ -9,8 +9,8 @@ extension PostgreSQLStore {
         let schemaPrefix: String
         /// The kind of list last read or written here.
         var kind: RecordSchema?
-        /// Records others changed since the last load or save.
-        var heardSinceLoad = 0
+        /// What was heard of others' changes, and the last count of them.
+        var tally = ChangeTally()
 
         /// Sets the session up on `connection`: lock waits bounded by `lockTimeout` seconds
         /// unless the user, the role or the database chose a bound (a `lock_timeout` of their
@@ -27,20 +27,31 @@ extension PostgreSQLStore {
             try connection.run("LISTEN " + (try connection.quoted(DatabaseTables.channel)))
         }
 
-        /// Reads what arrived and adds others' changes to this list's table to `heardSinceLoad`.
+        /// Reads what arrived and notes whether others wrote this list's table.
         func listen() throws(PostgreSQLError) {
-            let table = DirectoryTable(schema: kind ?? .person).name
+            let table = schemaPrefix + DirectoryTable(schema: kind ?? .person).name
             for notice in try connection.notifications() where notice.sender != connection.backendID {
-                let parts = notice.payload.split(separator: " ")
-                guard parts.count >= 2, parts[0] == schemaPrefix + table, let count = Int(parts[1]) else { continue }
-                heardSinceLoad += count
+                tally.hear(notice.payload, about: table)
             }
         }
 
-        /// Drops what was heard: the list was just read or written, so it holds those changes.
-        func forgetHeard() throws(PostgreSQLError) {
-            _ = try connection.notifications()
-            heardSinceLoad = 0
+        /// How many records others changed since version `known`: asks the server only when
+        /// something was heard since the last count, or `known` moved (a merge). Counted by
+        /// record, not by write: a record saved 300 times counts once.
+        func changedByOthers(since known: Int64) throws(PostgreSQLError) -> Int {
+            try listen()
+            if let answer = tally.answer(since: known) { return answer }
+            let records = try OthersChanges.count(
+                in: DirectoryTable(schema: kind ?? .person), since: known, on: connection)
+            tally.note(records, since: known)
+            return records
+        }
+
+        /// Drops the count: the list was just read or written, so it holds what was counted.
+        /// Notifications still waiting are left for the next count, which asks the server: one
+        /// about a write that landed just after this one is not lost, and the others count 0.
+        func forgetCounted() {
+            tally.forget()
         }
 
         /// After a lock wait timed out: the wait's bound, and the sessions holding a lock
@@ -102,13 +113,13 @@ extension PostgreSQLStore {
     static func adopt(_ link: Link, replacing old: Link?, at location: String, state: inout LinkTable.State) {
         if let old {
             link.kind = old.kind
-            link.heardSinceLoad = old.heardSinceLoad
+            // What was saved while no one listened is told by the next count, from the versions.
+            link.tally.heard = true
         }
         state.links[location] = link
         if state.lost.removeValue(forKey: location) != nil {
             state.news[location, default: []].append(
-                "The connection to \(StoreLocation.displayName(location)) is back; others' changes are heard "
-                    + "again (any saved while it was away are merged by the next 'save' or 'refresh').")
+                "The connection to \(StoreLocation.displayName(location)) is back; others' changes are heard again.")
         }
     }
 
@@ -153,23 +164,29 @@ extension PostgreSQLStore {
         }
     }
 
-    /// How many records others changed since this session last read or wrote `location`,
-    /// or `nil` when it is not open; reads the notifications that arrived. A listening
-    /// connection that broke (a restart, a terminated backend, a failover) is opened again.
-    public func changesByOthers(at location: String) -> Int? {
-        state.withLock { state -> Int? in
+    /// How many records others changed at `location` since version `known` (the session's
+    /// fingerprint; `nil`: none read), or `nil` when it is not open. Reads the notifications
+    /// that arrived, and asks the server only when one did. A listening connection that broke
+    /// (a restart, a terminated backend, a failover) is opened again, and what others saved
+    /// meanwhile is counted from the versions.
+    public func changesByOthers(at location: String, since known: FileFingerprint?) -> Int? {
+        let since = known.map { Int64(bitPattern: $0.hash) } ?? 0
+        return state.withLock { state -> Int? in
             guard let link = state.links[location] else { return nil }
             do throws(PostgreSQLError) {
-                try link.listen()
-                return link.heardSinceLoad
+                return try link.changedByOthers(since: since)
+            } catch  where !error.connectionLost && link.connection.isOpen {
+                // A table locked elsewhere: counted at a later prompt. A count the server refuses
+                // (no tables now): not asked again until there is news.
+                if !error.isLockTimeout { link.tally.heard = false }
+                return link.tally.last
             } catch {
                 let reason = link.connection.notices.endReason ?? error.message
                 do throws(PostgreSQLError) {
                     let fresh = try Self.connect(location, state: &state, connectTimeout: 3)
                     state.lost[location] = state.lost[location] ?? reason
                     Self.adopt(fresh, replacing: link, at: location, state: &state)
-                    try? fresh.listen()
-                    return fresh.heardSinceLoad
+                    return (try? fresh.changedByOthers(since: since)) ?? link.tally.last
                 } catch {
                     if state.lost[location] == nil {
                         state.lost[location] = reason
@@ -177,7 +194,7 @@ extension PostgreSQLStore {
                             "The connection to \(StoreLocation.displayName(location)) was lost (\(reason)); "
                                 + "others' changes are not heard until it is back. Your edits are kept.")
                     }
-                    return link.heardSinceLoad
+                    return link.tally.last
                 }
             }
         }

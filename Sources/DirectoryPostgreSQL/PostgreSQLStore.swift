@@ -42,7 +42,7 @@ public final class PostgreSQLStore: ListStore {
         link.kind = kind
         let table = DirectoryTable(schema: kind)
         guard let version = try DatabaseTables.version(of: table, on: connection) else {
-            try link.forgetHeard()
+            link.forgetCounted()
             return (LoadedList(schema: kind, records: [], format: .json, fingerprint: nil), nil)
         }
         let statements = try TableStatements(table: table, connection: connection)
@@ -58,7 +58,7 @@ public final class PostgreSQLStore: ListStore {
             try table.append(fields, to: &list, texts: &texts)
             positions.append(value)
         }
-        try link.forgetHeard()
+        link.forgetCounted()
         var records = list.finish()
         if let order = Self.listOrder(positions) { records.reorder(order) }
         let loaded = LoadedList(
@@ -121,7 +121,7 @@ public final class PostgreSQLStore: ListStore {
             }
             if let holdingNUL { throw holdingNUL }
             try connection.run("COMMIT")
-            try link.forgetHeard()
+            link.forgetCounted()
             return Self.fingerprint(version)
         }
     }

@@ -21,8 +21,11 @@ struct InteractiveSession {
     var history: HistoryFile
     /// When and how long output is paged.
     var pager = Pager(choice: .off, environment: [:])
-    /// How many records others changed in a database since the session read it (`nil` for files).
-    var changesByOthers: (String) -> Int? = { _ in nil }
+    /// How many records others changed in a database since the version the session read
+    /// (its fingerprint); `nil` for files.
+    var changesByOthers: (String, FileFingerprint?) -> Int? = { _, _ in nil }
+    /// Whether this role may write the list at a location (a database reader may not).
+    var mayWrite: (String) -> Bool = { _ in true }
     /// What to say about a database connection since the last prompt (lost, back), once each.
     var connectionNews: (String) -> [String] = { _ in [] }
     /// The count last announced, so each news is said once.
@@ -79,6 +82,7 @@ struct InteractiveSession {
                 warnUnsaved()
                 return 1
             case .line(let line):
+                announceChangesByOthers()  // heard while the line was typed: said before its output
                 if enter(line, editor: editor) == .quit { return leave() }
             }
         }

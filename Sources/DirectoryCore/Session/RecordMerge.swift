@@ -31,7 +31,7 @@ struct RecordMerge {
         for record in ours where baseline[record.key] != nil { oursByKey[record.key] = record }
         var conflicts: [String] = []
         var overruled: [String] = []
-        let place = StoreLocation.isDatabase(path) ? "the database" : "the file"
+        let place = StoreLocation.place(of: path)
         var merged: [Record] = []
         merged.reserveCapacity(theirs.count + oursByKey.count)
         var theirKeys = Set<RecordKey>()

@@ -60,7 +60,8 @@ extension Session {
             }
         }
         guard path != self.path else {
-            throw .exportFailed(path: path, reason: "it is the list's own file; use save, or export elsewhere")
+            let own = StoreLocation.isDatabase(path) ? "database" : "file"
+            throw .exportFailed(path: path, reason: "it is the list's own \(own); use save, or export elsewhere")
         }
         if !options.replace, store.exists(path: path) {
             var replacing = options

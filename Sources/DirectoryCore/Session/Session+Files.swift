@@ -118,11 +118,12 @@ extension Session {
         let replaced = exists ? store.recordCount(at: newPath, schema: schema) : nil
         try write(to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath))
         let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
+        let now = "it is now \(StoreLocation.place(of: newPath))."
         // Replacing a whole list others may have worked on is said even in scripts.
         if let replaced, replaced > 0 {
-            return .warning("\(saved); it replaced the \(count(replaced)) that were there; it is now the file.")
+            return .warning("\(saved); it replaced the \(count(replaced)) that were there; \(now)")
         }
-        return .feedback("\(saved); it is now the file.")
+        return .feedback("\(saved); \(now)")
     }
 
     /// Saves after a change when autosave is on, adding to the change's output.

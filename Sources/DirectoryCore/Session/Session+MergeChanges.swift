@@ -37,7 +37,7 @@ extension Session {
         if !wanted.isEmpty {
             records.forEachKey { position, key in if wanted.contains(key) { index[key] = position } }
         }
-        let place = StoreLocation.isDatabase(path) ? "the database" : "the file"
+        let place = StoreLocation.place(of: path)
         var result = ChangesMerge(fingerprint: delta.fingerprint)
         var conflicts: [String] = []
         var placed = Set<RecordKey>()

@@ -53,7 +53,8 @@ public enum SessionError: Error, Equatable, Sendable {
     /// `editor` was asked for records whose ids other records share (numbers in `list`).
     case editorRepeatedIDs([Int])
     /// `refresh` found the other session's changes in conflict with this session's; nothing changed.
-    case refreshConflict(path: String, details: [String])
+    /// `reader`: the role may only read the list (a database reader), so there is no `save!` to offer.
+    case refreshConflict(path: String, details: [String], reader: Bool = false)
     /// `save as` or `export` onto a file that exists; `replacing` is the command that replaces it.
     case fileExists(path: String, replacing: String)
     /// `recover` met changes made to the list since the journal was written; nothing was recovered.
@@ -121,7 +122,7 @@ public enum SessionError: Error, Equatable, Sendable {
             return "\(path): \(rejected.count) of \(total) records rejected, so nothing was imported; "
                 + "fix them, or add --partial to import the rest:\n" + ImportReport.lines(rejected)
         case .exportFailed(let path, let reason):
-            return "could not export to \(path): \(reason)"
+            return "could not export to \(StoreLocation.redacted(path)): \(reason)"
         case .nothingToRedo:
             return "nothing to redo: redo makes again what undo took back, until the next change"
         case .editorRepeatedIDs(let numbers):
@@ -136,19 +137,27 @@ public enum SessionError: Error, Equatable, Sendable {
             let more = problems.count > 20 ? ["  … and \(problems.count - 20) more"] : []
             return "the edited text has \(problems.count == 1 ? "a line" : "\(problems.count) lines") that cannot be "
                 + "used, so nothing was changed:\n" + (shown + more).joined(separator: "\n")
-        case .refreshConflict(let path, let details):
-            return "not refreshed: \(path) was changed by another session and the changes conflict:\n"
-                + details.map { "  " + $0 }.joined(separator: "\n")
-                + "\nNothing changed here and your edits are kept. Use 'save!' to overwrite the file with "
-                + "your version, or 'revert' to take the file's version"
+        case .refreshConflict(let path, let details, let reader):
+            let place = StoreLocation.place(of: path)
+            let next =
+                reader
+                ? "Your role may only read this directory, so nothing can be written. Use 'revert' to take "
+                    + "\(place)'s version, or 'save as FILE' to keep yours"
+                : StoreLocation.isDatabase(path)
+                    ? "Use 'save!' to keep your version of these (everything else the others saved stays), or "
+                        + "'revert' to take \(place)'s version"
+                    : "Use 'save!' to overwrite \(place) with your version, or 'revert' to take \(place)'s version"
+            return "not refreshed: \(StoreLocation.redacted(path)) was changed by another session and the changes "
+                + "conflict:\n" + details.map { "  " + $0 }.joined(separator: "\n")
+                + "\nNothing changed here and your edits are kept. " + next
         case .fileExists(let path, let replacing):
             return "\(path) already exists and was left as it is; to replace it on purpose use "
                 + "'\(replacing)', or choose another path"
         case .recoveryConflict(let file, let details):
             return "cannot recover the changes to \(file): they conflict with the list as it is now "
-                + "('here' is the journal, 'the file' the list); nothing was recovered. 'recover!' recovers "
-                + "everything with the journal's version of these, 'discard' deletes the journal, or leave it "
-                + "for later:\n"
+                + "('here' is the journal, '\(StoreLocation.place(of: file))' the list); nothing was recovered. "
+                + "'recover!' recovers everything with the journal's version of these, 'discard' deletes the "
+                + "journal, or leave it for later:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")
         case .recoveryFailed(let file, let reason):
             return

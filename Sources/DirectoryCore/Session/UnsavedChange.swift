@@ -81,7 +81,8 @@ extension Session {
             case .deleted:
                 lines.append("  deleted  \(renderer.summary(of: change.record))")
             case .moved(let savedNumber):
-                lines.append("  moved    \(change.number ?? 0) \(title): was \(savedNumber) in the file")
+                lines.append(
+                    "  moved    \(change.number ?? 0) \(title): was \(savedNumber) in \(StoreLocation.place(of: path))")
             case .changed(let fields):
                 for (field, saved) in fields {
                     let name = schema.fields[field].name

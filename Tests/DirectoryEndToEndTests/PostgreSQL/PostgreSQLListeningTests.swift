@@ -38,7 +38,7 @@ struct PostgreSQLListeningTests {
         #expect(terminal.waitFor(edited))
         try cluster.psql(
             uri, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'directory'")
-        let back = "The connection to \(name) is back; others' changes are heard again (any saved while"
+        let back = "The connection to \(name) is back; others' changes are heard again."
         #expect(Self.pressEnter(on: terminal, until: back, prompt: edited))
         #expect(try ProgramRun.run([uri, "-c", "new Second", "-c", "save"], folder: folder).status == 0)
         #expect(Self.pressEnter(on: terminal, until: "Others changed 1 person in \(name)", prompt: edited))
