@@ -34,12 +34,14 @@ extension Session {
             lock = try store.lock(path: path)
         } catch { throw .storage(error) }
         defer { lock.unlock() }
-        var notes: [String] = []
-        if force, !store.savesChangeSet(to: path) {
-            try write(to: path, format: format)
-        } else {
-            // A database's `save!` merges too, conflicts going this session's way: others' other work stays.
+        // `save!` merges too, conflicts going this session's way: what others saved besides stays.
+        // Only a file that holds no list (empty, damaged, still being written) is written over.
+        let notes: [String]
+        do {
             notes = try mergeAndWriteChanges(preferringOurs: force)
+        } catch let error where force && error.isNoListToMerge {
+            try write(to: path, format: format)
+            notes = []
         }
         let message = "Saved \(count(records.count)) to \(fileName)."
         guard !notes.isEmpty else { return .feedback(message) }

@@ -143,10 +143,8 @@ public enum SessionError: Error, Equatable, Sendable {
                 reader
                 ? "Your role may only read this directory, so nothing can be written. Use 'revert' to take "
                     + "\(place)'s version, or 'save as FILE' to keep yours"
-                : StoreLocation.isDatabase(path)
-                    ? "Use 'save!' to keep your version of these (everything else the others saved stays), or "
-                        + "'revert' to take \(place)'s version"
-                    : "Use 'save!' to overwrite \(place) with your version, or 'revert' to take \(place)'s version"
+                : "Use 'save!' to keep your version of these (everything else the others saved stays), or "
+                    + "'revert' to take \(place)'s version"
             return "not refreshed: \(StoreLocation.redacted(path)) was changed by another session and the changes "
                 + "conflict:\n" + details.map { "  " + $0 }.joined(separator: "\n")
                 + "\nNothing changed here and your edits are kept. " + next
@@ -166,6 +164,24 @@ public enum SessionError: Error, Equatable, Sendable {
             return error.message + "\nBefore it failed, the save took in changes another session saved; "
                 + "the list now holds them beside your unsaved edits:\n"
                 + merged.map { "  " + $0 }.joined(separator: "\n")
+        }
+    }
+}
+
+extension SessionError {
+    /// Whether a save failed because the file holds no list to merge with: it is empty,
+    /// damaged, in no format this program reads, or did not stop changing. `save!` writes
+    /// over such a file; any other failure stands.
+    var isNoListToMerge: Bool {
+        let error: StorageError
+        switch self {
+        case .storage(let storage): error = storage
+        case .notSavedAfterMerge(let storage, _): error = storage
+        default: return false
+        }
+        switch error {
+        case .emptyFile, .notAListNow, .unsettled, .corrupt, .unknownFormat: return true
+        default: return false
         }
     }
 }

@@ -48,16 +48,12 @@ public enum StorageError: Error, Equatable, Sendable {
         case .writeFailed(let path, let reason):
             return "could not save \(path): \(reason). The file on disk is unchanged and your edits "
                 + "are kept: fix the cause and save again, or use 'save as PATH'"
-        case .conflict(let path, let details) where StoreLocation.isDatabase(path):
-            return "not saved: \(path) was changed by another session and the changes conflict:\n"
-                + details.map { "  " + $0 }.joined(separator: "\n")
-                + "\nNothing was written and your edits are kept. Use 'save!' to keep your version of these "
-                + "(everything else the others saved stays), or 'revert' to take the database's version"
         case .conflict(let path, let details):
             return "not saved: \(path) was changed by another session and the changes conflict:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")
-                + "\nNothing was written. Use 'save!' to overwrite the file with your version, "
-                + "or 'revert' to take the file's version"
+                + "\nNothing was written and your edits are kept. Use 'save!' to keep your version of these "
+                + "(everything else the others saved stays), or 'revert' to take \(StoreLocation.place(of: path))'s "
+                + "version (your unsaved edits are discarded)"
         case .readerConflict(let path, let details):
             return "not saved: \(path) was changed by another session and the changes conflict:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")

@@ -51,12 +51,13 @@ struct SessionDatabaseWordingTests {
         #expect(writer.message.contains("Use 'save!' to keep your version of these (everything else the others saved"))
     }
 
-    @Test("a file's messages still say the file")
+    @Test("a file's messages still say the file, and save! keeps what others saved besides, as on a database")
     func fileMessagesUnchanged() {
         let error = SessionError.refreshConflict(path: "/data/directory.plist", details: Self.details)
         #expect(
             error.message.hasSuffix(
-                "Use 'save!' to overwrite the file with your version, or 'revert' to take the file's version"))
+                "Use 'save!' to keep your version of these (everything else the others saved stays), "
+                    + "or 'revert' to take the file's version"))
         #expect(
             SessionError.recoveryConflict(file: "directory.plist", details: []).message.contains(
                 "'the file' the list"))

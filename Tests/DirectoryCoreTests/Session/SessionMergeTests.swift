@@ -64,6 +64,24 @@ struct SessionMergeTests {
         #expect(store.file("/data/directory.plist")?.records[1].values[1] == .text("Briggs 600"))
     }
 
+    @Test("save! after a conflict keeps this session's value and everything else the other session saved")
+    func saveBangKeepsOthersWork() throws {
+        var (store, first, second) = try twoSessions()
+        try first.run("edit 2", "set office Briggs 500", "edit 1", "set office Steitz 999", "new Dana", "save")
+        try second.run("edit 2", "set office Briggs 600")
+        #expect(throws: SessionError.self) { try second.run("save") }
+        let output = try second.run("save!")
+        let saved = store.file("/data/directory.plist")?.records.map(\.values) ?? []
+        #expect(saved.map { $0[0].text ?? "" } == ["Acacia Ackles", "Joe Gregg", "Kurt Krebsbach", "Dana"])
+        #expect(saved.map { $0[1].text ?? "" } == ["Steitz 999", "Briggs 600", "Briggs 411", ""])
+        guard case .warning(let text) = output else {
+            Issue.record("save! did not say what it kept of the other session's: \(output)")
+            return
+        }
+        #expect(text.contains("added 'Dana'"))
+        #expect(!second.hasUnsavedChanges)
+    }
+
     @Test("editing a record the other session deleted is a conflict")
     func editOfDeletedConflicts() throws {
         var (_, first, second) = try twoSessions()

@@ -83,6 +83,25 @@ struct ConcurrentSessionTests {
         #expect(try Self.people(in: path)[1].office == "Briggs 800")
     }
 
+    @Test("save! after a conflict keeps A's value and B's other work: a person B added, a field A did not change")
+    func saveBangKeepsTheOthersSession() throws {
+        let (folder, path) = try Self.savedSamples()
+        let sessionA = try Self.holdingSession(path, folder: folder, edits: "edit 2", "set office Briggs 600")
+        let sessionB = try ProgramRun.run(
+            [
+                "--file", path, "-c", "edit 2", "-c", "set office Briggs 500", "-c", "edit 1", "-c",
+                "set office Steitz 999", "-c", "new Dana", "-c", "save",
+            ], folder: folder)
+        #expect(sessionB.status == 0, "\(sessionB.standardError)")
+        sessionA.send("save", "save!")
+        let run = sessionA.finish()
+        #expect(run.standardError.contains("conflict"))
+        #expect(run.standardError.contains("added 'Dana'"), "save! says what it kept:\n\(run.standardError)")
+        let people = try Self.people(in: path)
+        #expect(people.map(\.name) == ["Acacia Ackles", "Joe Gregg", "Kurt Krebsbach", "Dana"])
+        #expect(people.map(\.office) == ["Steitz 999", "Briggs 600", "Briggs 411", ""])
+    }
+
     @Test("a save waits for the folder's lock, so two saves never interleave")
     func saveWaitsForLock() throws {
         let (folder, path) = try Self.savedSamples()
