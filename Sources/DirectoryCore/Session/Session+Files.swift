@@ -135,6 +135,17 @@ extension Session {
         return output
     }
 
+    /// That the list's file does not exist, so the session starts with the sample records
+    /// (or an empty list) and `save` would create it; `nil` when it exists or is a database.
+    public var missingFileWarning: String? {
+        guard !fileExists, !StoreLocation.isDatabase(path) else { return nil }
+        let count = records.count
+        let noun = count == 1 ? schema.noun : schema.pluralNoun
+        let start = count == 0 ? "an empty list" : "\(count) sample \(noun)"
+        return "\(VisibleText.of(path)) does not exist: the session starts with \(start) "
+            + "(not saved; 'save' creates the file)"
+    }
+
     mutating func open(_ newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
         if !force, hasUnsavedChanges {
             throw .unsavedChanges(action: "open", count: unsavedChanges().count, file: fileName)
@@ -142,11 +153,12 @@ extension Session {
         var next = self
         try next.load(path: newPath)
         self = next
-        let state =
-            fileExists ? "" : StoreLocation.isDatabase(path) ? Self.noTablesNote : " (a new file: save creates it)"
+        let state = fileExists || !StoreLocation.isDatabase(path) ? "" : Self.noTablesNote
         let opened = "Opened \(fileName): \(count(records.count))\(state)."
+        // A missing file is a warning, so a script hears it: its next lines would edit the samples.
         let notes = [
-            emptyFileWarning.map { "warning: " + $0 }, repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice,
+            missingFileWarning.map { "warning: " + $0 }, emptyFileWarning.map { "warning: " + $0 },
+            repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice,
         ].compactMap { $0 }
         guard !notes.isEmpty else { return .feedback(opened) }
         return .warning(([opened] + notes).joined(separator: "\n"))

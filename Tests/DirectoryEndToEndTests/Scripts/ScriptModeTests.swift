@@ -79,6 +79,18 @@ struct ScriptModeTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("d.plist")))
     }
 
+    @Test("open of a file that does not exist warns a script that it now edits the sample people")
+    func openOfAMissingFileWarns() throws {
+        let folder = TemporaryFolder()
+        #expect(try ProgramRun.run(["--file", "d.plist", "-c", "save"], folder: folder).status == 0)
+        let run = try ProgramRun.run(
+            ["--file", "d.plist", "-c", "open nonexist/x.json", "-c", "list"], folder: folder)
+        #expect(
+            run.standardError.contains(
+                "warning: nonexist/x.json does not exist: the session starts with 3 sample people "
+                    + "(not saved; 'save' creates the file)"), "\(run.standardError)")
+    }
+
     @Test("-c runs its commands without reading standard input")
     func dashCRunsCommands() throws {
         let folder = TemporaryFolder()
