@@ -54,6 +54,7 @@ extension ScriptRunner {
                 printer.print(output)
             case .failure(let failure):
                 failed = true
+                sourcedLineFailed = true
                 if !failure.reported { printer.error(failure.message, at: origin.prefix(line: number)) }
                 if bail || failure.failedOpen {
                     return .failure(ScriptFailure(reportedFailedOpen: failure.failedOpen))

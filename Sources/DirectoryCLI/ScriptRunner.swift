@@ -29,6 +29,9 @@ struct ScriptRunner {
     let bail: Bool
     /// How many `source` files are running inside one another.
     var sourceDepth = 0
+    /// Whether a line of a sourced file failed: a `quit` after it, in that file or later,
+    /// still ends the run with status 1.
+    var sourcedLineFailed = false
     /// The program's environment, for `editor` (`VISUAL`, `EDITOR`, `TMPDIR`).
     var environment: [String: String] = [:]
 
@@ -45,7 +48,7 @@ struct ScriptRunner {
             case .success(.quit):
                 printer.output.flush()
                 session.endRecovery()
-                return failed ? 1 : 0
+                return failed || sourcedLineFailed ? 1 : 0
             case .success(let output):
                 printer.print(output)
             case .failure(let failure):

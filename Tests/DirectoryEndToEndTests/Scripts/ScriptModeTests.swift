@@ -91,6 +91,16 @@ struct ScriptModeTests {
                     + "(not saved; 'save' creates the file)"), "\(run.standardError)")
     }
 
+    @Test("a sourced file that had an error and then quits ends the script with status 1")
+    func sourcedErrorThenQuitFails() throws {
+        let folder = TemporaryFolder()
+        try "lst\nquit!\n".write(toFile: folder.file("s.txt"), atomically: true, encoding: .utf8)
+        let run = try ProgramRun.run(["--file", "d.plist", "-c", "source s.txt", "-c", "list"], folder: folder)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("s.txt:1: unknown command 'lst'"))
+        #expect(run.standardOutput == "", "the line after the quit did not run")
+    }
+
     @Test("-c runs its commands without reading standard input")
     func dashCRunsCommands() throws {
         let folder = TemporaryFolder()
