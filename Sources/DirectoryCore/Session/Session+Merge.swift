@@ -91,6 +91,8 @@ extension Session {
         for record in theirs.records where rebased[record.key] != nil { rebased[record.key] = .present(record) }
         baseline = rebased
         fingerprint = theirs.fingerprint
+        // Another program that rewrote the file in another format (XML for binary) keeps it.
+        if !StoreLocation.isDatabase(path) { format = theirs.format }
         if recovery.store != nil { noteEveryChange() }  // the recovery journal keeps each record's base too
         if savedOrder != nil { savedOrder = theirs.records.keys }  // the file's order now
     }

@@ -82,6 +82,18 @@ struct SessionMergeTests {
         #expect(!second.hasUnsavedChanges)
     }
 
+    @Test("a file another program rewrote in another format is saved in that format after the merge")
+    func mergeKeepsTheFilesFormatNow() throws {
+        var (store, first, second) = try twoSessions()
+        try first.run("edit 1", "set office Steitz 200")
+        let file = try #require(store.file("/data/directory.plist"))
+        store.put("/data/directory.plist", records: file.records, format: .xmlPlist)
+        try first.run("save")
+        #expect(store.file("/data/directory.plist")?.format == .xmlPlist)
+        try second.run("new Later", "save")
+        #expect(store.file("/data/directory.plist")?.format == .xmlPlist)
+    }
+
     @Test("editing a record the other session deleted is a conflict")
     func editOfDeletedConflicts() throws {
         var (_, first, second) = try twoSessions()
