@@ -1,6 +1,6 @@
 import DirectoryCore
 
-/// Asking before unsaved changes are lost: Ctrl-D, `quit` and `open`.
+/// Asking before unsaved changes are lost: Ctrl-D, `quit`, `open` and `revert`.
 extension InteractiveSession {
     /// Ctrl-D: leaves, asking first when changes are unsaved.
     mutating func confirmLeaving(_ editor: some LineEditor) -> Next {
@@ -37,26 +37,43 @@ extension InteractiveSession {
         }
     }
 
+    /// `revert` with unsaved changes: asks `Discard N unsaved changes to FILE and take its
+    /// version? [y]es, [n]o`; true only for yes. Ctrl-C or Ctrl-D keeps the changes.
+    func confirmDiscarding(_ editor: some LineEditor) -> Bool {
+        let prompt = SaveQuestion.discardPrompt(changes: session.unsavedChanges().count, fileName: session.fileName)
+        return question(prompt, choices: "y or n", editor, answer: SaveQuestion.discardAnswer) ?? false
+    }
+
     /// Asks `Save changes to FILE? [y]es, [n]o, [c]ancel` until it gets an answer;
     /// Ctrl-C or Ctrl-D cancels.
     private func ask(_ editor: some LineEditor) -> SaveQuestion.Answer {
+        let prompt = SaveQuestion.prompt(fileName: session.fileName)
+        return question(prompt, choices: "y, n or c", editor, answer: SaveQuestion.answer) ?? .cancel
+    }
+
+    /// Asks `prompt` until `answer` takes the line typed, naming the `choices` after
+    /// anything else; `nil` when Ctrl-C or Ctrl-D ends the question.
+    private func question<Answer>(
+        _ prompt: String, choices: String, _ editor: some LineEditor, answer: (String) -> Answer?
+    ) -> Answer? {
         printer.output.flush()
         editor.clearPendingInput()
         while true {
-            let prompt = SaveQuestion.prompt(fileName: session.fileName)
             switch Termination.waiting(for: session, { editor.readLine(prompt: prompt) }) {
             case .line(let text):
                 if editor.lastLineWasPasted {
                     editor.clearPendingInput()
-                    printer.output.line("Pasted text does not answer this question: type y, n or c.")
+                    printer.output.line("Pasted text does not answer this question: type \(choices).")
                     printer.output.flush()
                     continue
                 }
-                if let answer = SaveQuestion.answer(text) { return answer }
+                if let taken = answer(text) { return taken }
+                printer.output.line("Please answer \(choices).")
+                printer.output.flush()
             case .interrupted, .end, .failed:
                 printer.output.line("")
                 printer.output.flush()
-                return .cancel
+                return nil
             }
         }
     }

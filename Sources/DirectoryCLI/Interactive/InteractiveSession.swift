@@ -132,6 +132,9 @@ struct InteractiveSession {
         }
         switch command {
         case .format, .source: return runAsScript(command, editor: editor)
+        case .revert where session.hasUnsavedChanges:
+            // Undo cannot bring discarded changes back: the prompt asks first, as for quit.
+            guard confirmDiscarding(editor) else { return .prompt }
         default: break
         }
         do {

@@ -25,4 +25,20 @@ public enum SaveQuestion {
         default: return nil
         }
     }
+
+    /// `revert`'s question before `count` unsaved changes are discarded.
+    public static func discardPrompt(changes count: Int, fileName: String) -> String {
+        let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
+        return "Discard \(what) to \(PromptText.clean(fileName)) and take its version? [y]es, [n]o "
+    }
+
+    /// The answer to `discardPrompt` in `line`: `true` for `y` or `yes`, `false` for `n` or
+    /// `no` (any case), or `nil` to ask again.
+    public static func discardAnswer(_ line: String) -> Bool? {
+        switch answer(line) {
+        case .save: return true
+        case .discard: return false
+        case .cancel, nil: return nil
+        }
+    }
 }

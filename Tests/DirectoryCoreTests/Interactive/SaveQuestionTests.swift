@@ -18,5 +18,17 @@ extension Interactive {
         func answersAreReadInAnyCase(line: String, expected: SaveQuestion.Answer?) {
             #expect(SaveQuestion.answer(line) == expected)
         }
+
+        @Test("revert's question counts the changes; yes discards, no keeps, cancel and others ask again")
+        func revertsQuestion() {
+            #expect(
+                SaveQuestion.discardPrompt(changes: 3, fileName: "directory.plist")
+                    == "Discard 3 unsaved changes to directory.plist and take its version? [y]es, [n]o ")
+            #expect(SaveQuestion.discardPrompt(changes: 1, fileName: "d.json").hasPrefix("Discard 1 unsaved change "))
+            #expect(SaveQuestion.discardAnswer("Yes") == true)
+            #expect(SaveQuestion.discardAnswer(" n") == false)
+            #expect(SaveQuestion.discardAnswer("c") == nil)
+            #expect(SaveQuestion.discardAnswer("") == nil)
+        }
     }
 }
