@@ -68,7 +68,9 @@ extension Session {
             placed.insert(key)
             return (place, UnsavedChange(kind: .deleted, record: saved, number: nil))
         }
-        let unplaced = deleted.filter { !placed.contains($0.key) }.sorted { $0.key.id.description < $1.key.id.description }
+        let unplaced = deleted.filter { !placed.contains($0.key) }.sorted {
+            $0.key.id.description < $1.key.id.description
+        }
         deletions += unplaced.map { (Int.max, UnsavedChange(kind: .deleted, record: $0.value, number: nil)) }
         var ordered: [UnsavedChange] = []
         ordered.reserveCapacity(changes.count + deletions.count + moves.count)
