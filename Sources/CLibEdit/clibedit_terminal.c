@@ -78,6 +78,20 @@ void clibedit_foreground_end(clibedit_editor *editor) {
     (void)clibedit_take_interrupt();
 }
 
+void clibedit_key_foreground_begin(EditLine *el) {
+    clibedit_editor *editor = editor_of(el);
+    if (editor != NULL) clibedit_foreground_begin(editor);
+}
+
+void clibedit_key_foreground_end(EditLine *el) {
+    clibedit_editor *editor = editor_of(el);
+    if (editor == NULL) return;
+    clibedit_foreground_end(editor);
+    /* libedit still thinks its mode is set: leave it and enter it again. */
+    el_wset(el, EL_PREP_TERM, 0);
+    el_wset(el, EL_PREP_TERM, 1);
+}
+
 void clibedit_discard_output(void) { tcflush(STDOUT_FILENO, TCOFLUSH); }
 
 int clibedit_source_line(clibedit_editor *editor, const char *line, char **message) {

@@ -159,6 +159,12 @@ void clibedit_foreground_begin(clibedit_editor *editor);
 /// After the foreground program: the handlers and the between-lines terminal mode back, any Ctrl-C forgotten.
 void clibedit_foreground_end(clibedit_editor *editor);
 
+/// `clibedit_foreground_begin` from inside a key function (a pager for a long completion list).
+void clibedit_key_foreground_begin(EditLine *el);
+
+/// `clibedit_foreground_end` from inside a key function: the line editor's own terminal mode back.
+void clibedit_key_foreground_end(EditLine *el);
+
 /// Runs one line of an editrc file; `*message` is what libedit said about it (free it), or NULL.
 /// Returns 0 when the line was used, -1 when libedit refused it, -2 when it could not be split into words.
 int clibedit_source_line(clibedit_editor *editor, const char *line, char **message);

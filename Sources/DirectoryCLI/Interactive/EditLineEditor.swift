@@ -20,6 +20,12 @@ final class EditLineEditor: LineEditor {
         set { keys.tab.complete = newValue }
     }
 
+    /// How a long completion list is shown (after "Display all N possibilities?").
+    var pager: Pager {
+        get { keys.tab.pager }
+        set { keys.tab.pager = newValue }
+    }
+
     /// Problems with `~/.editrc`, each naming the file and line.
     private(set) var warnings: [String] = []
 
