@@ -46,7 +46,12 @@ void clibedit_clear_input(clibedit_editor *editor) {
     editor->pending_at = editor->pending_length = 0;
 }
 
-int clibedit_getc(EditLine *el, wchar_t *out) { return el_wgetc(el, out); }
+int clibedit_getc(EditLine *el, wchar_t *out) {
+    clibedit_take_keys(1);
+    int status = el_wgetc(el, out);
+    clibedit_take_keys(0);
+    return status;
+}
 
 void clibedit_set_bracketed_paste(clibedit_editor *editor, int on) { editor->bracketed_paste = on; }
 
@@ -55,7 +60,7 @@ void clibedit_redraw_after_stop(EditLine *el) {
        prompt and the line on a line of their own. */
     el_wset(el, EL_PREP_TERM, 0);
     el_wset(el, EL_PREP_TERM, 1);
-    clibedit_write("\r\033[K");
+    clibedit_write_drawing("\r\033[K");
     el_wset(el, EL_REFRESH);
 }
 

@@ -27,6 +27,7 @@ final class TabKey {
                 return UInt8(CC_REDISPLAY)
             }
             let columns = CandidateColumns.layout(candidates, width: Int(clibedit_terminal_width()))
+            clibedit_leave_drawing()
             if candidates.count > Self.queryItems, page(columns + "\n", in: line) { return UInt8(CC_REDISPLAY) }
             if !TerminalText.writeInterruptibly("\r\n" + columns.replacingNewlines() + "\r\n") {
                 clibedit_discard_output()
