@@ -81,10 +81,43 @@ static int columns_of(const wchar_t *text, size_t count) {
     return total;
 }
 
+/* The editor reading a line now, for output written meanwhile (see clibedit_write). */
+static clibedit_editor *reading = NULL;
+/* Whether a drawer is writing, or output was written below the drawing during this read. */
+static int drawing = 0;
+static int left_drawing = 0;
+/* Whether a key function reads keys itself (a question, a paste): nothing is drawn meanwhile. */
+static int keys_taken = 0;
+
+void clibedit_take_keys(int on) { keys_taken = on; }
+
+static void draw(EditLine *el, clibedit_draw_reason reason) {
+    clibedit_editor *editor = NULL;
+    el_wget(el, EL_CLIENTDATA, (void **)&editor);
+    if (editor == NULL || editor->drawer == NULL) return;
+    drawing = 1;
+    editor->drawer(el, reason);
+    drawing = 0;
+}
+
+/* Draws the line when no key is waiting to be read (a paste is drawn once, at its end). */
+static int input_ready(void);
+static void draw_if_idle(EditLine *el) {
+    if (keys_taken || input_ready()) return;
+    draw(el, left_drawing ? CLIBEDIT_DRAW_AFRESH : CLIBEDIT_DRAW_UPDATE);
+    left_drawing = 0;
+}
+
 /* After a resize: moves to where the prompt starts at the new width (terminals
    re-wrap the line they show), clears below, and draws the prompt and line again. */
 static void redraw(EditLine *el) {
     el_resize(el);
+    clibedit_editor *editor = NULL;
+    el_wget(el, EL_CLIENTDATA, (void **)&editor);
+    if (editor != NULL && editor->drawer != NULL) {
+        draw(el, CLIBEDIT_DRAW_RESIZED);
+        return;
+    }
     const LineInfoW *info = el_wline(el);
     const wchar_t *prompt = prompt_of(el);
     int before = columns_of(prompt, wcslen(prompt)) + columns_of(info->buffer, (size_t)(info->cursor - info->buffer));
@@ -114,6 +147,12 @@ static int take_ahead(unsigned char *byte) {
     return 1;
 }
 
+static int input_ready(void) {
+    if (ahead_count > 0 || (reading != NULL && reading->pending_at < reading->pending_length)) return 1;
+    struct pollfd source = {STDIN_FILENO, POLLIN, 0};
+    return poll(&source, 1, 0) == 1 && (source.revents & POLLIN) != 0;
+}
+
 /* Waits for a byte from the terminal: a Ctrl-C ends the wait (returns -1 with EINTR),
    a resize redraws the line at the new width; other interruptions are retried. */
 static int wait_byte(EditLine *el, unsigned char *byte) {
@@ -130,7 +169,9 @@ static int wait_byte(EditLine *el, unsigned char *byte) {
         if (continued) {
             continued = 0;
             clibedit_redraw_after_stop(el);
+            if (reading != NULL && reading->drawer != NULL) draw(el, CLIBEDIT_DRAW_AFRESH);
         }
+        draw_if_idle(el);
         struct pollfd sources[2] = {{STDIN_FILENO, POLLIN, 0}, {wake[0], POLLIN, 0}};
         if (poll(sources, wake[0] >= 0 ? 2 : 1, -1) < 0) {
             if (errno == EINTR) continue;
@@ -190,6 +231,7 @@ static int escape_key(EditLine *el) {
 static int read_char(EditLine *el, wchar_t *out) {
     mbstate_t state;
     memset(&state, 0, sizeof state);
+    if (!keys_taken) draw(el, CLIBEDIT_DRAW_KEY);
     for (;;) {
         if (interrupted) {
             errno = EINTR;
@@ -225,6 +267,39 @@ static void install(int signo, struct sigaction *previous) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0; /* no SA_RESTART: read must return EINTR */
     sigaction(signo, &action, previous);
+}
+
+/* libedit's output while a drawer draws: only its bell reaches the terminal. */
+static ssize_t discard_output(void *cookie, const char *bytes, size_t size) {
+    (void)cookie;
+    if (memchr(bytes, '\a', size) != NULL) (void)!write(STDOUT_FILENO, "\a", 1);
+    return (ssize_t)size;
+}
+
+void clibedit_set_drawer(clibedit_editor *editor, clibedit_drawer drawer) {
+    if (editor->discarded == NULL) {
+        cookie_io_functions_t functions = {NULL, discard_output, NULL, NULL};
+        editor->discarded = fopencookie(NULL, "w", functions);
+        if (editor->discarded == NULL) return;
+    }
+    editor->drawer = drawer;
+    /* The descriptor stays the terminal's: libedit asks it for the mode and the size. */
+    el_set(editor->el, EL_SETFP, 1, editor->discarded);
+}
+
+int clibedit_line(EditLine *el, const wchar_t **start, int *cursor) {
+    const LineInfoW *info = el_wline(el);
+    *start = info->buffer;
+    *cursor = (int)(info->cursor - info->buffer);
+    return (int)(info->lastchar - info->buffer);
+}
+
+int clibedit_move_cursor(EditLine *el, int offset) { return el_cursor(el, offset); }
+
+void clibedit_delete_after_cursor(EditLine *el, int count) {
+    int before = el_cursor(el, 0);
+    int after = el_cursor(el, count);
+    if (after > before) el_wdeletestr(el, after - before);
 }
 
 clibedit_editor *clibedit_open(const char *program, int history_size, void *context) {
@@ -275,6 +350,7 @@ void clibedit_close(clibedit_editor *editor) {
         sigaction(SIGCONT, &editor->previous_cont, NULL);
     }
     if (editor->history != NULL) history_wend(editor->history);
+    if (editor->discarded != NULL) fclose(editor->discarded);
     free(editor->prompt);
     free(editor->pending);
     free(editor);
@@ -338,7 +414,17 @@ clibedit_status clibedit_read_line(clibedit_editor *editor, const wchar_t **line
     drain_wake();
     int count = 0;
     if (editor->bracketed_paste) clibedit_write("\033[?2004h");
+    reading = editor;
+    left_drawing = 0;
     const wchar_t *text = el_wgets(editor->el, &count);
+    reading = NULL;
+    if (editor->drawer != NULL) {
+        if (left_drawing) draw(editor->el, CLIBEDIT_DRAW_AFRESH);
+        left_drawing = 0;
+        draw(editor->el, CLIBEDIT_DRAW_FINISH);
+        /* libedit's newline after the line (or Ctrl-D) was thrown away; a Ctrl-C gets none. */
+        if (text != NULL || !interrupted) clibedit_write("\r\n");
+    }
     if (editor->bracketed_paste) clibedit_write("\033[?2004l");
     clibedit_quiet_terminal(editor);
     if (text == NULL || count < 0) {
@@ -372,7 +458,20 @@ int clibedit_replace_before_cursor(EditLine *el, int count, const wchar_t *text)
     return el_winsertstr(el, text);
 }
 
+void clibedit_leave_drawing(void) {
+    if (reading != NULL && reading->drawer != NULL && !drawing && !left_drawing) {
+        draw(reading->el, CLIBEDIT_DRAW_LEAVE);
+        left_drawing = 1;
+    }
+}
+
 void clibedit_write(const char *text) {
+    /* Output below the line being edited: the drawing is left first, and drawn afresh after. */
+    clibedit_leave_drawing();
+    clibedit_write_drawing(text);
+}
+
+void clibedit_write_drawing(const char *text) {
     size_t length = strlen(text);
     while (length > 0) {
         ssize_t n = write(STDOUT_FILENO, text, length);

@@ -28,6 +28,10 @@ struct clibedit_editor {
     struct sigaction saved_int;
     struct sigaction saved_quit;
     struct sigaction saved_pipe;
+    /* Draws the prompt and the line instead of libedit (NULL: libedit draws). */
+    clibedit_drawer drawer;
+    /* libedit's output, thrown away but for the bell, while `drawer` draws. */
+    FILE *discarded;
 };
 
 /* Between lines: no echo, no line editing by the terminal (keys wait for the next prompt). */
@@ -38,6 +42,9 @@ int clibedit_take_pending(EditLine *el, wchar_t *out);
 
 /* After a stop (Ctrl-Z) and `fg`: the terminal back in the editor's mode, prompt and line drawn again. */
 void clibedit_redraw_after_stop(EditLine *el);
+
+/* Whether a key function reads keys itself (nothing is drawn meanwhile). */
+void clibedit_take_keys(int on);
 
 /* The terminal mode to restore when SIGHUP or SIGTERM ends the program at a prompt (NULL: none). */
 void clibedit_remember_exit_terminal(const struct termios *terminal);

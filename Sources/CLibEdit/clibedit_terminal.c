@@ -46,7 +46,12 @@ void clibedit_clear_input(clibedit_editor *editor) {
     editor->pending_at = editor->pending_length = 0;
 }
 
-int clibedit_getc(EditLine *el, wchar_t *out) { return el_wgetc(el, out); }
+int clibedit_getc(EditLine *el, wchar_t *out) {
+    clibedit_take_keys(1);
+    int status = el_wgetc(el, out);
+    clibedit_take_keys(0);
+    return status;
+}
 
 void clibedit_set_bracketed_paste(clibedit_editor *editor, int on) { editor->bracketed_paste = on; }
 
@@ -55,7 +60,7 @@ void clibedit_redraw_after_stop(EditLine *el) {
        prompt and the line on a line of their own. */
     el_wset(el, EL_PREP_TERM, 0);
     el_wset(el, EL_PREP_TERM, 1);
-    clibedit_write("\r\033[K");
+    clibedit_write_drawing("\r\033[K");
     el_wset(el, EL_REFRESH);
 }
 
@@ -76,6 +81,20 @@ void clibedit_foreground_end(clibedit_editor *editor) {
     sigaction(SIGPIPE, &editor->saved_pipe, NULL);
     clibedit_quiet_terminal(editor);
     (void)clibedit_take_interrupt();
+}
+
+void clibedit_key_foreground_begin(EditLine *el) {
+    clibedit_editor *editor = editor_of(el);
+    if (editor != NULL) clibedit_foreground_begin(editor);
+}
+
+void clibedit_key_foreground_end(EditLine *el) {
+    clibedit_editor *editor = editor_of(el);
+    if (editor == NULL) return;
+    clibedit_foreground_end(editor);
+    /* libedit still thinks its mode is set: leave it and enter it again. */
+    el_wset(el, EL_PREP_TERM, 0);
+    el_wset(el, EL_PREP_TERM, 1);
 }
 
 void clibedit_discard_output(void) { tcflush(STDOUT_FILENO, TCOFLUSH); }

@@ -76,10 +76,14 @@ public enum DirectoryProgram {
             in: FileRecoveryStore(folder: paths.recoveryFolder, pid: Int(getpid()), now: live.now))
         Termination.catchSignals()
         if !interactive {
-            // Scripts named on the command line (-c, -f) are told; a pipe's lines usually build a new list.
+            // Scripts named on the command line (-c, -f) are told when the file they were given
+            // (by a flag or the config file) is missing; a pipe's lines usually build a new list.
             let named = !options.commands.isEmpty || options.script != nil
             let given: Bool
-            if case .flag = settings.file.source { given = named } else { given = false }
+            switch settings.file.source {
+            case .flag, .config: given = named
+            default: given = false
+            }
             let missing = given ? MissingFileNotice.text(for: session) : nil
             let notes = [session.emptyFileWarning, missing, session.repeatedIDWarning, session.recoveryNotice]
             for note in notes.compactMap({ $0 }) {

@@ -55,6 +55,29 @@ typedef enum {
     CLIBEDIT_KEY_RIGHT = 0x9A,
 } clibedit_key;
 
+/// Why the line is drawn (see `clibedit_set_drawer`).
+typedef enum {
+    /// Input is awaited: draw the prompt and the line as they are now, if they changed.
+    CLIBEDIT_DRAW_UPDATE = 0,
+    /// The window changed size: the terminal re-wrapped what was drawn; draw it again.
+    CLIBEDIT_DRAW_RESIZED = 1,
+    /// Something else was written below the line (a completion list): move past the drawing,
+    /// whose next draw starts afresh where the cursor then is.
+    CLIBEDIT_DRAW_LEAVE = 2,
+    /// The line was read (or abandoned): draw it a last time with the cursor at its end.
+    CLIBEDIT_DRAW_FINISH = 3,
+    /// The terminal was someone else's (a stop and `fg`): draw afresh on the cursor's row.
+    CLIBEDIT_DRAW_AFRESH = 4,
+    /// A key is about to be read: the last one's editing is done (nothing is drawn; the cursor
+    /// is moved off the inside of a character made of several code points).
+    CLIBEDIT_DRAW_KEY = 5,
+} clibedit_draw_reason;
+
+/// Draws the prompt and the line being edited in place of libedit, which counts columns by code
+/// point: a joined emoji, a flag or a letter with an accent mark would put its cursor elsewhere
+/// than the terminal's. Writes with `clibedit_write_drawing`.
+typedef void (*clibedit_drawer)(EditLine *el, clibedit_draw_reason reason);
+
 /// The key of the sequence ESC [ `parameters` `final`, or CLIBEDIT_KEY_NONE.
 int clibedit_key_of_csi(const char *parameters, char final);
 
@@ -99,6 +122,26 @@ int clibedit_is_vi(clibedit_editor *editor);
 
 /// Reads a line; `*line` and `*length` (without the newline) are set for CLIBEDIT_LINE.
 clibedit_status clibedit_read_line(clibedit_editor *editor, const wchar_t **line, int *length);
+
+/// Makes `drawer` draw the prompt and the line; libedit's own drawing is then thrown away
+/// (except its bell).
+void clibedit_set_drawer(clibedit_editor *editor, clibedit_drawer drawer);
+
+/// Before output below the line being edited (a completion list): the cursor leaves the
+/// drawing, which is drawn afresh after. `clibedit_write` does it itself.
+void clibedit_leave_drawing(void);
+
+/// Writes what a drawer draws (UTF-8) to the terminal.
+void clibedit_write_drawing(const char *text);
+
+/// The line being edited: sets `*start` and `*cursor` (the cursor's offset); returns its length.
+int clibedit_line(EditLine *el, const wchar_t **start, int *cursor);
+
+/// Moves the cursor by `offset` characters; returns its new offset.
+int clibedit_move_cursor(EditLine *el, int offset);
+
+/// Deletes `count` characters after the cursor.
+void clibedit_delete_after_cursor(EditLine *el, int count);
 
 /// The characters before the cursor of the line being edited; returns their count.
 int clibedit_line_before_cursor(EditLine *el, const wchar_t **start);
@@ -158,6 +201,12 @@ void clibedit_foreground_begin(clibedit_editor *editor);
 
 /// After the foreground program: the handlers and the between-lines terminal mode back, any Ctrl-C forgotten.
 void clibedit_foreground_end(clibedit_editor *editor);
+
+/// `clibedit_foreground_begin` from inside a key function (a pager for a long completion list).
+void clibedit_key_foreground_begin(EditLine *el);
+
+/// `clibedit_foreground_end` from inside a key function: the line editor's own terminal mode back.
+void clibedit_key_foreground_end(EditLine *el);
 
 /// Runs one line of an editrc file; `*message` is what libedit said about it (free it), or NULL.
 /// Returns 0 when the line was used, -1 when libedit refused it, -2 when it could not be split into words.

@@ -20,6 +20,12 @@ final class EditLineEditor: LineEditor {
         set { keys.tab.complete = newValue }
     }
 
+    /// How a long completion list is shown (after "Display all N possibilities?").
+    var pager: Pager {
+        get { keys.tab.pager }
+        set { keys.tab.pager = newValue }
+    }
+
     /// Problems with `~/.editrc`, each naming the file and line.
     private(set) var warnings: [String] = []
 
@@ -49,6 +55,15 @@ final class EditLineEditor: LineEditor {
             line, _ in
             guard let line else { return UInt8(CC_ERROR) }
             return BackspaceKey.press(in: line)
+        }
+        clibedit_add_function(editor, "directory-delete-next", "delete the character under the cursor, whole") {
+            line, _ in
+            guard let line else { return UInt8(CC_ERROR) }
+            return DeleteKey.press(in: line)
+        }
+        clibedit_set_drawer(editor) { line, reason in
+            guard let line, let keys = KeyHandlers.of(line) else { return }
+            keys.drawing.draw(line, reason: reason)
         }
         clibedit_add_function(editor, "directory-ignore", "do nothing (a key with no use here)") { _, _ in
             UInt8(CC_NORM)
@@ -89,7 +104,7 @@ final class EditLineEditor: LineEditor {
         (CLIBEDIT_KEY_WORD_RIGHT, "em-next-word"),
         (CLIBEDIT_KEY_HOME, "ed-move-to-beg"),
         (CLIBEDIT_KEY_END, "ed-move-to-end"),
-        (CLIBEDIT_KEY_DELETE, "ed-delete-next-char"),
+        (CLIBEDIT_KEY_DELETE, "directory-delete-next"),
         (CLIBEDIT_KEY_UP, "ed-prev-history"),
         (CLIBEDIT_KEY_DOWN, "ed-next-history"),
         (CLIBEDIT_KEY_LEFT, "ed-prev-char"),
@@ -105,6 +120,7 @@ final class EditLineEditor: LineEditor {
     /// Shows `prompt` and reads a line with libedit.
     func readLine(prompt: String) -> LineInput {
         clibedit_set_prompt(editor, prompt)
+        keys.drawing.prompt = prompt
         keys.paste.pastedThisLine = false
         var line: UnsafePointer<wchar_t>?
         var length: Int32 = 0

@@ -20,6 +20,11 @@ extension InteractiveSession {
         if pager.pages(text, rows: rows, width: width), let command = pager.command {
             let environment = pager.pagerEnvironment
             let status = editor.inForeground { ForegroundProgram.run(command, input: text, environment: environment) }
+            // Ctrl-C ended it (`cat` as the pager) maybe in mid-line: the prompt starts a line of its own.
+            if let status, status > 128 {
+                printer.output.line("")
+                printer.output.flush()
+            }
             if status != nil { return }
         }
         if !TerminalText.writeInterruptibly(text) {
@@ -28,6 +33,12 @@ extension InteractiveSession {
             printer.output.line("Interrupted: the rest of the output was not printed.")
             printer.output.flush()
         }
+    }
+
+    /// `help`'s text broken between words at the window's width, which would otherwise cut words in two.
+    func fitted(_ output: CommandOutput, for command: Command) -> CommandOutput {
+        guard case .help = command, case .text(let text) = output else { return output }
+        return .text(WordWrap.wrap(text, width: Int(clibedit_terminal_width())))
     }
 
     /// `clear`: clears the screen at a terminal that knows how (not with TERM=dumb).

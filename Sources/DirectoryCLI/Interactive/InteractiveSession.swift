@@ -67,6 +67,7 @@ struct InteractiveSession {
                     expandingTilde: paths.expandingTilde
                 ).complete(line)
             }
+            editor.pager = pager
             if let problem = session.flushRecovery() { printer.print(.warning(problem)) }
             announceChangesByOthers()
             let prompt = PromptText.make(for: session)
@@ -140,7 +141,7 @@ struct InteractiveSession {
         do {
             let output = try session.apply(command)
             if output == .quit { return .quit }
-            display(output, editor: editor)
+            display(fitted(output, for: command), editor: editor)
         } catch .unsavedChanges {
             return resolveUnsaved(before: command, editor: editor)
         } catch {

@@ -18,6 +18,9 @@ protocol LineEditor: AnyObject {
     /// What Tab offers for the line up to the cursor; set before each read.
     var complete: (String) -> Completion { get set }
 
+    /// How a completion list taller than the window is shown: through the pager, as listings are.
+    var pager: Pager { get set }
+
     /// Problems found while starting (a bad `~/.editrc` line), to show once.
     var warnings: [String] { get }
 

@@ -70,6 +70,8 @@ final class KeyHandlers {
     let tab = TabKey()
     /// Pasted text.
     let paste = PasteKey()
+    /// The prompt and the line on the screen.
+    let drawing = LineDrawing()
 
     /// This object as the context libedit hands back to the key functions.
     var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }

@@ -6,6 +6,8 @@ import DirectoryCore
 final class TabKey {
     /// The candidates for the line up to the cursor.
     var complete: (String) -> Completion = { _ in .none }
+    /// How a list taller than the window is shown, as listings are.
+    var pager = Pager(choice: .off, environment: [:])
 
     /// Handles a press of Tab in `line`; returns libedit's CC_* code.
     func press(in line: OpaquePointer) -> UInt8 {
@@ -25,12 +27,26 @@ final class TabKey {
                 return UInt8(CC_REDISPLAY)
             }
             let columns = CandidateColumns.layout(candidates, width: Int(clibedit_terminal_width()))
+            clibedit_leave_drawing()
+            if candidates.count > Self.queryItems, page(columns + "\n", in: line) { return UInt8(CC_REDISPLAY) }
             if !TerminalText.writeInterruptibly("\r\n" + columns.replacingNewlines() + "\r\n") {
                 clibedit_discard_output()
                 clibedit_write("\r\n^C (interrupted: the rest of the list was not shown)\r\n")
             }
             return UInt8(CC_REDISPLAY)
         }
+    }
+
+    /// Shows `text` through the pager when it is taller than the window; returns whether it did.
+    private func page(_ text: String, in line: OpaquePointer) -> Bool {
+        let rows = Int(clibedit_terminal_height())
+        let width = Int(clibedit_terminal_width())
+        guard pager.pages(text, rows: rows, width: width), let command = pager.command else { return false }
+        clibedit_write("\r\n")
+        clibedit_key_foreground_begin(line)
+        let status = ForegroundProgram.run(command, input: text, environment: pager.pagerEnvironment)
+        clibedit_key_foreground_end(line)
+        return status != nil
     }
 
     /// Above this many candidates Tab asks before listing them, as bash's completion-query-items.

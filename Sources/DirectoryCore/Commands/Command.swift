@@ -8,8 +8,8 @@ public enum Command: Equatable, Sendable {
     case set(field: String, value: String)
     /// `edit N|NAME`: make a record current.
     case edit(RecordReference)
-    /// `show`: print the current record.
-    case show
+    /// `show [N|NAME|#ID]`: print the current record, or the one named (which stays not current).
+    case show(RecordReference? = nil)
     /// `delete N [N…]`: remove records.
     case delete([RecordReference])
     /// `find TEXT`: records whose fields contain the text.
@@ -46,8 +46,8 @@ public enum Command: Equatable, Sendable {
     case clear
     /// `redo`: re-apply what `undo` took back, until a new change is made.
     case redo
-    /// `move N to M`: move record N so that it becomes record M.
-    case move(from: Int, to: Int)
+    /// `move N|#ID to M`: move record N (or the one with that id) so that it becomes record M.
+    case move(from: RecordReference, to: Int)
     /// `sort FIELD [desc]`: put the list in the order of a field.
     case sort(field: String, descending: Bool)
     /// `list N|RANGE…`: just these records, with their numbers.

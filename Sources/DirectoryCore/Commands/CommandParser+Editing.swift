@@ -27,7 +27,7 @@ extension CommandParser {
         }
     }
 
-    /// `move N to M` (or `move N M`).
+    /// `move N to M` (or `move N M`); N may be `#ID`.
     private static func move(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) -> Command {
         var words = argument.split(whereSeparator: isSpace)
         if words.count == 3, words[1].lowercased() == "to" { words.remove(at: 1) }
@@ -37,14 +37,20 @@ extension CommandParser {
             }
             throw .unexpectedArgument(command: "move", usage: spec.usage, argument: String(argument))
         }
-        var numbers: [Int] = []
-        for word in words {
+        func number(_ word: Substring) throws(ParseError) -> Int {
             guard word.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(word), number > 0 else {
                 throw .invalidNumber(String(word), usage: spec.usage)
             }
-            numbers.append(number)
+            return number
         }
-        return .move(from: numbers[0], to: numbers[1])
+        let from: RecordReference
+        if words[0].hasPrefix("#") {
+            guard let prefix = RecordIDPrefix(words[0].dropFirst()) else { throw .invalidIDPrefix(String(words[0])) }
+            from = .id(prefix)
+        } else {
+            from = .number(try number(words[0]))
+        }
+        return .move(from: from, to: try number(words[1]))
     }
 
     /// `find TEXT`, or `find FIELD:TEXT` when the text starts with a word of letters and a colon.

@@ -24,8 +24,12 @@ public enum CommandParser {
             }
             return .listRecords(try records(spec, argument))
         case "show":
-            try none(spec, argument)
-            return .show
+            guard !argument.isEmpty else { return .show() }
+            let references = try records(spec, argument)
+            guard references.count == 1, case let reference = references[0], !isRange(reference) else {
+                throw .unexpectedArgument(command: "show", usage: spec.usage, argument: String(argument))
+            }
+            return .show(reference)
         case "changes":
             try none(spec, argument)
             return .changes

@@ -43,11 +43,12 @@ public enum CommandTable {
                 + "temporary file is private to you and removed afterwards.",
             examples: ["editor", "editor 10-20", "editor 1,3 7-9"], argument: .records),
         CommandSpec(
-            name: "show", usage: "show",
-            summary: "print the current record",
+            name: "show", usage: "show [N|NAME|#ID]",
+            summary: "print the current record (or the one named)",
             details: "Prints every field of the current record, its id and any keys this program keeps "
-                + "for other apps.",
-            examples: ["show"]),
+                + "for other apps. With a number, a name or #ID (the start of its id), prints that record "
+                + "instead, without making it current.",
+            examples: ["show", "show 2", "show #e621"], argument: .records),
         CommandSpec(
             name: "delete", aliases: ["rm"], usage: "delete N [N…]",
             summary: "delete records by number or range",
@@ -56,11 +57,12 @@ public enum CommandTable {
                 + "A NAME must match exactly one record's name.",
             examples: ["delete 3", "delete 2-4 7", "delete Kurt Krebsbach"], argument: .records),
         CommandSpec(
-            name: "move", usage: "move N to M",
+            name: "move", usage: "move N|#ID to M",
             summary: "move record N so that it becomes record M",
             details: "Changes the order of the list, which the file keeps and the apps show. "
+                + "#ID (the start of a record's id) names the record to move whatever its number. "
                 + "One undo puts it back.",
-            examples: ["move 5 to 1", "move 2 to 4"], argument: .records),
+            examples: ["move 5 to 1", "move 2 to 4", "move #e621 to 1"], argument: .records),
         CommandSpec(
             name: "sort", usage: "sort FIELD [desc]",
             summary: "put the list in the order of a field",

@@ -8,7 +8,8 @@ public enum CommandDescription {
         case .new(nil): return "new"
         case .set(let field, let value): return "set \(field) \(value)"
         case .edit(let reference): return "edit \(text(of: reference))"
-        case .show: return "show"
+        case .show(nil): return "show"
+        case .show(let reference?): return "show \(text(of: reference))"
         case .delete(let references): return "delete " + references.map(text(of:)).joined(separator: " ")
         case .find(let text): return "find \(text)"
         case .save(let force): return force ? "save!" : "save"
@@ -33,7 +34,7 @@ public enum CommandDescription {
         case .quit(let force): return force ? "quit!" : "quit"
         case .clear: return "clear"
         case .redo: return "redo"
-        case .move(let from, let to): return "move \(from) to \(to)"
+        case .move(let from, let to): return "move \(text(of: from)) to \(to)"
         case .sort(let field, let descending): return "sort \(field)" + (descending ? " desc" : "")
         case .listRecords(let references): return "list " + references.map(text(of:)).joined(separator: " ")
         case .findField(let field, let text): return "find \(field):\(text)"

@@ -83,7 +83,9 @@ extension Session {
         return .records(listing(of: [indices[0]], detailed: true))
     }
 
-    func show() throws(SessionError) -> CommandOutput {
+    /// `show`: the current record, or the one `reference` names (which does not become current).
+    func show(_ reference: RecordReference?) throws(SessionError) -> CommandOutput {
+        if let reference { return .records(listing(of: try resolve([reference]), detailed: true)) }
         guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
         return .records(listing(of: [index], detailed: true))
     }

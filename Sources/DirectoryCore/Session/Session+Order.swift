@@ -2,8 +2,9 @@ import Foundation
 
 /// `move` and `sort`, and noticing that the order differs from the file's.
 extension Session {
-    /// `move N to M`: record N becomes record M.
-    mutating func move(_ from: Int, to: Int, command: Command) throws(SessionError) -> CommandOutput {
+    /// `move N to M`: record N (or the one `#ID` names) becomes record M.
+    mutating func move(_ reference: RecordReference, to: Int, command: Command) throws(SessionError) -> CommandOutput {
+        let from = try resolve([reference])[0] + 1
         for number in [from, to] where number > records.count {
             throw .noSuchRecord(number, count: records.count)
         }

@@ -143,7 +143,7 @@ public struct Session {
         switch command {
         case .list: return .records(listing(of: Array(records.indices)))
         case .find(let text): return .records(listing(of: find(text)))
-        case .show: return try show()
+        case .show(let reference): return try show(reference)
         case .new(let name): return newRecord(named: name, command: command)
         case .set(let field, let value): return try set(field: field, to: value, command: command)
         case .edit(let reference): return try edit(reference)

@@ -31,7 +31,8 @@ public struct UnsavedChange: Equatable, Sendable {
 }
 
 extension Session {
-    /// Every record that differs from the file, in list order, deletions and then moves last.
+    /// Every record that differs from the file, in list order (a deletion where the record
+    /// stood, as far as the undo journal tells), moves last.
     public func unsavedChanges() -> [UnsavedChange] {
         let moves = movedRecords().map { moved in
             UnsavedChange(
@@ -56,10 +57,65 @@ extension Session {
                 }
             }
         }
-        for case (let key, .present(let saved)) in baseline where !present.contains(key) {
-            changes.append(UnsavedChange(kind: .deleted, record: saved, number: nil))
+        var deleted: [RecordKey: Record] = [:]
+        for case (let key, .present(let saved)) in baseline where !present.contains(key) { deleted[key] = saved }
+        guard !deleted.isEmpty else { return changes + moves }
+        // Where each deletion stood, in list order; those deleted before the journal began
+        // (a merge empties it) go last, in the order of their ids.
+        var placed = Set<RecordKey>()
+        var deletions: [(place: Int, change: UnsavedChange)] = deletionPlaces().compactMap { place, key in
+            guard let saved = deleted[key] else { return nil }
+            placed.insert(key)
+            return (place, UnsavedChange(kind: .deleted, record: saved, number: nil))
         }
-        return changes + moves
+        let unplaced = deleted.filter { !placed.contains($0.key) }.sorted {
+            $0.key.id.description < $1.key.id.description
+        }
+        deletions += unplaced.map { (Int.max, UnsavedChange(kind: .deleted, record: $0.value, number: nil)) }
+        var ordered: [UnsavedChange] = []
+        ordered.reserveCapacity(changes.count + deletions.count + moves.count)
+        var next = 0
+        for change in changes {
+            while next < deletions.count, deletions[next].place <= (change.number ?? 1) - 1 {
+                ordered.append(deletions[next].change)
+                next += 1
+            }
+            ordered.append(change)
+        }
+        ordered += deletions[next...].map(\.change)
+        return ordered + moves
+    }
+
+    /// The records deleted while the undo journal was kept, in the order they stood in the
+    /// list, each with its place: the index that the record after it has now. Replayed from
+    /// the journal, so that later insertions, deletions and moves before it shift it.
+    func deletionPlaces() -> [(place: Int, key: RecordKey)] {
+        var places: [(place: Int, key: RecordKey)] = []
+        func shift(after index: Int, by offset: Int) {
+            for position in places.indices where places[position].place > index { places[position].place += offset }
+        }
+        for position in journal.indices {
+            for edit in journal[position] {
+                switch edit {
+                case .inserted(let index):
+                    shift(after: index - 1, by: 1)
+                case .removed(let removed):
+                    for (offset, item) in removed.enumerated() {
+                        // Deletions that stood before the removed record come before it.
+                        let index = item.index - offset
+                        let at = places.firstIndex { $0.place > index } ?? places.endIndex
+                        shift(after: index, by: -1)
+                        places.insert((index, item.record.key), at: at)
+                    }
+                case .moved(let from, let to):
+                    shift(after: from, by: -1)
+                    shift(after: to - 1, by: 1)
+                case .fieldChanged, .reordered:
+                    continue
+                }
+            }
+        }
+        return places
     }
 
     /// The `changes` report.

@@ -6,9 +6,10 @@ import Testing
 struct EditingCommandParserTests {
     static let valid: [ParseCase] = [
         ParseCase(line: "redo", expected: .redo),
-        ParseCase(line: "move 5 to 1", expected: .move(from: 5, to: 1)),
-        ParseCase(line: "move 2 4", expected: .move(from: 2, to: 4)),
-        ParseCase(line: "move  3  TO  1 ", expected: .move(from: 3, to: 1)),
+        ParseCase(line: "move 5 to 1", expected: .move(from: .number(5), to: 1)),
+        ParseCase(line: "move 2 4", expected: .move(from: .number(2), to: 4)),
+        ParseCase(line: "move  3  TO  1 ", expected: .move(from: .number(3), to: 1)),
+        ParseCase(line: "move #e621 to 2", expected: RecordIDPrefix("E621").map { .move(from: .id($0), to: 2) }),
         ParseCase(line: "sort name", expected: .sort(field: "name", descending: false)),
         ParseCase(line: "sort office desc", expected: .sort(field: "office", descending: true)),
         ParseCase(line: "sort office DESCENDING", expected: .sort(field: "office", descending: true)),
@@ -34,15 +35,15 @@ struct EditingCommandParserTests {
 
     static let invalid: [ParseErrorCase] = [
         ParseErrorCase(line: "redo 2", message: "redo takes no argument '2'; usage: redo"),
-        ParseErrorCase(line: "move", message: "move needs two record numbers: move 5 to 1; usage: move N to M"),
-        ParseErrorCase(line: "move 3", message: "move needs two record numbers: move 5 to 1; usage: move N to M"),
+        ParseErrorCase(line: "move", message: "move needs two record numbers: move 5 to 1; usage: move N|#ID to M"),
+        ParseErrorCase(line: "move 3", message: "move needs two record numbers: move 5 to 1; usage: move N|#ID to M"),
         ParseErrorCase(
             line: "move 3 to x",
-            message: "'x' is not a record number (use the numbers that list shows); usage: move N to M"),
+            message: "'x' is not a record number (use the numbers that list shows); usage: move N|#ID to M"),
         ParseErrorCase(
             line: "move 0 to 1",
-            message: "'0' is not a record number (use the numbers that list shows); usage: move N to M"),
-        ParseErrorCase(line: "move 1 to 2 3", message: "move takes no argument '1 to 2 3'; usage: move N to M"),
+            message: "'0' is not a record number (use the numbers that list shows); usage: move N|#ID to M"),
+        ParseErrorCase(line: "move 1 to 2 3", message: "move takes no argument '1 to 2 3'; usage: move N|#ID to M"),
         ParseErrorCase(
             line: "find name:",
             message: "find needs some text to look for after name:; usage: find TEXT | find FIELD:TEXT"),

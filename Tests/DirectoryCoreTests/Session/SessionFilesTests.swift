@@ -15,9 +15,32 @@ struct SessionFilesTests {
         #expect(
             text == """
                 3 unsaved changes to directory.plist:
+                  deleted  Acacia Ackles, Steitz 131
                   changed  1 Joe Gregg: office "Briggs 413" → "Briggs 415"
                   added    3: Zoë
+                """)
+    }
+
+    @Test("changes lists each deletion where the record stood in the list, whatever order they were made in")
+    func changesListsDeletionsInListOrder() throws {
+        var session = try Session.test()
+        let third = FieldText(schema: session.schema, utcOffset: { _ in 0 }).summary(of: session.records[2])
+        for name in ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"] { try session.run("new \(name)") }
+        try session.run("save", "delete 10", "delete 4", "edit 4", "set office X", "delete 6-7", "delete 1", "new Zoë")
+        try session.run("delete 2")
+        #expect(session.names == ["Joe Gregg", "D2", "D3", "D6", "D8", "Zoë"])
+        guard case .text(let text) = try session.run("changes") else { return }
+        #expect(
+            text == """
+                8 unsaved changes to directory.plist:
                   deleted  Acacia Ackles, Steitz 131
+                  deleted  \(third)
+                  deleted  D1
+                  changed  2 D2: office "" → "X"
+                  deleted  D4
+                  deleted  D5
+                  deleted  D7
+                  added    6: Zoë
                 """)
     }
 

@@ -16,6 +16,7 @@ final class PseudoTerminal {
         case up = "\u{1B}[A"
         case left = "\u{1B}[D"
         case right = "\u{1B}[C"
+        case delete = "\u{1B}[3~"
         case controlC = "\u{03}"
         case controlD = "\u{04}"
         case controlR = "\u{12}"

@@ -1,15 +1,27 @@
 import DirectoryCore
 
 /// Where a terminal's cursor ends up after some output: the column only, for a line
-/// that does not wrap. Understands what libedit writes when it edits a line: text
-/// (wide characters take two columns, zero-width ones none), `\r`, `\b`, and the CSI
-/// sequences `G` (to a column), `C` and `D` (right and left); others move nothing.
+/// that does not wrap. Understands what the prompt writes when it edits a line: text
+/// by grapheme cluster as tmux, kitty, VTE and iTerm2 show it (wide characters, a joined
+/// emoji and a flag take two columns, a letter with accent marks one), `\r`, `\b`, and the
+/// CSI sequences `G` (to a column), `C` and `D` (right and left); others move nothing.
 enum TerminalCursor {
     /// The 0-based column after `output`.
     static func column(after output: String) -> Int {
         var column = 0
         var scalars = output.unicodeScalars.makeIterator()
+        var run = String.UnicodeScalarView()
+        // Text between two controls, measured as a whole: its clusters join across scalars.
+        func endRun() {
+            column += DisplayWidth.of(String(run))
+            run = String.UnicodeScalarView()
+        }
         while let scalar = scalars.next() {
+            if scalar.value >= 0x20, scalar.value != 0x7F, scalar != "\u{1B}" {
+                run.append(scalar)
+                continue
+            }
+            endRun()
             switch scalar {
             case "\r": column = 0
             case "\n": column = 0
@@ -33,9 +45,10 @@ enum TerminalCursor {
                     break
                 }
             default:
-                column += DisplayWidth.of(scalar)
+                break
             }
         }
+        endRun()
         return column
     }
 }

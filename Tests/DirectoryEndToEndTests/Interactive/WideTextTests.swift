@@ -29,6 +29,33 @@ extension Interactive {
             #expect(terminal.waitFor("Added person 4 abZ; it is now current."))
         }
 
+        @Test func theCursorMovesAndDeletesByWholeJoinedEmojiFlagsAndAccentedLetters() throws {
+            let folder = TemporaryFolder()
+            let terminal = try PseudoTerminal(folder: folder)
+            let prompt = "directory.plist > "
+            #expect(terminal.waitFor(prompt))
+            terminal.type("new X👩‍💻")
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new X👩‍💻")))
+            terminal.press(.left)  // just before the emoji, not before X
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new X")))
+            terminal.press(.left)
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new ")))
+            terminal.press(.right)
+            terminal.press(.right)
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new X👩‍💻")))
+            terminal.type(" 🇯🇵e\u{0308}")
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new X👩‍💻 🇯🇵e\u{0308}")))
+            terminal.press(.left)  // before ë, one column back
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new X👩‍💻 🇯🇵")))
+            terminal.press(.left)  // before the flag, two columns back
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new X👩‍💻 ")))
+            terminal.press(.backspace)  // the space
+            terminal.press(.delete)  // the whole flag
+            #expect(terminal.waitForCursor(at: DisplayWidth.of(prompt + "new X👩‍💻")))
+            terminal.press(.enter)
+            #expect(terminal.waitFor("Added person 4 X👩‍💻e\u{0308}; it is now current."))
+        }
+
         @Test func backspaceDeletesAWholeJoinedEmojiAndThePromptKeepsTheJoiner() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)

@@ -27,6 +27,35 @@ struct RecordIDReferenceTests {
         #expect(run.standardOutput == "  1  Cy\n  1  Cy\n  2  Bob  Briggs\n")
     }
 
+    @Test("show #ID prints that record without making it current; move #ID moves it whatever its number")
+    func showAndMoveTakeIDs() throws {
+        let folder = TemporaryFolder()
+        let path = try Self.list(
+            [
+                ("AAAA0000-0000-4000-8000-000000000001", "Ann"), ("BBBB0000-0000-4000-8000-000000000002", "Bob"),
+                ("CCCC0000-0000-4000-8000-000000000003", "Cy"),
+            ], in: folder)
+        let run = try ProgramRun.run(
+            ["--file", path, "--format", "csv"],
+            input: "sort name desc\nedit 1\nshow #aaaa\nmove #AAAA to 1\nlist\nshow\nundo\nlist #bbbb\nquit!\n",
+            folder: folder)
+        #expect(run.standardError == "")
+        // CSV lines end in CRLF (RFC 4180).
+        #expect(
+            run.standardOutput.replacingOccurrences(of: "\r\n", with: "\n") == """
+                id,name,office
+                AAAA0000-0000-4000-8000-000000000001,Ann,
+                id,name,office
+                AAAA0000-0000-4000-8000-000000000001,Ann,
+                CCCC0000-0000-4000-8000-000000000003,Cy,
+                BBBB0000-0000-4000-8000-000000000002,Bob,
+                id,name,office
+                CCCC0000-0000-4000-8000-000000000003,Cy,
+                id,name,office
+                BBBB0000-0000-4000-8000-000000000002,Bob,
+                """ + "\n")
+    }
+
     @Test("an unknown, ambiguous or short #ID says what is wrong and names the candidates")
     func badIDsAreExplained() throws {
         let folder = TemporaryFolder()

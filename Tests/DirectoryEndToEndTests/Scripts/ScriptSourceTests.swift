@@ -31,6 +31,24 @@ struct ScriptSourceTests {
         #expect(existing.standardError == "")
     }
 
+    @Test("-c and -f warn too when the missing list file comes from the config file")
+    func aMissingListFileFromTheConfigFileIsWarnedAbout() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(
+            atPath: folder.file("config/directory"), withIntermediateDirectories: true)
+        try "file = \(folder.file("typo.json"))\n".write(
+            toFile: folder.file("config/directory/config"), atomically: true, encoding: .utf8)
+        try "list 1\n".write(toFile: folder.file("s.txt"), atomically: true, encoding: .utf8)
+        let expected =
+            "directory: warning: \(folder.file("typo.json")) does not exist: the session "
+            + "starts with 3 sample people (not saved; 'save' creates the file)\n"
+        for arguments in [["-c", "list 1"], ["-f", folder.file("s.txt")]] {
+            let run = try ProgramRun.run(arguments, folder: folder)
+            #expect(run.standardOutput == "  1  Acacia Ackles  Steitz 131\n")
+            #expect(run.standardError == expected)
+        }
+    }
+
     @Test("source runs a file's lines with the script rules: errors as FILE:N:, --bail stops, aliases .read and \\i")
     func sourceRunsAFileAsAScript() throws {
         let folder = TemporaryFolder()

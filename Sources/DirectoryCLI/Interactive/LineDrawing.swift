@@ -1,0 +1,153 @@
+import CLibEdit
+
+/// The prompt and the line being edited, drawn by this program instead of libedit, which
+/// counts columns by code point: after `X👩‍💻` and Left its cursor went before the `X`, and
+/// an accent mark typed after its letter moved it one column too far. Here the text is laid
+/// out by grapheme cluster (`LineLayout`), the cursor never stops inside a cluster, and the
+/// whole line is drawn again from its first row, so after a resize no old row stays above it.
+final class LineDrawing {
+    /// The prompt of the line being read (as the user sees it).
+    var prompt = ""
+
+    /// What was drawn last, to draw only what changed and to find the first row again.
+    private struct Drawn: Equatable {
+        var prompt: String
+        var line: String
+        var cursor: Int
+        var width: Int
+        var layout: LineLayout
+    }
+
+    /// The last drawing, or `nil` when the next one starts afresh on the cursor's row.
+    private var drawn: Drawn?
+    /// The cursor's offset after the last key, to tell which way it moved.
+    private var lastCursor = 0
+
+    /// Draws for `reason` (see `clibedit_draw_reason`).
+    func draw(_ editLine: OpaquePointer, reason: clibedit_draw_reason) {
+        let width = Int(clibedit_terminal_width())
+        switch reason {
+        case CLIBEDIT_DRAW_KEY:
+            lastCursor = snapCursor(editLine)
+            return
+        case CLIBEDIT_DRAW_LEAVE:
+            leave()
+            return
+        case CLIBEDIT_DRAW_AFRESH:
+            drawn = nil
+        case CLIBEDIT_DRAW_RESIZED:
+            // The terminal re-wrapped what it shows at the new width: find the first row there.
+            if var last = drawn {
+                last.layout = LineLayout(prompt: last.prompt, line: last.line, cursor: last.cursor, width: width)
+                drawn = last
+            }
+        default:
+            break
+        }
+        var start: UnsafePointer<wchar_t>?
+        var cursor: Int32 = 0
+        let length = Int(clibedit_line(editLine, &start, &cursor))
+        var line = start.map { WideText.string(UnsafeBufferPointer(start: $0, count: length)) } ?? ""
+        var at = Int(cursor)
+        if reason == CLIBEDIT_DRAW_FINISH {
+            // libedit has added the newline that Enter ends the line with.
+            if line.hasSuffix("\n") { line.removeLast() }
+            at = line.unicodeScalars.count
+            lastCursor = 0
+        } else {
+            at = snapCursor(editLine)
+            lastCursor = at
+        }
+        let layout = LineLayout(prompt: prompt, line: line, cursor: at, width: width)
+        let next = Drawn(prompt: prompt, line: line, cursor: at, width: width, layout: layout)
+        if reason == CLIBEDIT_DRAW_UPDATE, next == drawn { return }
+        clibedit_write_drawing(Self.output(from: drawn, to: next))
+        drawn = reason == CLIBEDIT_DRAW_FINISH ? nil : next
+    }
+
+    /// Moves the cursor of `editLine` off the inside of a grapheme cluster, the way it moved;
+    /// returns its offset.
+    private func snapCursor(_ editLine: OpaquePointer) -> Int {
+        var start: UnsafePointer<wchar_t>?
+        var cursor: Int32 = 0
+        let length = Int(clibedit_line(editLine, &start, &cursor))
+        guard let start, cursor > 0, Int(cursor) < length else { return Int(cursor) }
+        // Only the clusters around the cursor matter: far longer than any real character.
+        let from = max(0, Int(cursor) - 64)
+        let to = min(length, Int(cursor) + 64)
+        let around = WideText.string(UnsafeBufferPointer(start: start + from, count: to - from))
+        let offset = Int(cursor) - from
+        let snapped = Self.clusterBoundary(near: offset, in: around, movingLeft: Int(cursor) < lastCursor)
+        guard snapped != offset else { return Int(cursor) }
+        return Int(clibedit_move_cursor(editLine, Int32(snapped - offset)))
+    }
+
+    /// Moves the cursor below the drawing's last row, where other output goes; the next drawing starts afresh.
+    private func leave() {
+        guard let layout = drawn?.layout else { return }
+        let down = layout.end.row - layout.cursor.row
+        clibedit_write_drawing(down > 0 ? "\u{1B}[\(down)B" : "")
+        drawn = nil
+    }
+
+    /// What to write to go from the drawing `old` (or, with `nil`, the start of the cursor's row)
+    /// to `new`: from the first cluster that changed (the prompt is written once), the text,
+    /// the rest of the screen cleared, the cursor placed.
+    private static func output(from old: Drawn?, to new: Drawn) -> String {
+        guard let old, old.prompt == new.prompt, old.width == new.width else {
+            return output(from: old?.layout, to: new.layout, at: nil)
+        }
+        var same = 0
+        for (before, after) in zip(old.line, new.line) {
+            guard before == after else { break }
+            same += 1
+        }
+        // A cluster that starts after the right edge cannot be reached by moving the cursor: one back.
+        while same > 0, new.layout.marks[same].atEdge { same -= 1 }
+        guard !new.layout.marks[same].atEdge else { return output(from: old.layout, to: new.layout, at: nil) }
+        return output(from: old.layout, to: new.layout, at: new.layout.marks[same])
+    }
+
+    /// What to write to go from `old` to `new`, drawing from `mark` (or, with `nil`, from the first row).
+    static func output(from old: LineLayout?, to new: LineLayout, at mark: LineLayout.Mark?) -> String {
+        var out = ""
+        let startRow = mark?.position.row ?? 0
+        let from = old?.cursor.row ?? 0
+        if from > startRow { out += "\u{1B}[\(from - startRow)A" }
+        if from < startRow { out += "\u{1B}[\(startRow - from)B" }
+        out += "\r"
+        if let mark {
+            if mark.position.column > 0 { out += "\u{1B}[\(mark.position.column)C" }
+            out += String(decoding: new.text.utf8.dropFirst(mark.offset), as: UTF8.self)
+        } else {
+            out += new.text
+        }
+        var row = new.end.row
+        if new.endsAtEdge {
+            // Past the edge for real (the terminal waits there to wrap), so that the cursor can
+            // stand at the start of the next row and clearing spares the last character.
+            out += " \r"
+            row += 1
+        }
+        out += "\u{1B}[J"
+        if row > new.cursor.row { out += "\u{1B}[\(row - new.cursor.row)A" }
+        if row != new.cursor.row || new.cursor.column != new.end.column || new.endsAtEdge {
+            out += "\r"
+            if new.cursor.column > 0 { out += "\u{1B}[\(new.cursor.column)C" }
+        }
+        return out
+    }
+
+    /// `offset` (in scalars of `line`) when it is the start of a grapheme cluster or the end;
+    /// otherwise the start of the cluster it falls in when the cursor moved left, else its end.
+    static func clusterBoundary(near offset: Int, in line: String, movingLeft: Bool) -> Int {
+        var start = 0
+        for character in line {
+            let end = start + character.unicodeScalars.count
+            if offset <= start { return start }
+            if offset < end { return movingLeft ? start : end }
+            start = end
+        }
+        return start
+    }
+}
