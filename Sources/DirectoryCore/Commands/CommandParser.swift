@@ -164,7 +164,12 @@ public enum CommandParser {
                 references.append(.number(low))
                 continue
             }
-            guard let high = number(bounds[1]) else { throw .invalidNumber(String(word), usage: spec.usage) }
+            // A range runs to the end of the list at most: an end too large for a number is the end.
+            let digits = bounds[1]
+            let tooLarge = !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) && Int(digits) == nil
+            guard let high = tooLarge ? Int.max : number(digits) else {
+                throw .invalidNumber(String(word), usage: spec.usage)
+            }
             guard low <= high else { throw .invalidRange(String(word)) }
             references.append(.range(low, high))
         }
