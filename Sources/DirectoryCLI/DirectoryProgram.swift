@@ -84,7 +84,7 @@ public enum DirectoryProgram {
             case .flag, .config: given = named
             default: given = false
             }
-            let missing = given ? MissingFileNotice.text(for: session) : nil
+            let missing = given ? session.missingFileWarning : nil
             let notes = [session.emptyFileWarning, missing, session.repeatedIDWarning, session.recoveryNotice]
             for note in notes.compactMap({ $0 }) {
                 errors.line("directory: warning: " + note)
