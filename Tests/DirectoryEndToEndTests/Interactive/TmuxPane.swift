@@ -44,9 +44,13 @@ final class TmuxPane {
     /// The process group of the pane's shell, which runs the program.
     private var paneGroup: pid_t = 0
 
+    /// The server's socket, removed with it.
+    private var socketPath = ""
+
     deinit {
         if paneGroup > 0 { kill(-paneGroup, SIGKILL) }
         run(["kill-server"])
+        if !socketPath.isEmpty { try? FileManager.default.removeItem(atPath: socketPath) }
     }
 
     /// Types text (UTF-8) into the pane.
