@@ -35,6 +35,8 @@ final class TmuxPane {
             "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", String(width), "-y", "24",
             "env -i " + environment.joined(separator: " ") + " TERM=$TERM " + program + "; sleep 600",
         ])
+        socketPath = output(["display-message", "-p", "-t", "=t:", "#{socket_path}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         paneGroup =
             pid_t(
                 output(["display-message", "-p", "-t", "=t:", "#{pane_pid}"])
