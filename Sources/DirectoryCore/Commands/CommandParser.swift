@@ -63,7 +63,9 @@ public enum CommandParser {
             let fieldEnd = firstSpace(in: argument)
             let field = String(argument[..<fieldEnd])
             let value = trimmed(argument[fieldEnd...])
-            guard !value.isEmpty || fieldEnd < argument.endIndex else {
+            // A field no kind has is the session's to name (with its suggestion), value or not.
+            let known = RecordSchema.all.contains { $0.fieldIndex(named: field) != nil }
+            guard !value.isEmpty || fieldEnd < argument.endIndex || !known else {
                 throw .missingArgument(
                     command: "set", usage: spec.usage,
                     hint: "a value after '\(field)' (to clear it: set \(field) \"\")")

@@ -48,6 +48,7 @@ struct CommandParserTests {
         ParseCase(line: "delete 3", expected: .delete([.number(3)])),
         ParseCase(line: "delete 2-4 7", expected: .delete([.range(2, 4), .number(7)])),
         ParseCase(line: "list 2-99999999999999999999", expected: .listRecords([.range(2, Int.max)])),
+        ParseCase(line: "set ofice", expected: .set(field: "ofice", value: "")),
         ParseCase(line: "delete 1,3", expected: .delete([.number(1), .number(3)])),
         ParseCase(line: "rm 1", expected: .delete([.number(1)])),
         ParseCase(line: "find briggs 4", expected: .find("briggs 4")),
