@@ -35,7 +35,7 @@ enum OthersChanges {
                     + "WHERE list = $2 AND version > $1::bigint) AS changed",
                 [String(version), table.name])
             return result.value(row: 0, column: 0).flatMap { Int($0) } ?? 0
-        } catch where !error.connectionLost && !error.isLockTimeout && connection.isOpen {
+        } catch  where !error.connectionLost && !error.isLockTimeout && connection.isOpen {
             // No deletions log to read (tables of layout 1, or a role that may not): the rows written.
             try connection.run("ROLLBACK TO SAVEPOINT count")
             let result = try connection.run("SELECT count(*) FROM (\(written)) AS changed", [String(version)])
