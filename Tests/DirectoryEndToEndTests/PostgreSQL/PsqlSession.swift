@@ -26,7 +26,13 @@ final class PsqlSession {
     }
 
     deinit {
+        // `\q` ends psql (and rolls back its transaction) even if another process started
+        // meanwhile holds the write end of its input, so the end of input never comes.
+        try? input.fileHandleForWriting.write(contentsOf: Data("\\q\n".utf8))
         try? input.fileHandleForWriting.close()
+        let end = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < end { usleep(10_000) }
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
     }
 

@@ -132,6 +132,10 @@ final class TestCluster: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of the test run's: a watchdog holding the write end of another test's
+        // pipe (psql's input) would keep that reader from ever seeing its end, and so the
+        // test run from ever ending, which the watchdog waits for.
+        Self.closeFrom(3, in: &actions)
         let words: [String] = ["/bin/sh", "-c", script]
         let arguments = words.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
@@ -142,6 +146,16 @@ final class TestCluster: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID, which Glibc's module does not import
         var pid: pid_t = 0
         _ = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environ)
+    }
+
+    /// Adds `posix_spawn_file_actions_addclosefrom_np(actions, first)` (glibc 2.34), looked
+    /// up by name as Glibc's Swift module does not declare it; nothing where it is missing.
+    private static func closeFrom(_ first: Int32, in actions: inout posix_spawn_file_actions_t) {
+        typealias Function = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let library = dlopen(nil, RTLD_NOW),
+            let symbol = dlsym(library, "posix_spawn_file_actions_addclosefrom_np")
+        else { return }
+        _ = unsafeBitCast(symbol, to: Function.self)(&actions, first)
     }
 
     /// Stops the shared clusters of earlier test processes that are gone (a safety net for
