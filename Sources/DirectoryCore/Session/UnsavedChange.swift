@@ -63,7 +63,7 @@ extension Session {
         // Where each deletion stood, in list order; those deleted before the journal began
         // (a merge empties it) go last, in the order of their ids.
         var placed = Set<RecordKey>()
-        var deletions: [(place: Int, change: UnsavedChange)] = deletionPlaces().compactMap { place, key in
+        var deletions: [(place: Int, change: UnsavedChange)] = (deletionPlaces() ?? []).compactMap { place, key in
             guard let saved = deleted[key] else { return nil }
             placed.insert(key)
             return (place, UnsavedChange(kind: .deleted, record: saved, number: nil))
@@ -89,9 +89,13 @@ extension Session {
     /// The records deleted while the undo journal was kept, in the order they stood in the
     /// list, each with its place: the index that the record after it has now. Replayed from
     /// the journal, so that later insertions, deletions and moves before it shift it.
-    func deletionPlaces() -> [(place: Int, key: RecordKey)] {
+    /// `nil` when that would take more than `deletionPlaceBudget` steps (many deletions
+    /// and a long journal): `changes` then lists the deletions last rather than stall.
+    func deletionPlaces() -> [(place: Int, key: RecordKey)]? {
         var places: [(place: Int, key: RecordKey)] = []
+        var budget = Self.deletionPlaceBudget
         func shift(after index: Int, by offset: Int) {
+            budget -= places.count
             for position in places.indices where places[position].place > index { places[position].place += offset }
         }
         for position in journal.indices {
@@ -106,6 +110,7 @@ extension Session {
                         let at = places.firstIndex { $0.place > index } ?? places.endIndex
                         shift(after: index, by: -1)
                         places.insert((index, item.record.key), at: at)
+                        if budget < 0 { return nil }
                     }
                 case .moved(let from, let to):
                     shift(after: from, by: -1)
@@ -113,10 +118,14 @@ extension Session {
                 case .fieldChanged, .reordered:
                     continue
                 }
+                if budget < 0 { return nil }
             }
         }
         return places
     }
+
+    /// The most steps `deletionPlaces` takes (each a place looked at): a few milliseconds.
+    static let deletionPlaceBudget = 2_000_000
 
     /// The `changes` report.
     func changesText() -> String {
