@@ -10,6 +10,9 @@ struct BenchOptions {
     var scriptPeople = 100_000
     /// The `directory` executable; by default the one next to this program.
     var directory: String?
+    /// `--before PATH`: an older `directory` executable, run interleaved with `directory` on
+    /// every one of its commands, for a before/after table.
+    var before: String?
     /// Where the data and the reference scripts go; by default a fresh temporary folder, removed after.
     var workFolder: String?
     /// `--postgresql-only`: only the PostgreSQL rows.
@@ -21,7 +24,7 @@ struct BenchOptions {
     static let usage = """
         usage: directory-bench [--quick] [--runs K] [--people N] [--small-people N]
                                [--script-people N] [--directory PATH] [--work DIR]
-                               [--postgresql-only]
+                               [--before PATH] [--postgresql-only]
 
         Generates people files and a script, runs directory and the tools a user would
         reach for instead (python3's json and plistlib, orjson, msgspec, the sqlite3 shell,
@@ -35,6 +38,8 @@ struct BenchOptions {
           --small-people N   people in the start-up file (default 100,000)
           --script-people N  new + set pairs in the script (default 100,000)
           --directory PATH   the directory executable (default: next to directory-bench)
+          --before PATH      also run an older directory executable on each of directory's
+                             commands, interleaved, and print a before/after table
           --work DIR         keep data and scripts in DIR (default: a temporary folder)
           --postgresql-only  only the PostgreSQL rows (open, save as, edit + save, merging save, refresh)
         """
@@ -70,6 +75,7 @@ struct BenchOptions {
             case "--script-people": options.scriptPeople = try count()
             case "--directory": options.directory = try value()
             case "--work": options.workFolder = try value()
+            case "--before": options.before = try value()
             case "--help", "-h": options.help = true
             default: throw BenchUsageError("unknown option '\(arguments[index])'")
             }

@@ -38,6 +38,12 @@ struct BenchReport {
         lines.append("Goals of issue 5 (and of issue 11, PostgreSQL)")
         lines.append("")
         lines += goalTable(suite.goals)
+        if let before = suite.before {
+            lines.append("")
+            lines.append("Before and after: \(before) (before) against this directory (after), interleaved")
+            lines.append("")
+            lines += beforeAfterTable(suite.issue14Goals + suite.goals)
+        }
         lines.append("")
         lines.append("| command | work | median | fastest – slowest | peak memory |")
         lines.append("|---|---|--:|--:|--:|")
@@ -64,6 +70,37 @@ struct BenchReport {
             lines.append(
                 "| \(goal.work) | \(Self.seconds(goal.ours.seconds)) | \(Self.megabytes(goal.ours.peakBytes)) "
                     + "| \(Self.referenceColumns(goal)) | \(ratio) | \(Self.limit(goal)) | \(goal.verdict) |")
+        }
+        return lines
+    }
+
+    /// Every goal whose command has a `--before` twin: both figures, after over before, and
+    /// the goal's ratio with each.
+    private func beforeAfterTable(_ goals: [Goal]) -> [String] {
+        var lines = [
+            "| goal | before | after | after / before | ratio before | ratio after | goal |",
+            "|---|--:|--:|--:|--:|--:|--:|",
+        ]
+        for goal in goals {
+            guard let twin = suite.twin(of: goal.ours) else { continue }
+            var reference = goal.reference
+            if case .commands(let commands) = reference {
+                reference = .commands(commands.map { suite.twin(of: $0) ?? $0 })
+            }
+            let old = Goal(work: goal.work, ours: twin, reference: reference, metric: goal.metric, limit: goal.limit)
+            let figure: (Goal) -> String = { goal in
+                goal.metric == .time ? Self.seconds(goal.ours.seconds) : Self.megabytes(goal.ours.peakBytes)
+            }
+            let change: String
+            if let after = goal.ours.value(of: goal.metric), let earlier = twin.value(of: goal.metric), earlier > 0 {
+                change = String(format: "%.2f×", after / earlier)
+            } else {
+                change = "—"
+            }
+            let ratio: (Goal) -> String = { goal in goal.ratio.map { String(format: "%.2f×", $0) } ?? "—" }
+            lines.append(
+                "| \(goal.work) | \(figure(old)) | \(figure(goal)) | \(change) | \(ratio(old)) | \(ratio(goal)) "
+                    + "| \(Self.limit(goal)) |")
         }
         return lines
     }

@@ -10,20 +10,42 @@ final class BenchSuite {
     let issue14Goals: [Goal]
     /// `find` and completion at the prompt, timed in this process.
     let prompt: BenchPromptRows
+    /// The `--before` executable, if any.
+    let before: String?
+    /// Each of our commands' twin run by the `--before` executable, by the command.
+    private(set) var twins: [ObjectIdentifier: Contender] = [:]
 
     /// Sets up the commands on `data`.
     init(data: BenchData, directory: String, options: BenchOptions) {
         let commands = BenchCommands(data: data, directory: directory, options: options)
         prompt = BenchPromptRows(data: data, people: options.people)
-        contenders = commands.all
+        before = options.before
+        contenders = []
         goals = Goal.issue5(commands, options: options)
         issue14Goals = Goal.issue14(commands, data: data, prompt: prompt)
+        contenders = withTwins(commands.all)
     }
 
     /// Adds the PostgreSQL rows.
     func add(_ database: BenchDatabaseRows) {
-        contenders += database.contenders
+        contenders += withTwins(database.contenders)
         goals += database.goals
+    }
+
+    /// `commands`, each of ours followed by its twin run by the `--before` executable.
+    private func withTwins(_ commands: [Contender]) -> [Contender] {
+        guard let before else { return commands }
+        return commands.flatMap { command -> [Contender] in
+            guard command.isOurs else { return [command] }
+            let twin = command.twin(running: before)
+            twins[ObjectIdentifier(command)] = twin
+            return [command, twin]
+        }
+    }
+
+    /// The twin of `measured` run by the `--before` executable, if it has one.
+    func twin(of measured: any Measured) -> Contender? {
+        twins[ObjectIdentifier(measured)]
     }
 
     /// Marks the reference commands whose tool is not installed as skipped.

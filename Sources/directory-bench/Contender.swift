@@ -24,6 +24,13 @@ final class Contender: Measured {
         self.prepare = prepare
     }
 
+    /// The same command run by the `directory` executable at `program`, labelled "directory before".
+    func twin(running program: String) -> Contender {
+        var invocation = invocation
+        invocation.program = program
+        return Contender(label: "directory before", work: work, invocation: invocation, isOurs: false, prepare: prepare)
+    }
+
     /// Prepares and runs the command once, unless it is skipped; a failed run skips it from then on.
     func measure() throws {
         guard skipped == nil else { return }
