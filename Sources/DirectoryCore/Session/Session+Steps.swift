@@ -11,7 +11,8 @@ extension Session {
         undoing.reserveCapacity(steps.count)
         for step in steps { undoing.append(run(step)) }
         tracker.recordChange(
-            HistoryEntry(command: command, steps: undoing.reversed(), current: before), records: records, schema: schema)
+            HistoryEntry(command: command, steps: undoing.reversed(), current: before), records: records, schema: schema
+        )
     }
 
     /// Runs one step as the change made by `command` (most commands are one step).

@@ -64,7 +64,8 @@ extension Session {
         // Where each deletion stood, in list order; those deleted before the undo history began
         // (a merge empties it) go last, in the order of their ids.
         var placed = Set<RecordKey>()
-        var deletions: [(place: Int, change: UnsavedChange)] = (tracker.undo.deletionPlaces() ?? []).compactMap { place, key in
+        var deletions: [(place: Int, change: UnsavedChange)] = (tracker.undo.deletionPlaces() ?? []).compactMap {
+            place, key in
             guard let saved = deleted[key] else { return nil }
             placed.insert(key)
             return (place, UnsavedChange(kind: .deleted, record: saved, number: nil))
