@@ -38,14 +38,6 @@ public struct Session {
     /// The recovery journal's store and what it has yet to write.
     var recovery = SessionRecovery()
 
-    /// A record's state in the file, as far as the session knows.
-    enum Baseline: Equatable {
-        /// The record is not in the file.
-        case absent
-        /// The record as the file has it.
-        case present(Record)
-    }
-
     /// Opens the list at `path`: a missing file starts with the kind's sample records.
     ///
     /// - Parameter schema: the kind to read as (`--kind`), or `nil` to let the file decide.
