@@ -56,6 +56,9 @@ public struct Session {
     }
 
     /// Replaces the session's list with the file at `path` and forgets all edits.
+    ///
+    /// Opening another list is not a change to this one, so it sets `records` directly
+    /// rather than run edit steps.
     mutating func load(path: String) throws(SessionError) {
         let fallback = fixedSchema ?? Self.schema(forFileNamed: path)
         var loaded: LoadedList?
