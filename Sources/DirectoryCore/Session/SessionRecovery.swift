@@ -18,8 +18,9 @@ struct SessionRecovery {
     /// Where the journal goes; `nil` keeps none (tests, `--help`).
     var store: RecoveryStore?
     /// Records changed since the journal was last written; the last note of a record
-    /// counts. An array, so that noting a change costs an append, not a hash.
-    private(set) var pending: [(key: RecordKey, place: Place)] = []
+    /// counts. An array, so that noting a change costs an append, not a hash; each place
+    /// kept as one `Int` (`Place.packed`), so a long script's notes take 32 bytes each, not 40.
+    private var notes: [(key: RecordKey, place: Int)] = []
     /// Whether the list's order may have changed since the journal last wrote it.
     private(set) var orderChanged = false
     /// Journals of sessions that ended with unsaved changes to this list.
@@ -29,20 +30,25 @@ struct SessionRecovery {
     var isKept: Bool { store != nil }
 
     /// Whether changes are noted that the journal does not hold yet.
-    var hasPending: Bool { !pending.isEmpty || orderChanged }
+    var hasPending: Bool { !notes.isEmpty || orderChanged }
+
+    /// The records changed since the journal was last written, oldest note first.
+    var pending: some Sequence<(key: RecordKey, place: Place)> {
+        notes.lazy.map { ($0.key, Place(packed: $0.place)) }
+    }
 
     /// Notes that the record `key` changed and stands at `index`.
     mutating func noteChanged(_ key: RecordKey, at index: Int) {
-        if pending.last?.key == key {
-            pending[pending.count - 1].place = .at(index)  // `new` then `set`: one note
+        if notes.last?.key == key {
+            notes[notes.count - 1].place = index  // `new` then `set`: one note
         } else {
-            pending.append((key, .at(index)))
+            notes.append((key, index))
         }
     }
 
     /// Notes that the record `key` left the list.
     mutating func noteGone(_ key: RecordKey) {
-        pending.append((key, .gone))
+        notes.append((key, Place.gone.packed))
     }
 
     /// Notes that the list's order changed.
@@ -52,13 +58,32 @@ struct SessionRecovery {
 
     /// Notes each of `keys` as changed, wherever it is, and the order (after a merge or `recover`).
     mutating func noteEvery(_ keys: [RecordKey]) {
-        for key in keys { pending.append((key, .unknown)) }
+        for key in keys { notes.append((key, Place.unknown.packed)) }
         orderChanged = true
     }
 
     /// Forgets what was noted: it is written, or nothing is unsaved.
     mutating func clearPending() {
-        pending = []
+        notes = []
         orderChanged = false
+    }
+}
+
+extension SessionRecovery.Place {
+    /// The place as one `Int`: an index, or a negative number for `gone` and `unknown`.
+    fileprivate var packed: Int {
+        switch self {
+        case .at(let index): return index
+        case .gone: return -1
+        case .unknown: return -2
+        }
+    }
+
+    fileprivate init(packed: Int) {
+        switch packed {
+        case -1: self = .gone
+        case ..<0: self = .unknown
+        default: self = .at(packed)
+        }
     }
 }
