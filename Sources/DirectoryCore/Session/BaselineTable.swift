@@ -1,4 +1,4 @@
-/// `Session.baseline`: for each record changed since the last load or save, its
+/// The change tracker's baseline: for each record changed since the last load or save, its
 /// saved version, or that the file does not have it (`.absent`, a record added).
 ///
 /// Added records are most of what a long script changes, and they need no copy of
@@ -71,5 +71,15 @@ struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
             if let (key, record) = savedEntries.next() { return (key, .present(record)) }
             return addedKeys.next().map { ($0, .absent) }
         }
+    }
+}
+
+extension Session {
+    /// A record's state in the file, as far as the session knows.
+    enum Baseline: Equatable {
+        /// The record is not in the file.
+        case absent
+        /// The record as the file has it.
+        case present(Record)
     }
 }

@@ -13,6 +13,7 @@ extension Session {
     /// record the baseline names has been found.
     public var listChanges: ListChanges {
         var changes = ListChanges()
+        let baseline = tracker.baseline
         if isReordered { changes.order = records.indices.map(records.id(at:)) }
         guard !baseline.isEmpty else { return changes }
         var found = Set<RecordKey>()

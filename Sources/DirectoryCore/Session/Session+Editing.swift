@@ -3,12 +3,8 @@ extension Session {
     mutating func newRecord(named name: String?, command: Command) -> CommandOutput {
         var values = schema.defaultValues
         if let name { values[schema.titleField] = .text(name) }
-        let record = Record(id: environment.makeID(), values: values)
-        baseline.noteAdded(record.key)
-        let previousCurrent = current
-        records.append(record)
+        change(.insert(Record(id: environment.makeID(), values: values), at: records.count), by: command)
         current = records.count - 1
-        journalInserted(at: records.count - 1, command: command, previousCurrent: previousCurrent)
         return feedback("Added \(schema.noun) \(records.count)\(name.map { " \($0)" } ?? ""); it is now current.")
     }
 
@@ -64,17 +60,9 @@ extension Session {
         return field
     }
 
-    /// Sets one field, recording the change for `undo` and `changes`.
+    /// Sets one field as the change `command` makes.
     private mutating func change(field: Int, of index: Int, to value: FieldValue, command: Command) {
-        let old = records[index].values[field]
-        touch(index)
-        records[index].values[field] = value
-        journalFieldChange(at: index, field: field, old: old, command: command, previousCurrent: current)
-    }
-
-    /// Remembers the saved version of the record at `index` before its first change.
-    mutating func touch(_ index: Int) {
-        baseline.noteSaved(records[index])
+        change(.setField(index: index, field: field, value: value), by: command)
     }
 
     mutating func edit(_ reference: RecordReference) throws(SessionError) -> CommandOutput {
@@ -92,31 +80,10 @@ extension Session {
 
     mutating func delete(_ references: [RecordReference], command: Command) throws(SessionError) -> CommandOutput {
         let indices = try resolve(references)
-        var removed: [RemovedRecord] = []
-        removed.reserveCapacity(indices.count)
-        for index in indices {
-            touch(index)
-            removed.append(RemovedRecord(index: index, record: records[index]))
-        }
-        journal.append(JournalEntry(command: command, edits: [.removed(removed)], previousCurrent: current))
-        remove(removed)
-        let names = removed.prefix(3).map { $0.record.values[schema.titleField].text ?? "" }
-        let more = removed.count > 3 ? " and \(removed.count - 3) more" : ""
-        return feedback("Deleted \(count(removed.count)): \(names.joined(separator: ", "))\(more).")
-    }
-
-    /// Removes records (ascending indices) and keeps `current` pointing at the same record.
-    mutating func remove(_ removed: [RemovedRecord]) {
-        var gone = Set<Int>()
-        for entry in removed { gone.insert(entry.index) }
-        if let index = current {
-            current = gone.contains(index) ? nil : index - removed.lazy.filter { $0.index < index }.count
-        }
-        if removed.count == 1 {
-            records.remove(at: removed[0].index)
-        } else {
-            records.remove(at: gone)
-        }
+        let names = indices.prefix(3).map { records.value(at: $0, field: schema.titleField).text ?? "" }
+        change(.remove(indices), by: command)
+        let more = indices.count > 3 ? " and \(indices.count - 3) more" : ""
+        return feedback("Deleted \(count(indices.count)): \(names.joined(separator: ", "))\(more).")
     }
 
     /// Sorted, distinct indices for record references; every number must exist.

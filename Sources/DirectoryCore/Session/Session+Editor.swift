@@ -71,7 +71,7 @@ extension Session {
         }
         let order = target.compactMap { afterSteps[$0] }
         if order != Array(order.indices) { steps.append(.reorder(order)) }
-        run(steps, command: command)
+        change(steps, by: command)
         var parts: [String] = []
         if changedRecords > 0 { parts.append("changed \(count(changedRecords))") }
         if !newRecords.isEmpty { parts.append("added \(newRecords.count)") }

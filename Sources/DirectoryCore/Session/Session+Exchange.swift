@@ -29,16 +29,13 @@ extension Session {
                 ? .feedback(message + notes) : .warning(message + "\n" + ImportReport.lines(rejected))
         }
         var taken = Set(records.indices.map(records.id(at:)))
-        var edits: [Edit] = []
-        edits.reserveCapacity(result.records.count)
-        let previousCurrent = current
+        var added: [PlacedRecord] = []
+        added.reserveCapacity(result.records.count)
         for var record in result.records {
             while !taken.insert(record.id).inserted { record.id = environment.makeID() }
-            baseline.noteAdded(record.key)
-            edits.append(.inserted(index: records.count))
-            records.append(record)
+            added.append(PlacedRecord(index: records.count + added.count, record: record))
         }
-        journal.append(JournalEntry(command: command, edits: edits, previousCurrent: previousCurrent))
+        change(.insertAll(added), by: command)
         let message = "Imported \(count(result.records.count)) from \(path) (read \(result.total))."
         guard rejected.isEmpty else {
             return .warning(message + notes + " Rejected \(rejected.count):\n" + ImportReport.lines(rejected))
@@ -95,5 +92,20 @@ extension Session {
                 format: format.displayName, kind: schema.name,
                 formats: ExchangeFormat.supported(by: schema).map(\.rawValue))
         }
+    }
+}
+
+/// The wording of what an import did, shared by its confirmation and its errors.
+enum ImportReport {
+    /// How many rejected lines are named before the rest are counted.
+    static let shownRejections = 20
+
+    /// The rejections, one indented line each, the ones past `shownRejections` counted.
+    static func lines(_ rejected: [String]) -> String {
+        var lines = rejected.prefix(shownRejections).map { "  " + $0 }
+        if rejected.count > shownRejections {
+            lines.append("  … and \(rejected.count - shownRejections) more")
+        }
+        return lines.joined(separator: "\n")
     }
 }

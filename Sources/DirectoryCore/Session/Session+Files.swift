@@ -5,6 +5,7 @@ extension Session {
     /// Stops at the first difference, looking from the end of the list, where new records are.
     public var hasUnsavedChanges: Bool {
         if isReordered { return true }
+        let baseline = tracker.baseline
         guard !baseline.isEmpty else { return false }
         var matched = 0
         for index in records.indices.reversed() {
@@ -98,9 +99,8 @@ extension Session {
     /// After a save: the list as it is now is what the file holds.
     mutating func markSaved() {
         openedEmptyFile = false
-        baseline = [:]
+        tracker.markSaved()
         renumberOccurrences()
-        savedOrder = nil
     }
 
     mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
@@ -197,5 +197,25 @@ extension Session {
             throw .unknownHelpTopic(topic, suggestion: Suggestion.closest(to: topic, in: CommandTable.allNames))
         }
         return .text(HelpText.details(of: spec, for: schema))
+    }
+}
+
+/// Records that share an id: kept as distinct records, with a warning when opened.
+extension Session {
+    /// The warning for a list whose records repeat ids, or `nil` when every id is unique.
+    public var repeatedIDWarning: String? {
+        guard !repeatedIDs.isEmpty else { return nil }
+        let shown = repeatedIDs.prefix(3).map(\.description).joined(separator: ", ")
+        let more = repeatedIDs.count > 3 ? " and \(repeatedIDs.count - 3) more" : ""
+        let ids = repeatedIDs.count == 1 ? "1 id is" : "\(repeatedIDs.count) ids are"
+        return "\(ids) shared by more than one record in \(fileName) (\(shown)\(more)): "
+            + "they are kept as distinct records, and merged with another session's by their order."
+    }
+
+    /// After a save: numbers records that share an id again, in the order just written.
+    mutating func renumberOccurrences() {
+        let numbered = records.indices.contains { records.key(at: $0).occurrence > 0 }
+        guard !repeatedIDs.isEmpty || numbered else { return }
+        repeatedIDs = RecordKey.numberOccurrences(in: &records)
     }
 }

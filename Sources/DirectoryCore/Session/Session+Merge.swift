@@ -40,9 +40,9 @@ extension Session {
         guard var theirs = loaded else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
         let merger = RecordMerge(
-            schema: schema, baseline: baseline, ours: records.array, preferringOurs: preferringOurs)
+            schema: schema, baseline: tracker.baseline, ours: records.array, preferringOurs: preferringOurs)
         var merged = try merger.merge(theirs: theirs.records.array, path: path).get()
-        if isReordered, let savedOrder, Self.reordered(theirs.records, from: savedOrder) {
+        if isReordered, let savedOrder = tracker.savedOrder, Self.reordered(theirs.records, from: savedOrder) {
             merged.fromOthers.append("reordered the list; your own new order was kept over theirs")
         }
         return .merged(merged, theirs: theirs)
@@ -60,24 +60,19 @@ extension Session {
     }
 
     /// Makes the merged records the list. The current record stays current wherever the
-    /// merge put it; the undo journal is kept while it still fits the list, else cleared.
+    /// merge put it; the undo history is kept while it still fits the list, else cleared.
     mutating func adopt(_ merged: RecordMerge.Merged) {
         // A session that reordered the list keeps its order (`RecordMerge.ordered`).
         let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records.array) : merged.records
-        if !journalFits(mergedRecords) {
-            if !journal.isEmpty { undoClearedByMerge = true }
-            journal = []
-        }
+        if !undoFits(mergedRecords) { tracker.clearUndoAfterMerge() }
         // Redo's steps name positions: they fit only the same records in the same order.
-        if !redoable.isEmpty,
+        if !tracker.redo.isEmpty,
             mergedRecords.count != records.count
                 || mergedRecords.indices.contains(where: { records.key(at: $0) != mergedRecords[$0].key })
         {
-            redoable = []
+            tracker.forgetRedo()
         }
-        let currentKey = current.map { records[$0].key }
-        records = RecordList(mergedRecords)
-        current = currentKey.flatMap { key in records.index(of: key) }
+        takeIn([.replaceAll(RecordList(mergedRecords))])
     }
 
     /// Makes the list as read now the merge base: each record this session touched gets the
@@ -85,75 +80,21 @@ extension Session {
     /// Every merge ends with it (save, its retries, refresh), so an edit another session
     /// saved, once merged in, is never taken for this session's own by a later merge.
     mutating func rebase(on theirs: LoadedList) {
-        var rebased: BaselineTable = [:]
-        rebased.reserveCapacity(baseline.count)
-        for key in baseline.keys { rebased[key] = .absent }
-        for record in theirs.records where rebased[record.key] != nil { rebased[record.key] = .present(record) }
-        baseline = rebased
+        tracker.rebase(on: theirs.records)  // the file's order too
         fingerprint = theirs.fingerprint
         // Another program that rewrote the file in another format (XML for binary) keeps it.
         if !StoreLocation.isDatabase(path) { format = theirs.format }
-        if recovery.store != nil { noteEveryChange() }  // the recovery journal keeps each record's base too
-        if savedOrder != nil { savedOrder = theirs.records.keys }  // the file's order now
+        if recovery.isKept { noteEveryChange() }  // the recovery journal keeps each record's base too
     }
 
     /// Whether `undo` would do the same to `merged` as to the list now: the same records in
-    /// the same order, and none that the journal's edits touch changed by the other session.
-    private func journalFits(_ merged: [Record]) -> Bool {
-        guard !journal.isEmpty else { return true }
+    /// the same order, and none that the undo history's steps touch changed by the other session.
+    private func undoFits(_ merged: [Record]) -> Bool {
+        guard !tracker.undo.isEmpty else { return true }
         guard merged.count == records.count,
             !merged.indices.contains(where: { records.key(at: $0) != merged[$0].key })
         else { return false }
-        guard let touched = journalTouchedIDs() else { return false }
+        guard let touched = tracker.undo.touchedKeys(undoingFrom: records.keys) else { return false }
         return !zip(records, merged).contains { touched.contains($0.key) && $0 != $1 }
     }
-
-    /// The keys of the records the journal's edits set or insert, found by undoing its
-    /// edits on a copy of the ids alone; `nil` when an index does not fit, or when that
-    /// would shift more than `journalMoveBudget` ids (a long journal of deletions in the
-    /// middle of a very large list), so a merge never stalls on it.
-    func journalTouchedIDs() -> Set<RecordKey>? {
-        var ids = records.keys
-        var touched = Set<RecordKey>()
-        var moves = 0
-        for edits in journal.reversed() {
-            for edit in edits.reversed() {
-                switch edit {
-                case .inserted(let index):
-                    guard ids.indices.contains(index) else { return nil }
-                    moves += ids.count - index
-                    guard moves <= Self.journalMoveBudget else { return nil }
-                    touched.insert(ids.remove(at: index))
-                case .removed(let removed):
-                    for item in removed {
-                        guard item.index <= ids.count else { return nil }
-                        moves += ids.count - item.index + 1
-                        guard moves <= Self.journalMoveBudget else { return nil }
-                        ids.insert(item.record.key, at: item.index)
-                    }
-                case .fieldChanged(let index, _, _):
-                    guard ids.indices.contains(index) else { return nil }
-                    touched.insert(ids[index])
-                case .moved(let from, let to):
-                    guard ids.indices.contains(from), ids.indices.contains(to) else { return nil }
-                    moves += ids.count
-                    guard moves <= Self.journalMoveBudget else { return nil }
-                    ids.insert(ids.remove(at: to), at: from)
-                case .reordered(let order):
-                    guard order.count == ids.count else { return nil }
-                    moves += ids.count
-                    guard moves <= Self.journalMoveBudget else { return nil }
-                    var before = ids
-                    for (position, old) in order.enumerated() where before.indices.contains(old) {
-                        before[old] = ids[position]
-                    }
-                    ids = before
-                }
-            }
-        }
-        return touched
-    }
-
-    /// How many ids `journalTouchedIDs` may shift: a tenth of a second or so of copying.
-    private static var journalMoveBudget: Int { 50_000_000 }
 }

@@ -44,7 +44,7 @@ extension Session {
         for row in delta.rows {
             let their = row.record
             let key = their.key
-            switch baseline[key] {
+            switch tracker.baseline[key] {
             case nil:
                 if let position = index[key] {
                     guard records[position] != their else { return nil }
@@ -96,7 +96,7 @@ extension Session {
         let written = Set(delta.rows.map(\.record.key))
         for id in delta.deleted where !written.contains(RecordKey(id: id)) {
             let key = RecordKey(id: id)
-            switch baseline[key] {
+            switch tracker.baseline[key] {
             case nil:
                 guard let position = index[key] else { continue }
                 result.removed.insert(position)
@@ -130,33 +130,26 @@ extension Session {
 
     /// Makes a merge worked out from a delta the list, and what it merged with the base:
     /// replaced records in place, removed and inserted ones where they belong, the undo
-    /// journal kept while it still fits.
+    /// history kept while it still fits.
     mutating func adopt(_ merge: ChangesMerge) {
-        let currentKey = current.map { records.key(at: $0) }
-        let hadJournal = !journal.isEmpty
-        defer { if hadJournal, journal.isEmpty { undoClearedByMerge = true } }
         if !merge.removed.isEmpty || !merge.inserted.isEmpty {
-            journal = []
-            redoable = []
-        } else if !journal.isEmpty, !merge.replaced.isEmpty {
-            let touched = journalTouchedIDs()
+            tracker.clearUndoAfterMerge()
+            tracker.forgetRedo()
+        } else if !tracker.undo.isEmpty, !merge.replaced.isEmpty {
+            let touched = tracker.undo.touchedKeys(undoingFrom: records.keys)
             if touched == nil || merge.replaced.contains(where: { touched?.contains($0.record.key) ?? true }) {
-                journal = []
+                tracker.clearUndoAfterMerge()
             }
         }
-        for (position, record) in merge.replaced { records[position] = record }
-        if !merge.removed.isEmpty { records.remove(at: merge.removed) }
+        takeIn(merge.replaced.map { .replace(index: $0.index, record: $0.record) })
+        if !merge.removed.isEmpty { takeIn([.remove(merge.removed.sorted())]) }
         for (after, record) in merge.inserted {
             let position = after.flatMap { records.index(of: $0) }.map { $0 + 1 } ?? 0
-            records.insert(record, at: position)
+            takeIn([.insert(record, at: position)])
         }
-        for (key, base) in merge.bases { baseline[key] = base }
+        for (key, base) in merge.bases { tracker.setBase(base, for: key) }
         fingerprint = merge.fingerprint
-        if recovery.store != nil { noteEveryChange() }  // the recovery journal keeps each record's base too
-        if let currentKey, let position = current, position >= records.count || records.key(at: position) != currentKey
-        {
-            current = records.index(of: currentKey)
-        }
+        if recovery.isKept { noteEveryChange() }  // the recovery journal keeps each record's base too
     }
 
     private func title(_ record: Record) -> String { RecordMerge.title(record, schema: schema) }

@@ -9,7 +9,7 @@ extension Session {
             throw .noSuchRecord(number, count: records.count)
         }
         guard from != to else { return feedback("\(schema.noun.capitalized) \(from) is already there.") }
-        run([.move(from: from - 1, to: to - 1)], command: command)
+        change(.move(from: from - 1, to: to - 1), by: command)
         let name = FieldText(schema: schema, utcOffset: environment.utcOffset).title(of: records[to - 1])
         return feedback("Moved \(name) from \(from) to \(to).")
     }
@@ -26,7 +26,7 @@ extension Session {
         guard order != Array(records.indices) else {
             return feedback("Already in order of \(fieldName); nothing moved.")
         }
-        run([.reorder(order)], command: command)
+        change(.reorder(order), by: command)
         return feedback("Sorted \(count(records.count)) by \(fieldName)\(descending ? ", descending" : "").")
     }
 
@@ -39,14 +39,6 @@ extension Session {
         }
         throw .unknownField(
             name, valid: schema.fieldNames, suggestion: Suggestion.closest(to: name, in: schema.fieldNames))
-    }
-
-    /// Notes the file's order before the first reorder since the last load or save: the
-    /// records in the file keep their relative order until then (additions are appended,
-    /// deletions and their undo keep places).
-    mutating func rememberSavedOrder() {
-        guard savedOrder == nil else { return }
-        savedOrder = records.keys.filter { baseline[$0] != .absent }
     }
 
     /// The records in the file that are out of the file's order, each with its number now
@@ -85,7 +77,7 @@ extension Session {
 
     /// Each record's position in the file's order, when the list was reordered since the last load or save.
     private func savedPositions() -> [RecordKey: Int]? {
-        savedOrder.map(Self.positions(of:))
+        tracker.savedOrder.map(Self.positions(of:))
     }
 
     /// Each key's position in `order`.

@@ -23,20 +23,20 @@ extension Session {
                 "\(fileName) is gone (deleted or moved by another program); nothing was refreshed, "
                     + "and save writes this list to it again")
         case .merged(let merged, let theirs):
-            let hadJournal = !journal.isEmpty
+            let hadHistory = !tracker.undo.isEmpty
             adopt(merged)
             rebase(on: theirs)
             openedEmptyFile = false  // the file holds a list now
-            return refreshed(merged.fromOthers, hadJournal: hadJournal)
+            return refreshed(merged.fromOthers, hadHistory: hadHistory)
         case .mergedChanges(let merge):
-            let hadJournal = !journal.isEmpty
+            let hadHistory = !tracker.undo.isEmpty
             adopt(merge)
-            return refreshed(merge.fromOthers, hadJournal: hadJournal)
+            return refreshed(merge.fromOthers, hadHistory: hadHistory)
         }
     }
 
     /// What `refresh` says after merging `fromOthers`.
-    private func refreshed(_ fromOthers: [String], hadJournal: Bool) -> CommandOutput {
+    private func refreshed(_ fromOthers: [String], hadHistory: Bool) -> CommandOutput {
         guard !fromOthers.isEmpty else { return .feedback("Already up to date.") }
         var lines = ["Refreshed \(fileName) (\(count(records.count))). " + Self.mergeReport(fromOthers)]
         let unsaved = unsavedChanges().count
@@ -46,7 +46,7 @@ extension Session {
                     ? "Your unsaved change is kept ('changes' shows it)."
                     : "Your \(unsaved) unsaved changes are kept ('changes' lists them).")
         }
-        if hadJournal, journal.isEmpty {
+        if hadHistory, tracker.undo.isEmpty {
             lines.append("Undo history cleared: it no longer fits the merged list (see help refresh).")
         }
         return .text(lines.joined(separator: "\n"))

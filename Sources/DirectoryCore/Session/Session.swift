@@ -1,9 +1,10 @@
 /// An open list and everything unsaved about it: the only place the list changes.
 ///
 /// A front end parses a line into a `Command`, calls `apply(_:)`, and prints the
-/// `CommandOutput`. The session records each change in a journal, so `undo`
-/// reverses it, and remembers the saved version of every record it touched,
-/// so `changes` can say exactly what is unsaved.
+/// `CommandOutput`. The session coordinates a few parts: the list (`records`, `current`),
+/// its store, the change tracker, and the recovery journal. Every change to the records
+/// runs as `EditStep`s through one runner (`Session+Steps`), which tells the tracker
+/// (so `undo`, `redo` and `changes` know the change) and the recovery journal.
 public struct Session {
     /// The kind of the records.
     public internal(set) var schema: RecordSchema
@@ -30,29 +31,12 @@ public struct Session {
     let fixedSchema: RecordSchema?
     let store: ListStore
     let environment: SessionEnvironment
-    var journal: UndoJournal = []
-    /// Whether a merge with what another session saved emptied the undo journal, and no edit
-    /// came since: `undo` then says why there is nothing to undo.
-    var undoClearedByMerge = false
-    /// The saved version of each record changed since the last save or load.
-    var baseline: BaselineTable = [:]
+    /// What changed since the list was loaded or saved, and what `undo` and `redo` can do.
+    var tracker = ChangeTracker()
     /// The ids that more than one record has (see `RecordKey`), usually none.
     var repeatedIDs: [RecordID] = []
     /// The recovery journal's store and what it has yet to write.
-    var recovery = RecoveryState()
-    /// What `undo` took back, newest last, for `redo`; emptied by any new change.
-    var redoable: [RedoEntry] = []
-    /// The keys of the records in the file, in the file's order, taken before the first
-    /// reorder since the last load or save; `nil` while the order is untouched.
-    var savedOrder: [RecordKey]?
-
-    /// A record's state in the file, as far as the session knows.
-    enum Baseline: Equatable {
-        /// The record is not in the file.
-        case absent
-        /// The record as the file has it.
-        case present(Record)
-    }
+    var recovery = SessionRecovery()
 
     /// Opens the list at `path`: a missing file starts with the kind's sample records.
     ///
@@ -72,6 +56,9 @@ public struct Session {
     }
 
     /// Replaces the session's list with the file at `path` and forgets all edits.
+    ///
+    /// Opening another list is not a change to this one, so it sets `records` directly
+    /// rather than run edit steps.
     mutating func load(path: String) throws(SessionError) {
         let fallback = fixedSchema ?? Self.schema(forFileNamed: path)
         var loaded: LoadedList?
@@ -103,12 +90,8 @@ public struct Session {
             fingerprint = nil
         }
         current = nil
-        journal = []
-        undoClearedByMerge = false
-        baseline = [:]
+        tracker.reset()
         resetRecovery()
-        redoable = []
-        savedOrder = nil
     }
 
     /// The kind a new file gets from its name: `bucketList.json` and the like are bucket lists.
@@ -127,13 +110,10 @@ public struct Session {
 
     /// Carries out `command`, changing the session, and says what to print.
     public mutating func apply(_ command: Command) throws(SessionError) -> CommandOutput {
-        let journalCount = journal.count
-        let mark = recoveryMark(for: command)
-        defer { noteRecovery(since: mark) }
+        let revision = tracker.revision
+        defer { dropRecoveryWhenSaved() }
         let output = try perform(command)
-        if !redoable.isEmpty, journal.count > journalCount, command != .redo { redoable = [] }
-        if journal.count > journalCount { undoClearedByMerge = false }
-        if autosave, journal.count != journalCount {
+        if autosave, tracker.revision != revision {
             return try saveAfterChange(output)
         }
         return output

@@ -32,12 +32,13 @@ public struct UnsavedChange: Equatable, Sendable {
 
 extension Session {
     /// Every record that differs from the file, in list order (a deletion where the record
-    /// stood, as far as the undo journal tells), moves last.
+    /// stood, as far as the undo history tells), moves last.
     public func unsavedChanges() -> [UnsavedChange] {
         let moves = movedRecords().map { moved in
             UnsavedChange(
                 kind: .moved(savedNumber: moved.savedNumber), record: records[moved.number - 1], number: moved.number)
         }
+        let baseline = tracker.baseline
         guard !baseline.isEmpty else { return moves }
         var changes: [UnsavedChange] = []
         var present = Set<RecordKey>()
@@ -60,10 +61,11 @@ extension Session {
         var deleted: [RecordKey: Record] = [:]
         for case (let key, .present(let saved)) in baseline where !present.contains(key) { deleted[key] = saved }
         guard !deleted.isEmpty else { return changes + moves }
-        // Where each deletion stood, in list order; those deleted before the journal began
+        // Where each deletion stood, in list order; those deleted before the undo history began
         // (a merge empties it) go last, in the order of their ids.
         var placed = Set<RecordKey>()
-        var deletions: [(place: Int, change: UnsavedChange)] = (deletionPlaces() ?? []).compactMap { place, key in
+        var deletions: [(place: Int, change: UnsavedChange)] = (tracker.undo.deletionPlaces() ?? []).compactMap {
+            place, key in
             guard let saved = deleted[key] else { return nil }
             placed.insert(key)
             return (place, UnsavedChange(kind: .deleted, record: saved, number: nil))
@@ -85,47 +87,6 @@ extension Session {
         ordered += deletions[next...].map(\.change)
         return ordered + moves
     }
-
-    /// The records deleted while the undo journal was kept, in the order they stood in the
-    /// list, each with its place: the index that the record after it has now. Replayed from
-    /// the journal, so that later insertions, deletions and moves before it shift it.
-    /// `nil` when that would take more than `deletionPlaceBudget` steps (many deletions
-    /// and a long journal): `changes` then lists the deletions last rather than stall.
-    func deletionPlaces() -> [(place: Int, key: RecordKey)]? {
-        var places: [(place: Int, key: RecordKey)] = []
-        var budget = Self.deletionPlaceBudget
-        func shift(after index: Int, by offset: Int) {
-            budget -= places.count
-            for position in places.indices where places[position].place > index { places[position].place += offset }
-        }
-        for position in journal.indices {
-            for edit in journal[position] {
-                switch edit {
-                case .inserted(let index):
-                    shift(after: index - 1, by: 1)
-                case .removed(let removed):
-                    for (offset, item) in removed.enumerated() {
-                        // Deletions that stood before the removed record come before it.
-                        let index = item.index - offset
-                        let at = places.firstIndex { $0.place > index } ?? places.endIndex
-                        shift(after: index, by: -1)
-                        places.insert((index, item.record.key), at: at)
-                        if budget < 0 { return nil }
-                    }
-                case .moved(let from, let to):
-                    shift(after: from, by: -1)
-                    shift(after: to - 1, by: 1)
-                case .fieldChanged, .reordered:
-                    continue
-                }
-                if budget < 0 { return nil }
-            }
-        }
-        return places
-    }
-
-    /// The most steps `deletionPlaces` takes (each a place looked at): a few milliseconds.
-    static let deletionPlaceBudget = 2_000_000
 
     /// The `changes` report.
     func changesText() -> String {

@@ -1,5 +1,5 @@
-/// `recover` and `discard`: what to do with the journal of a session that ended
-/// with unsaved changes to this list.
+/// The recovery journals of sessions that ended with unsaved changes to this list
+/// (orphans): the notice that names them, `recover` and `discard`.
 extension Session {
     /// What to say before the first prompt when journals of ended sessions exist, or `nil`.
     public var recoveryNotice: String? {
@@ -54,7 +54,7 @@ extension Session {
 
     /// After the list was (re)loaded: the old journal goes, and the new list's orphans are looked up.
     mutating func resetRecovery() {
-        recovery.pending = []
+        recovery.clearPending()
         recovery.store?.removeJournal()
         findOrphans()
     }
@@ -131,13 +131,11 @@ extension Session {
         case .success(let merged):
             var before: [RecordKey: Record] = [:]
             for record in records where journaled[record.key] != nil { before[record.key] = record }
-            for key in journaled.keys where baseline[key] == nil {
-                baseline[key] = before[key].map { .present($0) } ?? .absent
+            for key in journaled.keys where tracker.baseline[key] == nil {
+                tracker.setBase(before[key].map { .present($0) } ?? .absent, for: key)
             }
-            let currentKey = current.map { records[$0].key }
-            records = RecordList(merged.records)
-            current = currentKey.flatMap { key in records.index(of: key) }
-            journal = []
+            takeIn([.replaceAll(RecordList(merged.records))])
+            tracker.clearUndo()
         case .failure(.conflict(_, let details)):
             throw .recoveryConflict(file: fileName, details: details)
         case .failure(let error):
@@ -148,10 +146,8 @@ extension Session {
     /// Puts the list in a recovered order: the records it names keep that order, and the
     /// others (added since, by another session) stay before the record they preceded.
     private mutating func reorder(like order: [RecordKey]) {
-        rememberSavedOrder()
-        let currentKey = current.map { records[$0].key }
-        records = RecordList(RecordMerge.ordered(records.array, byKeys: order))
-        current = currentKey.flatMap { key in records.index(of: key) }
+        tracker.rememberSavedOrder(of: records)
+        takeIn([.replaceAll(RecordList(RecordMerge.ordered(records.array, byKeys: order)))])
     }
 
     /// `YYYY-MM-DD HH:MM` in local time.

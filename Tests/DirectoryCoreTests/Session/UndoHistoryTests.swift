@@ -2,15 +2,15 @@ import Testing
 
 @testable import DirectoryCore
 
-/// The compact undo journal: `new` and `set` kept as slots must undo, redo, describe
-/// and journal for recovery exactly as whole entries did.
-@Suite("Session: the compact undo journal")
-struct UndoJournalTests {
+/// The compact undo history: `new` and `set` kept as slots must undo, redo, describe
+/// and reach the recovery journal exactly as whole entries did.
+@Suite("Session: the compact undo history")
+struct UndoHistoryTests {
     @Test("new then set are two entries: undo takes back the set alone, then the new")
     func undoAfterNewAndSet() throws {
         var session = try Session.test()
         try session.run("new Kim Tran", "set office Briggs 500")
-        #expect(session.journal.wholes.isEmpty)
+        #expect(session.tracker.undo.wholeCount == 0)
         #expect(try session.run("undo") == .feedback("Undid 'set office Briggs 500'."))
         #expect(session.records.count == 4)
         #expect(session.records[3].values == [.text("Kim Tran"), .text("")])
@@ -43,11 +43,11 @@ struct UndoJournalTests {
         }
         for entry in expected.reversed() {
             try session.run("undo")
-            #expect(session.redoable.last?.command == entry.command)
+            #expect(session.tracker.redo.last?.command == entry.command)
             #expect(Array(session.records) == entry.before)
             #expect(session.current == entry.current)
         }
-        #expect(session.journal.isEmpty)
+        #expect(session.tracker.undo.isEmpty)
     }
 
     @Test("undo and redo of compact entries give the same list and messages as whole ones")
@@ -71,20 +71,20 @@ struct UndoJournalTests {
         var session = try Session.test(path: "/data/bucketList.plist", schema: .bucket, now: 1_000_000)
         let before = session.records
         try session.run("new Climb", "set note high", "done", "undone", "set completedDate 2020-01-02")
-        #expect(session.journal.wholes.count == 3)
+        #expect(session.tracker.undo.wholeCount == 3)
         for _ in 0..<5 { try session.run("undo") }
         #expect(session.records == before)
     }
 
-    @Test("a long script's journal holds no whole entry, and undo still walks it all back")
+    @Test("a long script's undo history holds no whole entry, and undo still walks it all back")
     func longScriptIsCompact() throws {
         var session = try Session.test()
         let before = session.records
         for number in 0..<2_000 {
             try session.run("new Person \(number)", "set office Room \(number)")
         }
-        #expect(session.journal.count == 4_000)
-        #expect(session.journal.wholes.isEmpty)
+        #expect(session.tracker.undo.count == 4_000)
+        #expect(session.tracker.undo.wholeCount == 0)
         #expect(try session.run("undo") == .feedback("Undid 'set office Room 1999'."))
         for _ in 0..<3_999 { try session.run("undo") }
         #expect(session.records == before)

@@ -5,7 +5,7 @@ import Testing
 /// The recovery journal of changes kept as compact undo entries: every `new` and
 /// `set` reaches it, whenever it is written, and so does their undo.
 @Suite("Session: recovery of compact undo entries")
-struct UndoJournalRecoveryTests {
+struct UndoHistoryRecoveryTests {
     func savedFile() throws -> MemoryStore {
         let store = MemoryStore()
         var first = try Session.test(store: store)

@@ -1,0 +1,95 @@
+/// Keeping the recovery journal: while changes are unsaved, the session writes the
+/// current and saved version of every record it changed through its `RecoveryStore`,
+/// so that after a crash `recover` can replay them (see `Session+Orphans`).
+///
+/// The step runner notes each change as it makes it (`SessionRecovery`);
+/// `flushRecovery()` writes them, which the front end calls before each prompt (in
+/// scripts, at most a second apart and before a read that could wait).
+extension Session {
+    /// Starts keeping a recovery journal in `store`, and looks for journals of
+    /// sessions that ended with unsaved changes to this list (see `recoveryNotice`).
+    public mutating func keepRecoveryJournal(in store: RecoveryStore) {
+        recovery.store = store
+        findOrphans()
+    }
+
+    /// Whether changes are noted that the journal does not hold yet.
+    public var hasPendingRecovery: Bool { recovery.hasPending }
+
+    /// Writes the noted changes to the journal and makes it durable; returns a
+    /// problem to report once (the journal cannot be kept), if any.
+    @discardableResult
+    public mutating func flushRecovery() -> String? {
+        guard let store = recovery.store else { return nil }
+        if recovery.hasPending {
+            // Written in pieces of about a megabyte, so a long script's first write never holds
+            // its whole journal as bytes (a piece cut short by a crash loses only whole entries).
+            let (path, kind) = (self.path, schema.name)
+            var bytes: [UInt8] = []
+            forEachRecoveryEntry { entry in
+                RecoveryJournal.encode(entry, into: &bytes)
+                if bytes.count >= Self.recoveryPieceSize {
+                    store.append(bytes, path: path, kind: kind)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
+            if recovery.orderChanged {
+                // After move, sort or editor the whole order is kept (new records' places too).
+                RecoveryJournal.encodeOrder(tracker.savedOrder != nil ? records.keys : nil, into: &bytes)
+            }
+            recovery.clearPending()
+            if !bytes.isEmpty { store.append(bytes, path: path, kind: schema.name) }
+        }
+        return store.sync()
+    }
+
+    /// The session ends in an orderly way (`quit`, the end of a script, a deliberate
+    /// discard): its journal goes.
+    public mutating func endRecovery() {
+        recovery.clearPending()
+        recovery.store?.removeJournal()
+    }
+
+    /// After a command: when nothing is unsaved any more, the journal goes.
+    mutating func dropRecoveryWhenSaved() {
+        guard let store = recovery.store, tracker.baseline.isEmpty,
+            tracker.savedOrder == nil || !isReordered
+        else { return }
+        recovery.clearPending()
+        store.removeJournal()
+    }
+
+    /// Notes every record that differs from the file (after a merge or `recover`).
+    mutating func noteEveryChange() {
+        recovery.noteEvery(tracker.baseline.keys)
+    }
+
+    /// How many bytes of journal entries are written at a time.
+    static var recoveryPieceSize: Int { 1 << 20 }
+
+    /// Calls `body` with the journal entry of each noted record, as it is now.
+    private func forEachRecoveryEntry(_ body: (RecoveryEntry) -> Void) {
+        var latest: [RecordKey: SessionRecovery.Place] = [:]
+        for (key, place) in recovery.pending { latest[key] = place }
+        var positions: [RecordKey: Int]?
+        for (key, place) in latest {
+            guard let base = tracker.baseline[key] else { continue }
+            var index: Int?
+            if case .at(let hint) = place, hint < records.count, records.key(at: hint) == key {
+                index = hint
+            } else if place != .gone {
+                if positions == nil {
+                    var map: [RecordKey: Int] = [:]
+                    records.forEachKey { position, key in
+                        if tracker.baseline[key] != nil { map[key] = position }
+                    }
+                    positions = map
+                }
+                index = positions?[key]
+            }
+            let saved: Record?
+            if case .present(let record) = base { saved = record } else { saved = nil }
+            body(RecoveryEntry(key: key, saved: saved, now: index.map { records[$0] }, position: index ?? -1))
+        }
+    }
+}

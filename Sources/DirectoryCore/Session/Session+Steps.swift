@@ -1,0 +1,158 @@
+/// The one way the records change: every command that changes them, `undo` and `redo`,
+/// and the merges that take in what other sessions saved run `EditStep`s here.
+///
+/// Before a step runs, the change tracker notes what the file has of the records it
+/// changes; after, the recovery journal is told which records changed and where they stand.
+extension Session {
+    /// Runs `steps` as one change made by `command`: one undo entry, so one `undo` takes it all back.
+    mutating func change(_ steps: [EditStep], by command: Command) {
+        let before = current
+        var undoing: [EditStep] = []
+        undoing.reserveCapacity(steps.count)
+        for step in steps { undoing.append(run(step)) }
+        tracker.recordChange(
+            HistoryEntry(command: command, steps: undoing.reversed(), current: before), records: records, schema: schema
+        )
+    }
+
+    /// Runs one step as the change made by `command` (most commands are one step).
+    mutating func change(_ step: EditStep, by command: Command) {
+        let before = current
+        let undoing = run(step)
+        tracker.recordChange(command, undoing: undoing, current: before, records: records, schema: schema)
+    }
+
+    /// Runs steps that take in records another session saved (a merge, `recover`): they are
+    /// not this session's edits, so the caller sets their merge base and `undo` skips them.
+    mutating func takeIn(_ steps: [EditStep]) {
+        for step in steps { run(step, noting: false) }
+    }
+
+    /// Reverses the last change; remembers it for `redo`.
+    mutating func undo() throws(SessionError) -> CommandOutput {
+        guard let entry = tracker.popUndo(records: records, schema: schema) else {
+            throw tracker.undoClearedByMerge ? .undoClearedByMerge : .nothingToUndo
+        }
+        let after = current
+        var redoing: [EditStep] = []
+        redoing.reserveCapacity(entry.steps.count)
+        for step in entry.steps { redoing.append(run(step)) }
+        current = entry.current
+        tracker.pushRedo(HistoryEntry(command: entry.command, steps: redoing.reversed(), current: after))
+        return feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
+    }
+
+    /// Makes again the change the last `undo` took back.
+    mutating func redo() throws(SessionError) -> CommandOutput {
+        guard let entry = tracker.popRedo() else { throw .nothingToRedo }
+        guard EditStep.steps(entry.steps, fit: records.count) else {
+            tracker.forgetRedo()  // the list changed under them (a merge): they no longer say where
+            throw .nothingToRedo
+        }
+        let before = current
+        var undoing: [EditStep] = []
+        undoing.reserveCapacity(entry.steps.count)
+        for step in entry.steps { undoing.append(run(step)) }
+        tracker.pushUndo(
+            HistoryEntry(command: entry.command, steps: undoing.reversed(), current: before), records: records,
+            schema: schema)
+        current = entry.current
+        return feedback("Redid '\(CommandDescription.text(of: entry.command))'.")
+    }
+
+    /// Runs one step, keeping `current` on the same record; returns the step that reverses it.
+    /// With `noting`, the change tracker first notes the saved version of what it changes.
+    @discardableResult
+    private mutating func run(_ step: EditStep, noting: Bool = true) -> EditStep {
+        if noting { tracker.note(before: step, in: records) }
+        let journaled = recovery.isKept
+        switch step {
+        case .insert(let record, let index):
+            insert(record, at: index)
+            if journaled { recovery.noteChanged(record.key, at: index) }
+            return .remove([index])
+        case .insertAll(let placed):
+            for item in placed {
+                insert(item.record, at: item.index)
+                if journaled { recovery.noteChanged(item.record.key, at: item.index) }
+            }
+            return .remove(placed.map(\.index))
+        case .remove(let indices):
+            var removed: [PlacedRecord] = []
+            removed.reserveCapacity(indices.count)
+            for index in indices { removed.append(PlacedRecord(index: index, record: records[index])) }
+            remove(removed)
+            if journaled { for item in removed { recovery.noteGone(item.record.key) } }
+            return .insertAll(removed)
+        case .setField(let index, let field, let value):
+            let old = records.value(at: index, field: field)
+            records[index].values[field] = value
+            if journaled { recovery.noteChanged(records.key(at: index), at: index) }
+            return .setField(index: index, field: field, value: old)
+        case .replace(let index, let record):
+            let old = records[index]
+            records[index] = record
+            if journaled { recovery.noteChanged(record.key, at: index) }
+            return .replace(index: index, record: old)
+        case .move(let from, let to):
+            move(from: from, to: to)
+            if journaled { recovery.noteOrderChanged() }
+            return .move(from: to, to: from)
+        case .reorder(let order):
+            reorder(order)
+            if journaled { recovery.noteOrderChanged() }
+            var inverse = [Int](repeating: 0, count: order.count)
+            for (position, old) in order.enumerated() { inverse[old] = position }
+            return .reorder(inverse)
+        case .replaceAll(let list):
+            let old = records
+            let currentKey = current.map { records.key(at: $0) }
+            records = list
+            current = currentKey.flatMap { key in records.index(of: key) }
+            if journaled { recovery.noteOrderChanged() }
+            return .replaceAll(old)
+        }
+    }
+
+    private mutating func insert(_ record: Record, at index: Int) {
+        if index == records.count {
+            records.append(record)
+        } else {
+            records.insert(record, at: index)
+        }
+        if let at = current, at >= index { current = at + 1 }
+    }
+
+    /// Removes records (ascending indices).
+    private mutating func remove(_ removed: [PlacedRecord]) {
+        var gone = Set<Int>()
+        for entry in removed { gone.insert(entry.index) }
+        if let index = current {
+            current = gone.contains(index) ? nil : index - removed.lazy.filter { $0.index < index }.count
+        }
+        if removed.count == 1 {
+            records.remove(at: removed[0].index)
+        } else {
+            records.remove(at: gone)
+        }
+    }
+
+    private mutating func move(from: Int, to: Int) {
+        records.move(from: from, to: to)
+        if let at = current {
+            if at == from {
+                current = to
+            } else if from < at, at <= to {
+                current = at - 1
+            } else if to <= at, at < from {
+                current = at + 1
+            }
+        }
+    }
+
+    /// Puts the records in `order` (position `i` gets the record at `order[i]`).
+    private mutating func reorder(_ order: [Int]) {
+        records.reorder(order)
+        if let at = current { current = order.firstIndex(of: at) }
+    }
+}
