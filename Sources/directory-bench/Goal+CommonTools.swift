@@ -1,8 +1,9 @@
-/// The goals of issue 5: `directory` against Python's `json` and `plistlib`, msgspec and
-/// sqlite3, and its growth from the small file to the large one.
+/// The goals against common tools (the report's "Goals of issue 5"): `directory` against
+/// Python's `json` and `plistlib`, msgspec and sqlite3, and its growth from the small file
+/// to the large one.
 extension Goal {
-    /// The goals of issue 5 on `commands`.
-    static func issue5(_ commands: BenchCommands, options: BenchOptions) -> [Goal] {
+    /// The goals against common tools on `commands`.
+    static func againstCommonTools(_ commands: BenchCommands, options: BenchOptions) -> [Goal] {
         let c = commands
         let growth = Double(options.people) / Double(options.smallPeople) * 1.1
         let growthWork = "growth \(options.smallPeople.formatted) → \(options.people.formatted) (JSON load, edit, save)"
