@@ -4,10 +4,10 @@ import DirectoryCore
 final class BenchSuite {
     /// The commands, in the order of a run.
     private(set) var contenders: [Contender]
-    /// The goals of issue 5, and of issue 11 for the database rows.
+    /// The goals against common tools, and the PostgreSQL rows' goals.
     private(set) var goals: [Goal]
-    /// The goals of issue 14.
-    let issue14Goals: [Goal]
+    /// The goals near the limit.
+    let nearTheLimitGoals: [Goal]
     /// `find` and completion at the prompt, timed in this process.
     let prompt: BenchPromptRows
     /// The `--before` executable, if any.
@@ -21,8 +21,8 @@ final class BenchSuite {
         prompt = BenchPromptRows(data: data, people: options.people)
         before = options.before
         contenders = []
-        goals = Goal.issue5(commands, options: options)
-        issue14Goals = Goal.issue14(commands, data: data, prompt: prompt)
+        goals = Goal.againstCommonTools(commands, options: options)
+        nearTheLimitGoals = Goal.nearTheLimit(commands, data: data, prompt: prompt)
         contenders = withTwins(commands.all)
     }
 

@@ -1,5 +1,7 @@
 import Synchronization
 
+@testable import DirectoryCore
+
 /// libFuzzer entry point: lines of any bytes run by two sessions on one file.
 ///
 /// Lines starting with `|` go to the second session, the others to the first, so
@@ -7,12 +9,11 @@ import Synchronization
 /// files live in memory, encoded with the real writers and read with the real readers.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSessions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    guard let data else { return 0 }
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
+    let text = String(decoding: fuzzInput(data, count), as: UTF8.self)
     let store = MemoryFiles()
     let path = "/fuzz/directory.plist"
     guard var first = try? Session(path: path, schema: nil, store: store, environment: .fixed()),
-        (try? first.apply(.save(force: false))) != nil,
+        let save = try? CommandParser.parse("save"), (try? first.apply(save)) != nil,
         var second = try? Session(path: path, schema: nil, store: store, environment: .fixed())
     else { fatalError("a new session on an empty store failed") }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
@@ -24,30 +25,28 @@ public func fuzzSessions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     return 0
 }
 
-/// Files in memory, written and read with `RecordCodec` like `FileStore`'s.
+/// Files in memory, written and read with `RecordCodec` as `FileStore` does; the
+/// requirements of `ListStore` that have a default keep it.
 final class MemoryFiles: ListStore {
     private let files = Mutex<[String: (bytes: [UInt8], version: Int64)]>([:])
 
     /// Reads the list at `path`.
     func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
         guard let file = files.withLock({ $0[path] }) else { return nil }
-        let result = file.bytes.withUnsafeBytes { buffer -> Result<LoadedList, StorageError> in
-            guard let format = FileFormat.sniff(buffer) else { return .failure(.unknownFormat(path: path)) }
-            do throws(FileFormatError) {
-                let decoded = try RecordCodec.decode(buffer, format: format, schema: schema, fallback: fallback)
-                return .success(
-                    LoadedList(
-                        schema: decoded.schema, records: decoded.records, format: format,
-                        fingerprint: Self.fingerprint(file.bytes, version: file.version)))
-            } catch {
-                return .failure(.corrupt(path: path, format: format, error))
-            }
+        if file.bytes.isEmpty { throw .emptyFile(path: path) }
+        guard let format = sniffFormat(file.bytes) else { throw .unknownFormat(path: path) }
+        do throws(FileFormatError) {
+            let list = try decodeList(file.bytes, format: format, schema: schema, fallback: fallback)
+            return LoadedList(
+                schema: list.schema, records: list.records, format: format,
+                fingerprint: Self.fingerprint(file.bytes, version: file.version))
+        } catch {
+            throw .corrupt(path: path, format: format, error)
         }
-        return try result.get()
     }
 
     /// Encodes and stores the list.
-    func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
+    func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
         -> FileFingerprint
     {
         let bytes = RecordCodec.encode(records, schema: schema, format: format)
@@ -67,6 +66,9 @@ final class MemoryFiles: ListStore {
     /// No other process shares these files: a lock that does nothing.
     func lock(path: String) throws(StorageError) -> FileLock { FileLock {} }
 
+    /// Nothing here is read-only.
+    func refuseReadOnly(path: String) throws(StorageError) {}
+
     /// The bytes stored at `path`.
     func readBytes(path: String) throws(StorageError) -> [UInt8] {
         guard let file = files.withLock({ $0[path] }) else { throw .unreadable(path: path, reason: "no such file") }
@@ -81,16 +83,17 @@ final class MemoryFiles: ListStore {
     /// Stops the fuzzer when a list a session saved does not read back or repeats an id.
     func checkEveryFile() {
         for (path, file) in files.withLock({ $0 }) {
-            guard let format = file.bytes.withUnsafeBytes({ FileFormat.sniff($0) }) else { continue }
-            let decoded = file.bytes.withUnsafeBytes { try? RecordCodec.decode($0, format: format, schema: nil) }
-            guard let decoded else { continue }  // a plain file written by export
+            guard let format = sniffFormat(file.bytes),
+                let decoded = try? decodeList(file.bytes, format: format, schema: nil)
+            else { continue }  // a plain file written by export
             if Set(decoded.records.map(\.id)).count != decoded.records.count {
                 fatalError("\(path) holds one id twice")
             }
         }
     }
 
+    /// Size, version and a hash of the bytes: two saves of the same list look the same.
     private static func fingerprint(_ bytes: [UInt8], version: Int64) -> FileFingerprint {
-        FileFingerprint(size: bytes.count, modified: version, hash: ContentHash.of(bytes))
+        FileFingerprint(size: bytes.count, modified: version, hash: UInt64(truncatingIfNeeded: bytes.hashValue))
     }
 }

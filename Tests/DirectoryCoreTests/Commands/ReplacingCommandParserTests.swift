@@ -20,7 +20,7 @@ struct ReplacingCommandParserTests {
             line: "export json backup.json", expected: .exportFile(.json, path: "backup.json", options: .init())),
     ]
 
-    @Test(arguments: valid)
+    @Test("each valid line parses to its command", arguments: valid)
     func parsesValidLine(_ testCase: ParseCase) throws {
         #expect(try CommandParser.parse(testCase.line) == testCase.expected)
     }
@@ -37,7 +37,7 @@ struct ReplacingCommandParserTests {
         ParseErrorCase(line: "import! csv x.csv", message: "unknown command 'import!'; did you mean 'import'?"),
     ]
 
-    @Test(arguments: invalid)
+    @Test("each invalid line is refused with its message", arguments: invalid)
     func rejectsInvalidLine(_ testCase: ParseErrorCase) {
         do {
             _ = try CommandParser.parse(testCase.line)

@@ -10,24 +10,27 @@ extension Interactive {
             schema: .person, records: [],
             listFolder: { $0 == "." ? [FolderEntry(name: "dir.plist", isFolder: false)] : [] })
 
-        @Test(arguments: [
-            ("refr", CompletionAction.replace(deleting: 0, inserting: "esh ")),
-            ("help refr", .replace(deleting: 0, inserting: "esh ")),
-            ("save! a", .replace(deleting: 0, inserting: "s ")),
-            ("save! as di", .replace(deleting: 0, inserting: "r.plist ")),
-            ("export! c", .replace(deleting: 0, inserting: "sv ")),
-            ("export! v", .replace(deleting: 0, inserting: "card ")),
-        ])
+        @Test(
+            "Tab completes refresh, save! as and export!",
+            arguments: [
+                ("refr", CompletionAction.replace(deleting: 0, inserting: "esh ")),
+                ("help refr", .replace(deleting: 0, inserting: "esh ")),
+                ("save! a", .replace(deleting: 0, inserting: "s ")),
+                ("save! as di", .replace(deleting: 0, inserting: "r.plist ")),
+                ("export! c", .replace(deleting: 0, inserting: "sv ")),
+                ("export! v", .replace(deleting: 0, inserting: "card ")),
+            ])
         func completes(line: String, expected: CompletionAction) {
             #expect(completer.complete(line).action == expected)
         }
 
-        @Test(arguments: ["save! as x.plist", "export! csv x.csv"])
+        @Test("the bang forms are not history references", arguments: ["save! as x.plist", "export! csv x.csv"])
         func theBangFormsAreNotHistoryReferences(line: String) {
             #expect(HistoryExpansion.expand(line, entries: ["list"]) == .unchanged)
         }
 
-        @Test func refreshIsACommandNameButExportBangIsNot() {
+        @Test("refresh is a command name but export! is not")
+        func refreshIsACommandNameButExportBangIsNot() {
             #expect(completer.commandNames.contains("refresh"))
             #expect(!completer.commandNames.contains("export!"))
         }

@@ -19,45 +19,49 @@ extension Interactive {
             completer(folders: folders).complete(line).action
         }
 
-        @Test(arguments: [
-            ("ne", CompletionAction.replace(deleting: 0, inserting: "w ")),
-            ("  li", .replace(deleting: 0, inserting: "st ")),
-            ("set na", .replace(deleting: 0, inserting: "me ")),
-            ("set off", .replace(deleting: 0, inserting: "ice ")),
-            ("help un", .replace(deleting: 0, inserting: "do ")),
-            ("autosave o", .list(["on", "off"])),
-            ("save a", .replace(deleting: 0, inserting: "s ")),
-            ("edit Jo", .list(["Joe Gregg", "Joan Baez"])),
-            ("edit joe", .replace(deleting: 3, inserting: "Joe Gregg ")),
-            ("find zoe", .replace(deleting: 3, inserting: "Zoë 高橋 ")),
-            ("delete 1,", .list(["1 Acacia Ackles", "2 Joe Gregg", "3 Joan Baez", "4 Zoë 高橋"])),
-            ("delete 2 4", .replace(deleting: 0, inserting: " ")),
-            ("xyz", .none),
-            ("frobnicate x", .none),
-            ("set name Jo", .list(["Joan Baez", "Joe Gregg"])),
-            ("set name Joa", .replace(deleting: 0, inserting: "n Baez")),
-            ("red", .replace(deleting: 0, inserting: "o ")),
-            ("edi", .replace(deleting: 0, inserting: "t")),
-            ("edit", .list(["edit", "editor"])),
-            ("sort na", .replace(deleting: 0, inserting: "me ")),
-            ("sort name d", .replace(deleting: 0, inserting: "esc ")),
-            ("list 1", .replace(deleting: 0, inserting: " ")),
-            ("editor 2-3,", .list(["1 Acacia Ackles", "2 Joe Gregg", "3 Joan Baez", "4 Zoë 高橋"])),
-            ("move 4", .replace(deleting: 0, inserting: " ")),
-            ("list Jo", .none),
-            ("move ", .none),
-            ("editor Jo", .list(["Joe Gregg", "Joan Baez"])),
-        ])
+        @Test(
+            "Tab completes the word before the cursor",
+            arguments: [
+                ("ne", CompletionAction.replace(deleting: 0, inserting: "w ")),
+                ("  li", .replace(deleting: 0, inserting: "st ")),
+                ("set na", .replace(deleting: 0, inserting: "me ")),
+                ("set off", .replace(deleting: 0, inserting: "ice ")),
+                ("help un", .replace(deleting: 0, inserting: "do ")),
+                ("autosave o", .list(["on", "off"])),
+                ("save a", .replace(deleting: 0, inserting: "s ")),
+                ("edit Jo", .list(["Joe Gregg", "Joan Baez"])),
+                ("edit joe", .replace(deleting: 3, inserting: "Joe Gregg ")),
+                ("find zoe", .replace(deleting: 3, inserting: "Zoë 高橋 ")),
+                ("delete 1,", .list(["1 Acacia Ackles", "2 Joe Gregg", "3 Joan Baez", "4 Zoë 高橋"])),
+                ("delete 2 4", .replace(deleting: 0, inserting: " ")),
+                ("xyz", .none),
+                ("frobnicate x", .none),
+                ("set name Jo", .list(["Joan Baez", "Joe Gregg"])),
+                ("set name Joa", .replace(deleting: 0, inserting: "n Baez")),
+                ("red", .replace(deleting: 0, inserting: "o ")),
+                ("edi", .replace(deleting: 0, inserting: "t")),
+                ("edit", .list(["edit", "editor"])),
+                ("sort na", .replace(deleting: 0, inserting: "me ")),
+                ("sort name d", .replace(deleting: 0, inserting: "esc ")),
+                ("list 1", .replace(deleting: 0, inserting: " ")),
+                ("editor 2-3,", .list(["1 Acacia Ackles", "2 Joe Gregg", "3 Joan Baez", "4 Zoë 高橋"])),
+                ("move 4", .replace(deleting: 0, inserting: " ")),
+                ("list Jo", .none),
+                ("move ", .none),
+                ("editor Jo", .list(["Joe Gregg", "Joan Baez"])),
+            ])
         func tabCompletesTheWordBeforeTheCursor(line: String, expected: CompletionAction) {
             #expect(action(line) == expected)
         }
 
-        @Test func anAmbiguousCommandPrefixListsTheCandidates() {
+        @Test("an ambiguous command prefix lists the candidates")
+        func anAmbiguousCommandPrefixListsTheCandidates() {
             #expect(action("e") == .list(["edit", "editor", "export", "exit"]))
             #expect(action("s") == .list(["set", "show", "sort", "save", "source"]))
         }
 
-        @Test func commandNamesComeFromTheTableWithoutBangFormsOrOtherKindsCommands() {
+        @Test("command names come from the table, without bang forms or the other kind's commands")
+        func commandNamesComeFromTheTableWithoutBangFormsOrOtherKindsCommands() {
             let names = completer().commandNames
             #expect(names.contains("ls") && names.contains("rm") && names.contains("history"))
             #expect(!names.contains("quit!") && !names.contains("?"))
@@ -66,7 +70,8 @@ extension Interactive {
             #expect(bucket.commandNames.contains("done"))
         }
 
-        @Test func aCommonPrefixLongerThanTheWordIsInsertedFirst() {
+        @Test("a common prefix longer than the word is inserted first")
+        func aCommonPrefixLongerThanTheWordIsInsertedFirst() {
             let records = ["Joe Gregg", "Joe Greggson"].enumerated().map {
                 Record(id: RecordID(high: 2, low: UInt64($0.offset)), values: [.text($0.element), .text("")])
             }
@@ -75,7 +80,8 @@ extension Interactive {
             #expect(completer.complete("edit Joe Gregg").action == .list(["Joe Gregg", "Joe Greggson"]))
         }
 
-        @Test func pathsAreCompletedFromTheListedFolder() {
+        @Test("paths are completed from the listed folder")
+        func pathsAreCompletedFromTheListedFolder() {
             let folders = [
                 ".": [
                     FolderEntry(name: "data", isFolder: true), FolderEntry(name: "dir.plist", isFolder: false),

@@ -7,25 +7,27 @@ extension Interactive {
     struct HistoryExpansionTests {
         private let entries = ["list", "new Zoë", "set office Briggs 413", "find zoe"]
 
-        @Test(arguments: [
-            ("!!", HistoryExpansion.Result.expanded("find zoe")),
-            ("!2", .expanded("new Zoë")),
-            ("!-2", .expanded("set office Briggs 413")),
-            ("!set", .expanded("set office Briggs 413")),
-            ("!li", .expanded("list")),
-            ("!! extra", .expanded("find zoe extra")),
-            ("!new Kim", .expanded("new Zoë Kim")),
-            ("list", .unchanged),
-            ("!", .unchanged),
-            ("! list", .unchanged),
-            ("save!", .unchanged),
-            ("quit!", .unchanged),
-        ])
+        @Test(
+            "references at the start of a line are expanded",
+            arguments: [
+                ("!!", HistoryExpansion.Result.expanded("find zoe")),
+                ("!2", .expanded("new Zoë")),
+                ("!-2", .expanded("set office Briggs 413")),
+                ("!set", .expanded("set office Briggs 413")),
+                ("!li", .expanded("list")),
+                ("!! extra", .expanded("find zoe extra")),
+                ("!new Kim", .expanded("new Zoë Kim")),
+                ("list", .unchanged),
+                ("!", .unchanged),
+                ("! list", .unchanged),
+                ("save!", .unchanged),
+                ("quit!", .unchanged),
+            ])
         func referencesAtTheStartOfALineAreExpanded(line: String, expected: HistoryExpansion.Result) {
             #expect(HistoryExpansion.expand(line, entries: entries) == expected)
         }
 
-        @Test(arguments: ["!9", "!0", "!-5", "!zzz"])
+        @Test("a reference to no entry fails with a message", arguments: ["!9", "!0", "!-5", "!zzz"])
         func aReferenceToNoEntryFailsWithAMessage(line: String) {
             guard case .failed(let message) = HistoryExpansion.expand(line, entries: entries) else {
                 Issue.record("expected a failure for \(line)")
@@ -34,11 +36,13 @@ extension Interactive {
             #expect(message.contains("history"))
         }
 
-        @Test func bangBangWithNoHistoryFails() {
+        @Test("!! with no history fails")
+        func bangBangWithNoHistoryFails() {
             #expect(HistoryExpansion.expand("!!", entries: []) == .failed("there is no earlier line to repeat"))
         }
 
-        @Test func theListingNumbersEntriesFromOneAndShowsTheLastN() {
+        @Test("the listing numbers entries from one and shows the last N")
+        func theListingNumbersEntriesFromOneAndShowsTheLastN() {
             #expect(
                 HistoryExpansion.listing(of: entries, last: nil)
                     == "  1  list\n  2  new Zoë\n  3  set office Briggs 413\n  4  find zoe")

@@ -11,12 +11,14 @@ extension Interactive {
             return HistorySettings(environment: full, paths: DataPaths(environment: full))
         }
 
-        @Test func historyLivesInTheStateFolderByDefault() {
+        @Test("history lives in the state folder by default")
+        func historyLivesInTheStateFolderByDefault() {
             #expect(settings([:]) == HistorySettings.with(path: "/home/me/.local/state/directory/history", size: 1000))
             #expect(settings(["XDG_STATE_HOME": "/state"]).path == "/state/directory/history")
         }
 
-        @Test func theEnvironmentOverridesPathAndSize() {
+        @Test("the environment overrides the path and the size")
+        func theEnvironmentOverridesPathAndSize() {
             #expect(settings(["DIRECTORY_HISTORY": "~/h.txt"]).path == "/home/me/h.txt")
             #expect(settings(["DIRECTORY_HISTORY": "/dev/null"]).path == nil)
             #expect(settings(["DIRECTORY_HISTSIZE": "50"]).size == 50)
@@ -24,7 +26,9 @@ extension Interactive {
             #expect(settings(["DIRECTORY_HISTSIZE": "0"]) == HistorySettings.with(path: nil, size: 0))
         }
 
-        @Test(arguments: [("list", true), (" list", false), ("", false), ("\tset x", false), ("!!", true)])
+        @Test(
+            "lines starting with a space are not kept",
+            arguments: [("list", true), (" list", false), ("", false), ("\tset x", false), ("!!", true)])
         func linesStartingWithASpaceAreNotKept(line: String, kept: Bool) {
             #expect(HistorySettings.keeps(line) == kept)
         }

@@ -5,7 +5,8 @@ import Testing
 extension Interactive {
     /// The prompt shows the file, the current record and an unsaved-changes marker.
     struct PromptTextTests {
-        @Test func thePromptShowsTheFileTheCurrentRecordAndTheUnsavedMarker() {
+        @Test("the prompt shows the file, the current record and the unsaved marker")
+        func thePromptShowsTheFileTheCurrentRecordAndTheUnsavedMarker() {
             #expect(PromptText.make(fileName: "directory.plist", current: nil, unsaved: false) == "directory.plist > ")
             #expect(PromptText.make(fileName: "directory.plist", current: nil, unsaved: true) == "directory.plist* > ")
             #expect(
@@ -14,7 +15,8 @@ extension Interactive {
             #expect(PromptText.make(fileName: "b.json", current: (2, ""), unsaved: false) == "b.json [2] > ")
         }
 
-        @Test func longNamesAreShortenedAndControlCharactersHidden() {
+        @Test("long names are shortened and control characters hidden")
+        func longNamesAreShortenedAndControlCharactersHidden() {
             let long = String(repeating: "x", count: 40)
             let prompt = PromptText.make(fileName: "d.plist", current: (1, long), unsaved: false)
             #expect(prompt == "d.plist [1 " + String(repeating: "x", count: 23) + "…] > ")
@@ -23,7 +25,8 @@ extension Interactive {
             )
         }
 
-        @Test func thePromptFollowsTheSession() throws {
+        @Test("the prompt follows the session")
+        func thePromptFollowsTheSession() throws {
             let folder = "/nonexistent-\(UInt64.random(in: 0...UInt64.max))"
             var session = try Session(path: folder + "/directory.plist", schema: .person, environment: .fixed())
             #expect(PromptText.make(for: session) == "directory.plist > ")

@@ -31,11 +31,14 @@ struct RecordOrderTests {
 
 @Suite("Session environment: the locale sort follows")
 struct CollationLocaleTests {
-    @Test(arguments: [
-        (["LANG": "sv_SE.UTF-8"], "sv_SE"), (["LC_ALL": "de_DE.UTF-8@euro", "LANG": "sv_SE"], "de_DE"),
-        (["LC_COLLATE": "fi_FI", "LANG": "en_US.UTF-8"], "fi_FI"), (["LANG": "C.UTF-8"], ""), (["LC_ALL": "POSIX"], ""),
-        (["LC_ALL": "", "LANG": "nb_NO.UTF-8"], "nb_NO"), ([:], ""),
-    ])
+    @Test(
+        "the locale comes from LC_ALL, LC_COLLATE or LANG, and C or POSIX means none",
+        arguments: [
+            (["LANG": "sv_SE.UTF-8"], "sv_SE"), (["LC_ALL": "de_DE.UTF-8@euro", "LANG": "sv_SE"], "de_DE"),
+            (["LC_COLLATE": "fi_FI", "LANG": "en_US.UTF-8"], "fi_FI"), (["LANG": "C.UTF-8"], ""),
+            (["LC_ALL": "POSIX"], ""),
+            (["LC_ALL": "", "LANG": "nb_NO.UTF-8"], "nb_NO"), ([:], ""),
+        ])
     func fromTheEnvironment(_ environment: [String: String], _ expected: String) {
         #expect(SessionEnvironment.collationLocale(environment: environment) == expected)
     }

@@ -8,7 +8,8 @@ import Testing
 extension Interactive {
     /// The history file cannot be used to overwrite other files, in any folder.
     struct HistorySafetyTests {
-        @Test func aLinkPlantedAtTheOldTemporaryNameIsNotWrittenThrough() throws {
+        @Test("a link planted at the old temporary name is not written through")
+        func aLinkPlantedAtTheOldTemporaryNameIsNotWrittenThrough() throws {
             let folder = TemporaryFolder()
             let victim = folder.file("victim")
             try Data("secret\n".utf8).write(to: URL(fileURLWithPath: victim))
@@ -25,7 +26,8 @@ extension Interactive {
             #expect(terminal.waitForExit() == 0)
         }
 
-        @Test func aFolderOthersCanWriteIsRefusedWithAMessage() throws {
+        @Test("a folder others can write is refused with a message")
+        func aFolderOthersCanWriteIsRefusedWithAMessage() throws {
             let folder = TemporaryFolder()
             let shared = folder.file("shared")
             try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
@@ -41,7 +43,8 @@ extension Interactive {
             #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty)
         }
 
-        @Test func aRelativeHistoryPathCreatesNoFolderAtTheRoot() throws {
+        @Test("a relative history path creates no folder at the root")
+        func aRelativeHistoryPathCreatesNoFolderAtTheRoot() throws {
             let folder = TemporaryFolder()
             let top = "directory-history-test-" + UUID().uuidString
             let terminal = try PseudoTerminal(folder: folder, environment: ["DIRECTORY_HISTORY": top + "/sub/history"])

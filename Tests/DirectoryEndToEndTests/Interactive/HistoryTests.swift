@@ -4,7 +4,8 @@ import Testing
 extension Interactive {
     /// History: kept in a file across sessions, recalled with Up and Ctrl-R, and `!` references.
     struct HistoryTests {
-        @Test func historyIsWrittenAfterEachCommandAndRecalledInTheNextSession() throws {
+        @Test("history is written after each command and recalled in the next session")
+        func historyIsWrittenAfterEachCommandAndRecalledInTheNextSession() throws {
             let folder = TemporaryFolder()
             let historyPath = folder.file("state/directory/history")
             do {
@@ -52,7 +53,8 @@ extension Interactive {
             #expect(history == "_HiStOrY_V2_\nlist\nfind\\040Joe\nlist\nhistory\nfind\\040Joe\n")
         }
 
-        @Test func devNullKeepsNoHistoryFile() throws {
+        @Test("/dev/null keeps no history file")
+        func devNullKeepsNoHistoryFile() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder, environment: ["DIRECTORY_HISTORY": "/dev/null"])
             #expect(terminal.waitFor("directory.plist > "))

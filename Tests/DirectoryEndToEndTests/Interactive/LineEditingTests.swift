@@ -4,7 +4,8 @@ import Testing
 extension Interactive {
     /// Typing at the prompt: Tab completion, wide characters, Ctrl-C.
     struct LineEditingTests {
-        @Test func tabCompletesCommandsAndFieldsAndWideCharactersEditAsOne() throws {
+        @Test("Tab completes commands and fields, and wide characters edit as one")
+        func tabCompletesCommandsAndFieldsAndWideCharactersEditAsOne() throws {
             let folder = TemporaryFolder()
             // LANG unset: the program must still switch to UTF-8, or libedit drops `ë`.
             let terminal = try PseudoTerminal(folder: folder, environment: ["LANG": nil])
@@ -27,7 +28,8 @@ extension Interactive {
             #expect(terminal.waitFor("\"Briggs 413\""))
         }
 
-        @Test func tabListsTheCandidatesOfAnAmbiguousPrefixAndCompletesRecordNames() throws {
+        @Test("Tab lists the candidates of an ambiguous prefix and completes record names")
+        func tabListsTheCandidatesOfAnAmbiguousPrefixAndCompletesRecordNames() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))
@@ -49,7 +51,8 @@ extension Interactive {
             #expect(terminal.waitFor("Opened copy.plist: 3 people."))
         }
 
-        @Test func controlCAbandonsTheLineAndTheProgramKeepsRunning() throws {
+        @Test("Ctrl-C abandons the line and the program keeps running")
+        func controlCAbandonsTheLineAndTheProgramKeepsRunning() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))

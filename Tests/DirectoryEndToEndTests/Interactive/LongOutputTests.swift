@@ -6,7 +6,8 @@ extension Interactive {
     /// Output at the prompt: help wrapped between words, a long completion list through the
     /// pager, and the prompt on a line of its own after Ctrl-C ends the pager.
     struct LongOutputTests {
-        @Test func helpTextWrapsBetweenWordsAtTheWindowsWidth() throws {
+        @Test("help text wraps between words at the window's width")
+        func helpTextWrapsBetweenWordsAtTheWindowsWidth() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))
@@ -24,7 +25,8 @@ extension Interactive {
             #expect(words.contains("Sorts by FIELD in the alphabet of your locale (LANG), ignoring case and accents"))
         }
 
-        @Test func aCompletionListOfThousandsGoesThroughThePagerAfterTheQuestion() throws {
+        @Test("a completion list of thousands goes through the pager after the question")
+        func aCompletionListOfThousandsGoesThroughThePagerAfterTheQuestion() throws {
             let folder = TemporaryFolder()
             let path = try SavedList.people((1...3000).map { String(format: "P%06d", $0) }, in: folder)
             let paged = folder.file("paged.txt")
@@ -47,7 +49,8 @@ extension Interactive {
             #expect(terminal.waitFor("P002999"))  // 100 names: printed below the line, as before
         }
 
-        @Test func controlCEndingThePagerInMidLineLeavesThePromptOnALineOfItsOwn() throws {
+        @Test("Ctrl-C ending the pager in mid-line leaves the prompt on a line of its own")
+        func controlCEndingThePagerInMidLineLeavesThePromptOnALineOfItsOwn() throws {
             let folder = TemporaryFolder()
             let pager = folder.file("half-line-pager")
             let script = "#!/bin/sh\nprintf 'first line\\nsecond li'\nexec sleep 60\n"

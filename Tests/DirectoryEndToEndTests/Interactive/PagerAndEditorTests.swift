@@ -9,7 +9,9 @@ extension Interactive {
             try SavedList.people((1...count).map { String(format: "P%02d", $0) }, in: folder)
         }
 
-        @Test(.enabled(if: ToolRun.exists("/usr/bin/less"), "less is not installed (Debian: apt-get install less)"))
+        @Test(
+            "a long list pages, and q returns to the prompt",
+            .enabled(if: ToolRun.exists("/usr/bin/less"), "less is not installed (Debian: apt-get install less)"))
         func aLongListPagesAndQReturnsToThePrompt() throws {
             let folder = TemporaryFolder()
             try savedList(60, in: folder)
@@ -29,7 +31,8 @@ extension Interactive {
             #expect(terminal.waitForExit() == 0)
         }
 
-        @Test func editorTextThatCannotBeUsedCanBeEditedAgainOrDropped() throws {
+        @Test("editor text that cannot be used can be edited again or dropped")
+        func editorTextThatCannotBeUsedCanBeEditedAgainOrDropped() throws {
             let folder = TemporaryFolder()
             try savedList(3, in: folder)
             // First run: breaks the text. Second run: mends it and changes P02.

@@ -6,7 +6,8 @@ extension Interactive {
     /// In a real terminal (tmux): the cursor around joined emoji, and the line after resizes.
     @Suite(.enabled(if: TmuxPane.isInstalled, "needs tmux"))
     struct RealTerminalTests {
-        @Test func inARealTerminalTheCursorStandsJustBeforeAJoinedEmojiAfterLeft() throws {
+        @Test("in a real terminal the cursor stands just before a joined emoji after the left arrow")
+        func inARealTerminalTheCursorStandsJustBeforeAJoinedEmojiAfterLeft() throws {
             let folder = TemporaryFolder()
             let pane = try TmuxPane(folder: folder)
             let prompt = "directory.plist > "
@@ -23,7 +24,8 @@ extension Interactive {
             #expect(pane.waitUntil { $0.cursorColumn == DisplayWidth.of(prompt + "new X") })
         }
 
-        @Test func afterResizesNoStaleRowStaysAboveThePrompt() throws {
+        @Test("after resizes, no stale row stays above the prompt")
+        func afterResizesNoStaleRowStaysAboveThePrompt() throws {
             let folder = TemporaryFolder()
             let pane = try TmuxPane(folder: folder)
             #expect(pane.waitUntil { $0.rows.last?.hasPrefix("directory.plist >") == true })

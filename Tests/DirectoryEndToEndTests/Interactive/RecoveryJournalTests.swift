@@ -28,7 +28,8 @@ extension Interactive {
             (try? FileManager.default.contentsOfDirectory(atPath: folder.file("state/directory/recovery"))) ?? []
         }
 
-        @Test func anEditSurvivesKill9AndComesBackWithRecoverThenSave() throws {
+        @Test("an edit survives kill -9 and comes back with recover, then save")
+        func anEditSurvivesKill9AndComesBackWithRecoverThenSave() throws {
             let folder = TemporaryFolder()
             do {
                 let terminal = try sessionWithAnEdit(in: folder)
@@ -58,7 +59,8 @@ extension Interactive {
             #expect(listed.standardOutput.contains("Kim Tran"))
         }
 
-        @Test func sighupExits129AndAScriptRecoversOnceThenFindsNothing() throws {
+        @Test("SIGHUP exits 129, and a script recovers once, then finds nothing")
+        func sighupExits129AndAScriptRecoversOnceThenFindsNothing() throws {
             let folder = TemporaryFolder()
             do {
                 let terminal = try sessionWithAnEdit(in: folder)
@@ -75,7 +77,8 @@ extension Interactive {
             #expect(again.standardOutput.contains("4  Kim Tran"))
         }
 
-        @Test func sigtermAtThePromptExits143WithTheEditInTheJournal() throws {
+        @Test("SIGTERM at the prompt exits 143 with the edit in the journal")
+        func sigtermAtThePromptExits143WithTheEditInTheJournal() throws {
             let folder = TemporaryFolder()
             do {
                 let terminal = try sessionWithAnEdit(in: folder)
@@ -90,7 +93,8 @@ extension Interactive {
             #expect(try ProgramRun.run(["-c", "find kim"], folder: folder).standardOutput.contains("Kim Tran"))
         }
 
-        @Test func aLiveSessionsJournalIsLeftAloneAndQuitBangRemovesIt() throws {
+        @Test("a live session's journal is left alone, and quit! removes it")
+        func aLiveSessionsJournalIsLeftAloneAndQuitBangRemovesIt() throws {
             let folder = TemporaryFolder()
             let terminal = try sessionWithAnEdit(in: folder)
             #expect(journals(in: folder).count == 1)
@@ -104,7 +108,8 @@ extension Interactive {
             #expect(journals(in: folder).isEmpty)
         }
 
-        @Test func aDamagedJournalRecoversWhatItCanAndSaysWhatItCouldNot() throws {
+        @Test("a damaged journal recovers what it can and says what it could not")
+        func aDamagedJournalRecoversWhatItCanAndSaysWhatItCouldNot() throws {
             let folder = TemporaryFolder()
             do {
                 let terminal = try sessionWithAnEdit(in: folder)

@@ -4,7 +4,8 @@ import Testing
 extension Interactive {
     /// `refresh` at the prompt: the unsaved marker and `undo` after another session saved.
     struct RefreshPromptTests {
-        @Test func refreshKeepsTheCurrentRecordTheMarkerAndUndoThenSaysUpToDate() throws {
+        @Test("refresh keeps the current record, the marker and undo, then says up to date")
+        func refreshKeepsTheCurrentRecordTheMarkerAndUndoThenSaysUpToDate() throws {
             let (folder, path) = try ConcurrentSessionTests.savedSamples()
             let terminal = try PseudoTerminal(["--file", path], folder: folder)
             #expect(terminal.waitFor("directory.plist > "))

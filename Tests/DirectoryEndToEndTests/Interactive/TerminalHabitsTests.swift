@@ -10,7 +10,8 @@ extension Interactive {
             try SavedList.people((1...count).map { String(format: "P%06d", $0) }, in: folder)
         }
 
-        @Test func theFirstRunLineSaysWhatWasLoadedAndPsqlAndSqliteQuitNamesLeave() throws {
+        @Test("the first line says what was loaded, and psql's and sqlite3's quit commands leave")
+        func theFirstRunLineSaysWhatWasLoadedAndPsqlAndSqliteQuitNamesLeave() throws {
             for quit in ["\\q", ".quit", ".exit", "exit"] {
                 let folder = TemporaryFolder()
                 let terminal = try PseudoTerminal(folder: folder)
@@ -23,7 +24,8 @@ extension Interactive {
             }
         }
 
-        @Test func controlCStopsALongListingAtOnce() throws {
+        @Test("Ctrl-C stops a long listing at once")
+        func controlCStopsALongListingAtOnce() throws {
             let folder = TemporaryFolder()
             let path = try savedList(20_000, in: folder)
             let terminal = try PseudoTerminal(["--no-pager", "--file", path], folder: folder)
@@ -39,7 +41,8 @@ extension Interactive {
             #expect(terminal.waitFor("2  P000002\nd.json > "))
         }
 
-        @Test func pastedTabsAreTextNotCompletion() throws {
+        @Test("pasted tabs are text, not completion")
+        func pastedTabsAreTextNotCompletion() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))
@@ -54,7 +57,8 @@ extension Interactive {
             #expect(terminal.waitFor("\"Briggs\\t413\""))
         }
 
-        @Test func aPastedLineDoesNotAnswerTheSaveQuestion() throws {
+        @Test("a pasted line does not answer the save question")
+        func aPastedLineDoesNotAnswerTheSaveQuestion() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))
@@ -73,7 +77,8 @@ extension Interactive {
             #expect(terminal.waitFor("4  Zoë"))
         }
 
-        @Test func afterAStopAndContinueThePromptAndTheLineAreDrawnAgain() throws {
+        @Test("after a stop and continue, the prompt and the line are drawn again")
+        func afterAStopAndContinueThePromptAndTheLineAreDrawnAgain() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))
@@ -86,7 +91,8 @@ extension Interactive {
             #expect(terminal.waitFor("no current person"))
         }
 
-        @Test func manyCompletionsAskFirst() throws {
+        @Test("many completions ask first")
+        func manyCompletionsAskFirst() throws {
             let folder = TemporaryFolder()
             let path = try savedList(150, in: folder)
             let terminal = try PseudoTerminal(["--file", path], folder: folder)
@@ -105,7 +111,8 @@ extension Interactive {
             #expect(terminal.waitFor("d.json > edit P000"))
         }
 
-        @Test func clearClearsTheScreen() throws {
+        @Test("clear clears the screen")
+        func clearClearsTheScreen() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))
@@ -115,7 +122,8 @@ extension Interactive {
             #expect(terminal.rawText.contains("\u{1B}[H\u{1B}[2J"))
         }
 
-        @Test func aBadEditrcLineIsNamedAndTheLinesAfterItStillApply() throws {
+        @Test("a bad .editrc line is named and the lines after it still apply")
+        func aBadEditrcLineIsNamedAndTheLinesAfterItStillApply() throws {
             let folder = TemporaryFolder()
             let editrc = "# keys\nfrobnicate everything\nbind ^B ed-move-to-beg\n"
             FileManager.default.createFile(atPath: folder.file(".editrc"), contents: Data(editrc.utf8))

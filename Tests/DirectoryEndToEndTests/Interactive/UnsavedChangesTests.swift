@@ -6,7 +6,8 @@ extension Interactive {
     struct UnsavedChangesTests {
         private static let question = "Save changes to directory.plist? [y]es, [n]o, [c]ancel "
 
-        @Test func controlDAsksAndCancelKeepsTheSessionThenYesSavesAndQuits() throws {
+        @Test("Ctrl-D asks; cancel keeps the session, then yes saves and quits")
+        func controlDAsksAndCancelKeepsTheSessionThenYesSavesAndQuits() throws {
             let folder = TemporaryFolder()
             do {
                 let terminal = try PseudoTerminal(folder: folder)
@@ -75,7 +76,8 @@ extension Interactive {
             #expect(!terminal.screenText.contains(question + "\n\nrevert"), "no question without changes")
         }
 
-        @Test func noDiscardsTheChanges() throws {
+        @Test("answering no discards the changes")
+        func noDiscardsTheChanges() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))
@@ -90,7 +92,8 @@ extension Interactive {
             #expect(!FileManager.default.fileExists(atPath: folder.file("data/directory/directory.plist")))
         }
 
-        @Test func openAsksSavesAndSwitchesFiles() throws {
+        @Test("open asks, saves and switches files")
+        func openAsksSavesAndSwitchesFiles() throws {
             let folder = TemporaryFolder()
             let other = folder.file("other.plist")
             let terminal = try PseudoTerminal(folder: folder)

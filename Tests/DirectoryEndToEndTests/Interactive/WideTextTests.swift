@@ -4,7 +4,8 @@ import Testing
 extension Interactive {
     /// Wide and joined characters at the prompt: where the cursor is drawn, and what Backspace deletes.
     struct WideTextTests {
-        @Test func theCursorIsWhereTheTextEndsAfterDeletingCJKCharacters() throws {
+        @Test("the cursor is where the text ends after deleting CJK characters")
+        func theCursorIsWhereTheTextEndsAfterDeletingCJKCharacters() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             let prompt = "directory.plist > "
@@ -29,7 +30,8 @@ extension Interactive {
             #expect(terminal.waitFor("Added person 4 abZ; it is now current."))
         }
 
-        @Test func theCursorMovesAndDeletesByWholeJoinedEmojiFlagsAndAccentedLetters() throws {
+        @Test("the cursor moves and deletes by whole joined emoji, flags and accented letters")
+        func theCursorMovesAndDeletesByWholeJoinedEmojiFlagsAndAccentedLetters() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             let prompt = "directory.plist > "
@@ -56,7 +58,8 @@ extension Interactive {
             #expect(terminal.waitFor("Added person 4 X👩‍💻e\u{0308}; it is now current."))
         }
 
-        @Test func backspaceDeletesAWholeJoinedEmojiAndThePromptKeepsTheJoiner() throws {
+        @Test("backspace deletes a whole joined emoji and the prompt keeps the joiner")
+        func backspaceDeletesAWholeJoinedEmojiAndThePromptKeepsTheJoiner() throws {
             let folder = TemporaryFolder()
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor("directory.plist > "))

@@ -11,7 +11,8 @@ struct FoundationFileTests {
         var office: String
     }
 
-    @Test func aFoundationWrittenFileOf60000PeopleIsUnchangedBySaveBang() throws {
+    @Test("a file of 60,000 people that Foundation wrote is unchanged by save!")
+    func aFoundationWrittenFileOf60000PeopleIsUnchangedBySaveBang() throws {
         let folder = TemporaryFolder()
         let path = folder.file("people.plist")
         let people = (0..<60_000).map { index in

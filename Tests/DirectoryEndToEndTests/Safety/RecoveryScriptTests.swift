@@ -17,7 +17,8 @@ struct RecoveryScriptTests {
         return live
     }
 
-    @Test func sigtermWhileAScriptWaitsExits143AndRecoverBringsTheEditBack() throws {
+    @Test("SIGTERM while a script waits exits 143, and recover brings the edit back")
+    func sigtermWhileAScriptWaitsExits143AndRecoverBringsTheEditBack() throws {
         let folder = TemporaryFolder()
         let live = try waitingScript(in: folder)
         kill(live.processIdentifier, SIGTERM)
@@ -29,7 +30,8 @@ struct RecoveryScriptTests {
         #expect(try ProgramRun.run(["-c", "find kim"], folder: folder).standardOutput.contains("Kim Tran"))
     }
 
-    @Test func kill9WhileAScriptWaitsLosesNothing() throws {
+    @Test("kill -9 while a script waits loses nothing")
+    func kill9WhileAScriptWaitsLosesNothing() throws {
         let folder = TemporaryFolder()
         let live = try waitingScript(in: folder)
         live.kill()
@@ -38,7 +40,8 @@ struct RecoveryScriptTests {
         #expect(recovered.status == 0)
     }
 
-    @Test func aScriptThatEndsNormallyLeavesNoJournal() throws {
+    @Test("a script that ends normally leaves no journal")
+    func aScriptThatEndsNormallyLeavesNoJournal() throws {
         let folder = TemporaryFolder()
         let run = try ProgramRun.run([], input: "new Kim Tran\n", folder: folder)
         #expect(run.status == 1)  // unsaved at the end: reported, as before

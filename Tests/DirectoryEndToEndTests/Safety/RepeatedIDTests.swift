@@ -12,7 +12,8 @@ struct RepeatedIDTests {
         ]
         """
 
-    @Test func editingOneOfTwoRecordsWithTheSameIdIsOneChangeAndSavingKeepsBoth() throws {
+    @Test("editing one of two records with the same id is one change, and saving keeps both")
+    func editingOneOfTwoRecordsWithTheSameIdIsOneChangeAndSavingKeepsBoth() throws {
         let folder = TemporaryFolder()
         let path = folder.file("people.json")
         try Self.file.write(toFile: path, atomically: true, encoding: .utf8)

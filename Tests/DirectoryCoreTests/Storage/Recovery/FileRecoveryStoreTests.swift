@@ -16,7 +16,8 @@ struct FileRecoveryStoreTests {
         try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
     }
 
-    @Test func aLiveJournalIsHiddenAndAnEndedOneOffered() throws {
+    @Test("a live journal is hidden and an ended one offered")
+    func aLiveJournalIsHiddenAndAnEndedOneOffered() throws {
         let base = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: base) }
         let folder = base + "/state/directory/recovery"
@@ -40,7 +41,8 @@ struct FileRecoveryStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
-    @Test func removeJournalDeletesTheSessionsOwn() throws {
+    @Test("a session keeps one journal, and removeJournal deletes it")
+    func removeJournalDeletesTheSessionsOwn() throws {
         let base = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: base) }
         let store = FileRecoveryStore(folder: base + "/recovery", pid: 1, now: { 0 })
@@ -51,7 +53,8 @@ struct FileRecoveryStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/recovery").isEmpty)
     }
 
-    @Test func aFolderOthersCanWriteIsRefusedOnce() throws {
+    @Test("a folder others can write is refused once")
+    func aFolderOthersCanWriteIsRefusedOnce() throws {
         let base = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: base) }
         let folder = base + "/recovery"
@@ -64,7 +67,8 @@ struct FileRecoveryStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
-    @Test func aRelativePathAndItsAbsoluteFormAreOneList() {
+    @Test("a relative path and its absolute form are one list")
+    func aRelativePathAndItsAbsoluteFormAreOneList() {
         let cwd = FileManager.default.currentDirectoryPath
         #expect(RecoveryLocation.of("people.json") == RecoveryLocation.of(cwd + "/people.json"))
         #expect(RecoveryLocation.of("./people.json") == RecoveryLocation.of(cwd + "/people.json"))

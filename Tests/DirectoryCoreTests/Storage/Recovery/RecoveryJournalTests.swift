@@ -32,7 +32,8 @@ struct RecoveryJournalTests {
             + entries.flatMap(RecoveryJournal.encode)
     }
 
-    @Test func readsBackEveryKindOfValue() throws {
+    @Test("reads back every kind of value")
+    func readsBackEveryKindOfValue() throws {
         let added = RecoveryEntry(key: Self.saved.key, saved: nil, now: Self.saved, position: 0)
         let deleted = RecoveryEntry(
             key: RecordKey(id: RecordID(high: 1, low: 2), occurrence: 1), saved: Self.saved, now: nil, position: -1)
@@ -47,18 +48,21 @@ struct RecoveryJournalTests {
         #expect(journal.entries == [expectedDeleted, added])
     }
 
-    @Test func theLastEntryOfARecordWins() throws {
+    @Test("the last entry of a record wins")
+    func theLastEntryOfARecordWins() throws {
         let journal = try #require(RecoveryJournal.decode(Self.file([Self.entry("A"), Self.entry("B")])))
         #expect(journal.entries == [Self.entry("B")])
     }
 
-    @Test func aRecordSetBackToItsSavedVersionIsNoChange() throws {
+    @Test("a record set back to its saved version is no change")
+    func aRecordSetBackToItsSavedVersionIsNoChange() throws {
         let back = RecoveryEntry(key: Self.saved.key, saved: Self.saved, now: Self.saved, position: 0)
         let journal = try #require(RecoveryJournal.decode(Self.file([Self.entry("A"), back])))
         #expect(journal.changes.isEmpty)
     }
 
-    @Test func aTruncatedJournalKeepsTheEntriesBeforeTheCut() throws {
+    @Test("a truncated journal keeps the entries before the cut")
+    func aTruncatedJournalKeepsTheEntriesBeforeTheCut() throws {
         let whole = Self.file([Self.entry("A"), Self.entry("B", occurrence: 1)])
         let journal = try #require(RecoveryJournal.decode(Array(whole.dropLast(5))))
         #expect(journal.entries == [Self.entry("A")])
@@ -66,7 +70,8 @@ struct RecoveryJournalTests {
         #expect(journal.damage.first?.contains("could not be read") == true)
     }
 
-    @Test func aDamagedEntryIsSkippedAndTheRestRead() throws {
+    @Test("a damaged entry is skipped and the rest read")
+    func aDamagedEntryIsSkippedAndTheRestRead() throws {
         let second = RecoveryJournal.encode(Self.entry("B", occurrence: 1))
         var bytes = Self.file([Self.entry("A")]) + second
         bytes[bytes.count - second.count - 10] ^= 0xFF  // inside the first entry's payload
@@ -75,12 +80,14 @@ struct RecoveryJournalTests {
         #expect(journal.damage == ["1 damaged entry was skipped"])
     }
 
-    @Test func notAJournalIsNil() {
+    @Test("bytes that are not a journal decode to nil")
+    func notAJournalIsNil() {
         #expect(RecoveryJournal.decode(Array("hello".utf8)) == nil)
         #expect(RecoveryJournal.decode(Array(Self.file([]).prefix(40))) == nil)
     }
 
-    @Test func aDatabaseLocationLosesItsPassword() {
+    @Test("a database location loses its password")
+    func aDatabaseLocationLosesItsPassword() {
         #expect(
             RecoveryLocation.of("postgresql://kim:s3cret@db.example.com:5432/people?sslmode=require")
                 == "postgresql://db.example.com:5432/people?sslmode=require")

@@ -28,7 +28,8 @@ struct BinaryPlistMalformedInputTests {
         [UInt8](try PropertyListEncoder().encode(TestData.people(3)))
     }
 
-    @Test func rejectsEveryTruncation() throws {
+    @Test("rejects every truncation")
+    func rejectsEveryTruncation() throws {
         let bytes = try sample()
         for length in 0..<bytes.count {
             let message = failure(Array(bytes.prefix(length)))
@@ -36,7 +37,8 @@ struct BinaryPlistMalformedInputTests {
         }
     }
 
-    @Test func survivesEverySingleByteCorruption() throws {
+    @Test("survives every single-byte corruption")
+    func survivesEverySingleByteCorruption() throws {
         let bytes = try sample()
         for position in bytes.indices {
             for value: UInt8 in [0x00, 0x0F, 0x7F, 0x80, 0xAF, 0xDF, 0xFF] {
@@ -48,7 +50,8 @@ struct BinaryPlistMalformedInputTests {
         }
     }
 
-    @Test func rejectsOtherFilesAndBadTrailers() {
+    @Test("rejects other files and bad trailers")
+    func rejectsOtherFilesAndBadTrailers() {
         #expect(failure(Array("<?xml version=\"1.0\"?>".utf8))?.contains("bplist00") == true)
         #expect(failure(Array("bplist00".utf8))?.contains("truncated") == true)
         let good = TestData.assemble([[0xA0]])
@@ -61,17 +64,20 @@ struct BinaryPlistMalformedInputTests {
         #expect(failure(TestData.assemble([[0xA0]], top: 3))?.contains("top object") == true)
     }
 
-    @Test func rejectsOffsetTableEntriesOutOfRange() {
+    @Test("rejects offset table entries out of range")
+    func rejectsOffsetTableEntriesOutOfRange() {
         var bytes = TestData.assemble([[0xA1, 1], [0x50]])
         bytes[bytes.count - 33] = 0xF0  // the entry of object 1
         #expect(failure(bytes)?.contains("outside the object area") == true)
     }
 
-    @Test func rejectsReferencesToMissingObjects() {
+    @Test("rejects references to missing objects")
+    func rejectsReferencesToMissingObjects() {
         #expect(failure(TestData.assemble([[0xA1, 7]]))?.contains("only 1 objects") == true)
     }
 
-    @Test func rejectsReferenceCycles() {
+    @Test("rejects reference cycles")
+    func rejectsReferenceCycles() {
         #expect(failure(TestData.assemble([[0xA1, 0]])) == "record 1 is an array, expected a dictionary")
         let selfReferencingArray = TestData.assemble([
             [0xA1, 1], [0xD2, 2, 3, 4, 5], TestData.ascii("id"), TestData.ascii("list"), Self.id, [0xA2, 2, 5],
@@ -87,7 +93,8 @@ struct BinaryPlistMalformedInputTests {
         #expect(failure(selfContaining)?.contains("cycle") == true)
     }
 
-    @Test func rejectsNestingDeeperThanTheLimit() {
+    @Test("rejects nesting deeper than the limit")
+    func rejectsNestingDeeperThanTheLimit() {
         // A record whose extra holds 600 arrays, each inside the previous one (2-byte refs).
         var objects: [[UInt8]] = [
             [0xA1, 0, 1], [0xD2, 0, 2, 0, 3, 0, 4, 0, 5], TestData.ascii("id"), TestData.ascii("x"), Self.id,
@@ -99,7 +106,8 @@ struct BinaryPlistMalformedInputTests {
         #expect(failure(TestData.assemble(objects, refSize: 2))?.contains("nested more than 512") == true)
     }
 
-    @Test func rejectsSharedContainersThatExpandExponentially() {
+    @Test("rejects shared containers that expand exponentially")
+    func rejectsSharedContainersThatExpandExponentially() {
         // Each array holds the next one twice: 2^200 values if read naively.
         var objects: [[UInt8]] = [
             [0xA1, 0, 1], [0xD2, 0, 2, 0, 3, 0, 4, 0, 5], TestData.ascii("id"), TestData.ascii("x"), Self.id,
@@ -111,7 +119,8 @@ struct BinaryPlistMalformedInputTests {
         #expect(failure(TestData.assemble(objects, refSize: 2))?.contains("shares") == true)
     }
 
-    @Test func rejectsHugeCounts() {
+    @Test("rejects huge counts")
+    func rejectsHugeCounts() {
         let hugeArray: [UInt8] = [0xAF, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
         #expect(failure(TestData.assemble([hugeArray]))?.contains("remain before the offset table") == true)
         let negative: [UInt8] = [0x5F, 0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
@@ -119,7 +128,8 @@ struct BinaryPlistMalformedInputTests {
         #expect(failure(TestData.assemble([[0xA1, 1], [0x4F, 0x12, 0x10, 0, 0, 0]]))?.contains("remain") == true)
     }
 
-    @Test func rejectsATopLevelThatIsNotAnArray() {
+    @Test("rejects a top level that is not an array")
+    func rejectsATopLevelThatIsNotAnArray() {
         let dictionary = TestData.assemble([[0xD1, 1, 2], TestData.ascii("id"), Self.id])
         #expect(failure(dictionary) == "the top level is a dictionary, expected an array of records")
         #expect(
@@ -127,14 +137,16 @@ struct BinaryPlistMalformedInputTests {
                 == "the top level is a string, expected an array of records")
     }
 
-    @Test func rejectsRecordsThatAreNotDictionaries() {
+    @Test("rejects records that are not dictionaries")
+    func rejectsRecordsThatAreNotDictionaries() {
         let bytes = TestData.assemble([
             [0xA2, 1, 2], [0xD1, 3, 4], TestData.ascii("x"), TestData.ascii("id"), Self.id,
         ])
         #expect(failure(bytes) == "record 2 is a string, expected a dictionary")
     }
 
-    @Test func rejectsValuesARecordCannotHold() {
+    @Test("rejects values a record cannot hold")
+    func rejectsValuesARecordCannotHold() {
         func record(_ value: [UInt8]) -> [UInt8] {
             TestData.assemble([
                 [0xA1, 1], [0xD2, 2, 3, 4, 5], TestData.ascii("id"), TestData.ascii("x"), Self.id, value,
@@ -151,12 +163,14 @@ struct BinaryPlistMalformedInputTests {
         #expect(failure(record([0x13, 1, 2]))?.contains("remain before the offset table") == true)
     }
 
-    @Test func rejectsKeysThatAreNotStrings() {
+    @Test("rejects keys that are not strings")
+    func rejectsKeysThatAreNotStrings() {
         let bytes = TestData.assemble([[0xA1, 1], [0xD1, 2, 3], [0x10, 1], Self.id])
         #expect(failure(bytes)?.contains("is an integer, expected a string") == true)
     }
 
-    @Test func rejectsRepeatedKeysInNestedDictionaries() {
+    @Test("rejects repeated keys in nested dictionaries")
+    func rejectsRepeatedKeysInNestedDictionaries() {
         let bytes = TestData.assemble([
             [0xA1, 1], [0xD2, 2, 3, 4, 5], TestData.ascii("id"), TestData.ascii("x"), Self.id,
             [0xD2, 3, 3, 2, 2],

@@ -15,7 +15,8 @@ struct BinaryPlistPythonInteropTests {
     }
 
     /// `plistlib` loads the writer's file and writes it back; the reader then finds the same records.
-    @Test func plistlibRoundTripsWhatTheWriterWrites() throws {
+    @Test("plistlib reads the writer's file and writes it back; the reader finds the same records")
+    func plistlibRoundTripsWhatTheWriterWrites() throws {
         var records = TestData.records(TestData.bucketItems(2_000, seed: 5)).map { record in
             var record = record
             // plistlib keeps dates to the microsecond only, and cannot hold
@@ -47,7 +48,8 @@ struct BinaryPlistPythonInteropTests {
     }
 
     /// 70,000 records need 3-byte references, which `plistlib` must read too.
-    @Test func plistlibReadsLargeListsFromTheWriter() throws {
+    @Test("plistlib reads the writer's large lists, with 3-byte references")
+    func plistlibReadsLargeListsFromTheWriter() throws {
         let people = TestData.people(70_000, seed: 9)
         let input = temporaryFile("large.plist")
         defer { try? FileManager.default.removeItem(at: input) }
@@ -62,7 +64,8 @@ struct BinaryPlistPythonInteropTests {
         #expect(printed == "70000 \(last.id.uuidString) \(last.name)\n")
     }
 
-    @Test func readsWhatPlistlibWrites() throws {
+    @Test("reads what plistlib writes")
+    func readsWhatPlistlibWrites() throws {
         let file = temporaryFile("python.plist")
         defer { try? FileManager.default.removeItem(at: file) }
         let program = """

@@ -7,7 +7,8 @@ import Testing
 struct BinaryPlistRecordReaderTests {
     typealias TestData = BinaryPlistTestData
 
-    @Test func readsPeopleWrittenByPropertyListEncoder() throws {
+    @Test("reads people written by PropertyListEncoder")
+    func readsPeopleWrittenByPropertyListEncoder() throws {
         let people = TestData.people(200)
         let bytes = [UInt8](try PropertyListEncoder().encode(people))
         let (schema, records) = try TestData.decode(bytes)
@@ -15,7 +16,8 @@ struct BinaryPlistRecordReaderTests {
         #expect(records == TestData.records(people))
     }
 
-    @Test func readsBucketItemsWrittenByPropertyListEncoder() throws {
+    @Test("reads bucket items written by PropertyListEncoder")
+    func readsBucketItemsWrittenByPropertyListEncoder() throws {
         let items = TestData.bucketItems(120)
         let bytes = [UInt8](try PropertyListEncoder().encode(items))
         let (schema, records) = try TestData.decode(bytes)
@@ -23,7 +25,8 @@ struct BinaryPlistRecordReaderTests {
         #expect(records == TestData.records(items))
     }
 
-    @Test func readsTheCommittedFixture() throws {
+    @Test("reads the committed fixture")
+    func readsTheCommittedFixture() throws {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/people-binary", withExtension: "plist"))
         let bytes = [UInt8](try Data(contentsOf: url))
         let (schema, records) = try TestData.decode(bytes)
@@ -36,7 +39,8 @@ struct BinaryPlistRecordReaderTests {
         #expect(records.map(\.values) == RecordSchema.person.samples)
     }
 
-    @Test func readsAnEmptyList() throws {
+    @Test("reads an empty list")
+    func readsAnEmptyList() throws {
         let bytes = [UInt8](try PropertyListEncoder().encode([TestData.Person]()))
         let (schema, records) = try TestData.decode(bytes, schema: nil)
         #expect(schema == .person)
@@ -44,7 +48,8 @@ struct BinaryPlistRecordReaderTests {
     }
 
     /// 70,000 records need 3-byte references and offsets, as Foundation counts them.
-    @Test func readsLargeListsWithWideReferencesAndOffsets() throws {
+    @Test("reads large lists with wide references and offsets")
+    func readsLargeListsWithWideReferencesAndOffsets() throws {
         let people = TestData.people(70_000)
         let bytes = [UInt8](try PropertyListEncoder().encode(people))
         let trailer = try bytes.withUnsafeBytes { try BinaryPlistTrailer(validating: $0) }
@@ -54,7 +59,8 @@ struct BinaryPlistRecordReaderTests {
         #expect(records == TestData.records(people))
     }
 
-    @Test func readsUnknownKeysOfEveryTypeWrittenByPropertyListSerialization() throws {
+    @Test("reads unknown keys of every type written by PropertyListSerialization")
+    func readsUnknownKeysOfEveryTypeWrittenByPropertyListSerialization() throws {
         let record = Record(
             id: RecordID(high: 0x1234_5678_9ABC_4DEF, low: 0x8123_4567_89AB_CDEF),
             values: [.text("Joe Gregg"), .text("Briggs 413")], extras: BinaryPlistFoundationBridge.sampleExtras)
@@ -70,7 +76,8 @@ struct BinaryPlistRecordReaderTests {
         #expect(sortedExtras(read.extras) == sortedExtras(record.extras))
     }
 
-    @Test func readsStringsSharedBetweenKeysAndValues() throws {
+    @Test("reads strings shared between keys and values")
+    func readsStringsSharedBetweenKeysAndValues() throws {
         // CF uniques equal strings: here "name" is both a key and a value, and one
         // office object is shared by two records.
         let people = [
@@ -82,7 +89,8 @@ struct BinaryPlistRecordReaderTests {
         #expect(records == TestData.records(people))
     }
 
-    @Test func readsASetAtTheTopLikeAnArray() throws {
+    @Test("reads a set at the top like an array")
+    func readsASetAtTheTopLikeAnArray() throws {
         let bytes = TestData.assemble([
             [0xC1, 1], [0xD1, 2, 3], TestData.ascii("id"),
             [0x5F, 0x10, 36] + Array("E621E1F8-C36C-495A-93FC-0C247A3E6E5F".utf8),
@@ -91,7 +99,8 @@ struct BinaryPlistRecordReaderTests {
         #expect(records.map(\.id.description) == ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
     }
 
-    @Test func readsSixteenByteIntegersThatFit() throws {
+    @Test("reads 16-byte integers that fit")
+    func readsSixteenByteIntegersThatFit() throws {
         let id = Array("E621E1F8-C36C-495A-93FC-0C247A3E6E5F".utf8)
         let bytes = TestData.assemble([
             [0xA1, 1], [0xD2, 2, 3, 4, 5], TestData.ascii("id"), TestData.ascii("count"), [0x5F, 0x10, 36] + id,
@@ -101,7 +110,8 @@ struct BinaryPlistRecordReaderTests {
         #expect(records.first?.extras == [KeyedValue("count", .integer(123_456))])
     }
 
-    @Test func readsFourByteRealsAndNullAsExtras() throws {
+    @Test("reads 4-byte reals and null as extras")
+    func readsFourByteRealsAndNullAsExtras() throws {
         let id = Array("E621E1F8-C36C-495A-93FC-0C247A3E6E5F".utf8)
         let bytes = TestData.assemble([
             [0xA1, 1], [0xD3, 2, 3, 4, 5, 6, 7], TestData.ascii("id"), TestData.ascii("f"), TestData.ascii("n"),

@@ -9,25 +9,29 @@ import Testing
 struct BinaryPlistRecordWriterTests {
     typealias TestData = BinaryPlistTestData
 
-    @Test func writesPeopleByteForByteAsPropertyListEncoder() throws {
+    @Test("writes people byte for byte as PropertyListEncoder does")
+    func writesPeopleByteForByteAsPropertyListEncoder() throws {
         let people = TestData.people(300)
         let expected = [UInt8](try PropertyListEncoder().encode(people))
         #expect(BinaryPlistRecordWriter.write(TestData.records(people), schema: .person) == expected)
     }
 
-    @Test func writesBucketItemsByteForByteAsPropertyListEncoder() throws {
+    @Test("writes bucket items byte for byte as PropertyListEncoder does")
+    func writesBucketItemsByteForByteAsPropertyListEncoder() throws {
         let items = TestData.bucketItems(300)
         let expected = [UInt8](try PropertyListEncoder().encode(items))
         #expect(BinaryPlistRecordWriter.write(TestData.records(items), schema: .bucket) == expected)
     }
 
-    @Test func writesAnEmptyListAsPropertyListEncoder() throws {
+    @Test("writes an empty list as PropertyListEncoder does")
+    func writesAnEmptyListAsPropertyListEncoder() throws {
         let expected = [UInt8](try PropertyListEncoder().encode([TestData.Person]()))
         #expect(BinaryPlistRecordWriter.write([], schema: .person) == expected)
     }
 
     /// 70,000 records need 3-byte references and offsets.
-    @Test func writesLargeListsWithWideReferencesAsPropertyListEncoder() throws {
+    @Test("writes large lists with wide references as PropertyListEncoder does")
+    func writesLargeListsWithWideReferencesAsPropertyListEncoder() throws {
         let people = TestData.people(70_000, seed: 7)
         let expected = [UInt8](try PropertyListEncoder().encode(people))
         let written = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
@@ -35,7 +39,8 @@ struct BinaryPlistRecordWriterTests {
         #expect(try PropertyListDecoder().decode([TestData.Person].self, from: Data(written)) == people)
     }
 
-    @Test func writesWhatPropertyListDecoderReadsBack() throws {
+    @Test("writes what PropertyListDecoder reads back")
+    func writesWhatPropertyListDecoderReadsBack() throws {
         let items = TestData.bucketItems(500, seed: 11)
         let written = BinaryPlistRecordWriter.write(TestData.records(items), schema: .bucket)
         #expect(try PropertyListDecoder().decode([TestData.BucketItem].self, from: Data(written)) == items)
@@ -44,7 +49,8 @@ struct BinaryPlistRecordWriterTests {
         #expect(try PropertyListDecoder().decode([TestData.Person].self, from: Data(writtenPeople)) == people)
     }
 
-    @Test func writesUnknownKeysThatPropertyListSerializationReadsUnchanged() throws {
+    @Test("writes unknown keys that PropertyListSerialization reads unchanged")
+    func writesUnknownKeysThatPropertyListSerializationReadsUnchanged() throws {
         let records = (0..<3).map { index in
             Record(
                 id: RecordID(high: 0x1234_5678_9ABC_4DEF, low: 0x8123_4567_89AB_CD00 + UInt64(index)),
@@ -56,7 +62,8 @@ struct BinaryPlistRecordWriterTests {
         #expect(try BinaryPlistFoundationBridge.xml(reading: written) == BinaryPlistFoundationBridge.xml(expected))
     }
 
-    @Test func readsBackWhatItWritesWithKeysInOrder() throws {
+    @Test("reads back what it writes with keys in order")
+    func readsBackWhatItWritesWithKeysInOrder() throws {
         let records = [
             Record(
                 id: RecordID(high: 1, low: 2), values: [.text("a"), .text("b"), .date(RecordSchema.distantPast)],
@@ -86,7 +93,8 @@ struct BinaryPlistRecordWriterTests {
 
     /// Foundation shares canonically equal strings ("é" and "e" + U+0301) and so
     /// turns one into the other; the writer compares bytes and keeps both.
-    @Test func keepsCanonicallyEquivalentStringsApart() throws {
+    @Test("keeps canonically equivalent strings apart")
+    func keepsCanonicallyEquivalentStringsApart() throws {
         let people = [
             TestData.Person(id: UUID(), name: "caf\u{E9}", office: "cafe\u{301}"),
             TestData.Person(id: UUID(), name: "cafe\u{301}", office: "caf\u{E9}"),
@@ -99,7 +107,8 @@ struct BinaryPlistRecordWriterTests {
 
     /// Foundation shares every repeated value however many distinct ones there are:
     /// 60,000 distinct names and 20,000 distinct offices, each office used three times.
-    @Test func sharesEveryRepeatedValueAtAnySizeAsPropertyListEncoder() throws {
+    @Test("shares every repeated value, at any size, as PropertyListEncoder does")
+    func sharesEveryRepeatedValueAtAnySizeAsPropertyListEncoder() throws {
         let people = TestData.people(60_000, seed: 3).enumerated().map { index, person in
             TestData.Person(id: person.id, name: "unique name \(index)", office: "Room \(index / 3)")
         }
@@ -110,7 +119,8 @@ struct BinaryPlistRecordWriterTests {
     }
 
     /// Records that share an id (numbered as a session numbers them) share its string, as Foundation does.
-    @Test func sharesRepeatedIdentifiersAsPropertyListEncoder() throws {
+    @Test("shares repeated ids as PropertyListEncoder does")
+    func sharesRepeatedIdentifiersAsPropertyListEncoder() throws {
         var people = TestData.people(40, seed: 5)
         people[7].id = people[2].id
         people[30].id = people[2].id
@@ -121,7 +131,8 @@ struct BinaryPlistRecordWriterTests {
         #expect(BinaryPlistRecordWriter.write(records, schema: .person) == expected)
     }
 
-    @Test func sharesEqualValuesAndKeys() throws {
+    @Test("shares equal values and keys")
+    func sharesEqualValuesAndKeys() throws {
         let first = Record(id: RecordID(high: 1, low: 2), values: [.text("same"), .text("same")])
         let second = Record(id: RecordID(high: 3, low: 4), values: [.text("same"), .text("same")])
         let written = BinaryPlistRecordWriter.write([first, second], schema: .person)

@@ -37,7 +37,8 @@ struct JSONFoundationDifferentialTests {
         }
     }
 
-    @Test func readsWhatJSONEncoderWritesForPeople() throws {
+    @Test("reads what JSONEncoder writes for people")
+    func readsWhatJSONEncoderWritesForPeople() throws {
         let people = Self.people(count: 400, seed: 1)
         let (schema, records) = try JSONTestSupport.read(Array(try JSONEncoder().encode(people)))
         #expect(schema == .person)
@@ -48,7 +49,8 @@ struct JSONFoundationDifferentialTests {
         #expect(records.allSatisfy { $0.extras.isEmpty })
     }
 
-    @Test func readsWhatJSONEncoderWritesForBucketItems() throws {
+    @Test("reads what JSONEncoder writes for bucket items")
+    func readsWhatJSONEncoderWritesForBucketItems() throws {
         let items = Self.items(count: 400, seed: 2)
         let (schema, records) = try JSONTestSupport.read(Array(try JSONEncoder().encode(items)))
         #expect(schema == .bucket)
@@ -61,7 +63,8 @@ struct JSONFoundationDifferentialTests {
         #expect(records.count == items.count)
     }
 
-    @Test func jsonDecoderReadsWhatTheWriterWrites() throws {
+    @Test("JSONDecoder reads what the writer writes")
+    func jsonDecoderReadsWhatTheWriterWrites() throws {
         let people = Self.people(count: 400, seed: 3)
         let personRecords = people.map {
             Record(
@@ -86,7 +89,8 @@ struct JSONFoundationDifferentialTests {
             })
     }
 
-    @Test func stringsDatesAndDataAreWrittenByteForByteAsJSONEncoderDoes() throws {
+    @Test("strings, dates and data are written byte for byte as JSONEncoder writes them")
+    func stringsDatesAndDataAreWrittenByteForByteAsJSONEncoderDoes() throws {
         var generator = JSONTestGenerator(seed: 5)
         let encoder = JSONEncoder()
         for _ in 0..<500 {
@@ -110,7 +114,8 @@ struct JSONFoundationDifferentialTests {
         }
     }
 
-    @Test func extrasRoundTripThroughJSONSerialization() throws {
+    @Test("extras come back unchanged through JSONSerialization")
+    func extrasRoundTripThroughJSONSerialization() throws {
         var generator = JSONTestGenerator(seed: 6)
         let records = (0..<200).map { _ in
             Record(

@@ -27,7 +27,8 @@ struct JSONPythonInteropTests {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    @Test func pythonReadsWhatTheWriterWritesAndWritesItBackTheSame() throws {
+    @Test("Python reads what the writer writes and writes it back the same")
+    func pythonReadsWhatTheWriterWritesAndWritesItBackTheSame() throws {
         guard let python = Self.python else {
             print("skipping JSON/Python interop test: python3 is not installed")
             return

@@ -9,6 +9,7 @@ struct JSONRecordReaderErrorTests {
     private static let record = #"{"id":"\#(id)","name":"n"}"#
 
     @Test(
+        "rejects malformed input with a plain message",
         arguments: [
             ("", "the file is empty; expected a JSON array of records", nil),
             (" \n", "the file is empty; expected a JSON array of records", nil),
@@ -67,7 +68,8 @@ struct JSONRecordReaderErrorTests {
         #expect(error == FileFormatError(message, offset: offset), "\(text)")
     }
 
-    @Test func rejectsInvalidUTF8InStrings() {
+    @Test("rejects invalid UTF-8 in strings")
+    func rejectsInvalidUTF8InStrings() {
         let prefix = Array(#"[{"id":"ab"#.utf8)
         let suffix = Array(#""}]"#.utf8)
         let badSequences: [[UInt8]] = [
@@ -83,14 +85,16 @@ struct JSONRecordReaderErrorTests {
         #expect(JSONTestSupport.readError(escaped) == FileFormatError("invalid utf-8 in a string", offset: 10))
     }
 
-    @Test func rejectsBytesOutsideStrings() {
+    @Test("rejects bytes outside strings")
+    func rejectsBytesOutsideStrings() {
         #expect(
             JSONTestSupport.readError([0x5B, 0xFF]) == FileFormatError("expected record 1, found byte 0xFF", offset: 1))
         #expect(
             JSONTestSupport.readError([0x5B, 0x00]) == FileFormatError("expected record 1, found byte 0x00", offset: 1))
     }
 
-    @Test func rejectsDeepNestingWithoutCrashing() {
+    @Test("rejects deep nesting without crashing")
+    func rejectsDeepNestingWithoutCrashing() {
         let opening = String(repeating: "[", count: 100_000)
         let atTop = JSONTestSupport.readError(opening)
         #expect(atTop == FileFormatError("record 1 is an array, expected a dictionary", offset: 1))
@@ -102,7 +106,8 @@ struct JSONRecordReaderErrorTests {
         #expect(objects?.message == "arrays and dictionaries are nested more than 512 levels deep")
     }
 
-    @Test func everyTruncationOfAValidFileThrows() {
+    @Test("every truncation of a valid file throws")
+    func everyTruncationOfAValidFileThrows() {
         let text = #"[{"id":"\#(Self.id)","name":"Zoë 😀 \n \u00e9","x":[1.5e3,{"k":[true,null,-7]}]}]"#
         let bytes = Array(text.utf8)
         #expect(JSONTestSupport.readError(bytes) == nil)
@@ -111,7 +116,8 @@ struct JSONRecordReaderErrorTests {
         }
     }
 
-    @Test func randomGarbageNeverCrashes() {
+    @Test("random garbage never crashes")
+    func randomGarbageNeverCrashes() {
         var generator = JSONTestGenerator(seed: 42)
         let alphabet = Array(#"[]{}",:\/ "0123456789-+.eEtrufalsn"#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xFF]
         for _ in 0..<3_000 {

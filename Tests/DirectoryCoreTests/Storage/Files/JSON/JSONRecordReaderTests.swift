@@ -7,7 +7,8 @@ struct JSONRecordReaderTests {
     private let id1 = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
     private let id2 = "0B8C1D2E-3F40-4152-8637-48596A7B8C9D"
 
-    @Test func readsPeopleAndDetectsTheSchema() throws {
+    @Test("reads people and detects the schema")
+    func readsPeopleAndDetectsTheSchema() throws {
         let text =
             #"[{"office":"Steitz 131","id":"\#(id1)","name":"Acacia Ackles"},{"name":"Joe","id":"\#(id2)","office":""}]"#
         let (schema, records) = try JSONTestSupport.read(Array(text.utf8))
@@ -19,7 +20,8 @@ struct JSONRecordReaderTests {
             ])
     }
 
-    @Test func readsBucketItemsWithIntegerAndFractionalDates() throws {
+    @Test("reads bucket items with integer and fractional dates")
+    func readsBucketItemsWithIntegerAndFractionalDates() throws {
         let text = #"""
             [{"id":"\#(id1)","name":"Skydive","note":"","completedDate":-63114076800},
              {"id":"\#(id2)","name":"Paris","note":"n","completedDate":694224000.123456789}]
@@ -29,27 +31,31 @@ struct JSONRecordReaderTests {
         #expect(records.map { $0.values[2] } == [.date(-63_114_076_800), .date(694_224_000.123456789)])
     }
 
-    @Test func acceptsByteOrderMarkAndWhiteSpaceEverywhere() throws {
+    @Test("accepts a byte order mark and white space everywhere")
+    func acceptsByteOrderMarkAndWhiteSpaceEverywhere() throws {
         let text = "\u{FEFF} \n\t[ \r\n{ \"id\" :\t\"\(id1)\" , \"name\" : \"x\" } \n] \n"
         let (_, records) = try JSONTestSupport.read(Array(text.utf8))
         #expect(records.count == 1)
         #expect(records[0].values == [.text("x"), .text("")])
     }
 
-    @Test func readsAnEmptyArray() throws {
+    @Test("reads an empty array")
+    func readsAnEmptyArray() throws {
         let (schema, records) = try JSONTestSupport.read(Array(" [ ] ".utf8))
         #expect(schema == .person)
         #expect(records.isEmpty)
     }
 
-    @Test func decodesEveryEscapeAndSurrogatePairs() throws {
+    @Test("decodes every escape and surrogate pairs")
+    func decodesEveryEscapeAndSurrogatePairs() throws {
         let text = #"[{"id":"\#(id1)","name":"\"\\\/\b\f\n\r\t\u0000\u00e9\u00E9\ud83d\ude00\u2028x","office":"a\/b"}]"#
         let (_, records) = try JSONTestSupport.read(Array(text.utf8))
         #expect(records[0].values[0] == .text("\"\\/\u{8}\u{C}\n\r\t\u{0}éé😀\u{2028}x"))
         #expect(records[0].values[1] == .text("a/b"))
     }
 
-    @Test func keepsRawUTF8AsIs() throws {
+    @Test("keeps raw UTF-8 as it is")
+    func keepsRawUTF8AsIs() throws {
         let name = "Zoë e\u{301} 李 👩‍👩‍👧‍👦 🇨🇦 \u{7F}\u{2029}"
         let text = #"[{"id":"\#(id1)","name":"\#(name)"}]"#
         let (_, records) = try JSONTestSupport.read(Array(text.utf8))
@@ -57,7 +63,8 @@ struct JSONRecordReaderTests {
         #expect(records[0].values[0].text?.utf8.elementsEqual(name.utf8) == true)
     }
 
-    @Test func keepsUnknownKeysWithNestedValuesInFileOrder() throws {
+    @Test("keeps unknown keys with nested values in file order")
+    func keepsUnknownKeysWithNestedValuesInFileOrder() throws {
         let text = #"""
             [{"id":"\#(id1)","zeta":{"b":[1,-2,3.5,true,false,null,"s",[],{}],"a":{"x":-0}},"name":"n","alpha":1e2}]
             """#
@@ -80,25 +87,27 @@ struct JSONRecordReaderTests {
             ])
     }
 
-    @Test(arguments: [
-        ("0", PropertyValue.integer(0)),
-        ("-0", .numberText("-0")),
-        ("9223372036854775807", .integer(.max)),
-        ("-9223372036854775808", .integer(.min)),
-        ("9223372036854775808", .numberText("9223372036854775808")),
-        ("-9223372036854775809", .numberText("-9223372036854775809")),
-        ("12345678901234567890123", .numberText("12345678901234567890123")),
-        ("1.0", .numberText("1.0")),
-        ("1E2", .numberText("1E2")),
-        ("1e-07", .numberText("1e-07")),
-        ("1e+20", .numberText("1e+20")),
-        ("0.1", .numberText("0.1")),
-        ("5e-324", .numberText("5e-324")),
-        ("1e-400", .numberText("1e-400")),
-        ("1.7976931348623157e308", .numberText("1.7976931348623157e308")),
-        ("0.30000000000000004", .numberText("0.30000000000000004")),
-        ("694224000.123456789", .numberText("694224000.123456789")),
-    ])
+    @Test(
+        "reads numbers as integer or real",
+        arguments: [
+            ("0", PropertyValue.integer(0)),
+            ("-0", .numberText("-0")),
+            ("9223372036854775807", .integer(.max)),
+            ("-9223372036854775808", .integer(.min)),
+            ("9223372036854775808", .numberText("9223372036854775808")),
+            ("-9223372036854775809", .numberText("-9223372036854775809")),
+            ("12345678901234567890123", .numberText("12345678901234567890123")),
+            ("1.0", .numberText("1.0")),
+            ("1E2", .numberText("1E2")),
+            ("1e-07", .numberText("1e-07")),
+            ("1e+20", .numberText("1e+20")),
+            ("0.1", .numberText("0.1")),
+            ("5e-324", .numberText("5e-324")),
+            ("1e-400", .numberText("1e-400")),
+            ("1.7976931348623157e308", .numberText("1.7976931348623157e308")),
+            ("0.30000000000000004", .numberText("0.30000000000000004")),
+            ("694224000.123456789", .numberText("694224000.123456789")),
+        ])
     func readsNumbersAsIntegerOrReal(literal: String, expected: PropertyValue) throws {
         let text = #"[{"id":"\#(id1)","n":\#(literal)}]"#
         let (_, records) = try JSONTestSupport.read(Array(text.utf8), schema: .person)
@@ -109,7 +118,8 @@ struct JSONRecordReaderTests {
         }
     }
 
-    @Test func readsIntoAFixedSchemaGivenInAdvance() throws {
+    @Test("reads into a fixed schema given in advance")
+    func readsIntoAFixedSchemaGivenInAdvance() throws {
         let text = #"[{"id":"\#(id1)","name":"n","office":"o"}]"#
         let (schema, records) = try JSONTestSupport.read(Array(text.utf8), schema: .bucket)
         #expect(schema == .bucket)
@@ -117,7 +127,8 @@ struct JSONRecordReaderTests {
         #expect(records[0].extras == [KeyedValue("office", .string("o"))])
     }
 
-    @Test func acceptsNestingUpToTheLimit() throws {
+    @Test("accepts nesting up to the limit")
+    func acceptsNestingUpToTheLimit() throws {
         // The top-level array and the record take two of the 512 levels.
         let depth = JSONScanner.maximumDepth - 2
         let text =

@@ -6,7 +6,8 @@ import Testing
 struct JSONRecordWriterTests {
     private let id = RecordID(high: 0xE621_E1F8_C36C_495A, low: 0x93FC_0C24_7A3E_6E5F)
 
-    @Test func writesIdFirstThenFieldsThenExtrasCompactly() {
+    @Test("writes id first, then the fields, then the extras, compactly")
+    func writesIdFirstThenFieldsThenExtrasCompactly() {
         let records = [
             Record(id: id, values: [.text("Acacia Ackles"), .text("Steitz 131")]),
             Record(
@@ -20,11 +21,13 @@ struct JSONRecordWriterTests {
                 """#)
     }
 
-    @Test func writesAnEmptyList() {
+    @Test("writes an empty list")
+    func writesAnEmptyList() {
         #expect(JSONRecordWriter.write([], schema: .bucket) == Array("[]".utf8))
     }
 
-    @Test func writesDatesAsJSONEncoderDoes() {
+    @Test("writes dates as JSONEncoder does")
+    func writesDatesAsJSONEncoderDoes() {
         let dates: [Double] = [
             RecordSchema.distantPast, 0, -0.0, 694_224_000.5, 1e-7, 1e20, 9_007_199_254_740_992, 0.1,
         ]
@@ -34,7 +37,8 @@ struct JSONRecordWriterTests {
         #expect(written == ["-63114076800", "0", "-0", "694224000.5", "1e-07", "1e+20", "9007199254740992", "0.1"])
     }
 
-    @Test func escapesStringsAsJSONEncoderDoes() {
+    @Test("escapes strings as JSONEncoder does")
+    func escapesStringsAsJSONEncoderDoes() {
         var control = ""
         for value in 0..<0x20 { control.unicodeScalars.append(Unicode.Scalar(UInt8(value))) }
         let record = Record(id: id, values: [.text(control + "/\"\\\u{7F}\u{2028}é😀"), .text("a/b")])
@@ -48,7 +52,8 @@ struct JSONRecordWriterTests {
                 """#))
     }
 
-    @Test func writesEveryKindOfExtra() {
+    @Test("writes every kind of extra")
+    func writesEveryKindOfExtra() {
         let extras = [
             KeyedValue("s", .string("x/y")),
             KeyedValue("i", .integer(Int64.min)),
@@ -75,7 +80,8 @@ struct JSONRecordWriterTests {
                 """#))
     }
 
-    @Test func writesBase64OfEveryLength() {
+    @Test("writes base64 of every length")
+    func writesBase64OfEveryLength() {
         let bytes: [UInt8] = Array(0...255)
         for length in 0..<8 {
             var output: [UInt8] = []
@@ -85,7 +91,8 @@ struct JSONRecordWriterTests {
         }
     }
 
-    @Test func roundTripsRandomRecordsExactly() throws {
+    @Test("reads back random records exactly as written")
+    func roundTripsRandomRecordsExactly() throws {
         var generator = JSONTestGenerator(seed: 7)
         for schema in [RecordSchema.person, .bucket] {
             let records = (0..<300).map { _ in

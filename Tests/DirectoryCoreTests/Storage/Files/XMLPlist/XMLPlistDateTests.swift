@@ -29,7 +29,8 @@ struct XMLPlistDateTests {
         }
     }
 
-    @Test func writesTheTextPropertyListEncoderWritesFromYear1To9999() throws {
+    @Test("writes the text PropertyListEncoder writes, from year 1 to 9999")
+    func writesTheTextPropertyListEncoderWritesFromYear1To9999() throws {
         var generator = SeededGenerator(state: 9)
         var dates: [Double] = [RecordSchema.distantPast, 0, -0.5, 0.999, 86_399.75, -13_197_600_000, -13_197_600_001]
         for _ in 0..<3_000 {
@@ -39,7 +40,8 @@ struct XMLPlistDateTests {
         #expect(dates.map(Self.text) == expected)
     }
 
-    @Test func readsTheSecondsPropertyListDecoderReads() throws {
+    @Test("reads the seconds PropertyListDecoder reads")
+    func readsTheSecondsPropertyListDecoderReads() throws {
         var generator = SeededGenerator(state: 10)
         var texts = [
             "0001-01-01T00:00:00Z", "1582-10-04T23:59:59Z", "1582-10-10T12:00:00Z", "1582-10-15T00:00:00Z",
@@ -55,13 +57,15 @@ struct XMLPlistDateTests {
         #expect(texts.map(Self.parse) == decoded.map { $0.timeIntervalSinceReferenceDate })
     }
 
-    @Test func distantPastIsYear1AndRoundTrips() {
+    @Test("the distant past is year 1 and comes back unchanged")
+    func distantPastIsYear1AndRoundTrips() {
         #expect(Self.text(RecordSchema.distantPast) == "0001-01-01T00:00:00Z")
         #expect(Self.parse("0001-01-01T00:00:00Z") == RecordSchema.distantPast)
         #expect(Self.parse("2001-01-01T00:00:00Z") == 0)
     }
 
-    @Test func roundTripsWholeSecondsFarOutsideTheUsualYears() {
+    @Test("whole seconds far outside the usual years come back unchanged")
+    func roundTripsWholeSecondsFarOutsideTheUsualYears() {
         var generator = SeededGenerator(state: 11)
         for _ in 0..<5_000 {
             let seconds = Double(Int64.random(in: -30_000_000_000_000_000...30_000_000_000_000_000, using: &generator))
@@ -72,7 +76,8 @@ struct XMLPlistDateTests {
         #expect(Self.text(.infinity) == Self.text(XMLPlistDate.limit))
     }
 
-    @Test func rejectsDaysThatDoNotExist() {
+    @Test("rejects days that do not exist")
+    func rejectsDaysThatDoNotExist() {
         for text in [
             "2001-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2001-04-31T00:00:00Z", "2001-00-10T00:00:00Z",
             "2001-01-00T00:00:00Z", "2001-01-01T00:60:00Z", "2001-01-01T00:00:60Z", "201-01-01T00:00:00Z",

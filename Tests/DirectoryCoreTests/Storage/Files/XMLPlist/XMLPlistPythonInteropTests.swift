@@ -48,7 +48,8 @@ struct XMLPlistPythonInteropTests {
         return Array(output)
     }
 
-    @Test func plistlibReadsWrittenRecords() throws {
+    @Test("plistlib reads the records written")
+    func plistlibReadsWrittenRecords() throws {
         let records =
             Data_.people(200, seed: 12, pieces: Data_.plainPieces + ["\r", "\r\n"]).map(Data_.record) + [
                 Record(
@@ -85,7 +86,8 @@ struct XMLPlistPythonInteropTests {
         #expect(((last["nested"] as? [[String: String]])?.first)?["k"] == "v")
     }
 
-    @Test func readsWhatPlistlibWrites() throws {
+    @Test("reads what plistlib writes")
+    func readsWhatPlistlibWrites() throws {
         let people = Data_.people(200, seed: 13, pieces: Data_.plainPieces)
         let json = try JSONEncoder().encode(
             people.map { ["id": $0.id.uuidString, "name": $0.name, "office": $0.office] })

@@ -7,7 +7,8 @@ import Testing
 struct XMLPlistRecordReaderTests {
     typealias Data_ = XMLPlistTestData
 
-    @Test func readsTheFixtureFileFoundationWrote() throws {
+    @Test("reads the fixture file Foundation wrote")
+    func readsTheFixtureFileFoundationWrote() throws {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/people-xml", withExtension: "plist"))
         let bytes = Array(try Data(contentsOf: url))
         let (schema, records) = try Data_.readList(bytes)
@@ -15,13 +16,15 @@ struct XMLPlistRecordReaderTests {
         #expect(records == Data_.samplePeople.map(Data_.record))
     }
 
-    @Test func readsPeopleThatPropertyListEncoderWrote() throws {
+    @Test("reads people that PropertyListEncoder wrote")
+    func readsPeopleThatPropertyListEncoderWrote() throws {
         let people = Data_.people(300, seed: 1)
         let records = try Data_.read(try Data_.foundationXML(people), schema: .person)
         #expect(records == people.map(Data_.record))
     }
 
-    @Test func readsBucketItemsWithTheDatesPropertyListDecoderReads() throws {
+    @Test("reads bucket items with the dates PropertyListDecoder reads")
+    func readsBucketItemsWithTheDatesPropertyListDecoderReads() throws {
         let items = Data_.items(300, seed: 2)
         let bytes = try Data_.foundationXML(items)
         let decoded = try PropertyListDecoder().decode([Data_.BucketItem].self, from: Data(bytes))
@@ -38,7 +41,8 @@ struct XMLPlistRecordReaderTests {
         #expect(records[0].values[2] == .date(RecordSchema.distantPast))
     }
 
-    @Test func keepsUnknownKeysWithNestedValuesInFileOrder() throws {
+    @Test("keeps unknown keys with nested values in file order")
+    func keepsUnknownKeysWithNestedValuesInFileOrder() throws {
         let extras: [String: Any] = [
             "age": 42, "big": Int64.min, "ratio": 0.1, "whole": 3.0, "tiny": Double.leastNonzeroMagnitude, "flag": true,
             "off": false,
@@ -69,7 +73,8 @@ struct XMLPlistRecordReaderTests {
         #expect(records.first?.extras.realsAsDoubles == expected)
     }
 
-    @Test func acceptsTheXMLThatFoundationAccepts() throws {
+    @Test("accepts the XML that Foundation accepts")
+    func acceptsTheXMLThatFoundationAccepts() throws {
         let text = """
             \u{FEFF}<?xml version="1.0" encoding="utf-8"?>
             <!-- a comment -->
@@ -105,14 +110,16 @@ struct XMLPlistRecordReaderTests {
         #expect(record.extras[6].value == .string("ab"))
     }
 
-    @Test func readsABareArrayWithoutPlistAndEmptyLists() throws {
+    @Test("reads a bare array without <plist>, and empty lists")
+    func readsABareArrayWithoutPlistAndEmptyLists() throws {
         #expect(try Data_.read(Array("<array/>".utf8)).isEmpty)
         #expect(try Data_.read(Array("<plist><array></array></plist>".utf8)).isEmpty)
         let bare = "<array><dict><key>id</key><string>E621E1F8-C36C-495A-93FC-0C247A3E6E5F</string></dict></array>"
         #expect(try Data_.read(Array(bare.utf8)).count == 1)
     }
 
-    @Test func readsEmptyListsFoundationWrote() throws {
+    @Test("reads empty lists Foundation wrote")
+    func readsEmptyListsFoundationWrote() throws {
         let bytes = try Data_.foundationXML([Data_.Person]())
         #expect(try Data_.read(bytes).isEmpty)
     }

@@ -19,7 +19,8 @@ struct XMLPlistRecordWriterTests {
         var zWhen: Date
     }
 
-    @Test func writesPeopleByteForByteAsPropertyListEncoder() throws {
+    @Test("writes people byte for byte as PropertyListEncoder does")
+    func writesPeopleByteForByteAsPropertyListEncoder() throws {
         let people = Data_.people(200, seed: 3).map { person in
             // Foundation writes a carriage return raw; this writer escapes it.
             var person = person
@@ -35,7 +36,8 @@ struct XMLPlistRecordWriterTests {
         #expect(XMLPlistRecordWriter.write([], schema: .person) == (try Data_.foundationXML([Data_.Person]())))
     }
 
-    @Test func writesDataRealsAndDatesByteForByteAsPropertyListEncoder() throws {
+    @Test("writes data, reals and dates byte for byte as PropertyListEncoder does")
+    func writesDataRealsAndDatesByteForByteAsPropertyListEncoder() throws {
         let id = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         let blob = Data((0..<301).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let value = PersonWithExtras(
@@ -59,7 +61,8 @@ struct XMLPlistRecordWriterTests {
         #expect(XMLPlistRecordWriter.write([record], schema: .person) == (try Data_.foundationXML([value])))
     }
 
-    @Test func propertyListDecoderReadsWrittenPeopleAndItems() throws {
+    @Test("PropertyListDecoder reads the people and bucket items written")
+    func propertyListDecoderReadsWrittenPeopleAndItems() throws {
         let people = Data_.people(300, seed: 4)
         let peopleBytes = XMLPlistRecordWriter.write(people.map(Data_.record), schema: .person)
         #expect(try PropertyListDecoder().decode([Data_.Person].self, from: Data(peopleBytes)) == people)
@@ -86,7 +89,8 @@ struct XMLPlistRecordWriterTests {
         #expect(reread.map { $0.values[2] } == records.map { .date(($0.values[2].date ?? 0).rounded(.down)) })
     }
 
-    @Test func propertyListSerializationReadsExtrasAndNullsAreLeftOut() throws {
+    @Test("PropertyListSerialization reads the extras written, and nulls are left out")
+    func propertyListSerializationReadsExtrasAndNullsAreLeftOut() throws {
         let record = Record(
             id: RecordID(high: 1, low: 2), values: [.text("x\r\ny"), .text("")],
             extras: [
