@@ -83,7 +83,7 @@ extension PostgreSQLStore {
     /// Lets the store ask for a password when the server wants one and none was given, as
     /// psql does: `ask` gets the prompt (`Password for user alice: `) and returns what was
     /// typed, or `nil`. Only for a terminal session; the password is kept for reconnecting.
-    public func askForPasswords(with ask: @escaping (String) -> String?) {
+    public func askForPasswords(with ask: @escaping @Sendable (String) -> String?) {
         state.withLock { $0.askPassword = ask }
     }
 
@@ -127,7 +127,7 @@ extension PostgreSQLStore {
     /// old one broke (a stale connection after a server restart is retried once, fresh).
     /// A failure rolls back and comes out as a message naming the database.
     func perform<Value>(
-        on location: String, saving: Bool, _ body: (Link) throws(PostgreSQLError) -> Value
+        on location: String, saving: Bool, _ body: sending (Link) throws(PostgreSQLError) -> sending Value
     ) throws(StorageError) -> Value {
         do throws(PostgreSQLError) {
             return try state.withLock { state throws(PostgreSQLError) -> Value in

@@ -93,7 +93,7 @@ public struct FileStore: ListStore {
         }
         // The encoder hands over the file in pieces, which are hashed and written as
         // they come, so a save never holds a second copy of the list as bytes.
-        var hash = FileHash()
+        var hash = ContentHash()
         var size = 0
         let modified = try AtomicFile.write(to: path, replacing: expected) { output in
             RecordCodec.encode(records, schema: schema, format: format) { piece in

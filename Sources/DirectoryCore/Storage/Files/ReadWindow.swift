@@ -29,7 +29,7 @@ struct ReadWindow: ~Copyable {
 
     private let descriptor: Int32
     private let path: String
-    private var hash = FileHash()
+    private var hash = ContentHash()
     private var size = 0
     private var capacity: Int
 

@@ -23,7 +23,7 @@ struct FileFingerprintTests {
         let read = try #require(try FileBytes.read(path: path))
         let fingerprint = try #require(try FileBytes.fingerprint(path: path))
         #expect(fingerprint.size == size)
-        #expect(fingerprint.hash == FileHash.of(read.bytes))
+        #expect(fingerprint.hash == ContentHash.of(read.bytes))
         #expect(fingerprint.modified == read.modified)
     }
 

@@ -71,7 +71,7 @@ struct JSONRecordStreamTests {
             #expect(result == expected, "\(document.debugDescription) through \(capacity)-byte windows")
             if case .success = result {
                 #expect(fingerprint?.size == bytes.count)
-                #expect(fingerprint?.hash == FileHash.of(bytes))
+                #expect(fingerprint?.hash == ContentHash.of(bytes))
             }
         }
     }
