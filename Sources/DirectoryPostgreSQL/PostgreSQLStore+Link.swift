@@ -164,13 +164,14 @@ extension PostgreSQLStore {
         }
     }
 
-    /// How many records others changed at `location` since version `known` (the session's
-    /// fingerprint; `nil`: none read), or `nil` when it is not open. Reads the notifications
+    /// How many records others changed at `location` since version `known` (the session's;
+    /// `nil`: none read), or `nil` when it is not open. Reads the notifications
     /// that arrived, and asks the server only when one did. A listening connection that broke
     /// (a restart, a terminated backend, a failover) is opened again, and what others saved
     /// meanwhile is counted from the versions.
-    public func changesByOthers(at location: String, since known: FileFingerprint?) -> Int? {
-        let since = known.map { Int64(bitPattern: $0.hash) } ?? 0
+    public func changesByOthers(at location: String, since known: ListVersion?) -> Int? {
+        var since: Int64 = 0
+        if case .counter(let counter)? = known { since = counter }
         return state.withLock { state -> Int? in
             guard let link = state.links[location] else { return nil }
             do throws(PostgreSQLError) {

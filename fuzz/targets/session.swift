@@ -29,7 +29,8 @@ final class MemoryFiles: ListStore {
     private let files = Mutex<[String: (bytes: [UInt8], version: Int64)]>([:])
 
     /// Reads the list at `path`.
-    func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
+    func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
+    {
         guard let file = files.withLock({ $0[path] }) else { return nil }
         let result = file.bytes.withUnsafeBytes { buffer -> Result<LoadedList, StorageError> in
             guard let format = FileFormat.sniff(buffer) else { return .failure(.unknownFormat(path: path)) }
@@ -38,7 +39,7 @@ final class MemoryFiles: ListStore {
                 return .success(
                     LoadedList(
                         schema: decoded.schema, records: decoded.records, format: format,
-                        fingerprint: Self.fingerprint(file.bytes, version: file.version)))
+                        version: Self.version(file.bytes, counter: file.version)))
             } catch {
                 return .failure(.corrupt(path: path, format: format, error))
             }
@@ -48,7 +49,7 @@ final class MemoryFiles: ListStore {
 
     /// Encodes and stores the list.
     func save(_ records: [Record], schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
-        -> FileFingerprint
+        -> ListVersion
     {
         let bytes = RecordCodec.encode(records, schema: schema, format: format)
         let version = files.withLock { files in
@@ -56,16 +57,16 @@ final class MemoryFiles: ListStore {
             files[path] = (bytes, version)
             return version
         }
-        return Self.fingerprint(bytes, version: version)
+        return Self.version(bytes, counter: version)
     }
 
-    /// The stored file's fingerprint.
-    func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
-        files.withLock { $0[path] }.map { Self.fingerprint($0.bytes, version: $0.version) }
+    /// The stored file's version.
+    func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
+        files.withLock { $0[path] }.map { Self.version($0.bytes, counter: $0.version) }
     }
 
     /// No other process shares these files: a lock that does nothing.
-    func lock(path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func lock(location path: String) throws(StorageError) -> FileLock { FileLock {} }
 
     /// The bytes stored at `path`.
     func readBytes(path: String) throws(StorageError) -> [UInt8] {
@@ -90,7 +91,7 @@ final class MemoryFiles: ListStore {
         }
     }
 
-    private static func fingerprint(_ bytes: [UInt8], version: Int64) -> FileFingerprint {
-        FileFingerprint(size: bytes.count, modified: version, hash: ContentHash.of(bytes))
+    private static func version(_ bytes: [UInt8], counter: Int64) -> ListVersion {
+        .file(FileVersion(size: bytes.count, modified: counter, hash: ContentHash.of(bytes)))
     }
 }

@@ -15,11 +15,13 @@ struct FileStoreReplacingTests {
     static let people: RecordList = RecordList(
         (0..<3).map { Record(id: RecordID(high: 1, low: UInt64($0)), values: [.text("P\($0)"), .text("R\($0)")]) })
 
-    /// A folder holding `list.json` with three people, its path, and the list's fingerprint.
-    static func savedList() throws -> (folder: String, path: String, known: FileFingerprint) {
+    /// A folder holding `list.json` with three people, its path, and the file's version.
+    static func savedList() throws -> (folder: String, path: String, known: FileVersion) {
         let folder = FileStoreTests.scratchFolder()
         let path = folder + "/list.json"
-        let known = try FileStore().save(people, schema: .person, format: .json, to: path)
+        guard case .file(let known) = try FileStore().save(people, schema: .person, format: .json, to: path) else {
+            throw StorageError.writeFailed(path: path, reason: "a file store returned no file version")
+        }
         return (folder, path, known)
     }
 
@@ -43,8 +45,8 @@ struct FileStoreReplacingTests {
         var more = Self.people
         more.append(Record(id: RecordID(high: 1, low: 9), values: [.text("New"), .text("")]))
         let written = try FileStore().save(
-            ListChanges(), giving: more, schema: .person, format: .json, to: path, known: known)
-        #expect(try FileStore().fingerprint(path: path, known: nil) == written)
+            ListChanges(), giving: more, schema: .person, format: .json, to: path, known: .file(known))
+        #expect(try FileStore().version(at: path, known: nil) == written)
         #expect(Self.contents(path).contains("New"))
         #expect(Self.leftovers(folder).isEmpty)
     }
@@ -104,7 +106,7 @@ struct FileStoreReplacingTests {
         unlink(path)
         #expect(throws: StorageError.changedMeanwhile(path: path)) {
             try FileStore().save(
-                ListChanges(), giving: Self.people, schema: .person, format: .json, to: path, known: known)
+                ListChanges(), giving: Self.people, schema: .person, format: .json, to: path, known: .file(known))
         }
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(Self.leftovers(folder).isEmpty)
