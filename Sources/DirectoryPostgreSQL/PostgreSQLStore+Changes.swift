@@ -39,7 +39,7 @@ extension PostgreSQLStore {
             link.forgetCounted()
             return next
         }
-        guard let outcome else { throw .changedMeanwhile(path: location) }
+        guard let outcome else { throw .changedMeanwhile(location: location) }
         return .counter(outcome)
     }
 

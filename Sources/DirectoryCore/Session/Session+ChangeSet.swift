@@ -66,6 +66,6 @@ extension Session {
                 throw failure(error)
             }
         }
-        throw failure(.changedMeanwhile(path: path))
+        throw failure(.changedMeanwhile(location: path))
     }
 }

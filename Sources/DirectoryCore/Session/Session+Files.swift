@@ -56,7 +56,7 @@ extension Session {
         do {
             result = try mergeWithFile(preferringOurs: preferringOurs)
         } catch .conflict(let path, let details) where !store.mayWrite(location: path) {
-            throw .storage(.readerConflict(path: path, details: details))
+            throw .storage(.readerConflict(location: path, details: details))
         } catch {
             throw .storage(error.asSaveFailure)
         }

@@ -124,7 +124,7 @@ extension Session {
                 }
             }
         }
-        guard conflicts.isEmpty else { throw .conflict(path: path, details: conflicts) }
+        guard conflicts.isEmpty else { throw .conflict(location: path, details: conflicts) }
         return result
     }
 

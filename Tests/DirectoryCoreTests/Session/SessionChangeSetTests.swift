@@ -36,7 +36,7 @@ struct SessionChangeSetTests {
         let store = MemoryStore()
         var session = try Session.test(store: store)
         try session.run("save", "new Kept")
-        store.failure.withLock { $0 = .changedMeanwhile(path: "/data/directory.plist") }
+        store.failure.withLock { $0 = .changedMeanwhile(location: "/data/directory.plist") }
         #expect(throws: SessionError.self) { try session.run("save") }
         #expect(session.hasUnsavedChanges)
     }

@@ -168,7 +168,7 @@ extension AtomicFile {
         /// session merges again.
         private func changed() -> StorageError {
             unlink(temporary)
-            return .changedMeanwhile(path: path)
+            return .changedMeanwhile(location: path)
         }
 
         /// Writing failed: the new file is removed, the old one untouched.

@@ -59,7 +59,7 @@ struct FileStoreReplacingTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.replace(path, with: "[{\"id\":\"00000000-0000-0000-0000-000000000001\",\"name\":\"Theirs\"}]")
         let before = Self.contents(path)
-        #expect(throws: StorageError.changedMeanwhile(path: path)) {
+        #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try Self.write(Self.people, to: path, expecting: .version(known), exchanges: exchanges)
         }
         #expect(Self.contents(path) == before)
@@ -79,7 +79,7 @@ struct FileStoreReplacingTests {
         try Self.replace(path, with: theirs)
         var times = [info.st_atim, info.st_mtim]
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
-        #expect(throws: StorageError.changedMeanwhile(path: path)) {
+        #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try Self.write(Self.people, to: path, expecting: .version(known), exchanges: exchanges)
         }
         #expect(Self.contents(path) == theirs)
@@ -92,7 +92,7 @@ struct FileStoreReplacingTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/list.json"
         try Self.replace(path, with: "[]")
-        #expect(throws: StorageError.changedMeanwhile(path: path)) {
+        #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try Self.write(Self.people, to: path, expecting: .nothing, exchanges: exchanges)
         }
         #expect(Self.contents(path) == "[]")
@@ -104,7 +104,7 @@ struct FileStoreReplacingTests {
         let (folder, path, known) = try Self.savedList()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         unlink(path)
-        #expect(throws: StorageError.changedMeanwhile(path: path)) {
+        #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try FileStore().save(
                 ListChanges(), giving: Self.people, schema: .person, format: .json, to: path, known: .file(known))
         }
@@ -137,7 +137,7 @@ struct FileStoreReplacingTests {
         _ = Array(theirs.utf8).withUnsafeBytes { DescriptorWrite.all($0, to: writer) }
         close(writer)
         if !savedFirst { saved.wait() }
-        #expect(outcome.withLock { $0 } == .changedMeanwhile(path: path))
+        #expect(outcome.withLock { $0 } == .changedMeanwhile(location: path))
         #expect(Self.contents(path) == theirs)
         #expect(Self.leftovers(folder).isEmpty)
     }

@@ -6,7 +6,7 @@ import Testing
 /// contents, are refused by name: never read with the wrong checksums, never taken for damage.
 @Suite("Recovery journal: older formats")
 struct RecoveryJournalFormatTests {
-    /// A format-1 journal as release 1.0.0 wrote it for `/data/directory.plist` (pid 42): its
+    /// A format-1 journal as the releases before format 2 wrote it for `/data/directory.plist` (pid 42): its
     /// header and one entry that sets Kim Tran's office to Steitz 9, with that release's checksums.
     static let formatOne: [UInt8] = bytes(
         "6469726563746f7279207265636f76657279206a6f75726e616c20310a340000003a387030f6f3267648150000002f64"
