@@ -172,8 +172,8 @@ public final class PostgreSQLStore: ListStore {
     }
 
     /// No lock: saves of a database are kept apart by row revisions and the version counter.
-    public func lock(location: String) throws(StorageError) -> FileLock {
-        FileLock {}
+    public func lock(location: String) throws(StorageError) -> ListLock {
+        ListLock {}
     }
 
     /// A database is not a file to import from.

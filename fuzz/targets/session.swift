@@ -66,7 +66,7 @@ final class MemoryFiles: ListStore {
     }
 
     /// No other process shares these files: a lock that does nothing.
-    func lock(location path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func lock(location path: String) throws(StorageError) -> ListLock { ListLock {} }
 
     /// The bytes stored at `path`.
     func readBytes(path: String) throws(StorageError) -> [UInt8] {

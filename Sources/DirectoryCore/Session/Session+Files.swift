@@ -28,7 +28,7 @@ extension Session {
                 return .feedback("No changes to save; \(fileName) is up to date.")
             }
         }
-        let lock: FileLock
+        let lock: ListLock
         do {
             if !force { try store.refuseReadOnly(location: path) }
             lock = try store.lock(location: path)
@@ -107,7 +107,7 @@ extension Session {
     }
 
     mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
-        let lock: FileLock
+        let lock: ListLock
         let target = stores.store(for: newPath)
         do { lock = try target.lock(location: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }

@@ -62,7 +62,7 @@ public protocol ListStore: Sendable {
 
     /// Takes the advisory lock that keeps two saves of `location` from interleaving;
     /// it is held until the returned lock is released.
-    func lock(location: String) throws(StorageError) -> FileLock
+    func lock(location: String) throws(StorageError) -> ListLock
 
     /// Throws when the list at `location` is a read-only file, which a plain `save` must not
     /// replace (`save!` does not ask). The default, for stores without permissions, accepts all.
@@ -139,8 +139,9 @@ extension ListStore {
     public func savesChangeSet(to location: String) -> Bool { false }
 }
 
-/// A held advisory lock; released by `release()` or when the lock is freed.
-public final class FileLock {
+/// A held lock on a list's saves (a file store's `flock` on the folder; nothing for a database,
+/// whose saves are kept apart by versions); released by `unlock()` or when the lock is freed.
+public final class ListLock {
     private var release: (() -> Void)?
 
     /// Creates a lock that runs `release` once when released.

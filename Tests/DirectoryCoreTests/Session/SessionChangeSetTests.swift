@@ -92,7 +92,7 @@ final class ChangeSetStore: ListStore {
         try files.version(at: path, known: known)
     }
 
-    func lock(location path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func lock(location path: String) throws(StorageError) -> ListLock { ListLock {} }
     func readBytes(path: String) throws(StorageError) -> [UInt8] { try files.readBytes(path: path) }
     func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) { try files.writeBytes(bytes, to: path) }
 }

@@ -108,7 +108,7 @@ final class DeltaStore: ListStore {
         return .counter(Int64(version.withLock { $0 }))
     }
 
-    func lock(location path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func lock(location path: String) throws(StorageError) -> ListLock { ListLock {} }
     func readBytes(path: String) throws(StorageError) -> [UInt8] { try files.readBytes(path: path) }
     func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) { try files.writeBytes(bytes, to: path) }
 }

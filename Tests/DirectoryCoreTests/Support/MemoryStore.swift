@@ -50,7 +50,7 @@ final class MemoryStore: ListStore {
         file(path).map(version(of:))
     }
 
-    func lock(location path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func lock(location path: String) throws(StorageError) -> ListLock { ListLock {} }
 
     /// Files that are not lists: what `import` reads and `export` writes.
     private let plainFiles = Mutex<[String: [UInt8]]>([:])

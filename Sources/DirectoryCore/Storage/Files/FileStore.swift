@@ -119,7 +119,7 @@ public struct FileStore: ListStore {
 
     /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns;
     /// waits at most `lockWait` for another process to let go.
-    public func lock(location path: String) throws(StorageError) -> FileLock {
+    public func lock(location path: String) throws(StorageError) -> ListLock {
         try FolderLock.acquire(for: path, wait: lockWait)
     }
 
