@@ -64,7 +64,7 @@ public enum DirectoryProgram {
         do {
             session = try Session(
                 path: path, schema: settings.sessionKind,
-                store: RoutingStore(files: FileStore(lockWait: .cancelledByControlC), database: database),
+                stores: ListStores(files: FileStore(lockWait: .cancelledByControlC), database: database),
                 environment: live)
         } catch {
             errors.line("directory: " + VisibleText.lines(error.message))
@@ -103,7 +103,7 @@ public enum DirectoryProgram {
             var prompt = InteractiveSession(session: session, printer: printer, paths: paths)
             prompt.pager = Pager(choice: settings.pager.value, environment: environment)
             prompt.changesByOthers = database.changesByOthers(at:since:)
-            prompt.mayWrite = database.mayWrite(path:)
+            prompt.mayWrite = database.mayWrite(location:)
             prompt.connectionNews = database.connectionNews(at:)
             return prompt.run()
         }

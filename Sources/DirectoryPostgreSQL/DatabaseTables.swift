@@ -2,7 +2,7 @@ import DirectoryCore
 
 /// The tables of a directory: telling a directory from a new database or from something
 /// else, creating and upgrading them, and the one-row-per-list version counter that every
-/// write bumps (the database's "fingerprint").
+/// write bumps (the list's `ListVersion.counter`).
 enum DatabaseTables {
     /// The layout this release writes, kept in `directory_schema`: 1 had no triggers that
     /// stamp rows, 2 stamps every write and logs deletions.

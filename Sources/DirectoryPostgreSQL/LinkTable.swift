@@ -1,13 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Synchronization
 
 /// The store's open links by location, and what it keeps about each location between
 /// connections, used by one caller at a time.
 ///
-/// A plain lock rather than `Mutex`: the links hold libpq connections, which are
-/// not `Sendable`, and never leave the lock except inside the store's calls.
-final class LinkTable: @unchecked Sendable {
+/// The links hold libpq connections, which are not `Sendable`: they never leave the lock
+/// except inside the store's calls.
+final class LinkTable: Sendable {
     /// What the table holds.
     struct State {
         /// The open links by location.
@@ -15,26 +13,21 @@ final class LinkTable: @unchecked Sendable {
         /// Passwords typed at the prompt, by location, for reconnecting.
         var passwords: [String: String] = [:]
         /// Asks for a password at the terminal, when the program may (see `askForPasswords`).
-        var askPassword: ((String) -> String?)?
+        var askPassword: (@Sendable (String) -> String?)?
         /// Locations whose link broke, with why, until a new one is open.
         var lost: [String: String] = [:]
         /// What to tell the user about each location's connection (lost, back), once.
         var news: [String: [String]] = [:]
     }
 
-    private var state = State()
-    private var mutex = pthread_mutex_t()
+    private let state = Mutex(State())
 
-    init() {
-        pthread_mutex_init(&mutex, nil)
-    }
-
-    deinit { pthread_mutex_destroy(&mutex) }
+    init() {}
 
     /// Runs `body` with the table locked.
-    func withLock<Value, Failure: Error>(_ body: (inout State) throws(Failure) -> Value) throws(Failure) -> Value {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body(&state)
+    func withLock<Value, Failure: Error>(
+        _ body: sending (inout State) throws(Failure) -> sending Value
+    ) throws(Failure) -> sending Value {
+        try state.withLock { (state: inout sending State) throws(Failure) -> sending Value in try body(&state) }
     }
 }

@@ -10,11 +10,12 @@ extension PostgreSQLStore {
     /// tries again.
     public func save(
         _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
-        to path: String, known: FileFingerprint?
-    ) throws(StorageError) -> FileFingerprint {
+        to location: String, known: ListVersion?
+    ) throws(StorageError) -> ListVersion {
         let table = DirectoryTable(schema: schema)
-        let version = known.map { Int64(bitPattern: $0.hash) }
-        let outcome = try perform(on: path, saving: true) { link throws(PostgreSQLError) -> Int64? in
+        var version: Int64?
+        if case .counter(let counter)? = known { version = counter }
+        let outcome = try perform(on: location, saving: true) { link throws(PostgreSQLError) -> Int64? in
             link.kind = schema
             let connection = link.connection
             if changes.isEmpty, let version { return version }
@@ -38,8 +39,8 @@ extension PostgreSQLStore {
             link.forgetCounted()
             return next
         }
-        guard let outcome else { throw .changedMeanwhile(path: path) }
-        return Self.fingerprint(outcome)
+        guard let outcome else { throw .changedMeanwhile(location: location) }
+        return .counter(outcome)
     }
 
     /// The privileges on the list's table that writing `changes` needs.
@@ -65,7 +66,7 @@ extension PostgreSQLStore {
     }
 
     /// Yes: only the rows in the change set are written.
-    public func savesChangeSet(to path: String) -> Bool { true }
+    public func savesChangeSet(to location: String) -> Bool { true }
 
     /// Sends the statements, stamping rows with `revision` (the claimed version); `false`
     /// when a row was changed or deleted by someone else.

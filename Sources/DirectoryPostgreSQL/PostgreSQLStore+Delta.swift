@@ -5,12 +5,12 @@ import DirectoryCore
 extension PostgreSQLStore {
     /// The rows written and the ids deleted since `known`, in one snapshot; `nil` when only
     /// the whole list can tell (tables of layout 1, a version before the horizon, too many rows).
-    public func changes(at path: String, schema: RecordSchema, since known: FileFingerprint) throws(StorageError)
+    public func changes(at location: String, schema: RecordSchema, since known: ListVersion) throws(StorageError)
         -> ListDelta?
     {
+        guard case .counter(let since) = known else { return nil }
         let table = DirectoryTable(schema: schema)
-        let since = Int64(bitPattern: known.hash)
-        return try perform(on: path, saving: false) { link throws(PostgreSQLError) -> ListDelta? in
+        return try perform(on: location, saving: false) { link throws(PostgreSQLError) -> ListDelta? in
             let connection = link.connection
             try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             do throws(PostgreSQLError) {
@@ -57,6 +57,6 @@ extension PostgreSQLStore {
         for row in 0..<deletions.rowCount {
             if let id = deletions.value(row: row, column: 0).flatMap(RecordID.init) { deleted.append(id) }
         }
-        return ListDelta(rows: rows, deleted: deleted, fingerprint: fingerprint(version.version))
+        return ListDelta(rows: rows, deleted: deleted, version: .counter(version.version))
     }
 }

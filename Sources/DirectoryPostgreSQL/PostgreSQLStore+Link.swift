@@ -83,7 +83,7 @@ extension PostgreSQLStore {
     /// Lets the store ask for a password when the server wants one and none was given, as
     /// psql does: `ask` gets the prompt (`Password for user alice: `) and returns what was
     /// typed, or `nil`. Only for a terminal session; the password is kept for reconnecting.
-    public func askForPasswords(with ask: @escaping (String) -> String?) {
+    public func askForPasswords(with ask: @escaping @Sendable (String) -> String?) {
         state.withLock { $0.askPassword = ask }
     }
 
@@ -127,7 +127,7 @@ extension PostgreSQLStore {
     /// old one broke (a stale connection after a server restart is retried once, fresh).
     /// A failure rolls back and comes out as a message naming the database.
     func perform<Value>(
-        on location: String, saving: Bool, _ body: (Link) throws(PostgreSQLError) -> Value
+        on location: String, saving: Bool, _ body: sending (Link) throws(PostgreSQLError) -> sending Value
     ) throws(StorageError) -> Value {
         do throws(PostgreSQLError) {
             return try state.withLock { state throws(PostgreSQLError) -> Value in
@@ -164,13 +164,14 @@ extension PostgreSQLStore {
         }
     }
 
-    /// How many records others changed at `location` since version `known` (the session's
-    /// fingerprint; `nil`: none read), or `nil` when it is not open. Reads the notifications
+    /// How many records others changed at `location` since version `known` (the session's;
+    /// `nil`: none read), or `nil` when it is not open. Reads the notifications
     /// that arrived, and asks the server only when one did. A listening connection that broke
     /// (a restart, a terminated backend, a failover) is opened again, and what others saved
     /// meanwhile is counted from the versions.
-    public func changesByOthers(at location: String, since known: FileFingerprint?) -> Int? {
-        let since = known.map { Int64(bitPattern: $0.hash) } ?? 0
+    public func changesByOthers(at location: String, since known: ListVersion?) -> Int? {
+        var since: Int64 = 0
+        if case .counter(let counter)? = known { since = counter }
         return state.withLock { state -> Int? in
             guard let link = state.links[location] else { return nil }
             do throws(PostgreSQLError) {

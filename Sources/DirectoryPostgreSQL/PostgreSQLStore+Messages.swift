@@ -5,7 +5,7 @@ import DirectoryCore
 extension PostgreSQLStore {
     /// The user's message for a failure at `location`, worded for a save when `saving`.
     static func storageError(_ error: PostgreSQLError, location: String, saving: Bool) -> StorageError {
-        if error.state == "40001" || error.state == "40P01" { return .changedMeanwhile(path: location) }
+        if error.state == "40001" || error.state == "40P01" { return .changedMeanwhile(location: location) }
         let kept = "Nothing was written and your edits are kept"
         let reading: String
         let writing: String

@@ -4,7 +4,7 @@ import DirectoryCore
 /// URIs. One connection per location is kept open for the session (and listens for
 /// others' changes); a connection that broke is opened again by the next command.
 ///
-/// Its fingerprint is the list's version counter (in `hash`), bumped by every save.
+/// A list's version is its version counter (`ListVersion.counter`), bumped by every save.
 public final class PostgreSQLStore: ListStore {
     /// The open connections and what they heard, by location.
     let state = LinkTable()
@@ -15,9 +15,11 @@ public final class PostgreSQLStore: ListStore {
     /// Reads the whole list with `COPY … TO STDOUT` in one snapshot with its version. The
     /// kind is `schema` (`--kind`), else the tables' (bucket items when only they have rows),
     /// never the location's text. A database with no directory is an empty list whose
-    /// fingerprint is `nil`; anything else that is not a directory throws, saying why.
-    public func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
-        try perform(on: path, saving: false) { link throws(PostgreSQLError) in
+    /// version is `nil`; anything else that is not a directory throws, saying why.
+    public func load(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+        -> LoadedList?
+    {
+        try perform(on: location, saving: false) { link throws(PostgreSQLError) in
             let connection = link.connection
             try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             let found: (LoadedList, layout: Int?)
@@ -43,7 +45,7 @@ public final class PostgreSQLStore: ListStore {
         let table = DirectoryTable(schema: kind)
         guard let version = try DatabaseTables.version(of: table, on: connection) else {
             link.forgetCounted()
-            return (LoadedList(schema: kind, records: [], format: .json, fingerprint: nil), nil)
+            return (LoadedList(schema: kind, records: [], format: nil, version: nil), nil)
         }
         let statements = try TableStatements(table: table, connection: connection)
         var list = RecordList.Builder(schema: kind)
@@ -61,8 +63,7 @@ public final class PostgreSQLStore: ListStore {
         link.forgetCounted()
         var records = list.finish()
         if let order = Self.listOrder(positions) { records.reorder(order) }
-        let loaded = LoadedList(
-            schema: kind, records: records, format: .json, fingerprint: Self.fingerprint(version.version))
+        let loaded = LoadedList(schema: kind, records: records, format: nil, version: .counter(version.version))
         return (loaded, version.layout)
     }
 
@@ -81,11 +82,11 @@ public final class PostgreSQLStore: ListStore {
     /// Replaces the whole list in one transaction (`save as`, `save! as` onto another list):
     /// creates the tables when missing, deletes every row and loads the records with
     /// `COPY … FROM STDIN`. Sessions that read the list before read it whole again.
-    public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
-        throws(StorageError) -> FileFingerprint
+    public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to location: String)
+        throws(StorageError) -> ListVersion
     {
         let table = DirectoryTable(schema: schema)
-        return try perform(on: path, saving: true) { link throws(PostgreSQLError) in
+        return try perform(on: location, saving: true) { link throws(PostgreSQLError) in
             link.kind = schema
             let connection = link.connection
             try connection.run("BEGIN")
@@ -122,7 +123,7 @@ public final class PostgreSQLStore: ListStore {
             if let holdingNUL { throw holdingNUL }
             try connection.run("COMMIT")
             link.forgetCounted()
-            return Self.fingerprint(version)
+            return .counter(version)
         }
     }
 
@@ -139,10 +140,10 @@ public final class PostgreSQLStore: ListStore {
         }
     }
 
-    /// How many records the list at `path` holds now, for `save! as` to say what it replaces.
-    public func recordCount(at path: String, schema: RecordSchema) -> Int? {
+    /// How many records the list at `location` holds now, for `save! as` to say what it replaces.
+    public func recordCount(at location: String, schema: RecordSchema) -> Int? {
         let table = DirectoryTable(schema: schema)
-        return try? perform(on: path, saving: false) { link throws(PostgreSQLError) -> Int? in
+        return try? perform(on: location, saving: false) { link throws(PostgreSQLError) -> Int? in
             guard try DatabaseTables.version(of: table, on: link.connection, creating: true) != nil else { return nil }
             let name = try link.connection.quoted(table.name)
             return try link.connection.run("SELECT count(*) FROM \(name)").value(row: 0, column: 0).flatMap { Int($0) }
@@ -150,8 +151,8 @@ public final class PostgreSQLStore: ListStore {
     }
 
     /// Whether this role may insert, update and delete the list's rows.
-    public func mayWrite(path: String) -> Bool {
-        let answer = try? perform(on: path, saving: false) { link throws(PostgreSQLError) -> Bool in
+    public func mayWrite(location: String) -> Bool {
+        let answer = try? perform(on: location, saving: false) { link throws(PostgreSQLError) -> Bool in
             let table = DirectoryTable(schema: link.kind ?? .person)
             let result = try link.connection.run(
                 "SELECT to_regclass($1) IS NULL OR (has_table_privilege($1, 'INSERT') AND has_table_privilege($1, 'UPDATE') "
@@ -163,16 +164,16 @@ public final class PostgreSQLStore: ListStore {
     }
 
     /// The list's version now; `nil` when the database has no tables.
-    public func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
-        try perform(on: path, saving: false) { link throws(PostgreSQLError) in
+    public func version(at location: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
+        try perform(on: location, saving: false) { link throws(PostgreSQLError) in
             let table = DirectoryTable(schema: link.kind ?? .person)
-            return try DatabaseTables.version(of: table, on: link.connection).map { Self.fingerprint($0.version) }
+            return try DatabaseTables.version(of: table, on: link.connection).map { .counter($0.version) }
         }
     }
 
     /// No lock: saves of a database are kept apart by row revisions and the version counter.
-    public func lock(path: String) throws(StorageError) -> FileLock {
-        FileLock {}
+    public func lock(location: String) throws(StorageError) -> ListLock {
+        ListLock {}
     }
 
     /// A database is not a file to import from.
@@ -209,10 +210,5 @@ public final class PostgreSQLStore: ListStore {
             return Double(value)
         }
         return Double(CopyText.text(field))
-    }
-
-    /// The fingerprint that stands for `version`.
-    static func fingerprint(_ version: Int64) -> FileFingerprint {
-        FileFingerprint(size: 0, modified: 0, hash: UInt64(bitPattern: version))
     }
 }

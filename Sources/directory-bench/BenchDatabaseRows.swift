@@ -96,10 +96,10 @@ final class BenchDatabaseRows {
     /// Opens the loaded table in this process, edits one person, and times the save alone.
     func measureEditSave(run: Int) {
         guard let cluster, skipped == nil else { return }
-        let store = RoutingStore(files: FileStore(), database: PostgreSQLStore())
+        let stores = ListStores(files: FileStore(), database: PostgreSQLStore())
         do {
             var session = try Session(
-                path: cluster.uri("loaded"), schema: nil, store: store, environment: .fixed())
+                path: cluster.uri("loaded"), schema: nil, stores: stores, environment: .fixed())
             for line in ["edit \(people / 2 + run)", "set office Bench \(run)"] {
                 if let command = try CommandParser.parse(line) { _ = try session.apply(command) }
             }
@@ -117,8 +117,8 @@ final class BenchDatabaseRows {
     func measureMergingSave(run: Int) {
         guard let cluster, skipped == nil else { return }
         func open() throws -> Session {
-            let store = RoutingStore(files: FileStore(), database: PostgreSQLStore())
-            return try Session(path: cluster.uri("loaded"), schema: nil, store: store, environment: .fixed())
+            let stores = ListStores(files: FileStore(), database: PostgreSQLStore())
+            return try Session(path: cluster.uri("loaded"), schema: nil, stores: stores, environment: .fixed())
         }
         func apply(_ lines: [String], to session: inout Session) throws {
             for line in lines {

@@ -31,7 +31,8 @@ final class MemoryFiles: ListStore {
     private let files = Mutex<[String: (bytes: [UInt8], version: Int64)]>([:])
 
     /// Reads the list at `path`.
-    func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
+    func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
+    {
         guard let file = files.withLock({ $0[path] }) else { return nil }
         if file.bytes.isEmpty { throw .emptyFile(path: path) }
         guard let format = sniffFormat(file.bytes) else { throw .unknownFormat(path: path) }
@@ -39,7 +40,7 @@ final class MemoryFiles: ListStore {
             let list = try decodeList(file.bytes, format: format, schema: schema, fallback: fallback)
             return LoadedList(
                 schema: list.schema, records: list.records, format: format,
-                fingerprint: Self.fingerprint(file.bytes, version: file.version))
+                version: Self.version(file.bytes, counter: file.version))
         } catch {
             throw .corrupt(path: path, format: format, error)
         }
@@ -47,7 +48,7 @@ final class MemoryFiles: ListStore {
 
     /// Encodes and stores the list.
     func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
-        -> FileFingerprint
+        -> ListVersion
     {
         let bytes = RecordCodec.encode(records, schema: schema, format: format)
         let version = files.withLock { files in
@@ -55,19 +56,19 @@ final class MemoryFiles: ListStore {
             files[path] = (bytes, version)
             return version
         }
-        return Self.fingerprint(bytes, version: version)
+        return Self.version(bytes, counter: version)
     }
 
-    /// The stored file's fingerprint.
-    func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
-        files.withLock { $0[path] }.map { Self.fingerprint($0.bytes, version: $0.version) }
+    /// The stored file's version.
+    func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
+        files.withLock { $0[path] }.map { Self.version($0.bytes, counter: $0.version) }
     }
 
     /// No other process shares these files: a lock that does nothing.
-    func lock(path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func lock(location path: String) throws(StorageError) -> ListLock { ListLock {} }
 
     /// Nothing here is read-only.
-    func refuseReadOnly(path: String) throws(StorageError) {}
+    func refuseReadOnly(location path: String) throws(StorageError) {}
 
     /// The bytes stored at `path`.
     func readBytes(path: String) throws(StorageError) -> [UInt8] {
@@ -93,7 +94,7 @@ final class MemoryFiles: ListStore {
     }
 
     /// Size, version and a hash of the bytes: two saves of the same list look the same.
-    private static func fingerprint(_ bytes: [UInt8], version: Int64) -> FileFingerprint {
-        FileFingerprint(size: bytes.count, modified: version, hash: UInt64(truncatingIfNeeded: bytes.hashValue))
+    private static func version(_ bytes: [UInt8], counter: Int64) -> ListVersion {
+        .file(FileVersion(size: bytes.count, modified: counter, hash: ContentHash.of(bytes)))
     }
 }

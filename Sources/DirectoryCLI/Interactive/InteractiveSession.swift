@@ -23,7 +23,7 @@ struct InteractiveSession {
     var pager = Pager(choice: .off, environment: [:])
     /// How many records others changed in a database since the version the session read
     /// (its fingerprint); `nil` for files.
-    var changesByOthers: (String, FileFingerprint?) -> Int? = { _, _ in nil }
+    var changesByOthers: (String, ListVersion?) -> Int? = { _, _ in nil }
     /// Whether this role may write the list at a location (a database reader may not).
     var mayWrite: (String) -> Bool = { _ in true }
     /// What to say about a database connection since the last prompt (lost, back), once each.

@@ -3,13 +3,13 @@
 /// ISO 8601 in UTC (to the millisecond), empty when there is none.
 enum CSVRecordWriter {
     /// The bytes of a CSV file holding `records`, with fields separated by `separator`.
-    static func write(_ records: [Record], schema: RecordSchema, separator: UInt8) -> [UInt8] {
+    static func write(_ records: RecordList, schema: RecordSchema, separator: UInt8) -> [UInt8] {
         var output: [UInt8] = []
         appendRow(["id"] + schema.fieldNames, separator: separator, to: &output)
-        for record in records {
-            var cells = [record.id.description]
+        for row in records.indices {
+            var cells = [records.id(at: row).description]
             for (index, field) in schema.fields.enumerated() {
-                switch record.values[index] {
+                switch records.value(at: row, field: index) {
                 case .text(let text):
                     cells.append(text)
                 case .date(let seconds):

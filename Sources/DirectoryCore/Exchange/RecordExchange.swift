@@ -21,11 +21,12 @@ public enum RecordExchange {
         }
     }
 
-    /// The bytes of an export file of `format` holding `records`.
+    /// The bytes of an export file of `format` holding `records`, read from the list as it
+    /// is, without making a `Record` of each.
     ///
     /// - Throws: when `format` cannot hold records of `schema` (vCard and bucket lists).
     public static func write(
-        _ records: [Record], format: ExchangeFormat, schema: RecordSchema, options: ExchangeOptions
+        _ records: RecordList, format: ExchangeFormat, schema: RecordSchema, options: ExchangeOptions
     ) throws(FileFormatError) -> [UInt8] {
         switch format {
         case .csv: return CSVRecordWriter.write(records, schema: schema, separator: options.separator)

@@ -4,14 +4,14 @@
 /// part of a name is the family name.
 enum VCardRecordWriter {
     /// The bytes of a vCard file with one card per record.
-    static func write(_ records: [Record], mapping: VCardMapping) -> [UInt8] {
+    static func write(_ records: RecordList, mapping: VCardMapping) -> [UInt8] {
         var output: [UInt8] = []
-        for record in records {
-            let name = record.values[mapping.nameField].text ?? ""
-            let office = record.values[mapping.officeField].text ?? ""
+        for row in records.indices {
+            let name = records.value(at: row, field: mapping.nameField).text ?? ""
+            let office = records.value(at: row, field: mapping.officeField).text ?? ""
             VCardText.appendFolded("BEGIN:VCARD", to: &output)
             VCardText.appendFolded("VERSION:4.0", to: &output)
-            VCardText.appendFolded("UID:urn:uuid:" + record.id.description, to: &output)
+            VCardText.appendFolded("UID:urn:uuid:" + records.id(at: row).description, to: &output)
             VCardText.appendFolded("FN:" + VCardText.escaped(name), to: &output)
             if !office.isEmpty {
                 VCardText.appendFolded("ADR;TYPE=work:;" + VCardText.escaped(office) + ";;;;;", to: &output)

@@ -81,7 +81,7 @@ public struct RecordRenderer {
 
     private func csv(_ listing: RecordListing) -> String {
         let bytes = CSVRecordWriter.write(
-            listing.rows.map(\.record), schema: listing.schema, separator: UInt8(ascii: ","))
+            RecordList(listing.rows.map(\.record)), schema: listing.schema, separator: UInt8(ascii: ","))
         let text = String(decoding: bytes, as: UTF8.self)
         return forTerminal ? VisibleText.lines(Self.withoutCarriageReturns(text)) : text
     }

@@ -90,7 +90,7 @@ struct RecordMerge {
             }
             merged.append(mine)
         }
-        guard conflicts.isEmpty else { return .failure(.conflict(path: path, details: conflicts)) }
+        guard conflicts.isEmpty else { return .failure(.conflict(location: path, details: conflicts)) }
         return .success(Merged(records: merged, fromOthers: summary(theirs: theirs) + overruled))
     }
 

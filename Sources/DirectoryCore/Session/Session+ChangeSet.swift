@@ -67,6 +67,6 @@ extension Session {
                 throw failure(error)
             }
         }
-        throw failure(.changedMeanwhile(path: path))
+        throw failure(.changedMeanwhile(location: path))
     }
 }

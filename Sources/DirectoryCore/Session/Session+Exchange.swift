@@ -10,7 +10,7 @@ extension Session {
     ) throws(SessionError) -> CommandOutput {
         try checkSupported(format)
         let bytes: [UInt8]
-        do { bytes = try store.readBytes(path: path) } catch { throw .storage(error) }
+        do { bytes = try stores.store(for: path).readBytes(path: path) } catch { throw .storage(error) }
         let result: ImportResult
         do {
             result = try RecordExchange.read(
@@ -50,7 +50,7 @@ extension Session {
         try checkSupported(format)
         if Self.standardOutputPaths.contains(path) {
             do {
-                let bytes = try RecordExchange.write(records.array, format: format, schema: schema, options: options)
+                let bytes = try RecordExchange.write(records, format: format, schema: schema, options: options)
                 return .exported(String(decoding: bytes, as: UTF8.self))
             } catch {
                 throw .exportFailed(path: path, reason: error.description)
@@ -60,7 +60,7 @@ extension Session {
             let own = StoreLocation.isDatabase(path) ? "database" : "file"
             throw .exportFailed(path: path, reason: "it is the list's own \(own); use save, or export elsewhere")
         }
-        if !options.replace, store.exists(path: path) {
+        if !options.replace, stores.store(for: path).exists(location: path) {
             var replacing = options
             replacing.replace = true
             throw .fileExists(
@@ -68,12 +68,12 @@ extension Session {
         }
         let bytes: [UInt8]
         do {
-            bytes = try RecordExchange.write(records.array, format: format, schema: schema, options: options)
+            bytes = try RecordExchange.write(records, format: format, schema: schema, options: options)
         } catch {
             throw .exportFailed(path: path, reason: error.description)
         }
         do {
-            try store.writeBytes(bytes, to: path)
+            try stores.store(for: path).writeBytes(bytes, to: path)
         } catch {
             if case .writeFailed(_, let reason) = error { throw .exportFailed(path: path, reason: reason) }
             throw .storage(error)

@@ -23,16 +23,16 @@ extension Session {
 
     mutating func save(force: Bool) throws(SessionError) -> CommandOutput {
         if !force, fileExists, !hasUnsavedChanges {
-            if let now = try? store.fingerprint(path: path, known: fingerprint), let fingerprint,
+            if let now = try? store.version(at: path, known: fingerprint), let fingerprint,
                 now.sameContents(as: fingerprint)
             {
                 return .feedback("No changes to save; \(fileName) is up to date.")
             }
         }
-        let lock: FileLock
+        let lock: ListLock
         do {
-            if !force { try store.refuseReadOnly(path: path) }
-            lock = try store.lock(path: path)
+            if !force { try store.refuseReadOnly(location: path) }
+            lock = try store.lock(location: path)
         } catch { throw .storage(error) }
         defer { lock.unlock() }
         // `save!` merges too, conflicts going this session's way: what others saved besides stays.
@@ -41,7 +41,7 @@ extension Session {
         do {
             notes = try mergeAndWriteChanges(preferringOurs: force)
         } catch let error where force && error.isNoListToMerge {
-            try write(to: path, format: format)
+            try write(to: path, format: format, in: store)
             notes = []
         }
         let message = "Saved \(count(records.count)) to \(fileName)."
@@ -56,8 +56,8 @@ extension Session {
         let result: FileMerge
         do {
             result = try mergeWithFile(preferringOurs: preferringOurs)
-        } catch .conflict(let path, let details) where !store.mayWrite(path: path) {
-            throw .storage(.readerConflict(path: path, details: details))
+        } catch .conflict(let path, let details) where !store.mayWrite(location: path) {
+            throw .storage(.readerConflict(location: path, details: details))
         } catch {
             throw .storage(error.asSaveFailure)
         }
@@ -84,14 +84,17 @@ extension Session {
         }
     }
 
-    /// Writes the list and makes the written file the new baseline.
-    private mutating func write(to path: String, format: FileFormat) throws(SessionError) {
+    /// Writes the list to `path` in `store` and makes the written list the new baseline.
+    private mutating func write(to path: String, format: FileFormat, in store: any ListStore)
+        throws(SessionError)
+    {
         do {
             fingerprint = try store.save(records, schema: schema, format: format, to: path)
         } catch {
             throw .storage(error)
         }
         self.path = path
+        self.store = store
         self.format = format
         markSaved()
     }
@@ -104,21 +107,22 @@ extension Session {
     }
 
     mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
-        let lock: FileLock
-        do { lock = try store.lock(path: newPath) } catch { throw .storage(error) }
+        let lock: ListLock
+        let target = stores.store(for: newPath)
+        do { lock = try target.lock(location: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
-        let ownFile = store.isSameList(newPath, as: path)
+        let ownFile = target.isSameList(newPath, as: path)
         // A database's own list is saved change by change, merging: never replaced whole.
         if ownFile, fileExists, store.savesChangeSet(to: path) {
             lock.unlock()
             return try save(force: force)
         }
-        let exists = !ownFile && store.exists(path: newPath)
+        let exists = !ownFile && target.exists(location: newPath)
         if !force, exists {
             throw .fileExists(path: newPath, replacing: "save! as \(newPath)")
         }
-        let replaced = exists ? store.recordCount(at: newPath, schema: schema) : nil
-        try write(to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath))
+        let replaced = exists ? target.recordCount(at: newPath, schema: schema) : nil
+        try write(to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath), in: target)
         let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
         let now = "it is now \(StoreLocation.place(of: newPath))."
         // Replacing a whole list others may have worked on is said even in scripts.

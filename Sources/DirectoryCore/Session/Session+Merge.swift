@@ -5,7 +5,7 @@ extension Session {
     /// What the list's file holds compared with what this session last read or wrote.
     enum FileMerge {
         /// The file has the contents this session knows; its fingerprint now (a time may differ).
-        case unchanged(FileFingerprint)
+        case unchanged(ListVersion)
         /// There is no file (never created, or deleted or moved away since).
         case missing
         /// Another session changed it: the merged records, what came from it, and the
@@ -22,7 +22,7 @@ extension Session {
     /// record): the store waits for it to hold a list again (`loadSettled`), else this throws.
     /// With `preferringOurs`, conflicts go this session's way instead (`save!` on a database).
     func mergeWithFile(preferringOurs: Bool = false) throws(StorageError) -> FileMerge {
-        guard let now = try store.fingerprint(path: path, known: fingerprint) else { return .missing }
+        guard let now = try store.version(at: path, known: fingerprint) else { return .missing }
         if let fingerprint, now.sameContents(as: fingerprint) { return .unchanged(now) }
         if let fingerprint, !isReordered,
             let delta = try store.changes(at: path, schema: schema, since: fingerprint),
@@ -32,7 +32,7 @@ extension Session {
         }
         let loaded: LoadedList?
         do {
-            loaded = try store.loadSettled(path: path, schema: schema, fallback: schema)
+            loaded = try store.loadSettled(location: path, schema: schema, fallback: schema)
         } catch {
             guard error.isNotAList, fingerprint != nil, !openedEmptyFile else { throw error }
             throw .notAListNow(path: path, problem: error.notAListProblem)
@@ -81,9 +81,9 @@ extension Session {
     /// saved, once merged in, is never taken for this session's own by a later merge.
     mutating func rebase(on theirs: LoadedList) {
         tracker.rebase(on: theirs.records)  // the file's order too
-        fingerprint = theirs.fingerprint
+        fingerprint = theirs.version
         // Another program that rewrote the file in another format (XML for binary) keeps it.
-        if !StoreLocation.isDatabase(path) { format = theirs.format }
+        if let theirFormat = theirs.format { format = theirFormat }
         if recovery.isKept { noteEveryChange() }  // the recovery journal keeps each record's base too
     }
 

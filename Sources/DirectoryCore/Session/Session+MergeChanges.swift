@@ -15,7 +15,7 @@ extension Session {
         /// One line per record the others added, changed or deleted, and per conflict resolved this session's way.
         var fromOthers: [String] = []
         /// The list's fingerprint now.
-        var fingerprint: FileFingerprint
+        var fingerprint: ListVersion
     }
 
     /// At most this many rows are merged from a delta; a bigger one reads the whole list.
@@ -38,7 +38,7 @@ extension Session {
             records.forEachKey { position, key in if wanted.contains(key) { index[key] = position } }
         }
         let place = StoreLocation.place(of: path)
-        var result = ChangesMerge(fingerprint: delta.fingerprint)
+        var result = ChangesMerge(fingerprint: delta.version)
         var conflicts: [String] = []
         var placed = Set<RecordKey>()
         for row in delta.rows {
@@ -124,7 +124,7 @@ extension Session {
                 }
             }
         }
-        guard conflicts.isEmpty else { throw .conflict(path: path, details: conflicts) }
+        guard conflicts.isEmpty else { throw .conflict(location: path, details: conflicts) }
         return result
     }
 

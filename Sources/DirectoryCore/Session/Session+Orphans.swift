@@ -7,11 +7,12 @@ extension Session {
         var changes = 0
         var order = false
         var unreadable = 0
+        var older = 0
         var last = -Double.infinity
         var pids: [String] = []
         for orphan in recovery.orphans {
             guard let journal = RecoveryJournal.decode(orphan.bytes) else {
-                unreadable += 1
+                if RecoveryJournal.isOlderFormat(orphan.bytes) { older += 1 } else { unreadable += 1 }
                 continue
             }
             changes += journal.changes.count
@@ -33,6 +34,13 @@ extension Session {
             lines.append(
                 "\(unreadable == 1 ? "a recovery journal" : "\(unreadable) recovery journals") of \(fileName) "
                     + "could not be read at all; 'discard' deletes \(unreadable == 1 ? "it" : "them").")
+        }
+        if older > 0 {
+            lines.append(
+                "\(older == 1 ? "a recovery journal" : "\(older) recovery journals") of \(fileName) "
+                    + "\(older == 1 ? "was" : "were") written by an older release of directory, whose format this "
+                    + "release does not read: open the list with that release to recover "
+                    + "\(older == 1 ? "it" : "them"), or 'discard' deletes \(older == 1 ? "it" : "them").")
         }
         return lines.joined(separator: "\n")
     }

@@ -9,7 +9,7 @@ extension Session {
         do {
             result = try mergeWithFile()
         } catch .conflict(_, let details) {
-            throw .refreshConflict(path: path, details: details, reader: !store.mayWrite(path: path))
+            throw .refreshConflict(path: path, details: details, reader: !store.mayWrite(location: path))
         } catch {
             throw .storage(error)
         }

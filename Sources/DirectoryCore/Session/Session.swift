@@ -16,8 +16,8 @@ public struct Session {
     public internal(set) var path: String
     /// The format the file is written in.
     public internal(set) var format: FileFormat
-    /// The file as it was last read or written; `nil` while the file does not exist.
-    public internal(set) var fingerprint: FileFingerprint?
+    /// The list's version as last read or written; `nil` while the list does not exist.
+    public internal(set) var fingerprint: ListVersion?
     /// Whether the file was empty (0 bytes) when opened, and nothing has been written or
     /// merged since: a plain save refuses to write over it (`StorageError.emptyFile`).
     public internal(set) var openedEmptyFile = false
@@ -29,7 +29,10 @@ public struct Session {
 
     /// The kind given on the command line, which every file opened must be read as.
     let fixedSchema: RecordSchema?
-    let store: ListStore
+    /// The stores lists can be kept in.
+    let stores: ListStores
+    /// The store of the open list, chosen from `stores` when it was opened or saved elsewhere.
+    var store: any ListStore
     let environment: SessionEnvironment
     /// What changed since the list was loaded or saved, and what `undo` and `redo` can do.
     var tracker = ChangeTracker()
@@ -42,11 +45,11 @@ public struct Session {
     ///
     /// - Parameter schema: the kind to read as (`--kind`), or `nil` to let the file decide.
     public init(
-        path: String, schema: RecordSchema?, store: ListStore = FileStore(),
-        environment: SessionEnvironment
+        path: String, schema: RecordSchema?, stores: ListStores, environment: SessionEnvironment
     ) throws(SessionError) {
         self.fixedSchema = schema
-        self.store = store
+        self.stores = stores
+        self.store = stores.store(for: path)
         self.environment = environment
         self.path = path
         self.schema = .person
@@ -55,33 +58,41 @@ public struct Session {
         try load(path: path)
     }
 
+    /// Opens the list at `path`, keeping every list in `store`.
+    public init(
+        path: String, schema: RecordSchema?, store: any ListStore = FileStore(), environment: SessionEnvironment
+    ) throws(SessionError) {
+        try self.init(path: path, schema: schema, stores: ListStores(store), environment: environment)
+    }
+
     /// Replaces the session's list with the file at `path` and forgets all edits.
     ///
     /// Opening another list is not a change to this one, so it sets `records` directly
     /// rather than run edit steps.
     mutating func load(path: String) throws(SessionError) {
         let fallback = fixedSchema ?? Self.schema(forFileNamed: path)
+        let store = stores.store(for: path)
         var loaded: LoadedList?
         var empty = false
         do {
-            loaded = try store.load(path: path, schema: fixedSchema, fallback: fallback)
+            loaded = try store.load(location: path, schema: fixedSchema, fallback: fallback)
         } catch .emptyFile {
             // No list is 0 bytes: opened as an empty list that a plain save will not write over.
-            let now = try? store.fingerprint(path: path, known: nil)
-            loaded = LoadedList(
-                schema: fallback, records: [], format: FileFormat.forNewFile(named: path), fingerprint: now)
+            let now = try? store.version(at: path, known: nil)
+            loaded = LoadedList(schema: fallback, records: [], format: FileFormat.forNewFile(named: path), version: now)
             empty = now != nil
         } catch {
             throw .storage(error)
         }
         self.path = path
+        self.store = store
         openedEmptyFile = empty
         if let loaded {
             schema = loaded.schema
             records = loaded.records
             repeatedIDs = RecordKey.numberOccurrences(in: &records)
-            format = loaded.format
-            fingerprint = loaded.fingerprint
+            format = loaded.format ?? FileFormat.forNewFile(named: path)
+            fingerprint = loaded.version
         } else {
             schema = fallback
             records = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })

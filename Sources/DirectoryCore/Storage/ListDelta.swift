@@ -20,13 +20,13 @@ public struct ListDelta: Equatable, Sendable {
     public var rows: [Row]
     /// The ids of records deleted since (and not written again).
     public var deleted: [RecordID]
-    /// The list's fingerprint now.
-    public var fingerprint: FileFingerprint
+    /// The list's version now.
+    public var version: ListVersion
 
     /// Creates a delta.
-    public init(rows: [Row], deleted: [RecordID], fingerprint: FileFingerprint) {
+    public init(rows: [Row], deleted: [RecordID], version: ListVersion) {
         self.rows = rows
         self.deleted = deleted
-        self.fingerprint = fingerprint
+        self.version = version
     }
 }

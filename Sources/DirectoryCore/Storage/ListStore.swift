@@ -1,109 +1,86 @@
-/// A list read from a file, with what is needed to notice later changes to it.
+/// A list read from a store, with what is needed to notice later changes to it.
 public struct LoadedList: Equatable, Sendable {
     /// The kind of the records.
     public var schema: RecordSchema
-    /// The records, in file order.
+    /// The records, in list order.
     public var records: RecordList
-    /// The file's format, kept when saving.
-    public var format: FileFormat
-    /// What the file looked like when read, or `nil` when it did not exist.
-    public var fingerprint: FileFingerprint?
+    /// The file's format, kept when saving; `nil` for a list that is not a file (a database).
+    public var format: FileFormat?
+    /// The list's version when read, or `nil` when there was none (no file, no tables).
+    public var version: ListVersion?
 
     /// Creates a loaded list.
-    public init(schema: RecordSchema, records: RecordList, format: FileFormat, fingerprint: FileFingerprint?) {
+    public init(schema: RecordSchema, records: RecordList, format: FileFormat?, version: ListVersion?) {
         self.schema = schema
         self.records = records
         self.format = format
-        self.fingerprint = fingerprint
+        self.version = version
     }
 }
 
-/// Size, modification time and content hash of a file, to tell whether
-/// another program changed it since it was read. A database store puts its
-/// version counter, bumped by every save, in `hash`.
-public struct FileFingerprint: Equatable, Sendable {
-    /// Whether two fingerprints describe the same contents: the same size and the same
-    /// hash. The modification time is not trusted: a coarse clock or `touch -r` keeps it.
-    public func sameContents(as other: FileFingerprint) -> Bool {
-        size == other.size && hash == other.hash
-    }
-
-    /// Size in bytes.
-    public var size: Int
-    /// Modification time, nanoseconds since 1970.
-    public var modified: Int64
-    /// A 64-bit hash of the contents (`FileHash`).
-    public var hash: UInt64
-
-    /// Creates a fingerprint.
-    public init(size: Int, modified: Int64, hash: UInt64) {
-        self.size = size
-        self.modified = modified
-        self.hash = hash
-    }
-}
-
-/// Where lists are read from and written to. The session talks to files only
-/// through this, so tests can give it a store in memory.
+/// Where lists are read from and written to. The session talks to files and databases
+/// only through this, so tests can give it a store in memory. A location is what the user
+/// gave: a file path, or a database connection string; `ListStores` picks the store for it.
 public protocol ListStore: Sendable {
-    /// Reads the list at `path`, or returns `nil` when no file is there.
+    /// Reads the list at `location`, or returns `nil` when there is none.
     ///
     /// - Parameters:
-    ///   - schema: the kind to read, or `nil` to let the file's records decide.
+    ///   - schema: the kind to read, or `nil` to let the list's records decide.
     ///   - fallback: the kind when neither `schema` nor the records decide.
-    func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
+    func load(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
 
-    /// Reads the list at `path` for a merge, where it held a list before: as `load`, but a
+    /// Reads the list at `location` for a merge, where it held a list before: as `load`, but a
     /// store whose files another program may be writing in place waits, briefly and
     /// boundedly, for an empty or half-written file to hold a list again, and never
     /// returns such a file as a list. The default reads once.
-    func loadSettled(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+    func loadSettled(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
         -> LoadedList?
 
-    /// Writes `records` to `path` atomically and returns the new file's fingerprint.
-    func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
-        -> FileFingerprint
+    /// Writes `records` to `location` as a whole, over whatever is there, and returns the new
+    /// version. `format` is the file format; a store that keeps no files ignores it.
+    func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to location: String)
+        throws(StorageError) -> ListVersion
 
-    /// Writes `changes` to the list at `path`, last seen as `known`, so that it then holds
-    /// `records`; returns the new fingerprint. A store that can, writes only the changes,
+    /// Writes `changes` to the list at `location`, last seen as `known`, so that it then holds
+    /// `records`; returns the new version. A store that can, writes only the changes,
     /// and throws `.changedMeanwhile` when the list changed since `known`: the session then
     /// merges and tries again. The default writes the whole list with `save`.
     func save(
         _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
-        to path: String, known: FileFingerprint?
-    ) throws(StorageError) -> FileFingerprint
+        to location: String, known: ListVersion?
+    ) throws(StorageError) -> ListVersion
 
-    /// Whether `save(_:giving:schema:format:to:known:)` reads the change set for `path`.
+    /// Whether `save(_:giving:schema:format:to:known:)` reads the change set for `location`.
     /// A store that writes the whole list says no and is handed an empty change set, so a
     /// save does not compare every record the session touched for nothing.
-    func savesChangeSet(to path: String) -> Bool
+    func savesChangeSet(to location: String) -> Bool
 
-    /// The fingerprint of the file at `path` now, or `nil` when there is none; `known` is
-    /// the last one seen. Its hash must be of the contents now: a store may not return
+    /// The version of the list at `location` now, or `nil` when there is none; `known` is
+    /// the last one seen. A file's hash must be of the contents now: a store may not return
     /// `known` just because size and modification time match.
-    func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint?
+    func version(at location: String, known: ListVersion?) throws(StorageError) -> ListVersion?
 
-    /// Takes the advisory lock that keeps two saves of `path` from interleaving;
+    /// Takes the advisory lock that keeps two saves of `location` from interleaving;
     /// it is held until the returned lock is released.
-    func lock(path: String) throws(StorageError) -> FileLock
+    func lock(location: String) throws(StorageError) -> ListLock
 
-    /// Throws when the file at `path` is read-only, which a plain `save` must not
-    /// replace (`save!` does not ask). Stores without permissions need not implement it.
-    func refuseReadOnly(path: String) throws(StorageError)
+    /// Throws when the list at `location` is a read-only file, which a plain `save` must not
+    /// replace (`save!` does not ask). The default, for stores without permissions, accepts all.
+    func refuseReadOnly(location: String) throws(StorageError)
 
-    /// What others saved to the list at `path` since `known`, read without reading the whole
-    /// list, or `nil` when the store cannot tell (the caller then loads the list): a merge
-    /// then costs what changed, not the list's size.
-    func changes(at path: String, schema: RecordSchema, since known: FileFingerprint) throws(StorageError)
+    /// What others saved to the list at `location` since `known`, read without reading the
+    /// whole list, or `nil` when the store cannot tell (the caller then loads the list): a
+    /// merge then costs what changed, not the list's size.
+    func changes(at location: String, schema: RecordSchema, since known: ListVersion) throws(StorageError)
         -> ListDelta?
 
-    /// Whether this user may write the list at `path`; a database reader may not. Asked only
-    /// to word a message (a conflict), never instead of trying.
-    func mayWrite(path: String) -> Bool
+    /// Whether this user may write the list at `location`; a database reader may not. Asked
+    /// only to word a message (a conflict), never instead of trying.
+    func mayWrite(location: String) -> Bool
 
-    /// How many records the list at `path` holds now, when `save! as` replaces a whole list
-    /// and the store can tell cheaply (a database); `nil` otherwise.
-    func recordCount(at path: String, schema: RecordSchema) -> Int?
+    /// How many records the list at `location` holds now, when `save! as` replaces a whole
+    /// list and the store can tell cheaply (a database); `nil` otherwise.
+    func recordCount(at location: String, schema: RecordSchema) -> Int?
 
     /// The whole contents of a file that is not a list (an `import` file).
     func readBytes(path: String) throws(StorageError) -> [UInt8]
@@ -111,58 +88,60 @@ public protocol ListStore: Sendable {
     /// Replaces the file at `path` with `bytes` atomically (an `export` file).
     func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError)
 
-    /// Whether something is at `path` that writing there would replace (a list or any other
-    /// file), so `save as` and `export` can refuse to overwrite it silently.
-    func exists(path: String) -> Bool
+    /// Whether something is at `location` that writing there would replace (a list or any
+    /// other file), so `save as` and `export` can refuse to overwrite it silently.
+    func exists(location: String) -> Bool
 
-    /// Whether `path` and `other` name the same list, however spelled (`p.plist`,
+    /// Whether `location` and `other` name the same list, however spelled (`p.plist`,
     /// `./p.plist`, an absolute path, a symbolic link), so `save as` knows its own file.
-    func isSameList(_ path: String, as other: String) -> Bool
+    func isSameList(_ location: String, as other: String) -> Bool
 }
 
 extension ListStore {
-    /// Whether there is a file at `path`, from its fingerprint; a store may answer more cheaply.
-    public func exists(path: String) -> Bool {
-        (try? fingerprint(path: path, known: nil)) != nil
+    /// Whether there is a list at `location`, from its version; a store may answer more cheaply.
+    public func exists(location: String) -> Bool {
+        (try? version(at: location, known: nil)) != nil
     }
 
     /// Not known: the caller loads the list.
-    public func changes(at path: String, schema: RecordSchema, since known: FileFingerprint) throws(StorageError)
+    public func changes(at location: String, schema: RecordSchema, since known: ListVersion) throws(StorageError)
         -> ListDelta?
     { nil }
 
     /// Yes: a store with permissions says so when it fails to write.
-    public func mayWrite(path: String) -> Bool { true }
+    public func mayWrite(location: String) -> Bool { true }
 
     /// Not known.
-    public func recordCount(at path: String, schema: RecordSchema) -> Int? { nil }
+    public func recordCount(at location: String, schema: RecordSchema) -> Int? { nil }
 
     /// Whether the two locations are spelled the same; a store may know more.
-    public func isSameList(_ path: String, as other: String) -> Bool { path == other }
-}
+    public func isSameList(_ location: String, as other: String) -> Bool { location == other }
 
-extension ListStore {
+    /// Accepts every location: nothing in such a store (in memory, a database) is read-only.
+    public func refuseReadOnly(location: String) throws(StorageError) {}
+
     /// Reads once: the store's lists are never seen half-written.
-    public func loadSettled(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+    public func loadSettled(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
         -> LoadedList?
     {
-        try load(path: path, schema: schema, fallback: fallback)
+        try load(location: location, schema: schema, fallback: fallback)
     }
 
     /// Writes the whole list: a file has no cheaper way to take a few changes.
     public func save(
         _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
-        to path: String, known: FileFingerprint?
-    ) throws(StorageError) -> FileFingerprint {
-        try save(records, schema: schema, format: format, to: path)
+        to location: String, known: ListVersion?
+    ) throws(StorageError) -> ListVersion {
+        try save(records, schema: schema, format: format, to: location)
     }
 
     /// No: the default `save` writes the whole list.
-    public func savesChangeSet(to path: String) -> Bool { false }
+    public func savesChangeSet(to location: String) -> Bool { false }
 }
 
-/// A held advisory lock; released by `release()` or when the lock is freed.
-public final class FileLock {
+/// A held lock on a list's saves (a file store's `flock` on the folder; nothing for a database,
+/// whose saves are kept apart by versions); released by `unlock()` or when the lock is freed.
+public final class ListLock {
     private var release: (() -> Void)?
 
     /// Creates a lock that runs `release` once when released.

@@ -1,4 +1,4 @@
-/// Why a file could not be read or written. Each message names the file and
+/// Why a list or a file could not be read or written. Each message names it and
 /// says what to do; the old file is never touched when reading fails.
 public enum StorageError: Error, Equatable, Sendable {
     /// The file exists but could not be opened or read (permissions, a folder, I/O error).
@@ -9,15 +9,15 @@ public enum StorageError: Error, Equatable, Sendable {
     case unknownFormat(path: String)
     /// Writing failed; the old file is intact and the edits are still in the session.
     case writeFailed(path: String, reason: String)
-    /// The file was changed by someone else and the changes conflict with this session's.
-    case conflict(path: String, details: [String])
+    /// The list was changed by someone else and the changes conflict with this session's.
+    case conflict(location: String, details: [String])
     /// As `conflict`, for a role that may only read the list (a database reader): no `save!` to offer.
-    case readerConflict(path: String, details: [String])
+    case readerConflict(location: String, details: [String])
     /// A database refused or failed: `problem` is a whole sentence saying what to do, and
     /// `whenSaving` the sentence for the same failure in the middle of a save.
     case database(location: String, problem: String, whenSaving: String)
     /// Another session saved between this save's check and its write; the session merges again and retries.
-    case changedMeanwhile(path: String)
+    case changedMeanwhile(location: String)
     /// The file is empty (0 bytes), which no list is: the apps never write one, so another
     /// program may be writing it. A plain save does not replace it.
     case emptyFile(path: String)
@@ -100,12 +100,13 @@ public enum StorageError: Error, Equatable, Sendable {
             return .corrupt(path: StoreLocation.redacted(path), format: format, error)
         case .unknownFormat(let path): return .unknownFormat(path: StoreLocation.redacted(path))
         case .writeFailed(let path, let reason): return .writeFailed(path: StoreLocation.redacted(path), reason: reason)
-        case .conflict(let path, let details): return .conflict(path: StoreLocation.redacted(path), details: details)
+        case .conflict(let path, let details):
+            return .conflict(location: StoreLocation.redacted(path), details: details)
         case .readerConflict(let path, let details):
-            return .readerConflict(path: StoreLocation.redacted(path), details: details)
+            return .readerConflict(location: StoreLocation.redacted(path), details: details)
         case .database(let location, let problem, let whenSaving):
             return .database(location: StoreLocation.redacted(location), problem: problem, whenSaving: whenSaving)
-        case .changedMeanwhile(let path): return .changedMeanwhile(path: StoreLocation.redacted(path))
+        case .changedMeanwhile(let path): return .changedMeanwhile(location: StoreLocation.redacted(path))
         case .emptyFile, .notAListNow, .unsettled, .displacedVersionKept, .lateWriteKept:
             return self  // files only: no password
         }

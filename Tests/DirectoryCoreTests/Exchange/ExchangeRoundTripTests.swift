@@ -20,7 +20,7 @@ struct ExchangeRoundTripTests {
 
     @Test("people exported to each format re-import to the same records", arguments: ExchangeFormat.allCases)
     func peopleRoundTrip(_ format: ExchangeFormat) throws {
-        let bytes = try RecordExchange.write(Self.people, format: format, schema: .person, options: .init())
+        let bytes = try RecordExchange.write(RecordList(Self.people), format: format, schema: .person, options: .init())
         let result = try RecordExchange.read(
             bytes, format: format, schema: .person, options: .init(), environment: .fixed())
         #expect(result.rejected.isEmpty)
@@ -29,7 +29,7 @@ struct ExchangeRoundTripTests {
 
     @Test("bucket lists round-trip through CSV and JSON, dates included", arguments: [ExchangeFormat.csv, .json])
     func bucketRoundTrip(_ format: ExchangeFormat) throws {
-        let bytes = try RecordExchange.write(Self.items, format: format, schema: .bucket, options: .init())
+        let bytes = try RecordExchange.write(RecordList(Self.items), format: format, schema: .bucket, options: .init())
         let result = try RecordExchange.read(
             bytes, format: format, schema: .bucket, options: .init(), environment: .fixed())
         #expect(result.records == Self.items)
@@ -38,7 +38,7 @@ struct ExchangeRoundTripTests {
     @Test("semicolon-separated CSV round-trips when asked for both ways")
     func semicolonRoundTrip() throws {
         let options = ExchangeOptions(separator: UInt8(ascii: ";"))
-        let bytes = try RecordExchange.write(Self.people, format: .csv, schema: .person, options: options)
+        let bytes = try RecordExchange.write(RecordList(Self.people), format: .csv, schema: .person, options: options)
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("id;name;office\r\n"))
         let result = try RecordExchange.read(
             bytes, format: .csv, schema: .person, options: options, environment: .fixed())
@@ -47,7 +47,7 @@ struct ExchangeRoundTripTests {
 
     @Test("the JSON export is exactly the app's file format")
     func jsonExportIsAppFile() throws {
-        let bytes = try RecordExchange.write(Self.people, format: .json, schema: .person, options: .init())
+        let bytes = try RecordExchange.write(RecordList(Self.people), format: .json, schema: .person, options: .init())
         #expect(bytes == RecordCodec.encode(Self.people, schema: .person, format: .json))
     }
 
@@ -56,7 +56,7 @@ struct ExchangeRoundTripTests {
         #expect(!ExchangeFormat.vcard.supports(.bucket))
         #expect(ExchangeFormat.supported(by: .bucket) == [.csv, .json])
         #expect(throws: FileFormatError.self) {
-            try RecordExchange.write(Self.items, format: .vcard, schema: .bucket, options: .init())
+            try RecordExchange.write(RecordList(Self.items), format: .vcard, schema: .bucket, options: .init())
         }
     }
 }

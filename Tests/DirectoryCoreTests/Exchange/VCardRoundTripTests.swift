@@ -12,7 +12,7 @@ struct VCardRoundTripTests {
                 id: RecordID(high: 7, low: UInt64(index)),
                 values: [.text(text), .text(texts[(index + 1) % texts.count])])
         }
-        let bytes = try RecordExchange.write(records, format: .vcard, schema: .person, options: .init())
+        let bytes = try RecordExchange.write(RecordList(records), format: .vcard, schema: .person, options: .init())
         let result = try RecordExchange.read(
             bytes, format: .vcard, schema: .person, options: .init(), environment: .fixed())
         #expect(result.rejected.isEmpty)

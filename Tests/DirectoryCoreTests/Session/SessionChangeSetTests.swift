@@ -36,7 +36,7 @@ struct SessionChangeSetTests {
         let store = MemoryStore()
         var session = try Session.test(store: store)
         try session.run("save", "new Kept")
-        store.failure.withLock { $0 = .changedMeanwhile(path: "/data/directory.plist") }
+        store.failure.withLock { $0 = .changedMeanwhile(location: "/data/directory.plist") }
         #expect(throws: SessionError.self) { try session.run("save") }
         #expect(session.hasUnsavedChanges)
     }
@@ -73,25 +73,26 @@ final class ChangeSetStore: ListStore {
 
     func save(
         _ changes: ListChanges, giving records: ListRecords, schema: RecordSchema, format: FileFormat,
-        to path: String, known: FileFingerprint?
-    ) throws(StorageError) -> FileFingerprint {
+        to path: String, known: ListVersion?
+    ) throws(StorageError) -> ListVersion {
         last.withLock { $0 = changes }
         return try files.save(records, schema: schema, format: format, to: path)
     }
 
-    func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
-        try files.load(path: path, schema: schema, fallback: fallback)
+    func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
+    {
+        try files.load(location: path, schema: schema, fallback: fallback)
     }
 
     func save(_ records: ListRecords, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
-        -> FileFingerprint
+        -> ListVersion
     { try files.save(records, schema: schema, format: format, to: path) }
 
-    func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
-        try files.fingerprint(path: path, known: known)
+    func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
+        try files.version(at: path, known: known)
     }
 
-    func lock(path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func lock(location path: String) throws(StorageError) -> ListLock { ListLock {} }
     func readBytes(path: String) throws(StorageError) -> [UInt8] { try files.readBytes(path: path) }
     func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) { try files.writeBytes(bytes, to: path) }
 }

@@ -39,7 +39,7 @@ struct SessionMergeChangesTests {
         store.delta.withLock {
             $0 = ListDelta(
                 rows: [.init(record: added, after: ids[0])], deleted: [ids[2]],
-                fingerprint: $0?.fingerprint ?? FileFingerprint(size: 1, modified: 1, hash: 99))
+                version: $0?.version ?? .counter(99))
         }
         store.bump()
         _ = try session.run("refresh")
@@ -69,45 +69,46 @@ final class DeltaStore: ListStore {
         delta.withLock {
             $0 = ListDelta(
                 rows: [.init(record: record, after: after)], deleted: [],
-                fingerprint: FileFingerprint(size: 0, modified: 0, hash: 0))
+                version: .counter(0))
         }
         bump()
     }
 
-    /// Makes the fingerprint (and the delta's) a new version.
+    /// Makes the list's version (and the delta's) a new one.
     func bump() {
         let next = version.withLock {
             $0 += 1
             return $0
         }
-        delta.withLock { $0?.fingerprint = FileFingerprint(size: 0, modified: 0, hash: next) }
+        delta.withLock { $0?.version = .counter(Int64(next)) }
     }
 
-    func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
+    func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
         guard files.file(path) != nil else { return nil }
-        return FileFingerprint(size: 0, modified: 0, hash: version.withLock { $0 })
+        return .counter(Int64(version.withLock { $0 }))
     }
 
-    func changes(at path: String, schema: RecordSchema, since known: FileFingerprint) throws(StorageError)
+    func changes(at path: String, schema: RecordSchema, since known: ListVersion) throws(StorageError)
         -> ListDelta?
     { delta.withLock { $0 } }
 
-    func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
+    func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
+    {
         loadCount.withLock { $0 += 1 }
-        guard var loaded = try files.load(path: path, schema: schema, fallback: fallback) else { return nil }
-        loaded.fingerprint = try fingerprint(path: path, known: nil)
+        guard var loaded = try files.load(location: path, schema: schema, fallback: fallback) else { return nil }
+        loaded.version = try version(at: path, known: nil)
         return loaded
     }
 
     func save(_ records: ListRecords, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
-        -> FileFingerprint
+        -> ListVersion
     {
         _ = try files.save(records, schema: schema, format: format, to: path)
         bump()
-        return FileFingerprint(size: 0, modified: 0, hash: version.withLock { $0 })
+        return .counter(Int64(version.withLock { $0 }))
     }
 
-    func lock(path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func lock(location path: String) throws(StorageError) -> ListLock { ListLock {} }
     func readBytes(path: String) throws(StorageError) -> [UInt8] { try files.readBytes(path: path) }
     func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) { try files.writeBytes(bytes, to: path) }
 }

@@ -29,27 +29,28 @@ final class MemoryStore: ListStore {
     /// Removes the file at `path`, as another program deleting it would.
     func remove(_ path: String) { _ = files.withLock { $0.removeValue(forKey: path) } }
 
-    func load(path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList? {
+    func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
+    {
         guard let file = file(path) else { return nil }
         return LoadedList(
             schema: file.schema, records: RecordList(file.records), format: file.format,
-            fingerprint: fingerprint(of: file))
+            version: version(of: file))
     }
 
     func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
-        -> FileFingerprint
+        -> ListVersion
     {
         if let error = failure.withLock({ $0 }) { throw error }
         put(path, records: records.array, schema: schema, format: format)
         guard let file = file(path) else { throw .writeFailed(path: path, reason: "lost") }
-        return fingerprint(of: file)
+        return version(of: file)
     }
 
-    func fingerprint(path: String, known: FileFingerprint?) throws(StorageError) -> FileFingerprint? {
-        file(path).map(fingerprint(of:))
+    func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
+        file(path).map(version(of:))
     }
 
-    func lock(path: String) throws(StorageError) -> FileLock { FileLock {} }
+    func lock(location path: String) throws(StorageError) -> ListLock { ListLock {} }
 
     /// Files that are not lists: what `import` reads and `export` writes.
     private let plainFiles = Mutex<[String: [UInt8]]>([:])
@@ -73,10 +74,10 @@ final class MemoryStore: ListStore {
     }
 
     /// Whether a list or a plain file is at `path`.
-    func exists(path: String) -> Bool { file(path) != nil || plainFile(path) != nil }
+    func exists(location path: String) -> Bool { file(path) != nil || plainFile(path) != nil }
 
-    private func fingerprint(of file: File) -> FileFingerprint {
-        FileFingerprint(size: file.records.count, modified: Int64(file.version), hash: UInt64(file.version))
+    private func version(of file: File) -> ListVersion {
+        .file(FileVersion(size: file.records.count, modified: Int64(file.version), hash: UInt64(file.version)))
     }
 }
 

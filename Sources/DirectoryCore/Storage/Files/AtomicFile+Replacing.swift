@@ -13,7 +13,7 @@ extension AtomicFile {
         case nothing
         /// The version with these contents (size and hash): what the save's merge read, or
         /// what this session last wrote. Another version found there is never replaced.
-        case version(FileFingerprint)
+        case version(FileVersion)
     }
 
     /// Putting a written temporary file in place of the old one so that no other
@@ -79,7 +79,7 @@ extension AtomicFile {
 
         /// Swaps the new file in and checks the version it replaced; or, where swapping
         /// is not possible, checks the file and renames.
-        private func replace(_ known: FileFingerprint) throws(StorageError) {
+        private func replace(_ known: FileVersion) throws(StorageError) {
             // First the cheap check: most changes by others show in the size or time.
             var status = stat()
             if stat(target, &status) != 0 {
@@ -100,7 +100,7 @@ extension AtomicFile {
             case .failed(let code):
                 throw failure(code)
             case .unsupported:
-                guard let now = try? FileBytes.fingerprint(path: target), now.sameContents(as: known),
+                guard let now = try? FileBytes.version(path: target), now.sameContents(as: known),
                     lease?.isBroken != true
                 else {
                     throw changed()
@@ -113,14 +113,13 @@ extension AtomicFile {
         /// After the swap: the version replaced is at the temporary path. Removes it when it
         /// is `known` and no one opened it for writing; otherwise swaps back, so that version
         /// is the file again (and a writer waiting on the lease writes into it), and throws.
-        private func checkReplaced(_ known: FileFingerprint, lease: WriterLease?) throws(StorageError) {
+        private func checkReplaced(_ known: FileVersion, lease: WriterLease?) throws(StorageError) {
             var replaced = stat()
             let cheapMatch =
                 lstat(temporary, &replaced) == 0 && Self.matches(replaced, known)
                 && lease.map { $0.isFile(replaced) && !$0.isBroken } != false
             // Only a version that looks the same is read and hashed: any other is put back at once.
-            if cheapMatch, let contents = try? FileBytes.fingerprint(path: temporary), contents.sameContents(as: known)
-            {
+            if cheapMatch, let contents = try? FileBytes.version(path: temporary), contents.sameContents(as: known) {
                 unlink(temporary)
                 try removedUnwritten(lease)
                 return
@@ -160,7 +159,7 @@ extension AtomicFile {
         }
 
         /// Whether `status` has the size and modification time of `known`.
-        private static func matches(_ status: stat, _ known: FileFingerprint) -> Bool {
+        private static func matches(_ status: stat, _ known: FileVersion) -> Bool {
             let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
             return Int(status.st_size) == known.size && modified == known.modified
         }
@@ -169,7 +168,7 @@ extension AtomicFile {
         /// session merges again.
         private func changed() -> StorageError {
             unlink(temporary)
-            return .changedMeanwhile(path: path)
+            return .changedMeanwhile(location: path)
         }
 
         /// Writing failed: the new file is removed, the old one untouched.

@@ -159,3 +159,14 @@ enum SystemError {
         }
     }
 }
+
+extension FileBytes {
+    /// The version of the file at `path`, hashed a megabyte at a time so that checking
+    /// a large list before a save never holds a second copy of it; `nil` when there is no file.
+    static func version(path: String) throws(StorageError) -> FileVersion? {
+        guard var window = try ReadWindow(path: path, capacity: 1 << 20) else { return nil }
+        while !window.atEnd { window.more(keepingFrom: window.count) }
+        if let failure = window.failure { throw failure }
+        return window.version
+    }
+}

@@ -23,7 +23,7 @@ extension FileStore {
     /// Whether `path` names anything (a file, a folder, a symbolic link to one): one `stat`,
     /// without reading the file. A path that cannot be looked up counts as free, and
     /// writing there then fails with its own message.
-    public func exists(path: String) -> Bool {
+    public func exists(location path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0
     }

@@ -9,7 +9,7 @@
 /// (by mistake or on purpose) makes a save fail with a message, never hang.
 enum FolderLock {
     /// Locks the folder that holds `path`, waiting as `wait` allows.
-    static func acquire(for path: String, wait: LockWait) throws(StorageError) -> FileLock {
+    static func acquire(for path: String, wait: LockWait) throws(StorageError) -> ListLock {
         let folder = AtomicFile.split(AtomicFile.resolvedTarget(path)).folder
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -44,7 +44,7 @@ enum FolderLock {
             }
             usleep(20_000)
         }
-        return FileLock {
+        return ListLock {
             flock(descriptor, LOCK_UN)
             close(descriptor)
         }

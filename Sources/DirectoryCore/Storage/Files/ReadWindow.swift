@@ -29,7 +29,7 @@ struct ReadWindow: ~Copyable {
 
     private let descriptor: Int32
     private let path: String
-    private var hash = FileHash()
+    private var hash = ContentHash()
     private var size = 0
     private var capacity: Int
 
@@ -56,9 +56,9 @@ struct ReadWindow: ~Copyable {
         try body(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
-    /// The fingerprint of the whole file, once `atEnd`.
-    var fingerprint: FileFingerprint {
-        FileFingerprint(size: size, modified: modified, hash: hash.value)
+    /// The version of the whole file, once `atEnd`.
+    var version: FileVersion {
+        FileVersion(size: size, modified: modified, hash: hash.value)
     }
 
     /// Drops the bytes before `offset` (an index into the window) and reads on; when what is

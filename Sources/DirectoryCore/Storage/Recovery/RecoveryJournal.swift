@@ -32,8 +32,19 @@ public struct RecoveryJournal: Equatable, Sendable {
         return changes == 0 ? "the list's unsaved order" : count + " and the list's order"
     }
 
-    /// The first line of every journal file.
-    static let magic = Array("directory recovery journal 1\n".utf8)
+    /// The first line of every journal file. Format 2 checksums its entries with
+    /// `ContentHash` in four lanes.
+    static let magic = Array("directory recovery journal 2\n".utf8)
+
+    /// The first line of journals of format 1, whose checksums came from a hash no longer
+    /// kept: they are not read (`decode` gives `nil`), and `isOlderFormat` says why.
+    static let formatOneMagic = Array("directory recovery journal 1\n".utf8)
+
+    /// Whether `bytes` are a journal of an older format, written by an older release, which
+    /// this one does not read: that release can still recover it, and `discard` deletes it.
+    public static func isOlderFormat(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: formatOneMagic)
+    }
 
     /// The file's first bytes: the magic line and a header entry.
     public static func header(location: String, kind: String, pid: Int, started: Double) -> [UInt8] {

@@ -15,11 +15,13 @@ struct FileStoreReplacingTests {
     static let people: RecordList = RecordList(
         (0..<3).map { Record(id: RecordID(high: 1, low: UInt64($0)), values: [.text("P\($0)"), .text("R\($0)")]) })
 
-    /// A folder holding `list.json` with three people, its path, and the list's fingerprint.
-    static func savedList() throws -> (folder: String, path: String, known: FileFingerprint) {
+    /// A folder holding `list.json` with three people, its path, and the file's version.
+    static func savedList() throws -> (folder: String, path: String, known: FileVersion) {
         let folder = FileStoreTests.scratchFolder()
         let path = folder + "/list.json"
-        let known = try FileStore().save(people, schema: .person, format: .json, to: path)
+        guard case .file(let known) = try FileStore().save(people, schema: .person, format: .json, to: path) else {
+            throw StorageError.writeFailed(path: path, reason: "a file store returned no file version")
+        }
         return (folder, path, known)
     }
 
@@ -43,8 +45,8 @@ struct FileStoreReplacingTests {
         var more = Self.people
         more.append(Record(id: RecordID(high: 1, low: 9), values: [.text("New"), .text("")]))
         let written = try FileStore().save(
-            ListChanges(), giving: more, schema: .person, format: .json, to: path, known: known)
-        #expect(try FileStore().fingerprint(path: path, known: nil) == written)
+            ListChanges(), giving: more, schema: .person, format: .json, to: path, known: .file(known))
+        #expect(try FileStore().version(at: path, known: nil) == written)
         #expect(Self.contents(path).contains("New"))
         #expect(Self.leftovers(folder).isEmpty)
     }
@@ -57,7 +59,7 @@ struct FileStoreReplacingTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.replace(path, with: "[{\"id\":\"00000000-0000-0000-0000-000000000001\",\"name\":\"Theirs\"}]")
         let before = Self.contents(path)
-        #expect(throws: StorageError.changedMeanwhile(path: path)) {
+        #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try Self.write(Self.people, to: path, expecting: .version(known), exchanges: exchanges)
         }
         #expect(Self.contents(path) == before)
@@ -77,7 +79,7 @@ struct FileStoreReplacingTests {
         try Self.replace(path, with: theirs)
         var times = [info.st_atim, info.st_mtim]
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
-        #expect(throws: StorageError.changedMeanwhile(path: path)) {
+        #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try Self.write(Self.people, to: path, expecting: .version(known), exchanges: exchanges)
         }
         #expect(Self.contents(path) == theirs)
@@ -90,7 +92,7 @@ struct FileStoreReplacingTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/list.json"
         try Self.replace(path, with: "[]")
-        #expect(throws: StorageError.changedMeanwhile(path: path)) {
+        #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try Self.write(Self.people, to: path, expecting: .nothing, exchanges: exchanges)
         }
         #expect(Self.contents(path) == "[]")
@@ -102,9 +104,9 @@ struct FileStoreReplacingTests {
         let (folder, path, known) = try Self.savedList()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         unlink(path)
-        #expect(throws: StorageError.changedMeanwhile(path: path)) {
+        #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try FileStore().save(
-                ListChanges(), giving: Self.people, schema: .person, format: .json, to: path, known: known)
+                ListChanges(), giving: Self.people, schema: .person, format: .json, to: path, known: .file(known))
         }
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(Self.leftovers(folder).isEmpty)
@@ -135,7 +137,7 @@ struct FileStoreReplacingTests {
         _ = Array(theirs.utf8).withUnsafeBytes { DescriptorWrite.all($0, to: writer) }
         close(writer)
         if !savedFirst { saved.wait() }
-        #expect(outcome.withLock { $0 } == .changedMeanwhile(path: path))
+        #expect(outcome.withLock { $0 } == .changedMeanwhile(location: path))
         #expect(Self.contents(path) == theirs)
         #expect(Self.leftovers(folder).isEmpty)
     }

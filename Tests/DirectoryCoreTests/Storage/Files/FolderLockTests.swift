@@ -28,7 +28,7 @@ struct FolderLockTests {
         let told = Mutex<[String]>([])
         let wait = LockWait(seconds: 1.5, waiting: { what in told.withLock { $0.append(what) } })
         do {
-            _ = try FileStore(lockWait: wait).lock(path: folder + "/list.json")
+            _ = try FileStore(lockWait: wait).lock(location: folder + "/list.json")
             Issue.record("the lock was taken while held")
         } catch {
             #expect(error.message.contains("another program (process \(getpid()), "), "\(error.message)")
@@ -43,9 +43,9 @@ struct FolderLockTests {
         let (folder, descriptor) = Self.lockedFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cancelled = FileStore(lockWait: LockWait(seconds: 600, isCancelled: { true }))
-        #expect(throws: StorageError.self) { _ = try cancelled.lock(path: folder + "/list.json") }
+        #expect(throws: StorageError.self) { _ = try cancelled.lock(location: folder + "/list.json") }
         close(descriptor)
-        let lock = try cancelled.lock(path: folder + "/list.json")
+        let lock = try cancelled.lock(location: folder + "/list.json")
         lock.unlock()
     }
 }

@@ -47,13 +47,13 @@ struct JSONRecordStreamTests {
     }
 
     /// What the windowed reader makes of the file at `path` through windows of `capacity` bytes.
-    static func windowed(_ path: String, capacity: Int) throws -> (Result<[Record], Failure>, FileFingerprint?) {
+    static func windowed(_ path: String, capacity: Int) throws -> (Result<[Record], Failure>, FileVersion?) {
         guard var window = try ReadWindow(path: path, capacity: capacity) else {
             return (.failure(Failure(text: "no file")), nil)
         }
         do {
             let decoded = try RecordCodec.decodeJSON(&window, schema: nil, fallback: .person)
-            return (.success(decoded.records.array), window.fingerprint)
+            return (.success(decoded.records.array), window.version)
         } catch {
             return (.failure(Failure(text: String(describing: error))), nil)
         }
@@ -66,12 +66,12 @@ struct JSONRecordStreamTests {
         for document in Self.documents {
             let bytes = Array(document.utf8)
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let (result, fingerprint) = try Self.windowed(path, capacity: capacity)
+            let (result, version) = try Self.windowed(path, capacity: capacity)
             let expected = Self.whole(bytes)
             #expect(result == expected, "\(document.debugDescription) through \(capacity)-byte windows")
             if case .success = result {
-                #expect(fingerprint?.size == bytes.count)
-                #expect(fingerprint?.hash == FileHash.of(bytes))
+                #expect(version?.size == bytes.count)
+                #expect(version?.hash == ContentHash.of(bytes))
             }
         }
     }

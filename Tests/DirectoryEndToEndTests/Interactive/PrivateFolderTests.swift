@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DirectoryCore
+@testable import DirectoryCLI
 
 #if canImport(Glibc)
     import Glibc
@@ -9,9 +9,15 @@ import Testing
 
 @Suite("PrivateFolder: folders of per-user state")
 struct PrivateFolderTests {
+    static func scratchFolder() -> String {
+        let path = FileManager.default.temporaryDirectory.path + "/directory-private-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
     @Test("a folder only its owner can write is private; a missing one is not a problem yet")
     func privateFolders() {
-        let folder = FileStoreTests.scratchFolder()
+        let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(chmod(folder, 0o755) == 0)
         #expect(PrivateFolder.problem(with: folder) == nil)
@@ -21,7 +27,7 @@ struct PrivateFolderTests {
     @Test(
         "group- or world-writable folders are refused, naming the mode and the fix", arguments: [0o775, 0o777, 0o1777])
     func writableByOthers(mode: Int) {
-        let folder = FileStoreTests.scratchFolder()
+        let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(chmod(folder, mode_t(mode)) == 0)
         let problem = PrivateFolder.problem(with: folder)
@@ -33,7 +39,7 @@ struct PrivateFolderTests {
         "a folder that belongs to another user is refused",
         .enabled(if: geteuid() == 0, "only root can give a folder to another user"))
     func ownedByAnotherUser() {
-        let folder = FileStoreTests.scratchFolder()
+        let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(chmod(folder, 0o700) == 0)
         #expect(chown(folder, 65534, 65534) == 0)

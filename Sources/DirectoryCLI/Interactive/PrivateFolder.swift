@@ -4,13 +4,14 @@
     import Darwin
 #endif
 
-/// A check for folders that hold per-user state (history, recovery files): one that
-/// another user can write is refused, because that user could plant links or files
-/// there for this program to read or write through.
-public enum PrivateFolder {
+/// The check `HistoryFile` makes of the folder that holds the history: one that another
+/// user can write is refused, because that user could plant links or files there for
+/// this program to read or write through. (Recovery journals check their own folder,
+/// `RecoveryFolder.prepare`.)
+enum PrivateFolder {
     /// Why `folder` is not private, or `nil` when it is (or does not exist yet):
     /// writable by its group or by everyone, or owned by another user.
-    public static func problem(with folder: String) -> String? {
+    static func problem(with folder: String) -> String? {
         var info = stat()
         guard stat(folder, &info) == 0 else { return nil }
         let mode = "mode 0" + String(info.st_mode & 0o7777, radix: 8)
