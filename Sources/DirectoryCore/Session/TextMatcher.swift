@@ -42,12 +42,12 @@ public struct TextMatcher {
         if needle.isEmpty { return true }
         var text = text
         let ascii = text.withUTF8 { utf8 in
-            needle.withUnsafeBufferPointer { Self.search(utf8, for: $0, lowering: true) }
+            unsafe needle.withUnsafeBufferPointer { unsafe Self.search(utf8, for: $0, lowering: true) }
         }
         if let ascii { return ascii }
         folder.fold(text, into: &buffer.bytes)
-        return buffer.bytes.withUnsafeBufferPointer { folded in
-            needle.withUnsafeBufferPointer { Self.search(folded, for: $0, lowering: false) }
+        return unsafe buffer.bytes.withUnsafeBufferPointer { folded in
+            unsafe needle.withUnsafeBufferPointer { unsafe Self.search(folded, for: $0, lowering: false) }
         } ?? false
     }
 
@@ -65,17 +65,17 @@ public struct TextMatcher {
         _ haystack: UnsafeBufferPointer<UInt8>, for needle: UnsafeBufferPointer<UInt8>, lowering: Bool
     ) -> Bool? {
         let count = needle.count
-        let first = needle[0]
+        let first = unsafe needle[0]
         var offset = 0
         while offset < haystack.count {
-            let byte = haystack[offset]
+            let byte = unsafe haystack[offset]
             if lowering, byte >= 0x80 { return nil }
             if offset + count <= haystack.count, (lowering ? lower(byte) : byte) == first {
                 var matched = 1
                 while matched < count {
-                    let next = haystack[offset + matched]
+                    let next = unsafe haystack[offset + matched]
                     if lowering, next >= 0x80 { return nil }
-                    if (lowering ? lower(next) : next) != needle[matched] { break }
+                    if unsafe (lowering ? lower(next) : next) != needle[matched] { break }
                     matched += 1
                 }
                 if matched == count { return true }

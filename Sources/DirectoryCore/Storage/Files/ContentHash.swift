@@ -19,7 +19,7 @@ struct ContentHash {
     /// The hash of `bytes`.
     static func of(_ bytes: [UInt8]) -> UInt64 {
         var hash = ContentHash()
-        bytes.withUnsafeBytes { hash.add($0) }
+        unsafe bytes.withUnsafeBytes { unsafe hash.add($0) }
         return hash.value
     }
 
@@ -28,7 +28,7 @@ struct ContentHash {
         length &+= UInt64(bytes.count)
         var index = 0
         while pendingCount > 0, pendingCount < 8, index < bytes.count {
-            pending |= UInt64(bytes[index]) << UInt64(pendingCount * 8)
+            unsafe pending |= UInt64(bytes[index]) << UInt64(pendingCount * 8)
             pendingCount += 1
             index += 1
         }
@@ -38,11 +38,11 @@ struct ContentHash {
             pendingCount = 0
         }
         while index + 8 <= bytes.count {
-            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            unsafe mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
             index += 8
         }
         while index < bytes.count {
-            pending |= UInt64(bytes[index]) << UInt64(pendingCount * 8)
+            unsafe pending |= UInt64(bytes[index]) << UInt64(pendingCount * 8)
             pendingCount += 1
             index += 1
         }
