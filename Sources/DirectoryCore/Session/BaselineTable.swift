@@ -2,13 +2,13 @@
 /// saved version, or that the file does not have it (`.absent`, a record added).
 ///
 /// Added records are most of what a long script changes, and they need no copy of
-/// a record: their keys are kept in a `Set` (24 bytes a slot) apart from the saved
+/// a record: their keys are kept in a `RecordKeySet` (24 bytes a slot) apart from the saved
 /// versions (64 bytes a slot), and a new record's note costs one hash.
 struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
     /// Saved versions of the records changed or deleted.
     private var saved: [RecordKey: Record] = [:]
     /// Records the file does not have.
-    private var added = Set<RecordKey>()
+    private var added = RecordKeySet()
 
     /// An empty table (`[:]`), or one with the given entries.
     init(dictionaryLiteral elements: (RecordKey, Session.Baseline)...) {

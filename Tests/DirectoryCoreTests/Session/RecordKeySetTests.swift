@@ -2,9 +2,37 @@ import Testing
 
 @testable import DirectoryCore
 
-/// `BaselineTable`, checked against `Dictionary` through long runs of insertions and removals.
+/// `RecordKeySet` and `BaselineTable`, checked against `Set` and `Dictionary`
+/// through long runs of insertions and removals.
 @Suite("Session: record key set and baseline table")
 struct RecordKeySetTests {
+    @Test("insert, remove and contains answer as Set does, through growth and removals that shift keys back")
+    func matchesSet() {
+        var generator = SeededGenerator(state: 11)
+        var keys = RecordKeySet()
+        var reference = Set<RecordKey>()
+        // Few distinct ids with many occurrences: long probe runs, so removals move keys back.
+        let pool = (0..<600).map { number in
+            RecordKey(id: RecordID(high: UInt64(number % 7), low: 0), occurrence: number)
+        }
+        for step in 0..<40_000 {
+            let key = pool[Int(generator.next() % UInt64(pool.count))]
+            if generator.next() % 3 == 0 {
+                keys.remove(key)
+                reference.remove(key)
+            } else {
+                keys.insert(key)
+                reference.insert(key)
+            }
+            if step % 500 == 0 {
+                #expect(keys.count == reference.count)
+                #expect(pool.allSatisfy { keys.contains($0) == reference.contains($0) })
+            }
+        }
+        #expect(Set(keys) == reference)
+        #expect(keys.count == reference.count)
+    }
+
     @Test("the baseline table answers as the dictionary it replaces")
     func baselineMatchesDictionary() {
         var generator = SeededGenerator(state: 5)
