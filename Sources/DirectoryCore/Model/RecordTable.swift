@@ -25,8 +25,12 @@ public final class RecordTable: Sendable {
     let keyOrders: [KeyOrder?]
     /// Each row's index in `keyOrders`; empty when every row has the first.
     let rowOrders: [UInt8]
-    /// The search index of the rows, once a search has built it (`foldedIndex`).
-    let searchCache = FoldedIndexCache()
+    /// The search index of the rows, once a search has built it (`caseFoldedIndex`).
+    let searchCache = CaseFoldedIndexCache()
+
+    /// Every text value folded for searching, built the first time it is asked for and
+    /// kept for the table's life; `nil` when the values are too large to index.
+    var caseFoldedIndex: CaseFoldedIndex? { searchCache.index(of: self) }
 
     /// The table a `Builder` built.
     init(_ builder: Builder) {

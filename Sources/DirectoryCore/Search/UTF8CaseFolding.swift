@@ -1,13 +1,13 @@
 /// Folds UTF-8 text for searching straight from its bytes, by exactly the rules of
-/// `ScalarFolder` (lower case, accents and width ignored, a scalar at a time), without
-/// making a `String`: what a `FoldedIndex` is built with.
+/// `ScalarCaseFolding` (lower case, accents and width ignored, a scalar at a time), without
+/// making a `String`: what a `CaseFoldedIndex` is built with.
 ///
 /// ASCII is copied as it is (the caller lowers ASCII letters once over its whole buffer,
-/// see `lowerASCII`). Each other scalar's folding is asked of a `ScalarFolder` once and
+/// see `lowerASCII`). Each other scalar's folding is asked of a `ScalarCaseFolding` once and
 /// kept in a flat table, so a million names cost a table look-up per accented letter.
 /// Bytes that are not valid UTF-8 are folded as `String(decoding:as:)` would repair them.
-struct UTF8Folder {
-    private let folder = ScalarFolder()
+struct UTF8CaseFolding {
+    private let folding = ScalarCaseFolding()
     /// For each scalar below U+10000: `offset << 8 | length` of its folding in `pool`,
     /// or `unknown` when it has not been met yet.
     private var table: [UInt32]
@@ -16,7 +16,7 @@ struct UTF8Folder {
     private var pool: [UInt8] = []
     private static let unknown = UInt32.max
 
-    /// A folder with nothing learned yet.
+    /// A folding with nothing learned yet.
     init() {
         table = [UInt32](repeating: Self.unknown, count: 0x1_0000)
     }
@@ -43,7 +43,7 @@ struct UTF8Folder {
             guard let (scalar, length) = unsafe Self.decode(base + index, available: count - index) else {
                 output.removeSubrange(mark...)
                 let repaired = unsafe String(decoding: text, as: UTF8.self)
-                output.append(contentsOf: folder.fold(repaired))
+                output.append(contentsOf: folding.fold(repaired))
                 return
             }
             appendFolded(scalar, to: &output)
@@ -74,12 +74,12 @@ struct UTF8Folder {
         output.append(contentsOf: pool[start..<start + Int(entry & 0xFF)])
     }
 
-    /// `ScalarFolder`'s folding of one scalar.
+    /// `ScalarCaseFolding`'s folding of one scalar.
     private func fold(_ scalar: UInt32) -> [UInt8] {
         guard let value = Unicode.Scalar(scalar) else { return [] }
         var text = ""
         text.unicodeScalars.append(value)
-        return folder.fold(text)
+        return folding.fold(text)
     }
 
     /// Lowers every ASCII capital in `bytes`; other bytes (UTF-8 lead and continuation

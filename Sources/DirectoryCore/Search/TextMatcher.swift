@@ -4,17 +4,17 @@ import Foundation
 /// finds `Zoë` and `ZOË`.
 ///
 /// ASCII text, the common case, is searched in place; other text is folded a scalar at a
-/// time by a `ScalarFolder` into a buffer the matcher reuses, so a search over many
+/// time by a `ScalarCaseFolding` into a buffer the matcher reuses, so a search over many
 /// records allocates almost nothing.
 public struct TextMatcher {
     private let needle: [UInt8]
-    private let folder: ScalarFolder
+    private let folding: ScalarCaseFolding
     private let buffer: FoldBuffer
 
     /// A matcher for `text`.
     public init(_ text: String) {
-        folder = ScalarFolder()
-        needle = folder.fold(text)
+        folding = ScalarCaseFolding()
+        needle = folding.fold(text)
         buffer = FoldBuffer()
     }
 
@@ -45,7 +45,7 @@ public struct TextMatcher {
             unsafe needle.withUnsafeBufferPointer { unsafe Self.search(utf8, for: $0, lowering: true) }
         }
         if let ascii { return ascii }
-        folder.fold(text, into: &buffer.bytes)
+        folding.fold(text, into: &buffer.bytes)
         return unsafe buffer.bytes.withUnsafeBufferPointer { folded in
             unsafe needle.withUnsafeBufferPointer { unsafe Self.search(folded, for: $0, lowering: false) }
         } ?? false
@@ -54,7 +54,7 @@ public struct TextMatcher {
     /// Lower-case, accents removed.
     public static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return ScalarFolder.foundationFold(text)
+        return ScalarCaseFolding.foundationFold(text)
     }
 
     /// Whether `haystack` contains `needle` (never empty). With `lowering`, the haystack

@@ -7,7 +7,7 @@
 /// Building a table's index: a million rows are folded in one pass that writes straight
 /// into the index's buffer. A row that is all ASCII (most are) is copied value by value
 /// and its letters lowered once at the end over the whole buffer.
-extension FoldedIndex {
+extension CaseFoldedIndex {
     /// The index of `table`'s text values, or `nil` when they fold to more bytes than
     /// 32-bit offsets can reach.
     init?(_ table: RecordTable) {
@@ -26,7 +26,7 @@ extension FoldedIndex {
         }
         guard bytes.count < Int(UInt32.max) else { return nil }
         starts[starts.count - 1] = UInt32(truncatingIfNeeded: bytes.count)
-        UTF8Folder.lowerASCII(&bytes)
+        UTF8CaseFolding.lowerASCII(&bytes)
         byteCounts = Self.sampledCounts(bytes)
         textFields = fields
         rows = rowCount
@@ -41,7 +41,7 @@ extension FoldedIndex {
         valueStarts: UnsafeBufferPointer<UInt32>, into bytes: inout [UInt8], starts: inout [UInt32]
     ) {
         let rowCount = table.count
-        var folder = UTF8Folder()
+        var folding = UTF8CaseFolding()
         var row = 0
         var capacity = all.count + starts.count + 64
         while true {
@@ -56,7 +56,7 @@ extension FoldedIndex {
                 unsafe starts.withUnsafeMutableBufferPointer { starts in
                     unsafe Self.fold(
                         rows: &row, of: table, fields: fields, from: all, valueStarts: valueStarts,
-                        into: buffer, written: &written, starts: starts, folder: &folder)
+                        into: buffer, written: &written, starts: starts, folding: &folding)
                 }
             }
             if row == rowCount { break }
@@ -69,7 +69,7 @@ extension FoldedIndex {
     private static func fold(
         rows row: inout Int, of table: RecordTable, fields: [Int], from all: UnsafeBufferPointer<UInt8>,
         valueStarts: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableBufferPointer<UInt8>,
-        written: inout Int, starts: UnsafeMutableBufferPointer<UInt32>, folder: inout UTF8Folder
+        written: inout Int, starts: UnsafeMutableBufferPointer<UInt32>, folding: inout UTF8CaseFolding
     ) {
         guard let base = output.baseAddress, !fields.isEmpty else {
             row = table.count
@@ -90,7 +90,7 @@ extension FoldedIndex {
                     let start = unsafe Int(valueStarts[first &+ field])
                     let value = unsafe UnsafeBufferPointer(
                         start: source + start, count: Int(valueStarts[first &+ field &+ 1]) &- start)
-                    unsafe folder.append(folding: value, to: &folded)
+                    unsafe folding.append(folding: value, to: &folded)
                     foldedEnds[index] = folded.count
                 }
             }

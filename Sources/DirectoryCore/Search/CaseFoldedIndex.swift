@@ -1,17 +1,19 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Every text value of a `RecordTable`, folded for searching (`UTF8Folder`, the rules of
+/// Every text value of a `RecordTable`, folded for searching (`UTF8CaseFolding`, the rules of
 /// `TextMatcher`) into one buffer, so that `find` is one pass over memory
 /// (`SubstringFinder`) instead of a fold per record.
 ///
 /// Each value is followed by the byte 0xFF, which no UTF-8 text holds: a match can never
 /// run from one value into the next. A table never changes, so its index, built the
-/// first time a search needs it, is never stale (see `RecordTable.foldedIndex`).
-struct FoldedIndex: Sendable {
+/// first time a search needs it, is never stale (see `RecordTable.caseFoldedIndex`).
+struct CaseFoldedIndex: Sendable {
     /// The text fields' numbers in the schema, in order: value `k` of the index is
     /// text field `textFields[k % textFields.count]` of row `k / textFields.count`.
     let textFields: [Int]
@@ -96,5 +98,25 @@ struct FoldedIndex: Sendable {
             }
         }
         return found
+    }
+}
+
+/// Where a `RecordTable` keeps its `CaseFoldedIndex` once a search has built it. The table
+/// never changes, so the index is built at most once and shared by every copy of the
+/// list, by `find` and by Tab completion, from any thread.
+final class CaseFoldedIndexCache: Sendable {
+    private let built = Mutex<CaseFoldedIndex??>(nil)
+
+    /// An empty cache.
+    init() {}
+
+    /// The index of `table`, built on first use (`nil` when the table cannot have one).
+    func index(of table: RecordTable) -> CaseFoldedIndex? {
+        built.withLock { built in
+            if let index = built { return index }
+            let index = CaseFoldedIndex(table)
+            built = .some(index)
+            return index
+        }
     }
 }
