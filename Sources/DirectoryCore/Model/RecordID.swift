@@ -26,7 +26,7 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         var text = text
         text.makeContiguousUTF8()
-        guard let parsed = unsafe RecordID(utf8: text.utf8.span.bytes) else { return nil }
+        guard let parsed = text.utf8.span.withRawBytes({ RecordID(utf8: $0) }) else { return nil }
         self = parsed
     }
 

@@ -24,6 +24,13 @@ extension RawSpan {
 }
 
 extension Span where Element == UInt8 {
+    /// Calls `body` with the same bytes as a `RawSpan`. The standard library marks `bytes`
+    /// `unsafe` for spans of any type, which may have padding; bytes have none.
+    @inline(__always)
+    func withRawBytes<Result, Failure: Error>(_ body: (RawSpan) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(unsafe bytes)
+    }
+
     /// The eight bytes from `offset` on, as a word in memory order; traps outside the span.
     @inline(__always)
     func word64(at offset: Int) -> UInt64 {

@@ -93,10 +93,12 @@ public struct FileStore: ListStore {
         var hash = FileHash()
         var size = 0
         let modified = try AtomicFile.write(to: path, replacing: expected) { output in
-            unsafe RecordCodec.encode(records, schema: schema, format: format) { piece in
-                unsafe hash.add(piece)
-                size += piece.count
-                unsafe output.write(piece)
+            RecordCodec.encode(records, schema: schema, format: format) { piece in
+                size += piece.byteCount
+                unsafe piece.withUnsafeBytes { bytes in
+                    unsafe hash.add(bytes)
+                    unsafe output.write(bytes)
+                }
             }
         }
         return FileFingerprint(size: size, modified: modified, hash: hash.value)

@@ -53,18 +53,17 @@ public enum RecordCodec {
     /// save of a large list holds no second copy of it); a binary property list, whose
     /// object references are known only at the end, in pieces of its finished bytes.
     public static func encode(
-        _ records: RecordList, schema: RecordSchema, format: FileFormat, into piece: (UnsafeRawBufferPointer) -> Void
+        _ records: RecordList, schema: RecordSchema, format: FileFormat, into piece: (RawSpan) -> Void
     ) {
         let pieceSize = 1 << 20
         switch format {
         case .json:
-            unsafe JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize, emit: piece)
+            unsafe JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { unsafe piece($0.bytes) }
         case .xmlPlist:
-            XMLPlistRecordWriter.write(records, schema: schema, pieceSize: pieceSize) {
-                unsafe $0.withUnsafeBytes(piece)
-            }
+            XMLPlistRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.span.withRawBytes(piece) }
         case .binaryPlist:
-            unsafe BinaryPlistRecordWriter.write(records, schema: schema).withUnsafeBytes(piece)
+            let bytes = BinaryPlistRecordWriter.write(records, schema: schema)
+            bytes.span.withRawBytes(piece)
         }
     }
 }
