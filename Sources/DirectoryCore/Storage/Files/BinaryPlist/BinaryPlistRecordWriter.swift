@@ -97,10 +97,10 @@ enum BinaryPlistRecordWriter {
                         continue
                     }
                     let field = Int(code) &- 1
-                    unsafe objects[pairs &+ slot] = table.withValueBytes(row: row, field: field) { value in
-                        fields[field].isText
-                            ? unsafe value.withUnsafeBytes { unsafe writer.string(utf8: $0) }
-                            : writer.date(RecordTable.date(from: value))
+                    unsafe objects[pairs &+ slot] = unsafe table.withUnsafeValueBytes(row: row, field: field) { value in
+                        unsafe fields[field].isText
+                            ? writer.string(utf8: UnsafeRawBufferPointer(value))
+                            : writer.date(RecordTable.date(from: value.span))
                     }
                 }
                 unsafe writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(objects))

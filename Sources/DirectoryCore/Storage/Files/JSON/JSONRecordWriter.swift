@@ -102,14 +102,14 @@ enum JSONRecordWriter {
                     continue
                 }
                 let index = code &- 1
-                table.withValueBytes(row: row, field: index) { value in
+                unsafe table.withUnsafeValueBytes(row: row, field: index) { value in
                     if fields[index].isText {
                         sink.put(UInt8(ascii: "\""))
-                        unsafe value.withUnsafeBufferPointer { unsafe Self.putEscaped($0, to: &sink) }
+                        unsafe Self.putEscaped(value, to: &sink)
                         sink.put(UInt8(ascii: "\""))
                     } else {
                         var number: [UInt8] = []
-                        JSONNumberWriter.appendSeconds(RecordTable.date(from: value), to: &number)
+                        JSONNumberWriter.appendSeconds(RecordTable.date(from: unsafe value.span), to: &number)
                         unsafe number.withUnsafeBytes { unsafe sink.put($0) }
                     }
                 }
