@@ -76,7 +76,7 @@ public struct RecordBuilder {
 
     /// What a key read as raw UTF-8 bytes is, once the schema is known: `.id`, a
     /// field's index, or `nil` for a key to pass to `add(key:value:)` as a string.
-    public func key(utf8 bytes: UnsafeRawBufferPointer) -> KnownKey? {
+    func key(utf8 bytes: UnsafeRawBufferPointer) -> KnownKey? {
         guard hasSchema else { return nil }
         if bytes.count == 2, unsafe bytes[0] == UInt8(ascii: "i"), unsafe bytes[1] == UInt8(ascii: "d") { return .id }
         // Lengths first, then the bytes: this runs for every key of every record.
@@ -116,7 +116,7 @@ public struct RecordBuilder {
     /// until the record ends: a reader passes the file's own bytes, and a record that fits
     /// a `RecordTable` is then copied there without a string being made.
     @unsafe
-    public mutating func add(field index: Int, utf8 text: UnsafeBufferPointer<UInt8>) throws(FileFormatError) {
+    mutating func add(field index: Int, utf8 text: UnsafeBufferPointer<UInt8>) throws(FileFormatError) {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
