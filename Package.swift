@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import Foundation
 import PackageDescription
 
@@ -35,7 +35,9 @@ let package = Package(
         .target(name: "CBuildCommit", cSettings: commitSettings),
         // The pure core: model, command language, session, storage. No terminal I/O. It asks
         // libpq (loaded only then) which parts of a connection string are secret.
-        .target(name: "DirectoryCore", dependencies: ["CPostgreSQL"]),
+        .target(
+            name: "DirectoryCore", dependencies: ["CPostgreSQL"],
+            swiftSettings: [.strictMemorySafety()]),
         // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.
         .target(name: "DirectoryPostgreSQL", dependencies: ["DirectoryCore", "CPostgreSQL"]),
         // Front ends: command line, script runner, interactive line editor.

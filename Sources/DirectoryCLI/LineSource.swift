@@ -153,7 +153,9 @@ struct DescriptorLines: LineSource {
             if let base = raw.baseAddress, memchr(base, 0, raw.count) != nil {
                 return .unusable("the line contains a NUL byte")
             }
-            guard UTF8Text.firstInvalid(in: raw) == nil else { return .unusable("the line is not valid UTF-8 text") }
+            guard UTF8Text.firstInvalid(in: raw.bytes) == nil else {
+                return .unusable("the line is not valid UTF-8 text")
+            }
             if let command = CommandParser.parseCommon(utf8: raw.assumingMemoryBound(to: UInt8.self)) {
                 return .command(command)
             }

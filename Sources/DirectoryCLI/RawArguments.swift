@@ -13,7 +13,7 @@ enum RawArguments {
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             let length = strlen(argument)
-            guard let bad = UTF8Text.firstInvalid(in: UnsafeRawBufferPointer(start: argument, count: length))
+            guard let bad = UTF8Text.firstInvalid(in: UnsafeRawBufferPointer(start: argument, count: length).bytes)
             else { continue }
             let byte = UInt8(bitPattern: argument[bad])
             let hex = String(byte, radix: 16, uppercase: true)

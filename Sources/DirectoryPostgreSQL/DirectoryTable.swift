@@ -73,7 +73,7 @@ struct DirectoryTable {
 
     /// The record in a `COPY` row of `id`, the columns, and `extra` (fields after those are not read).
     func record(from fields: [CopyText.Field]) -> Record? {
-        guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField) else {
+        guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField.bytes) else {
             return nil
         }
         var values = schema.defaultValues
@@ -105,7 +105,7 @@ struct DirectoryTable {
     func append(
         _ fields: [CopyText.Field], to list: inout RecordList.Builder, texts: inout [UnsafeBufferPointer<UInt8>?]
     ) throws(PostgreSQLError) {
-        guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField) else {
+        guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField.bytes) else {
             throw PostgreSQLError(
                 "a row of \(name) could not be read (its id or columns are not what this release wrote)")
         }

@@ -45,7 +45,7 @@ extension PostgreSQLStore {
                 unreadable = PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
                 return
             }
-            let after = last.flatMap { RecordID(utf8: $0) }
+            let after = last.flatMap { RecordID(utf8: $0.bytes) }
             rows.append(ListDelta.Row(record: record, after: after))
         }
         if let unreadable { throw unreadable }

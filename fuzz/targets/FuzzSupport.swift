@@ -57,11 +57,11 @@ enum ReaderProperty {
         } else {
             XMLPlistRecordWriter.write(records, schema: schema, pieceSize: 7) { pieces.append(Array($0)) }
         }
-        var hash = FileHash()
+        var hash = ContentHash()
         for piece in pieces { piece.withUnsafeBytes { hash.add($0) } }
         if Array(pieces.joined()) != whole {
             fatalError("the \(format) written in pieces differs from the file written whole")
         }
-        if hash.value != FileHash.of(whole) { fatalError("the hash of the pieces differs from the whole's") }
+        if hash.value != ContentHash.of(whole) { fatalError("the hash of the pieces differs from the whole's") }
     }
 }

@@ -13,7 +13,7 @@ enum PrivateFolder {
     /// writable by its group or by everyone, or owned by another user.
     static func problem(with folder: String) -> String? {
         var info = stat()
-        guard stat(folder, &info) == 0 else { return nil }
+        guard unsafe stat(folder, &info) == 0 else { return nil }
         let mode = "mode 0" + String(info.st_mode & 0o7777, radix: 8)
         if info.st_mode & 0o022 != 0 {
             return "the folder \(folder) can be written by other users (\(mode)); "

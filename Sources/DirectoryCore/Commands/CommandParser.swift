@@ -201,7 +201,7 @@ public enum CommandParser {
     static func firstSpace(in text: Substring) -> Substring.Index {
         var copy = text
         let offset = copy.withUTF8 { bytes in
-            bytes.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? bytes.count
+            unsafe bytes.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? bytes.count
         }
         return text.utf8.index(text.startIndex, offsetBy: offset)
     }
@@ -218,9 +218,9 @@ public enum CommandParser {
         let (leading, trailing) = copy.withUTF8 { bytes -> (Int, Int) in
             var start = 0
             var end = bytes.count
-            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while start < end, unsafe bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
             while start < end {
-                let last = bytes[end - 1]
+                let last = unsafe bytes[end - 1]
                 guard last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A else { break }
                 end -= 1
             }

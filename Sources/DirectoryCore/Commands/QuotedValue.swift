@@ -52,8 +52,8 @@ public enum QuotedValue {
     private static func withoutEscapes(_ text: Substring) -> Substring? {
         var copy = text
         let stop = copy.withUTF8 { bytes -> Int? in
-            guard let stop = bytes.dropFirst().firstIndex(where: { $0 == 0x22 || $0 == 0x5C }),
-                bytes[stop] == 0x22, stop == bytes.count - 1
+            guard let stop = unsafe bytes.dropFirst().firstIndex(where: { $0 == 0x22 || $0 == 0x5C }),
+                unsafe bytes[stop] == 0x22, stop == bytes.count - 1
             else { return nil }
             return stop
         }

@@ -58,11 +58,12 @@ public enum DisplayWidth {
     /// This saves `of(_ character:)`'s property look-ups for each of a million cells.
     static func simpleWidth(_ text: String) -> Int? {
         var text = text
-        return text.withUTF8(simpleWidth(utf8:))
+        text.makeContiguousUTF8()
+        return simpleWidth(utf8: text.utf8.span)
     }
 
     /// `simpleWidth` of text given as UTF-8; `nil` too when the bytes are not well-formed.
-    static func simpleWidth(utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func simpleWidth(utf8: Span<UInt8>) -> Int? {
         var width = 0
         var index = 0
         while index < utf8.count {

@@ -25,7 +25,8 @@ extension RecordRenderer {
                 if isRow, textColumns[index] {
                     width = records.withText(at: position, field: field) { bytes in
                         size += bytes.count
-                        return VisibleText.mayNeedEscaping(utf8: bytes) ? nil : DisplayWidth.simpleWidth(utf8: bytes)
+                        return VisibleText.mayNeedEscaping(utf8: bytes)
+                            ? nil : DisplayWidth.simpleWidth(utf8: bytes)
                     }
                 }
                 if width == nil {
@@ -53,7 +54,7 @@ extension RecordRenderer {
                 if !made.isEmpty, let made = made[cell] {
                     output.append(contentsOf: made.utf8)
                 } else {
-                    records.withText(at: position, field: field) { output.append(contentsOf: $0) }
+                    records.withText(at: position, field: field) { output.append($0) }
                 }
                 if index < columns.count - 1 { output.append(spaces: widths[index] - cellWidths[cell]) }
                 cell += 1

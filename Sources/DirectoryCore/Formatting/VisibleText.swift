@@ -49,7 +49,11 @@ public enum VisibleText {
     }
 
     /// `mayNeedEscaping` for text given as UTF-8 bytes.
-    static func mayNeedEscaping(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+    static func mayNeedEscaping(utf8: Span<UInt8>) -> Bool {
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+        }
+        return false
     }
 }

@@ -25,8 +25,8 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
     /// Parses the 36-character hyphenated form; either case is accepted.
     public init?(_ text: String) {
         var text = text
-        let parsed = text.withUTF8 { RecordID(utf8: UnsafeRawBufferPointer($0)) }
-        guard let parsed else { return nil }
+        text.makeContiguousUTF8()
+        guard let parsed = text.utf8.span.withRawBytes({ RecordID(utf8: $0) }) else { return nil }
         self = parsed
     }
 
@@ -34,18 +34,14 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Runs once per record on every load, so the digits are checked and converted
     /// eight at a time in 64-bit words, without a branch per digit.
-    public init?(utf8 bytes: UnsafeRawBufferPointer) {
-        guard bytes.count == 36,
-            bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
-            bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
+    public init?(utf8 bytes: RawSpan) {
+        guard bytes.byteCount == 36,
+            bytes.byte(at: 8) == UInt8(ascii: "-"), bytes.byte(at: 13) == UInt8(ascii: "-"),
+            bytes.byte(at: 18) == UInt8(ascii: "-"), bytes.byte(at: 23) == UInt8(ascii: "-")
         else { return nil }
         // Gather the 32 digits (8-4-4-4-12) into four words of eight, first digit lowest.
-        func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
-        func half(_ offset: Int) -> UInt64 {
-            UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        }
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: bytes.word64(at: offset)) }
+        func half(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: bytes.word32(at: offset))) }
         let words = (word(0), half(9) | half(14) << 32, half(19) | half(24) << 32, word(28))
         let flags =
             Self.nonHexFlags(words.0) | Self.nonHexFlags(words.1) | Self.nonHexFlags(words.2)
@@ -84,10 +80,10 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
     /// Runs once per record on every save: the 32 digits are made eight at a time
     /// in 64-bit words and appended in one copy.
     public func appendUTF8(to output: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(byteCount: 36, alignment: 8) { text in
+        unsafe withUnsafeTemporaryAllocation(byteCount: 36, alignment: 8) { text in
             guard let base = text.baseAddress else { return }
-            writeUTF8(to: base)
-            output.append(contentsOf: UnsafeRawBufferPointer(text))
+            unsafe writeUTF8(to: base)
+            unsafe output.append(contentsOf: UnsafeRawBufferPointer(text))
         }
     }
 
@@ -100,26 +96,26 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
             Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), Self.hexDigits(UInt32(truncatingIfNeeded: low))
         )
         var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        withUnsafeBytes(of: digits) { hex in
-            withUnsafeMutableBytes(of: &text) { out in
+        unsafe withUnsafeBytes(of: digits) { hex in
+            unsafe withUnsafeMutableBytes(of: &text) { out in
                 let hyphen = UInt8(ascii: "-")
-                out.copyMemory(from: UnsafeRawBufferPointer(rebasing: hex[0..<8]))
-                out[8] = hyphen
-                UnsafeMutableRawBufferPointer(rebasing: out[9..<13]).copyMemory(
+                unsafe out.copyMemory(from: UnsafeRawBufferPointer(rebasing: hex[0..<8]))
+                unsafe out[8] = hyphen
+                unsafe UnsafeMutableRawBufferPointer(rebasing: out[9..<13]).copyMemory(
                     from: UnsafeRawBufferPointer(rebasing: hex[8..<12]))
-                out[13] = hyphen
-                UnsafeMutableRawBufferPointer(rebasing: out[14..<18]).copyMemory(
+                unsafe out[13] = hyphen
+                unsafe UnsafeMutableRawBufferPointer(rebasing: out[14..<18]).copyMemory(
                     from: UnsafeRawBufferPointer(rebasing: hex[12..<16]))
-                out[18] = hyphen
-                UnsafeMutableRawBufferPointer(rebasing: out[19..<23]).copyMemory(
+                unsafe out[18] = hyphen
+                unsafe UnsafeMutableRawBufferPointer(rebasing: out[19..<23]).copyMemory(
                     from: UnsafeRawBufferPointer(rebasing: hex[16..<20]))
-                out[23] = hyphen
-                UnsafeMutableRawBufferPointer(rebasing: out[24..<36]).copyMemory(
+                unsafe out[23] = hyphen
+                unsafe UnsafeMutableRawBufferPointer(rebasing: out[24..<36]).copyMemory(
                     from: UnsafeRawBufferPointer(rebasing: hex[20..<32]))
             }
         }
-        withUnsafeBytes(of: text) {
-            UnsafeMutableRawBufferPointer(start: output, count: 36).copyMemory(
+        unsafe withUnsafeBytes(of: text) {
+            unsafe UnsafeMutableRawBufferPointer(start: output, count: 36).copyMemory(
                 from: UnsafeRawBufferPointer(rebasing: $0[0..<36]))
         }
     }

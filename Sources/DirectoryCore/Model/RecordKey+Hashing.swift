@@ -1,6 +1,12 @@
 /// How dictionaries and sets hash a `RecordKey`: the session's `baseline` and every
 /// merge hash one per record touched, so the key is mixed in a few instructions
 /// (`WordMix`) rather than through the standard library's SipHash.
+///
+/// `Hasher` alone (with `Set` in place of `RecordKeySet`) was measured and lost: a script
+/// of 100,000 `new` + two `set`s took 0.219 s of CPU instead of 0.183 s (+20 %, and
+/// 3 MB more), and editing one of a million people in JSON and saving took 3 % more CPU,
+/// where `hasUnsavedChanges` looks up every record's key (whole-process medians of 7 and
+/// 11 interleaved runs, release builds).
 extension RecordKey {
     /// The key's hash under `seed`, which Swift's `Dictionary` and `Set` ask for directly.
     ///

@@ -31,7 +31,7 @@ extension RecordList {
         /// in `texts` (read during the call only) or as a value in `values`, every other
         /// field in `values`. No string is made when the record fits a row.
         public mutating func append(id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue]) {
-            append(id: id, texts: texts, values: values, order: KeyOrder.Packed())
+            unsafe append(id: id, texts: texts, values: values, order: KeyOrder.Packed())
         }
 
         /// Adds a record without extras as a reader has it, as `append(id:texts:values:)`
@@ -40,13 +40,15 @@ extension RecordList {
         mutating func append(
             id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue], order: KeyOrder.Packed
         ) {
-            if table.append(id: id, texts: texts, values: values, order: order) {
+            if unsafe table.append(id: id, texts: texts, values: values, order: order) {
                 slots.append(table.count - 1)
                 return
             }
             var values = values
-            for index in texts.indices {
-                if let text = texts[index] { values[index] = .text(String(decoding: text, as: UTF8.self)) }
+            for index in unsafe texts.indices {
+                if let text = unsafe texts[index] {
+                    values[index] = unsafe .text(String(decoding: text, as: UTF8.self))
+                }
             }
             append(Record(id: id, values: values, keyOrder: order.count == 0 ? nil : order.order))
         }

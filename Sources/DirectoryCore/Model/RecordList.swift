@@ -73,11 +73,11 @@ public struct RecordList: Sendable {
     /// records: the quickest way over every key of a long list.
     public func forEachKey(_ body: (Int, RecordKey) -> Void) {
         let ids = table?.ids ?? []
-        ids.withUnsafeBufferPointer { ids in
-            slots.withUnsafeBufferPointer { slots in
+        unsafe ids.withUnsafeBufferPointer { ids in
+            unsafe slots.withUnsafeBufferPointer { slots in
                 for index in slots.indices {
-                    let slot = slots[index]
-                    body(index, slot >= 0 ? RecordKey(id: ids[slot]) : loose[~slot].key)
+                    let slot = unsafe slots[index]
+                    unsafe body(index, slot >= 0 ? RecordKey(id: ids[slot]) : loose[~slot].key)
                 }
             }
         }
@@ -105,18 +105,17 @@ public struct RecordList: Sendable {
 
     /// Calls `body` with the UTF-8 of text field `field` of record `index` (empty for a
     /// date), without making a string when the record is a table row.
-    public func withText<Result>(
-        at index: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
+    public func withText<Result, Failure: Error>(
+        at index: Int, field: Int, _ body: (Span<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let slot = slots[index]
         if slot >= 0, let table {
-            guard table.textFields[field] else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+            guard table.textFields[field] else { return try body(Span()) }
             return try table.withValueBytes(row: slot, field: field, body)
         }
-        guard case .text(var text) = loose[~slot].values[field] else {
-            return try body(UnsafeBufferPointer(start: nil, count: 0))
-        }
-        return try text.withUTF8(body)
+        guard case .text(var text) = loose[~slot].values[field] else { return try body(Span()) }
+        text.makeContiguousUTF8()
+        return try body(text.utf8.span)
     }
 
     /// Drops the records no slot names any more, once they are the larger part of `loose`.

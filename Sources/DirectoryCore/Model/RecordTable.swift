@@ -25,8 +25,12 @@ public final class RecordTable: Sendable {
     let keyOrders: [KeyOrder?]
     /// Each row's index in `keyOrders`; empty when every row has the first.
     let rowOrders: [UInt8]
-    /// The search index of the rows, once a search has built it (`foldedIndex`).
-    let searchCache = FoldedIndexCache()
+    /// The search index of the rows, once a search has built it (`caseFoldedIndex`).
+    let searchCache = CaseFoldedIndexCache()
+
+    /// Every text value folded for searching, built the first time it is asked for and
+    /// kept for the table's life; `nil` when the values are too large to index.
+    var caseFoldedIndex: CaseFoldedIndex? { searchCache.index(of: self) }
 
     /// The table a `Builder` built.
     init(_ builder: Builder) {
@@ -49,14 +53,28 @@ public final class RecordTable: Sendable {
     /// Calls `body` with the bytes of value `field` of `row`: UTF-8 for text, the
     /// `Double`'s 8 bytes for a date.
     @inline(__always)
-    public func withValueBytes<Result>(
-        row: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
+    public func withValueBytes<Result, Failure: Error>(
+        row: Int, field: Int, _ body: (Span<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let slot = row &* fieldCount &+ field
         let start = Int(starts[slot])
         let end = Int(starts[slot &+ 1])
-        return try bytes.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[start..<end]))
+        // The table owns its bytes; a span of a class's array must be made inside a borrow of it.
+        return try unsafe bytes.withUnsafeBufferPointer { (all) throws(Failure) in
+            try body(unsafe UnsafeBufferPointer(rebasing: all[start..<end]).span)
+        }
+    }
+
+    /// `withValueBytes` for the file writers, which copy values through pointers: the same
+    /// bytes, without making a span of them for each of a million values.
+    @unsafe
+    @inline(__always)
+    func withUnsafeValueBytes<Result>(row: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let slot = row &* fieldCount &+ field
+        let start = Int(starts[slot])
+        let end = Int(starts[slot &+ 1])
+        return unsafe bytes.withUnsafeBufferPointer { all in
+            unsafe body(UnsafeBufferPointer(rebasing: all[start..<end]))
         }
     }
 
@@ -73,18 +91,20 @@ public final class RecordTable: Sendable {
     }
 
     /// All values' bytes and where each starts, for scans over every row at once.
-    public func withStorage<Result>(
-        _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>) throws -> Result
-    ) rethrows -> Result {
-        try bytes.withUnsafeBufferPointer { all in
-            try starts.withUnsafeBufferPointer { try body(all, $0) }
+    public func withStorage<Result, Failure: Error>(
+        _ body: (_ bytes: Span<UInt8>, _ starts: Span<UInt32>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try unsafe bytes.withUnsafeBufferPointer { (all) throws(Failure) in
+            try unsafe starts.withUnsafeBufferPointer { (starts) throws(Failure) in
+                try body(unsafe all.span, unsafe starts.span)
+            }
         }
     }
 
     /// Value `field` of `row`.
     public func value(row: Int, field: Int) -> FieldValue {
         withValueBytes(row: row, field: field) { value in
-            if textFields[field] { return .text(String(decoding: value, as: UTF8.self)) }
+            if textFields[field] { return .text(String(utf8: value)) }
             return .date(Self.date(from: value))
         }
     }
@@ -98,10 +118,9 @@ public final class RecordTable: Sendable {
     }
 
     /// The `Double` stored in 8 bytes.
-    static func date(from value: UnsafeBufferPointer<UInt8>) -> Double {
+    static func date(from value: Span<UInt8>) -> Double {
         guard value.count == 8 else { return 0 }
-        let bits = UnsafeRawBufferPointer(value).loadUnaligned(as: UInt64.self)
-        return Double(bitPattern: UInt64(littleEndian: bits))
+        return Double(bitPattern: UInt64(littleEndian: value.word64(at: 0)))
     }
 }
 
@@ -210,7 +229,7 @@ extension RecordTable {
             guard let orderIndex = orderIndex(order) else { return false }
             var size = 0
             for field in 0..<fieldCount {
-                if let text = texts[field] {
+                if let text = unsafe texts[field] {
                     size += text.count
                     continue
                 }
@@ -222,8 +241,8 @@ extension RecordTable {
             }
             guard bytes.count + size <= Self.capacityLimit else { return false }
             for field in 0..<fieldCount {
-                if let text = texts[field] {
-                    bytes.append(contentsOf: text)
+                if let text = unsafe texts[field] {
+                    unsafe bytes.append(contentsOf: text)
                 } else {
                     appendBytes(of: values[field])
                 }
@@ -238,9 +257,9 @@ extension RecordTable {
         private mutating func appendBytes(of value: FieldValue) {
             switch value {
             case .text(var text):
-                text.withUTF8 { bytes.append(contentsOf: $0) }
+                text.withUTF8 { unsafe bytes.append(contentsOf: $0) }
             case .date(let seconds):
-                withUnsafeBytes(of: seconds.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+                unsafe withUnsafeBytes(of: seconds.bitPattern.littleEndian) { unsafe bytes.append(contentsOf: $0) }
             }
         }
     }

@@ -18,15 +18,15 @@ struct RecordKeySet: Sequence {
     /// Whether `key` is in it.
     func contains(_ key: RecordKey) -> Bool {
         guard count > 0 else { return false }
-        return slots.withUnsafeBufferPointer { Self.find(key, in: $0).found }
+        return unsafe slots.withUnsafeBufferPointer { unsafe Self.find(key, in: $0).found }
     }
 
     /// Adds `key` when it is not in it yet.
     mutating func insert(_ key: RecordKey) {
         if (count + 1) * 8 > slots.count * 7 { grow() }
-        let added = slots.withUnsafeMutableBufferPointer { table -> Bool in
-            let (index, found) = Self.find(key, in: UnsafeBufferPointer(table))
-            if !found { table[index] = key }
+        let added = unsafe slots.withUnsafeMutableBufferPointer { table -> Bool in
+            let (index, found) = unsafe Self.find(key, in: UnsafeBufferPointer(table))
+            if !found { unsafe table[index] = key }
             return !found
         }
         if added { count += 1 }
@@ -35,23 +35,23 @@ struct RecordKeySet: Sequence {
     /// Removes `key` when it is in it, moving back the keys that probed past its slot.
     mutating func remove(_ key: RecordKey) {
         guard count > 0 else { return }
-        let removed = slots.withUnsafeMutableBufferPointer { table -> Bool in
-            var (hole, found) = Self.find(key, in: UnsafeBufferPointer(table))
+        let removed = unsafe slots.withUnsafeMutableBufferPointer { table -> Bool in
+            var (hole, found) = unsafe Self.find(key, in: UnsafeBufferPointer(table))
             guard found else { return false }
             let mask = table.count - 1
             var next = hole
             while true {
                 next = (next + 1) & mask
-                guard table[next].occurrence >= 0 else { break }
-                let home = Self.home(of: table[next], mask: mask)
+                guard unsafe table[next].occurrence >= 0 else { break }
+                let home = unsafe Self.home(of: table[next], mask: mask)
                 // The key at `next` may fill the hole only if its home is not between the hole and it.
                 let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
                 if !stays {
-                    table[hole] = table[next]
+                    unsafe table[hole] = unsafe table[next]
                     hole = next
                 }
             }
-            table[hole] = Self.free
+            unsafe table[hole] = Self.free
             return true
         }
         if removed { count -= 1 }
@@ -67,7 +67,7 @@ struct RecordKeySet: Sequence {
         let mask = table.count - 1
         var index = home(of: key, mask: mask)
         while true {
-            let slot = table[index]
+            let slot = unsafe table[index]
             if slot.occurrence < 0 { return (index, false) }
             if slot == key { return (index, true) }
             index = (index + 1) & mask

@@ -1,5 +1,5 @@
 /// A set of row numbers below a fixed count, one bit per row: what a search of a
-/// `FoldedIndex` finds, tested once per record of a list.
+/// `CaseFoldedIndex` finds, tested once per record of a list.
 struct RowSet: Sendable {
     private var words: [UInt64]
 

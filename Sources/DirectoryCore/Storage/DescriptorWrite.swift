@@ -14,7 +14,7 @@ public enum DescriptorWrite {
         guard let base = bytes.baseAddress else { return 0 }
         var written = 0
         while written < bytes.count {
-            let count = write(descriptor, base + written, bytes.count - written)
+            let count = unsafe write(descriptor, base + written, bytes.count - written)
             if count > 0 {
                 written += count
             } else if count < 0, errno == EINTR {

@@ -29,15 +29,17 @@ enum RenameExchange {
     /// `renameat2` from the C library, looked up once; `nil` where there is none.
     private static let function: Function? = {
         #if os(Linux)
-            guard let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "renameat2") else { return nil }
-            return unsafeBitCast(symbol, to: Function.self)
+            guard let library = unsafe dlopen(nil, RTLD_NOW), let symbol = unsafe dlsym(library, "renameat2") else {
+                return nil
+            }
+            return unsafe unsafeBitCast(symbol, to: Function.self)
         #else
             return nil
         #endif
     }()
 
     /// Whether this system has `renameat2` at all (a file system may still refuse it).
-    static var isAvailable: Bool { function != nil }
+    static var isAvailable: Bool { unsafe function != nil }
 
     /// Swaps the files at `first` and `second`, both of which must exist.
     static func exchange(_ first: String, _ second: String) -> Outcome {
@@ -50,9 +52,9 @@ enum RenameExchange {
     }
 
     private static func call(_ first: String, _ second: String, flags: UInt32) -> Outcome {
-        guard let function else { return .unsupported }
+        guard let function = unsafe function else { return .unsupported }
         while true {
-            if function(AT_FDCWD, first, AT_FDCWD, second, flags) == 0 { return .done }
+            if unsafe function(AT_FDCWD, first, AT_FDCWD, second, flags) == 0 { return .done }
             let code = errno
             switch code {
             case EINTR: continue

@@ -58,7 +58,7 @@ extension AtomicFile {
 
         /// A plain rename over whatever is there.
         private func renameOver() throws(StorageError) {
-            if rename(temporary, target) != 0 { throw failure(errno) }
+            if unsafe rename(temporary, target) != 0 { throw failure(errno) }
         }
 
         /// Renames, but never over a file that appeared since the session saw none.
@@ -72,7 +72,7 @@ extension AtomicFile {
                 throw failure(code)
             case .unsupported:
                 var status = stat()
-                if lstat(target, &status) == 0 { throw changed() }
+                if unsafe lstat(target, &status) == 0 { throw changed() }
                 try renameOver()
             }
         }
@@ -82,7 +82,7 @@ extension AtomicFile {
         private func replace(_ known: FileVersion) throws(StorageError) {
             // First the cheap check: most changes by others show in the size or time.
             var status = stat()
-            if stat(target, &status) != 0 {
+            if unsafe stat(target, &status) != 0 {
                 let code = errno
                 if code == ENOENT { throw changed() }
                 throw failure(code)
@@ -116,11 +116,11 @@ extension AtomicFile {
         private func checkReplaced(_ known: FileVersion, lease: WriterLease?) throws(StorageError) {
             var replaced = stat()
             let cheapMatch =
-                lstat(temporary, &replaced) == 0 && Self.matches(replaced, known)
+                unsafe lstat(temporary, &replaced) == 0 && Self.matches(replaced, known)
                 && lease.map { $0.isFile(replaced) && !$0.isBroken } != false
             // Only a version that looks the same is read and hashed: any other is put back at once.
             if cheapMatch, let contents = try? FileBytes.version(path: temporary), contents.sameContents(as: known) {
-                unlink(temporary)
+                unsafe unlink(temporary)
                 try removedUnwritten(lease)
                 return
             }
@@ -129,8 +129,8 @@ extension AtomicFile {
                 throw keepReplaced()
             }
             var back = stat()
-            if lstat(temporary, &back) == 0, back.st_ino == written.st_ino, back.st_dev == written.st_dev {
-                unlink(temporary)  // this save's own new file, never seen by the other program's merge
+            if unsafe lstat(temporary, &back) == 0, back.st_ino == written.st_ino, back.st_dev == written.st_dev {
+                unsafe unlink(temporary)  // this save's own new file, never seen by the other program's merge
                 throw changed()
             }
             // Yet another version replaced this save's file between the two swaps: the file is
@@ -152,7 +152,7 @@ extension AtomicFile {
         /// no one's version is removed, and says where it is.
         private func keepReplaced() -> StorageError {
             let kept = target + ".displaced-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            guard rename(temporary, kept) == 0 else {
+            guard unsafe rename(temporary, kept) == 0 else {
                 return .displacedVersionKept(path: path, kept: temporary)
             }
             return .displacedVersionKept(path: path, kept: kept)
@@ -167,13 +167,13 @@ extension AtomicFile {
         /// The file was changed by another program: the new file is removed, and the
         /// session merges again.
         private func changed() -> StorageError {
-            unlink(temporary)
+            unsafe unlink(temporary)
             return .changedMeanwhile(location: path)
         }
 
         /// Writing failed: the new file is removed, the old one untouched.
         private func failure(_ code: Int32) -> StorageError {
-            unlink(temporary)
+            unsafe unlink(temporary)
             return .writeFailed(path: path, reason: SystemError.describe(code))
         }
     }

@@ -14,7 +14,7 @@ public enum AtomicFile {
     /// Writes `bytes` to `path`, keeping the old file's permissions, owner and group, and returns
     /// the new file's modification time (nanoseconds since 1970).
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) -> Int64 {
-        try write(to: path) { output in bytes.withUnsafeBytes { output.write($0) } }
+        try write(to: path) { output in unsafe bytes.withUnsafeBytes { unsafe output.write($0) } }
     }
 
     /// Writes the bytes that `contents` hands to its `Output`, piece by piece, to `path`
@@ -31,13 +31,13 @@ public enum AtomicFile {
         let (folder, name) = split(target)
         let temporary = folder + "/." + name + marker + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         // O_EXCL and O_NOFOLLOW: a file or link planted under this name is never written through.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .writeFailed(path: path, reason: SystemError.describe(errno))
         }
         func fail(_ code: Int32) -> StorageError {
             close(descriptor)
-            unlink(temporary)
+            unsafe unlink(temporary)
             return .writeFailed(path: path, reason: SystemError.describe(code))
         }
         var output = Output(descriptor: descriptor)
@@ -51,10 +51,10 @@ public enum AtomicFile {
         // The new file's identity and time, taken before it is in place: another program
         // may replace it the moment it is.
         var written = stat()
-        if fstat(descriptor, &written) != 0 { throw fail(errno) }
+        if unsafe fstat(descriptor, &written) != 0 { throw fail(errno) }
         if close(descriptor) != 0 {
             let code = errno
-            unlink(temporary)
+            unsafe unlink(temporary)
             throw .writeFailed(path: path, reason: SystemError.describe(code))
         }
         let placing = Placing(path: path, target: target, temporary: temporary, written: written)
@@ -65,7 +65,7 @@ public enum AtomicFile {
 
     /// Flushes the folder's entries (the rename) to disk.
     private static func syncFolder(_ folder: String) {
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folderDescriptor = unsafe open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)
@@ -78,19 +78,19 @@ public enum AtomicFile {
     public static func removeLeftovers(of path: String) -> [String] {
         let (folder, name) = split(resolvedTarget(path))
         let prefix = "." + name + marker
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
+        guard let directory = unsafe opendir(folder) else { return [] }
+        defer { unsafe closedir(directory) }
         var removed: [String] = []
-        while let entry = readdir(directory) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        while let entry = unsafe readdir(directory) {
+            let entryName = unsafe withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                unsafe String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             guard entryName.hasPrefix(prefix) else { continue }
             let pidText = entryName.dropFirst(prefix.count).prefix(while: { $0 != "-" })
             if let pid = Int32(pidText), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM {
                 continue  // a save in progress in another process
             }
-            if unlink(folder + "/" + entryName) == 0 { removed.append(entryName) }
+            if unsafe unlink(folder + "/" + entryName) == 0 { removed.append(entryName) }
         }
         return removed
     }
@@ -117,7 +117,7 @@ public enum AtomicFile {
         /// Appends `bytes` to the file.
         public mutating func write(_ bytes: UnsafeRawBufferPointer) {
             guard failure == 0 else { return }
-            failure = DescriptorWrite.all(bytes, to: descriptor)
+            failure = unsafe DescriptorWrite.all(bytes, to: descriptor)
         }
     }
 }

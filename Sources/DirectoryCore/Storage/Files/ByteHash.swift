@@ -8,14 +8,14 @@ enum ByteHash {
         guard let base = bytes.baseAddress else { return hash }
         var index = 0
         while index + 8 <= bytes.count {
-            hash = (hash ^ base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash = unsafe (hash ^ base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 31
             index += 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
         while index < bytes.count {
-            tail |= UInt64(bytes[index]) << shift
+            unsafe tail |= UInt64(bytes[index]) << shift
             shift += 8
             index += 1
         }

@@ -25,7 +25,7 @@ struct ContentHash {
     /// The hash of `bytes`.
     static func of(_ bytes: [UInt8]) -> UInt64 {
         var hash = ContentHash()
-        bytes.withUnsafeBytes { hash.add($0) }
+        unsafe bytes.withUnsafeBytes { unsafe hash.add($0) }
         return hash.value
     }
 
@@ -35,8 +35,8 @@ struct ContentHash {
         var index = 0
         if pendingCount > 0 {
             let taken = min(32 - pendingCount, bytes.count)
-            withUnsafeMutableBytes(of: &pending) { block in
-                for offset in 0..<taken { block[pendingCount + offset] = bytes[offset] }
+            unsafe withUnsafeMutableBytes(of: &pending) { block in
+                for offset in 0..<taken { unsafe block[pendingCount + offset] = unsafe bytes[offset] }
             }
             pendingCount += taken
             index = taken
@@ -46,7 +46,7 @@ struct ContentHash {
             pendingCount = 0
         }
         while index + 32 <= bytes.count {
-            mix(
+            unsafe mix(
                 bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self),
                 bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self),
                 bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self),
@@ -55,8 +55,8 @@ struct ContentHash {
         }
         if index < bytes.count {
             pending = (0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &pending) { block in
-                for offset in 0..<(bytes.count - index) { block[offset] = bytes[index + offset] }
+            unsafe withUnsafeMutableBytes(of: &pending) { block in
+                for offset in 0..<(bytes.count - index) { unsafe block[offset] = unsafe bytes[index + offset] }
             }
             pendingCount = bytes.count - index
         }

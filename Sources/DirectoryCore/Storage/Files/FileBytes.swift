@@ -37,14 +37,14 @@ enum FileBytes {
         -> (descriptor: Int32, kind: mode_t, modified: Int64, size: Int)?
     {
         // O_NONBLOCK: opening a FIFO that no one writes to returns at once instead of waiting.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
             let code = errno
             if code == ENOENT { return nil }
             throw .unreadable(path: path, reason: SystemError.describe(code))
         }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
+        guard unsafe fstat(descriptor, &info) == 0 else {
             let code = errno
             close(descriptor)
             throw .unreadable(path: path, reason: SystemError.describe(code))
@@ -82,11 +82,11 @@ enum FileBytes {
         // Read straight into an array of the file's size, plus one byte: a read that
         // fills that byte means the file grew while being read, and the rest is appended.
         var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+        var bytes = unsafe [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
             while count < buffer.count {
-                let result = Glibc.read(descriptor, base + count, buffer.count - count)
+                let result = unsafe Glibc.read(descriptor, base + count, buffer.count - count)
                 if result < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -110,9 +110,9 @@ enum FileBytes {
     ) throws(StorageError) {
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = block.withUnsafeMutableBytes { buffer -> Int in
+            let count = unsafe block.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.read(descriptor, base, buffer.count)
+                return unsafe Glibc.read(descriptor, base, buffer.count)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -154,8 +154,8 @@ enum SystemError {
         case ENAMETOOLONG: return "the path is too long"
         case EIO: return "an input/output error occurred"
         default:
-            guard let text = strerror(code) else { return "error \(code)" }
-            return String(cString: text).lowercased()
+            guard let text = unsafe strerror(code) else { return "error \(code)" }
+            return unsafe String(cString: text).lowercased()
         }
     }
 }

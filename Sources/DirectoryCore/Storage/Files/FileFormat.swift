@@ -9,17 +9,18 @@ public enum FileFormat: String, Sendable, Equatable, CaseIterable {
 
     /// The format a file's contents are in, judged from its first bytes;
     /// `nil` when they look like none of the formats.
-    public static func sniff(_ bytes: UnsafeRawBufferPointer) -> FileFormat? {
-        let magic: [UInt8] = Array("bplist".utf8)
-        if bytes.count >= magic.count, zip(bytes.prefix(magic.count), magic).allSatisfy({ $0 == $1 }) {
+    public static func sniff(_ bytes: RawSpan) -> FileFormat? {
+        let count = bytes.byteCount
+        let magic = Array("bplist".utf8)
+        if count >= magic.count, magic.indices.allSatisfy({ bytes.byte(at: $0) == magic[$0] }) {
             return .binaryPlist
         }
         var index = 0
         // Skip a UTF-8 byte order mark and white space.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        guard index < bytes.count else { return nil }
-        switch bytes[index] {
+        if count >= 3, bytes.byte(at: 0) == 0xEF, bytes.byte(at: 1) == 0xBB, bytes.byte(at: 2) == 0xBF { index = 3 }
+        while index < count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes.byte(at: index)) { index += 1 }
+        guard index < count else { return nil }
+        switch bytes.byte(at: index) {
         case UInt8(ascii: "<"): return .xmlPlist
         case UInt8(ascii: "["), UInt8(ascii: "{"): return .json
         default: return nil
@@ -39,19 +40,20 @@ public enum FileFormat: String, Sendable, Equatable, CaseIterable {
 
     /// What the first bytes of a file (`bytes`, all of it when `complete`) say: a format,
     /// not a list, or not enough to tell yet. Decides as `sniff` does on the whole file.
-    public static func sniffStart(_ bytes: UnsafeRawBufferPointer, complete: Bool) -> Start {
+    public static func sniffStart(_ bytes: RawSpan, complete: Bool) -> Start {
         if let format = sniff(bytes) { return .format(format) }
         if complete { return .notAList }
-        let magic: [UInt8] = Array("bplist".utf8)
-        if bytes.count < magic.count, zip(bytes, magic).allSatisfy({ $0 == $1 }) { return .undecided }
+        let count = bytes.byteCount
+        let magic = Array("bplist".utf8)
+        if count < magic.count, (0..<count).allSatisfy({ bytes.byte(at: $0) == magic[$0] }) { return .undecided }
         var index = 0
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if zip(bytes.prefix(3), byteOrderMark).allSatisfy({ $0 == $1 }) {
-            guard bytes.count >= 3 else { return .undecided }
+        if (0..<min(count, 3)).allSatisfy({ bytes.byte(at: $0) == byteOrderMark[$0] }) {
+            guard count >= 3 else { return .undecided }
             index = 3
         }
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        return index == bytes.count ? .undecided : .notAList
+        while index < count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes.byte(at: index)) { index += 1 }
+        return index == count ? .undecided : .notAList
     }
 
     /// The format a new file gets from its name: `.json` is JSON, anything else a binary plist.

@@ -25,7 +25,7 @@ extension FileStore {
     /// writing there then fails with its own message.
     public func exists(location path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0
+        return unsafe stat(path, &status) == 0
     }
 
     /// Whether the two paths are one file: the same device and inode (or the same spelling).
@@ -33,7 +33,7 @@ extension FileStore {
         if path == other { return true }
         var first = stat()
         var second = stat()
-        guard stat(path, &first) == 0, stat(other, &second) == 0 else { return false }
+        guard unsafe stat(path, &first) == 0, unsafe stat(other, &second) == 0 else { return false }
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 }

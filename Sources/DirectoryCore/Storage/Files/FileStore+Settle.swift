@@ -81,7 +81,7 @@ extension FileStore {
     /// The file's size, modification time and inode, or `nil` when there is none.
     private static func status(of path: String) -> [Int64]? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard unsafe stat(path, &info) == 0 else { return nil }
         return [
             Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino),
         ]
@@ -90,7 +90,7 @@ extension FileStore {
     /// Seconds on a clock that never jumps, for waits.
     static func monotonicSeconds() -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
+        unsafe clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -50,12 +50,9 @@ public struct FileStore: ListStore {
             if format == .json {
                 decoded = try RecordCodec.decodeJSON(&window, schema: schema, fallback: fallback)
             } else {
-                let result = window.withBytes { buffer in
-                    Result { () throws(FileFormatError) in
-                        try RecordCodec.decode(buffer, format: format, schema: schema, fallback: fallback)
-                    }
+                decoded = try window.withBytes { (bytes) throws(FileFormatError) in
+                    try RecordCodec.decode(bytes, format: format, schema: schema, fallback: fallback)
                 }
-                decoded = try result.get()
             }
         } catch {
             if let failure = window.failure { throw failure }
@@ -102,9 +99,11 @@ public struct FileStore: ListStore {
         var size = 0
         let modified = try AtomicFile.write(to: path, replacing: expected) { output in
             RecordCodec.encode(records, schema: schema, format: format) { piece in
-                hash.add(piece)
-                size += piece.count
-                output.write(piece)
+                size += piece.byteCount
+                unsafe piece.withUnsafeBytes { bytes in
+                    unsafe hash.add(bytes)
+                    unsafe output.write(bytes)
+                }
             }
         }
         return FileVersion(size: size, modified: modified, hash: hash.value)

@@ -11,7 +11,7 @@ enum FolderLock {
     /// Locks the folder that holds `path`, waiting as `wait` allows.
     static func acquire(for path: String, wait: LockWait) throws(StorageError) -> ListLock {
         let folder = AtomicFile.split(AtomicFile.resolvedTarget(path)).folder
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = unsafe open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .writeFailed(path: path, reason: SystemError.describe(errno))
         }
@@ -52,8 +52,8 @@ enum FolderLock {
 
     /// The folder's absolute path for a message (`.` says nothing), or `folder` itself.
     private static func absolute(_ folder: String) -> String {
-        guard let resolved = realpath(folder, nil) else { return folder }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard let resolved = unsafe realpath(folder, nil) else { return folder }
+        defer { unsafe free(resolved) }
+        return unsafe String(cString: resolved)
     }
 }

@@ -10,7 +10,7 @@ enum LockHolder {
     /// `process 1234, NAME` for the process holding a lock on the file open as `descriptor`.
     static func describe(descriptor: Int32) -> String? {
         var info = stat()
-        guard fstat(descriptor, &info) == 0, let locks = smallFile("/proc/locks") else { return nil }
+        guard unsafe fstat(descriptor, &info) == 0, let locks = smallFile("/proc/locks") else { return nil }
         let device = UInt64(info.st_dev)
         let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
         let minor = (device & 0xff) | ((device >> 12) & ~0xff)
@@ -34,13 +34,13 @@ enum LockHolder {
 
     /// The text of a small file under `/proc` (whose size `stat` reports as 0).
     private static func smallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 1 << 20 {
-            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = unsafe block.withUnsafeMutableBytes { unsafe read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             bytes.append(contentsOf: block[0..<count])

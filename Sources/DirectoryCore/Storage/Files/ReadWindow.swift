@@ -11,6 +11,10 @@
 /// The window holds `count` bytes of the file from offset `start` on (`withBytes`);
 /// `more(keepingFrom:)` drops what was used and reads on. Reading stops at the end of
 /// the file or at `FileBytes.largestFile`.
+///
+/// It owns the memory of the window and frees it in `deinit`; the bytes are lent out as a
+/// `RawSpan` (or, to a reader that keeps its own bounds, through `withUnsafeBytes`).
+@safe
 struct ReadWindow: ~Copyable {
     /// The window's memory: `count` bytes of the file, from `start` on, then free room.
     private var storage: UnsafeMutableRawPointer
@@ -42,18 +46,27 @@ struct ReadWindow: ~Copyable {
         expectedSize = opened.size
         self.path = path
         self.capacity = max(capacity, 1)
-        storage = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
+        unsafe storage = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
         fill()
     }
 
     deinit {
         close(descriptor)
-        storage.deallocate()
+        unsafe storage.deallocate()
     }
 
     /// Calls `body` with the bytes in the window.
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: storage, count: count))
+    func withBytes<Result, Failure: Error>(_ body: (RawSpan) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(unsafe UnsafeRawBufferPointer(start: storage, count: count).bytes)
+    }
+
+    /// Calls `body` with the memory of the bytes in the window, for a reader that keeps its
+    /// own bounds (`JSONRecordStream`).
+    @unsafe
+    func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try unsafe body(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
     /// The version of the whole file, once `atEnd`.
@@ -66,7 +79,7 @@ struct ReadWindow: ~Copyable {
     mutating func more(keepingFrom offset: Int) {
         guard !atEnd else { return }
         if offset > 0 {
-            storage.copyMemory(from: storage + offset, byteCount: count - offset)
+            unsafe storage.copyMemory(from: storage + offset, byteCount: count - offset)
             count -= offset
             start += offset
         }
@@ -87,9 +100,9 @@ struct ReadWindow: ~Copyable {
     /// Makes the window hold up to `newCapacity` bytes, keeping its bytes.
     private mutating func grow(to newCapacity: Int) {
         let newStorage = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
-        newStorage.copyMemory(from: storage, byteCount: count)
-        storage.deallocate()
-        storage = newStorage
+        unsafe newStorage.copyMemory(from: storage, byteCount: count)
+        unsafe storage.deallocate()
+        unsafe storage = unsafe newStorage
         capacity = newCapacity
     }
 
@@ -100,7 +113,7 @@ struct ReadWindow: ~Copyable {
         var read = 0
         var code: Int32 = 0
         while read < wanted {
-            let result = Glibc.read(descriptor, storage + count + read, wanted - read)
+            let result = unsafe Glibc.read(descriptor, storage + count + read, wanted - read)
             if result < 0 {
                 if errno == EINTR { continue }
                 code = errno
@@ -109,7 +122,7 @@ struct ReadWindow: ~Copyable {
             if result == 0 { break }
             read += result
         }
-        hash.add(UnsafeRawBufferPointer(start: storage + count, count: read))
+        unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read))
         count += read
         size += read
         if code != 0 {

@@ -3,6 +3,11 @@
 ///
 /// When the schema is not fixed in advance, the first record's keys choose it
 /// (`RecordSchema.detect(keys:)`), and `fallback` serves for an empty list.
+///
+/// Text given as bytes (`add(field:utf8:)`, which is `@unsafe`) is kept as a pointer
+/// until the record ends, so its caller lends bytes that outlive the record; all else it
+/// holds is its own.
+@safe
 public struct RecordBuilder {
     /// The schema in use, once known.
     public private(set) var schema: RecordSchema? {
@@ -33,7 +38,7 @@ public struct RecordBuilder {
     private var order = KeyOrder.Packed()
     private var longOrder: [UInt8] = []
     /// Text fields of the current record given as bytes (`add(field:utf8:)`), by field.
-    private var texts: [UnsafeBufferPointer<UInt8>?] = []
+    private var texts: [UnsafeBufferPointer<UInt8>?] = unsafe []
     /// The keys of `pending` or `extras`, once there are too many to search one by one,
     /// so that a record with any number of keys loads in linear time.
     private var keysSeen = RepeatedKeyCheck()
@@ -63,7 +68,7 @@ public struct RecordBuilder {
         if !extras.isEmpty { extras = [] }
         if hasSchema {
             values = defaults
-            for index in texts.indices { texts[index] = nil }
+            for index in unsafe texts.indices { unsafe texts[index] = nil }
         } else {
             pending.removeAll(keepingCapacity: true)
         }
@@ -71,13 +76,13 @@ public struct RecordBuilder {
 
     /// What a key read as raw UTF-8 bytes is, once the schema is known: `.id`, a
     /// field's index, or `nil` for a key to pass to `add(key:value:)` as a string.
-    public func key(utf8 bytes: UnsafeRawBufferPointer) -> KnownKey? {
+    func key(utf8 bytes: UnsafeRawBufferPointer) -> KnownKey? {
         guard hasSchema else { return nil }
-        if bytes.count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
+        if bytes.count == 2, unsafe bytes[0] == UInt8(ascii: "i"), unsafe bytes[1] == UInt8(ascii: "d") { return .id }
         // Lengths first, then the bytes: this runs for every key of every record.
         for index in fieldKeys.indices where fieldKeys[index].count == bytes.count {
-            let equal = fieldKeys[index].withUnsafeBytes { key in
-                for offset in 0..<key.count where key[offset] != bytes[offset] { return false }
+            let equal = unsafe fieldKeys[index].withUnsafeBytes { key in
+                for offset in 0..<key.count where unsafe key[offset] != bytes[offset] { return false }
                 return true
             }
             if equal { return .field(index) }
@@ -101,7 +106,7 @@ public struct RecordBuilder {
         noteKey(KeyOrder.fieldCode(index))
         values[index] = try Self.fieldValue(
             value, type: fieldTypes[index], field: index, of: fields, record: recordNumber)
-        texts[index] = nil
+        unsafe texts[index] = nil
     }
 
     /// Whether schema field `index` holds text.
@@ -110,12 +115,13 @@ public struct RecordBuilder {
     /// Adds the value of text field `index` as checked UTF-8 bytes, which must stay valid
     /// until the record ends: a reader passes the file's own bytes, and a record that fits
     /// a `RecordTable` is then copied there without a string being made.
-    public mutating func add(field index: Int, utf8 text: UnsafeBufferPointer<UInt8>) throws(FileFormatError) {
+    @unsafe
+    mutating func add(field index: Int, utf8 text: UnsafeBufferPointer<UInt8>) throws(FileFormatError) {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
         noteKey(KeyOrder.fieldCode(index))
-        texts[index] = text
+        unsafe texts[index] = unsafe text
     }
 
     /// Adds `text` as the value of schema field `index` (found by `key(utf8:)`): the same
@@ -128,7 +134,7 @@ public struct RecordBuilder {
         seen |= bit
         noteKey(KeyOrder.fieldCode(index))
         values[index] = .text(text)
-        texts[index] = nil
+        unsafe texts[index] = nil
     }
 
     /// Adds one key of the current record's dictionary.
@@ -206,11 +212,11 @@ public struct RecordBuilder {
             }
         }
         if extras.isEmpty, longOrder.isEmpty {
-            list?.append(id: id, texts: texts, values: values, order: order)
+            unsafe list?.append(id: id, texts: texts, values: values, order: order)
             return
         }
-        for index in texts.indices {
-            if let text = texts[index] { values[index] = .text(String(decoding: text, as: UTF8.self)) }
+        for index in unsafe texts.indices {
+            if let text = unsafe texts[index] { values[index] = unsafe .text(String(decoding: text, as: UTF8.self)) }
         }
         let keyOrder = longOrder.isEmpty ? order.order : KeyOrder(codes: longOrder)
         list?.append(Record(id: id, values: values, extras: extras, keyOrder: keyOrder))
@@ -228,7 +234,7 @@ public struct RecordBuilder {
         fieldTypes = fields.map(\.type)
         fieldKeys = fields.map { Array($0.name.utf8) }
         defaults = schema?.defaultValues ?? []
-        texts = Array(repeating: nil, count: fields.count)
+        unsafe texts = unsafe Array(repeating: nil, count: fields.count)
         if let schema, list == nil {
             // The smallest record a file can hold is about 40 bytes (`{"id":"…36…"}`).
             list = RecordList.Builder(schema: schema, rows: sizeHint / 40, bytes: sizeHint)

@@ -10,14 +10,17 @@ public enum RecordCodec {
     ///   - schema: the kind to read, or `nil` to let the first record decide.
     ///   - fallback: the kind of an empty list when `schema` is `nil`.
     public static func decode(
-        _ bytes: UnsafeRawBufferPointer, format: FileFormat, schema: RecordSchema?,
+        _ bytes: RawSpan, format: FileFormat, schema: RecordSchema?,
         fallback: RecordSchema = .person
     ) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
-        var builder = RecordBuilder(schema: schema, fallback: fallback, sizeHint: bytes.count)
-        switch format {
-        case .json: try JSONRecordReader.read(bytes, into: &builder)
-        case .binaryPlist: try BinaryPlistRecordReader.read(bytes, into: &builder)
-        case .xmlPlist: try XMLPlistRecordReader.read(bytes, into: &builder)
+        var builder = RecordBuilder(schema: schema, fallback: fallback, sizeHint: bytes.byteCount)
+        // The readers index the bytes without a bounds check per byte: they keep their own.
+        try unsafe bytes.withUnsafeBytes { (buffer) throws(FileFormatError) in
+            switch format {
+            case .json: try unsafe JSONRecordReader.read(buffer, into: &builder)
+            case .binaryPlist: try unsafe BinaryPlistRecordReader.read(buffer, into: &builder)
+            case .xmlPlist: try unsafe XMLPlistRecordReader.read(buffer, into: &builder)
+            }
         }
         return builder.finish()
     }
@@ -50,16 +53,17 @@ public enum RecordCodec {
     /// save of a large list holds no second copy of it); a binary property list, whose
     /// object references are known only at the end, in pieces of its finished bytes.
     public static func encode(
-        _ records: RecordList, schema: RecordSchema, format: FileFormat, into piece: (UnsafeRawBufferPointer) -> Void
+        _ records: RecordList, schema: RecordSchema, format: FileFormat, into piece: (RawSpan) -> Void
     ) {
         let pieceSize = 1 << 20
         switch format {
         case .json:
-            JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize, emit: piece)
+            unsafe JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { unsafe piece($0.bytes) }
         case .xmlPlist:
-            XMLPlistRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.withUnsafeBytes(piece) }
+            XMLPlistRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.span.withRawBytes(piece) }
         case .binaryPlist:
-            BinaryPlistRecordWriter.write(records, schema: schema).withUnsafeBytes(piece)
+            let bytes = BinaryPlistRecordWriter.write(records, schema: schema)
+            bytes.span.withRawBytes(piece)
         }
     }
 }

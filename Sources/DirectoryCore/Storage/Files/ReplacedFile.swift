@@ -20,7 +20,7 @@ struct ReplacedFile {
     init(path: String) throws(StorageError) {
         target = try Self.resolve(path)
         var info = stat()
-        guard stat(target, &info) == 0 else {
+        guard unsafe stat(target, &info) == 0 else {
             existing = nil
             return
         }
@@ -62,7 +62,9 @@ struct ReplacedFile {
     /// permissions, or in a folder the user may write, where a rename would succeed.
     static func refuseReadOnly(_ path: String) throws(StorageError) {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mode & 0o222 == 0 else { return }
+        guard unsafe stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mode & 0o222 == 0 else {
+            return
+        }
         let mode = String(info.st_mode & 0o7777, radix: 8)
         throw .writeFailed(
             path: path,
@@ -74,22 +76,22 @@ struct ReplacedFile {
     /// A link whose target does not exist is refused rather than replaced by a plain file.
     static func resolve(_ path: String) throws(StorageError) -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
-        guard let resolved = realpath(path, nil) else {
+        guard unsafe lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+        guard let resolved = unsafe realpath(path, nil) else {
             let code = errno
             guard code == ENOENT else {
                 throw .writeFailed(
                     path: path, reason: "its symbolic link cannot be followed: " + SystemError.describe(code))
             }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(path, &buffer, buffer.count - 1)
+            let count = unsafe readlink(path, &buffer, buffer.count - 1)
             let target = String(decoding: buffer[0..<max(count, 0)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .writeFailed(
                 path: path,
                 reason: "it is a symbolic link to \(target), which does not exist; "
                     + "create that file or remove the link")
         }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        defer { unsafe free(resolved) }
+        return unsafe String(cString: resolved)
     }
 }

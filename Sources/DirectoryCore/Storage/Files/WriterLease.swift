@@ -37,10 +37,10 @@ final class WriterLease {
     static func take(_ path: String, waitingUpTo wait: Double) -> WriterLease? {
         #if os(Linux)
             ignoreBreakSignal
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { return nil }
             var status = stat()
-            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            guard unsafe fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
                 close(descriptor)
                 return nil
             }
@@ -54,7 +54,7 @@ final class WriterLease {
                 usleep(2_000)
             }
             // Taken once no writer has it open: what a writer wrote before is in this status.
-            guard fstat(descriptor, &status) == 0 else {
+            guard unsafe fstat(descriptor, &status) == 0 else {
                 close(descriptor)
                 return nil
             }
@@ -104,7 +104,7 @@ final class WriterLease {
         while FileStore.monotonicSeconds() < deadline, still < 4 {
             usleep(5_000)
             var now = stat()
-            guard fstat(descriptor, &now) == 0 else { break }
+            guard unsafe fstat(descriptor, &now) == 0 else { break }
             let written = now.st_size > 0 && !Self.sameTimeAndSize(now, status)
             still = written && Self.sameTimeAndSize(now, last) ? still + 1 : 0
             last = now
@@ -119,20 +119,20 @@ final class WriterLease {
 
     /// Copies the whole of the open file `source` to a new file at `path`.
     private static func copy(from source: Int32, to path: String) -> Bool {
-        let target = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let target = unsafe open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard target >= 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset: off_t = 0
         var complete = true
         while true {
-            let count = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, offset) }
+            let count = unsafe buffer.withUnsafeMutableBytes { unsafe pread(source, $0.baseAddress, $0.count, offset) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 {
                 complete = count == 0
                 break
             }
-            let failure = buffer.withUnsafeBytes {
-                DescriptorWrite.all(UnsafeRawBufferPointer(rebasing: $0.prefix(count)), to: target)
+            let failure = unsafe buffer.withUnsafeBytes {
+                unsafe DescriptorWrite.all(UnsafeRawBufferPointer(rebasing: $0.prefix(count)), to: target)
             }
             guard failure == 0 else {
                 complete = false
@@ -149,7 +149,7 @@ final class WriterLease {
     /// is ignored, unless the program already handles it.
     private static let ignoreBreakSignal: Void = {
         var current = sigaction()
-        if sigaction(SIGIO, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil {
+        if unsafe sigaction(SIGIO, nil, &current) == 0, unsafe current.__sigaction_handler.sa_handler == nil {
             signal(SIGIO, SIG_IGN)
         }
     }()

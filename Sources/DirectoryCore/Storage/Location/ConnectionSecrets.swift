@@ -7,15 +7,15 @@ import CPostgreSQL
 enum ConnectionSecrets {
     /// Every keyword libpq treats as a password (`password`, `sslpassword`), or `nil` without libpq.
     static let keywords: Set<String>? = {
-        guard directory_libpq_problem() == nil, let options = PQconndefaults() else { return nil }
-        defer { PQconninfoFree(options) }
+        guard unsafe directory_libpq_problem() == nil, let options = unsafe PQconndefaults() else { return nil }
+        defer { unsafe PQconninfoFree(options) }
         var secret: Set<String> = []
-        var option = options
-        while let keyword = option.pointee.keyword {
-            if let display = option.pointee.dispchar, display.pointee == CChar(UInt8(ascii: "*")) {
-                secret.insert(String(cString: keyword))
+        var option = unsafe options
+        while let keyword = unsafe option.pointee.keyword {
+            if let display = unsafe option.pointee.dispchar, unsafe display.pointee == CChar(UInt8(ascii: "*")) {
+                unsafe secret.insert(String(cString: keyword))
             }
-            option += 1
+            unsafe option += 1
         }
         return secret
     }()
@@ -23,15 +23,17 @@ enum ConnectionSecrets {
     /// The non-empty values of the secret keywords in `location` as libpq parses it; `nil`
     /// without libpq or when libpq cannot parse it.
     static func values(in location: String) -> [String]? {
-        guard let keywords, let options = PQconninfoParse(location, nil) else { return nil }
-        defer { PQconninfoFree(options) }
+        guard let keywords, let options = unsafe PQconninfoParse(location, nil) else { return nil }
+        defer { unsafe PQconninfoFree(options) }
         var values: [String] = []
-        var option = options
-        while let keyword = option.pointee.keyword {
-            if keywords.contains(String(cString: keyword)), let value = option.pointee.val, value.pointee != 0 {
-                values.append(String(cString: value))
+        var option = unsafe options
+        while let keyword = unsafe option.pointee.keyword {
+            if unsafe keywords.contains(String(cString: keyword)), let value = unsafe option.pointee.val,
+                unsafe value.pointee != 0
+            {
+                unsafe values.append(String(cString: value))
             }
-            option += 1
+            unsafe option += 1
         }
         return values
     }

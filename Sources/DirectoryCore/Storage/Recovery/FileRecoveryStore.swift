@@ -47,7 +47,7 @@ public final class FileRecoveryStore: RecoveryStore {
         if unsynced, descriptor >= 0, fsync(descriptor) != 0 { fail("could not flush it to disk") }
         unsynced = false
         if folderUnsynced {
-            let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let folderDescriptor = unsafe open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if folderDescriptor >= 0 {
                 fsync(folderDescriptor)
                 close(folderDescriptor)
@@ -61,7 +61,7 @@ public final class FileRecoveryStore: RecoveryStore {
 
     public func removeJournal() {
         guard descriptor >= 0 else { return }
-        if let journalName { unlink(folder + "/" + journalName) }
+        if let journalName { unsafe unlink(folder + "/" + journalName) }
         close(descriptor)
         descriptor = -1
         journalName = nil
@@ -85,10 +85,10 @@ public final class FileRecoveryStore: RecoveryStore {
 
     public func remove(_ orphan: RecoveryOrphan) {
         let path = folder + "/" + orphan.name
-        let file = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let file = unsafe open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return }
         defer { close(file) }
-        if flock(file, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+        if flock(file, LOCK_EX | LOCK_NB) == 0 { unsafe unlink(path) }
     }
 
     private func location(of path: String) -> String {
@@ -107,10 +107,10 @@ public final class FileRecoveryStore: RecoveryStore {
         let hash = RecoveryLocation.hash(location)
         for attempt in 1...100 {
             let name = attempt == 1 ? "\(hash)-\(pid).journal" : "\(hash)-\(pid)-\(attempt).journal"
-            let file = open(folder + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let file = unsafe open(folder + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if file < 0 {
                 if errno == EEXIST { continue }
-                fail("could not create it: \(String(cString: strerror(errno)))")
+                fail(unsafe "could not create it: \(String(cString: strerror(errno)))")
                 return
             }
             flock(file, LOCK_EX | LOCK_NB)
@@ -125,9 +125,9 @@ public final class FileRecoveryStore: RecoveryStore {
     }
 
     private func write(_ bytes: [UInt8]) {
-        let failure = bytes.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
+        let failure = unsafe bytes.withUnsafeBytes { unsafe DescriptorWrite.all($0, to: descriptor) }
         guard failure == 0 else {
-            fail("could not write it: \(String(cString: strerror(failure)))")
+            fail(unsafe "could not write it: \(String(cString: strerror(failure)))")
             return
         }
         unsynced = true

@@ -7,11 +7,11 @@ struct RecoveryBytes {
     mutating func append(_ value: UInt8) { bytes.append(value) }
 
     mutating func append(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ value: UInt32) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
     }
 
     /// Writes the frame of the payload from `start` on: its length and checksum, in the
@@ -19,11 +19,11 @@ struct RecoveryBytes {
     mutating func closeFrame(payloadStart start: Int) {
         let length = UInt32(truncatingIfNeeded: bytes.count - start)
         var hash = ContentHash()
-        bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        unsafe bytes.withUnsafeBytes { unsafe hash.add(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         let checksum = hash.value
-        bytes.withUnsafeMutableBytes { raw in
-            raw.storeBytes(of: length.littleEndian, toByteOffset: start - 12, as: UInt32.self)
-            raw.storeBytes(of: checksum.littleEndian, toByteOffset: start - 8, as: UInt64.self)
+        unsafe bytes.withUnsafeMutableBytes { raw in
+            unsafe raw.storeBytes(of: length.littleEndian, toByteOffset: start - 12, as: UInt32.self)
+            unsafe raw.storeBytes(of: checksum.littleEndian, toByteOffset: start - 8, as: UInt64.self)
         }
     }
 

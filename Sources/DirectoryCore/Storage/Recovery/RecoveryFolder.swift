@@ -13,10 +13,10 @@ enum RecoveryFolder {
         var prefix = ""
         for component in folder.split(separator: "/") {
             prefix += "/" + component
-            mkdir(prefix, 0o700)
+            unsafe mkdir(prefix, 0o700)
         }
         var status = stat()
-        guard lstat(folder, &status) == 0 else { return "cannot create \(folder)" }
+        guard unsafe lstat(folder, &status) == 0 else { return "cannot create \(folder)" }
         guard status.st_mode & S_IFMT == S_IFDIR else { return "\(folder) is not a folder" }
         guard status.st_uid == geteuid() else { return "\(folder) belongs to another user" }
         guard status.st_mode & 0o022 == 0 else { return "others can write to \(folder)" }
@@ -25,12 +25,12 @@ enum RecoveryFolder {
 
     /// The names of the entries of `folder` (none when it cannot be read).
     static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
+        guard let directory = unsafe opendir(folder) else { return [] }
+        defer { unsafe closedir(directory) }
         var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        while let entry = unsafe readdir(directory) {
+            let name = unsafe withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                unsafe String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -39,17 +39,18 @@ enum RecoveryFolder {
 
     /// The journal at `path` when it is a regular file that no running session holds locked.
     static func readUnlocked(_ path: String, name: String) -> RecoveryOrphan? {
-        let file = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let file = unsafe open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return nil }
         defer { close(file) }
         var status = stat()
-        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, flock(file, LOCK_SH | LOCK_NB) == 0 else {
+        guard unsafe fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, flock(file, LOCK_SH | LOCK_NB) == 0
+        else {
             return nil
         }
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = block.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+            let count = unsafe block.withUnsafeMutableBytes { unsafe read(file, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             bytes.append(contentsOf: block[0..<count])

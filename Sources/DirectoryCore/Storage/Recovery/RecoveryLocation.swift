@@ -22,9 +22,9 @@ public enum RecoveryLocation {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard let resolved = realpath(folder, nil) else { return path }
-        defer { free(resolved) }
-        let real = String(cString: resolved)
+        guard let resolved = unsafe realpath(folder, nil) else { return path }
+        defer { unsafe free(resolved) }
+        let real = unsafe String(cString: resolved)
         return (real == "/" ? "" : real) + "/" + name
     }
 

@@ -98,6 +98,6 @@ struct FileStoreSettleTests {
         ])
     func sniffStart(text: String, complete: Bool, expected: FileFormat.Start) {
         let bytes = Array(text.utf8)
-        #expect(bytes.withUnsafeBytes { FileFormat.sniffStart($0, complete: complete) } == expected)
+        #expect(FileFormat.sniffStart(bytes.span.bytes, complete: complete) == expected)
     }
 }

@@ -39,7 +39,7 @@ struct ManyKeysLoadTests {
             let clock = ContinuousClock()
             let start = clock.now
             records = try bytes.withUnsafeBytes {
-                try RecordCodec.decode($0, format: format, schema: nil).records.array
+                try RecordCodec.decode($0.bytes, format: format, schema: nil).records.array
             }
             let elapsed = clock.now - start
             best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
@@ -74,10 +74,10 @@ struct ManyKeysLoadTests {
         record.extras.append(KeyedValue("key500", .string("again")))
         let bytes = RecordCodec.encode([record], schema: .person, format: format)
         #expect(throws: FileFormatError.self) {
-            _ = try bytes.withUnsafeBytes { try RecordCodec.decode($0, format: format, schema: nil) }
+            _ = try RecordCodec.decode(bytes.span.bytes, format: format, schema: nil)
         }
         #expect(throws: FileFormatError.self) {
-            _ = try bytes.withUnsafeBytes { try RecordCodec.decode($0, format: format, schema: .person) }
+            _ = try RecordCodec.decode(bytes.span.bytes, format: format, schema: .person)
         }
     }
 }

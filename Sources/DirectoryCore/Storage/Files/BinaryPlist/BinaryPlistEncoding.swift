@@ -3,18 +3,19 @@
 enum BinaryPlistEncoding {
     /// Appends a string object: ASCII as `0x5n`, anything else as UTF-16 `0x6n`.
     static func appendString(_ utf8: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        if UTF8Text.isASCII(utf8) {
+        if unsafe UTF8Text.isASCII(utf8.bytes) {
             appendHeader(0x50, count: utf8.count, to: &output)
-            appendBytes(utf8, to: &output)
+            unsafe appendBytes(utf8, to: &output)
             return
         }
         var units = 0
-        for byte in utf8 {
+        for index in utf8.indices {
+            let byte = unsafe utf8[index]
             if byte & 0xC0 != 0x80 { units += 1 }
             if byte >= 0xF0 { units += 1 }
         }
         appendHeader(0x60, count: units, to: &output)
-        BinaryPlistUTF16Encoder.append(utf8, units: units, to: &output)
+        unsafe BinaryPlistUTF16Encoder.append(utf8, units: units, to: &output)
     }
 
     /// Writes the string object of `ascii` (at most 65,535 bytes, all ASCII) at the
@@ -23,17 +24,17 @@ enum BinaryPlistEncoding {
         let count = ascii.count
         var header = 1
         if count < 15 {
-            buffer[0] = 0x50 | UInt8(truncatingIfNeeded: count)
+            unsafe buffer[0] = 0x50 | UInt8(truncatingIfNeeded: count)
         } else if count < 0x100 {
-            (buffer[0], buffer[1], buffer[2]) = (0x5F, 0x10, UInt8(truncatingIfNeeded: count))
+            unsafe (buffer[0], buffer[1], buffer[2]) = (0x5F, 0x10, UInt8(truncatingIfNeeded: count))
             header = 3
         } else {
-            (buffer[0], buffer[1]) = (0x5F, 0x11)
-            (buffer[2], buffer[3]) = (UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count))
+            unsafe (buffer[0], buffer[1]) = (0x5F, 0x11)
+            unsafe (buffer[2], buffer[3]) = (UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count))
             header = 4
         }
         if let source = ascii.baseAddress, let target = buffer.baseAddress {
-            (target + header).copyMemory(from: source, byteCount: count)
+            unsafe (target + header).copyMemory(from: source, byteCount: count)
         }
         return header + count
     }
@@ -72,24 +73,24 @@ enum BinaryPlistEncoding {
     /// Appends the low `size` (1 to 8) bytes of `value`, most significant first.
     @inline(__always)
     static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-        withUnsafeBytes(of: value.bigEndian) { word in
-            appendBytes(UnsafeRawBufferPointer(rebasing: word[(8 - size)...]), to: &output)
+        unsafe withUnsafeBytes(of: value.bigEndian) { word in
+            unsafe appendBytes(UnsafeRawBufferPointer(rebasing: word[(8 - size)...]), to: &output)
         }
     }
 
     /// Appends `count` zero bytes.
     static func appendZeros(_ count: Int, to output: inout [UInt8]) {
         guard count > 0 else { return }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { zeros in
-            zeros.initialize(repeating: 0)
-            output.append(contentsOf: UnsafeBufferPointer(zeros))
+        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { zeros in
+            unsafe zeros.initialize(repeating: 0)
+            unsafe output.append(contentsOf: UnsafeBufferPointer(zeros))
         }
     }
 
     /// Appends `bytes` in one copy.
     @inline(__always)
     static func appendBytes(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        output.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+        unsafe output.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Writes `value` as `size` big-endian bytes at `position` of `buffer`.
@@ -99,7 +100,7 @@ enum BinaryPlistEncoding {
         var index = position + size
         while index > position {
             index -= 1
-            buffer[index] = UInt8(truncatingIfNeeded: value)
+            unsafe buffer[index] = UInt8(truncatingIfNeeded: value)
             value >>= 8
         }
     }

@@ -15,7 +15,7 @@ struct BinaryPlistKeyCache {
         if objects[slot] == index { return meanings[slot] }
         guard builder.schema != nil else { return nil }
         var key = try parser.key(index, in: dictionary)
-        let meaning = key.withUTF8 { builder.key(utf8: UnsafeRawBufferPointer($0)) }
+        let meaning = key.withUTF8 { unsafe builder.key(utf8: UnsafeRawBufferPointer($0)) }
         objects[slot] = index
         meanings[slot] = meaning
         return meaning

@@ -1,6 +1,11 @@
 /// Finds the objects of a binary property list through its offset table and
 /// decodes their markers, checking every offset, count and reference against
 /// the file so that hostile input cannot lead outside the buffer.
+///
+/// It holds a pointer into bytes it does not own, so it is made only inside a
+/// `withUnsafeBytes` of those bytes and never kept past it: every place that makes one
+/// is marked `unsafe`.
+@safe
 struct BinaryPlistObjectTable {
     /// The whole file.
     let bytes: UnsafeRawBufferPointer
@@ -9,8 +14,8 @@ struct BinaryPlistObjectTable {
 
     /// Reads and validates the header and trailer of `bytes`.
     init(_ bytes: UnsafeRawBufferPointer) throws(FileFormatError) {
-        self.bytes = bytes
-        self.trailer = try BinaryPlistTrailer(validating: bytes)
+        unsafe self.bytes = unsafe bytes
+        self.trailer = try unsafe BinaryPlistTrailer(validating: bytes)
     }
 
     /// The end of the object area: objects must lie before the offset table.
@@ -23,7 +28,7 @@ struct BinaryPlistObjectTable {
                 "a reference names object \(index), but the file has only \(trailer.objectCount) objects")
         }
         let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
-        let offset = BinaryPlistTrailer.bigEndian(bytes, at: entry, size: trailer.offsetIntSize)
+        let offset = unsafe BinaryPlistTrailer.bigEndian(bytes, at: entry, size: trailer.offsetIntSize)
         guard offset >= UInt64(BinaryPlistTrailer.headerSize), offset < UInt64(objectAreaEnd) else {
             throw FileFormatError(
                 "the offset table puts object \(index) at byte \(offset), outside the object area", offset: entry)
@@ -36,14 +41,14 @@ struct BinaryPlistObjectTable {
     @inline(__always)
     func reference(in container: BinaryPlistObject, slot: Int) -> Int {
         let size = trailer.objectRefSize
-        let value = BinaryPlistTrailer.bigEndian(bytes, at: container.payload + slot * size, size: size)
+        let value = unsafe BinaryPlistTrailer.bigEndian(bytes, at: container.payload + slot * size, size: size)
         return Int(clamping: value)
     }
 
     /// Decodes the marker of object `index` and checks that its payload fits.
     func object(_ index: Int) throws(FileFormatError) -> BinaryPlistObject {
         let position = try offset(of: index)
-        let marker = bytes[position]
+        let marker = unsafe bytes[position]
         let nibble = Int(marker & 0x0F)
         let kind: BinaryPlistObject.Kind
         var payload = position + 1
@@ -111,7 +116,7 @@ struct BinaryPlistObjectTable {
         guard intMarker < objectAreaEnd else {
             throw FileFormatError("the length of the object at byte \(position) is missing", offset: position)
         }
-        let marker = bytes[intMarker]
+        let marker = unsafe bytes[intMarker]
         guard marker >> 4 == 0x1, marker & 0x0F <= 3 else {
             throw FileFormatError(
                 "the length of the object at byte \(position) is not an integer of 1 to 8 bytes", offset: intMarker)
@@ -120,7 +125,7 @@ struct BinaryPlistObjectTable {
         guard size <= objectAreaEnd - intMarker - 1 else {
             throw FileFormatError("the length of the object at byte \(position) is truncated", offset: intMarker)
         }
-        let value = BinaryPlistTrailer.bigEndian(bytes, at: intMarker + 1, size: size)
+        let value = unsafe BinaryPlistTrailer.bigEndian(bytes, at: intMarker + 1, size: size)
         guard value <= UInt64(Int.max) else {
             throw FileFormatError("the object at byte \(position) has an impossible length", offset: intMarker)
         }

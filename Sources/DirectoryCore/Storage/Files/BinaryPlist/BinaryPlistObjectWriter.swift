@@ -52,18 +52,19 @@ struct BinaryPlistObjectWriter {
     /// Fills reference `slot` of `container` with `object`.
     mutating func setReference(_ container: Container, slot: Int, to object: Int) {
         let size = referenceSize
-        output.withUnsafeMutableBufferPointer { bytes in
-            BinaryPlistEncoding.store(object, size: size, at: container.references + slot * size, in: bytes)
+        unsafe output.withUnsafeMutableBufferPointer { bytes in
+            unsafe BinaryPlistEncoding.store(object, size: size, at: container.references + slot * size, in: bytes)
         }
     }
 
     /// Fills the references of `container` from slot `first` on with `objects`, in one pass.
     mutating func setReferences(_ container: Container, from first: Int, to objects: UnsafeBufferPointer<Int>) {
         let size = referenceSize
-        output.withUnsafeMutableBufferPointer { bytes in
+        unsafe output.withUnsafeMutableBufferPointer { bytes in
             var position = container.references + first * size
-            for object in objects {
-                BinaryPlistEncoding.store(object, size: size, at: position, in: bytes)
+            for index in objects.indices {
+                let object = unsafe objects[index]
+                unsafe BinaryPlistEncoding.store(object, size: size, at: position, in: bytes)
                 position += size
             }
         }
@@ -72,21 +73,21 @@ struct BinaryPlistObjectWriter {
     /// Writes (or finds) a string object and returns its number.
     mutating func string(_ text: String) -> Int {
         var text = text
-        return text.withUTF8 { string(utf8: UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { unsafe string(utf8: UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes (or finds) the string object of valid UTF-8 `raw` and returns its number.
     mutating func string(utf8 raw: UnsafeRawBufferPointer) -> Int {
         // The common case, ASCII text of a field, is encoded on the stack; only a
         // string not seen before is copied on to the output.
-        guard raw.count <= 1024, UTF8Text.isASCII(raw) else {
+        guard raw.count <= 1024, unsafe UTF8Text.isASCII(raw.bytes) else {
             scratch.removeAll(keepingCapacity: true)
-            BinaryPlistEncoding.appendString(raw, to: &scratch)
-            return scratch.withUnsafeBytes { intern($0) }
+            unsafe BinaryPlistEncoding.appendString(raw, to: &scratch)
+            return unsafe scratch.withUnsafeBytes { unsafe intern($0) }
         }
-        return withUnsafeTemporaryAllocation(byteCount: raw.count + 4, alignment: 1) { buffer in
-            let length = BinaryPlistEncoding.storeASCII(raw, in: buffer)
-            return intern(UnsafeRawBufferPointer(rebasing: buffer[0..<length]))
+        return unsafe withUnsafeTemporaryAllocation(byteCount: raw.count + 4, alignment: 1) { buffer in
+            let length = unsafe BinaryPlistEncoding.storeASCII(raw, in: buffer)
+            return unsafe intern(UnsafeRawBufferPointer(rebasing: buffer[0..<length]))
         }
     }
 
@@ -174,10 +175,10 @@ struct BinaryPlistObjectWriter {
         let offsetSize = Self.minimumSize(tableOffset)
         output.reserveCapacity(tableOffset + count * offsetSize + BinaryPlistTrailer.size)
         BinaryPlistEncoding.appendZeros(count * offsetSize, to: &output)
-        output.withUnsafeMutableBufferPointer { bytes in
+        unsafe output.withUnsafeMutableBufferPointer { bytes in
             var position = tableOffset
             for start in starts {
-                BinaryPlistEncoding.store(start, size: offsetSize, at: position, in: bytes)
+                unsafe BinaryPlistEncoding.store(start, size: offsetSize, at: position, in: bytes)
                 position += offsetSize
             }
         }
@@ -208,7 +209,7 @@ struct BinaryPlistObjectWriter {
     /// otherwise writes `scratch` as a new object and returns its number.
     private mutating func intern() -> Int {
         let object = starts.count
-        let existing = scratch.withUnsafeBytes { uniques.existingObject(for: $0, newObject: object) }
+        let existing = unsafe scratch.withUnsafeBytes { unsafe uniques.existingObject(for: $0, newObject: object) }
         if let existing { return existing }
         starts.append(output.count)
         output.append(contentsOf: scratch)
@@ -219,9 +220,9 @@ struct BinaryPlistObjectWriter {
     /// otherwise writes `encoding` as a new object and returns its number.
     private mutating func intern(_ encoding: UnsafeRawBufferPointer) -> Int {
         let object = starts.count
-        if let existing = uniques.existingObject(for: encoding, newObject: object) { return existing }
+        if let existing = unsafe uniques.existingObject(for: encoding, newObject: object) { return existing }
         starts.append(output.count)
-        BinaryPlistEncoding.appendBytes(encoding, to: &output)
+        unsafe BinaryPlistEncoding.appendBytes(encoding, to: &output)
         return object
     }
 }

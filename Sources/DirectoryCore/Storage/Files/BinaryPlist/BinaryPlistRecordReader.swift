@@ -11,7 +11,7 @@
 enum BinaryPlistRecordReader {
     /// Reads the records in `bytes` into `builder`.
     static func read(_ bytes: UnsafeRawBufferPointer, into builder: inout RecordBuilder) throws(FileFormatError) {
-        let table = try BinaryPlistObjectTable(bytes)
+        let table = try unsafe BinaryPlistObjectTable(bytes)
         var parser = BinaryPlistValueParser(table: table)
         let top = try table.object(table.trailer.topObject)
         guard top.kind == .array || top.kind == .set else {
@@ -64,8 +64,8 @@ enum BinaryPlistRecordReader {
     {
         let object = try parser.table.object(index)
         guard object.kind == .asciiString, object.count == 36 else { return nil }
-        let text = UnsafeRawBufferPointer(rebasing: parser.table.bytes[object.payload..<(object.payload + 36)])
-        guard let id = RecordID(utf8: text) else { return nil }
+        let text = unsafe UnsafeRawBufferPointer(rebasing: parser.table.bytes[object.payload..<(object.payload + 36)])
+        guard let id = unsafe RecordID(utf8: text.bytes) else { return nil }
         try parser.spend(at: object.position)
         return id
     }
@@ -85,13 +85,13 @@ enum BinaryPlistRecordReader {
         // bytes to the record table without a string being made.
         let object = try parser.table.object(index)
         if object.kind == .asciiString, builder.isText(field: field),
-            object.payload + object.count <= parser.table.bytes.count
+            unsafe object.payload + object.count <= parser.table.bytes.count
         {
-            let text = UnsafeRawBufferPointer(
+            let text = unsafe UnsafeRawBufferPointer(
                 rebasing: parser.table.bytes[object.payload..<(object.payload + object.count)])
-            if UTF8Text.isASCII(text) {
+            if unsafe UTF8Text.isASCII(text.bytes) {
                 try parser.spend(at: object.position)
-                return try builder.add(field: field, utf8: text.assumingMemoryBound(to: UInt8.self))
+                return try unsafe builder.add(field: field, utf8: text.assumingMemoryBound(to: UInt8.self))
             }
         }
         let value = try parser.value(index)

@@ -88,22 +88,22 @@ enum BinaryPlistRecordWriter {
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
             let orderStart = table.keyOrderIndex(ofRow: row) &* pairs
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * pairs) { objects in
-                for slot in 0..<pairs { objects[slot] = keyObject(rowOrders[orderStart &+ slot]) }
+            unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * pairs) { objects in
+                for slot in 0..<pairs { unsafe objects[slot] = keyObject(rowOrders[orderStart &+ slot]) }
                 for slot in 0..<pairs {
                     let code = rowOrders[orderStart &+ slot]
                     guard code > 0 else {
-                        objects[pairs &+ slot] = idObject(table.id(at: row))
+                        unsafe objects[pairs &+ slot] = idObject(table.id(at: row))
                         continue
                     }
                     let field = Int(code) &- 1
-                    objects[pairs &+ slot] = table.withValueBytes(row: row, field: field) { value in
-                        fields[field].isText
+                    unsafe objects[pairs &+ slot] = unsafe table.withUnsafeValueBytes(row: row, field: field) { value in
+                        unsafe fields[field].isText
                             ? writer.string(utf8: UnsafeRawBufferPointer(value))
-                            : writer.date(RecordTable.date(from: value))
+                            : writer.date(RecordTable.date(from: value.span))
                     }
                 }
-                writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(objects))
+                unsafe writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(objects))
             }
         }
 
@@ -114,14 +114,14 @@ enum BinaryPlistRecordWriter {
             let pairs = codes.count
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * pairs) { objects in
+            unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * pairs) { objects in
                 var extra = 0
                 for (slot, code) in codes.enumerated() {
                     if code == KeyOrder.extraCode {
-                        objects[slot] = writer.string(record.extras[extra].key)
+                        unsafe objects[slot] = writer.string(record.extras[extra].key)
                         extra += 1
                     } else {
-                        objects[slot] = keyObject(code)
+                        unsafe objects[slot] = keyObject(code)
                     }
                 }
                 extra = 0
@@ -138,9 +138,9 @@ enum BinaryPlistRecordWriter {
                         case .date(let seconds): object = writer.date(seconds)
                         }
                     }
-                    objects[pairs + slot] = object
+                    unsafe objects[pairs + slot] = object
                 }
-                writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(objects))
+                unsafe writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(objects))
             }
         }
     }

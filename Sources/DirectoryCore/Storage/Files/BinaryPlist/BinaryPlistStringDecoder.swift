@@ -8,15 +8,15 @@
 enum BinaryPlistStringDecoder {
     /// Decodes an ASCII string object.
     static func ascii(_ bytes: UnsafeRawBufferPointer, _ object: BinaryPlistObject) throws(FileFormatError) -> String {
-        let text = UnsafeRawBufferPointer(rebasing: bytes[object.payload..<(object.payload + object.count)])
-        guard !text.isEmpty else { return "" }
-        if !UTF8Text.isASCII(text) {
-            let bad = text.firstIndex { $0 >= 0x80 } ?? 0
+        let text = unsafe UnsafeRawBufferPointer(rebasing: bytes[object.payload..<(object.payload + object.count)])
+        guard unsafe !text.isEmpty else { return "" }
+        if unsafe !UTF8Text.isASCII(text.bytes) {
+            let bad = unsafe text.firstIndex { $0 >= 0x80 } ?? 0
             throw FileFormatError(
-                "the ascii string at byte \(object.position) contains the non-ascii byte 0x\(String(text[bad], radix: 16))",
+                unsafe "the ascii string at byte \(object.position) contains the non-ascii byte 0x\(String(text[bad], radix: 16))",
                 offset: object.payload + bad)
         }
-        return String(decoding: text, as: UTF8.self)
+        return unsafe String(decoding: text, as: UTF8.self)
     }
 
     /// Decodes a UTF-16 big-endian string object, pairing surrogates.
@@ -24,20 +24,20 @@ enum BinaryPlistStringDecoder {
         let units = object.count
         guard units > 0 else { return "" }
         var badUnit = -1
-        let text = String(unsafeUninitializedCapacity: units * 3) { output -> Int in
+        let text = unsafe String(unsafeUninitializedCapacity: units * 3) { output -> Int in
             var written = 0
             var unit = 0
             let start = object.payload
             while unit < units {
                 let position = start + 2 * unit
-                let first = UInt32(bytes[position]) << 8 | UInt32(bytes[position + 1])
+                let first = unsafe UInt32(bytes[position]) << 8 | UInt32(bytes[position + 1])
                 var scalar = first
                 if first >= 0xD800, first <= 0xDFFF {
                     guard first <= 0xDBFF, unit + 1 < units else {
                         badUnit = unit
                         return 0
                     }
-                    let second = UInt32(bytes[position + 2]) << 8 | UInt32(bytes[position + 3])
+                    let second = unsafe UInt32(bytes[position + 2]) << 8 | UInt32(bytes[position + 3])
                     guard second >= 0xDC00, second <= 0xDFFF else {
                         badUnit = unit
                         return 0
@@ -46,7 +46,7 @@ enum BinaryPlistStringDecoder {
                     unit += 1
                 }
                 unit += 1
-                written = encodeUTF8(scalar, into: output, at: written)
+                written = unsafe encodeUTF8(scalar, into: output, at: written)
             }
             return written
         }
@@ -65,22 +65,22 @@ enum BinaryPlistStringDecoder {
     {
         switch scalar {
         case 0..<0x80:
-            output[index] = UInt8(truncatingIfNeeded: scalar)
+            unsafe output[index] = UInt8(truncatingIfNeeded: scalar)
             return index + 1
         case 0x80..<0x800:
-            output[index] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
-            output[index + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            unsafe output[index] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+            unsafe output[index + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
             return index + 2
         case 0x800..<0x10000:
-            output[index] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
-            output[index + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
-            output[index + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            unsafe output[index] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+            unsafe output[index + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+            unsafe output[index + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
             return index + 3
         default:
-            output[index] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-            output[index + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 12) & 0x3F)
-            output[index + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
-            output[index + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            unsafe output[index] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+            unsafe output[index + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 12) & 0x3F)
+            unsafe output[index + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+            unsafe output[index + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
             return index + 4
         }
     }

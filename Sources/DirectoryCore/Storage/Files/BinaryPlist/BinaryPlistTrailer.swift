@@ -28,7 +28,7 @@ struct BinaryPlistTrailer: Equatable {
         let hasMagic =
             bytes.count >= 7
             && magic.withUTF8Buffer { expected in
-                (0..<7).allSatisfy { bytes[$0] == expected[$0] }
+                (0..<7).allSatisfy { unsafe bytes[$0] == expected[$0] }
             }
         guard hasMagic else {
             throw FileFormatError(
@@ -39,8 +39,8 @@ struct BinaryPlistTrailer: Equatable {
                 "the binary property list is truncated: it has \(bytes.count) bytes, at least \(minimum) are needed")
         }
         let start = bytes.count - Self.size
-        offsetIntSize = Int(bytes[start + 6])
-        objectRefSize = Int(bytes[start + 7])
+        offsetIntSize = unsafe Int(bytes[start + 6])
+        objectRefSize = unsafe Int(bytes[start + 7])
         guard (1...8).contains(offsetIntSize) else {
             throw FileFormatError(
                 "the trailer gives an offset size of \(offsetIntSize) bytes, expected 1 to 8 (the file may be truncated)",
@@ -51,9 +51,9 @@ struct BinaryPlistTrailer: Equatable {
                 "the trailer gives an object reference size of \(objectRefSize) bytes, expected 1 to 8 (the file may be truncated)",
                 offset: start + 7)
         }
-        let count = Self.bigEndian(bytes, at: start + 8)
-        let top = Self.bigEndian(bytes, at: start + 16)
-        let table = Self.bigEndian(bytes, at: start + 24)
+        let count = unsafe Self.bigEndian(bytes, at: start + 8)
+        let top = unsafe Self.bigEndian(bytes, at: start + 16)
+        let table = unsafe Self.bigEndian(bytes, at: start + 24)
         guard table >= UInt64(Self.headerSize + 1), table < UInt64(start) else {
             throw FileFormatError(
                 "the trailer puts the offset table at byte \(table), outside the object area (bytes 9 to \(start - 1))",
@@ -85,7 +85,7 @@ struct BinaryPlistTrailer: Equatable {
     static func bigEndian(_ bytes: UnsafeRawBufferPointer, at position: Int, size: Int = 8) -> UInt64 {
         var value: UInt64 = 0
         for index in position..<(position + size) {
-            value = value << 8 | UInt64(bytes[index])
+            value = unsafe value << 8 | UInt64(bytes[index])
         }
         return value
     }

@@ -5,30 +5,31 @@ enum BinaryPlistUTF16Encoder {
     static func append(_ utf8: UnsafeRawBufferPointer, units: Int, to output: inout [UInt8]) {
         let start = output.count
         BinaryPlistEncoding.appendZeros(2 * units, to: &output)
-        output.withUnsafeMutableBytes { buffer in
+        unsafe output.withUnsafeMutableBytes { buffer in
             var target = start
             var index = 0
             let count = utf8.count
             func put(_ unit: UInt32) {
-                buffer[target] = UInt8(truncatingIfNeeded: unit >> 8)
-                buffer[target + 1] = UInt8(truncatingIfNeeded: unit)
+                unsafe buffer[target] = UInt8(truncatingIfNeeded: unit >> 8)
+                unsafe buffer[target + 1] = UInt8(truncatingIfNeeded: unit)
                 target += 2
             }
             while index < count {
-                let lead = UInt32(utf8[index])
+                let lead = unsafe UInt32(utf8[index])
                 let scalar: UInt32
                 if lead < 0x80 {
                     scalar = lead
                     index += 1
                 } else if lead < 0xE0, index + 1 < count {
-                    scalar = (lead & 0x1F) << 6 | continuation(utf8, index + 1)
+                    scalar = unsafe (lead & 0x1F) << 6 | continuation(utf8, index + 1)
                     index += 2
                 } else if lead < 0xF0, index + 2 < count {
-                    scalar = (lead & 0x0F) << 12 | continuation(utf8, index + 1) << 6 | continuation(utf8, index + 2)
+                    scalar =
+                        unsafe (lead & 0x0F) << 12 | continuation(utf8, index + 1) << 6 | continuation(utf8, index + 2)
                     index += 3
                 } else if index + 3 < count {
                     scalar =
-                        (lead & 0x07) << 18 | continuation(utf8, index + 1) << 12
+                        unsafe (lead & 0x07) << 18 | continuation(utf8, index + 1) << 12
                         | continuation(utf8, index + 2) << 6 | continuation(utf8, index + 3)
                     index += 4
                 } else {
@@ -50,6 +51,6 @@ enum BinaryPlistUTF16Encoder {
     /// The 6 payload bits of the continuation byte at `index`.
     @inline(__always)
     private static func continuation(_ utf8: UnsafeRawBufferPointer, _ index: Int) -> UInt32 {
-        UInt32(utf8[index] & 0x3F)
+        unsafe UInt32(utf8[index] & 0x3F)
     }
 }

@@ -27,18 +27,18 @@ struct BinaryPlistUniquingTable {
     /// Returns the object whose encoding is `encoding`, or records that `object`
     /// is that encoding and returns `nil`.
     mutating func existingObject(for encoding: UnsafeRawBufferPointer, newObject object: Int) -> Int? {
-        let hash = ByteHash.of(encoding)
+        let hash = unsafe ByteHash.of(encoding)
         let tag = hash & 0xFFFF_FFFF_0000_0000
         let mask = mask
         var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-        let found: Int? = slots.withUnsafeBufferPointer { slots in
-            arena.withUnsafeBytes { arena in
+        let found: Int? = unsafe slots.withUnsafeBufferPointer { slots in
+            unsafe arena.withUnsafeBytes { arena in
                 while true {
-                    let entry = slots[2 &* slot]
+                    let entry = unsafe slots[2 &* slot]
                     if entry == 0 { return nil }
                     if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                        let offset = Int(truncatingIfNeeded: slots[2 &* slot &+ 1])
-                        if offset + encoding.count <= arena.count, Self.equal(arena, at: offset, encoding) {
+                        let offset = unsafe Int(truncatingIfNeeded: slots[2 &* slot &+ 1])
+                        if offset + encoding.count <= arena.count, unsafe Self.equal(arena, at: offset, encoding) {
                             return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
                         }
                     }
@@ -49,7 +49,7 @@ struct BinaryPlistUniquingTable {
         if let found { return found }
         slots[2 * slot] = tag | UInt64(truncatingIfNeeded: object + 1)
         slots[2 * slot + 1] = UInt64(arena.count)
-        arena.append(contentsOf: encoding)
+        unsafe arena.append(contentsOf: encoding)
         used += 1
         if used * 2 > mask + 1 { grow() }
         return nil
@@ -73,17 +73,17 @@ struct BinaryPlistUniquingTable {
     private static func equal(_ arena: UnsafeRawBufferPointer, at offset: Int, _ encoding: UnsafeRawBufferPointer)
         -> Bool
     {
-        guard let base = arena.baseAddress, let other = encoding.baseAddress else { return encoding.isEmpty }
+        guard let base = arena.baseAddress, let other = encoding.baseAddress else { return unsafe encoding.isEmpty }
         let length = encoding.count
         var index = 0
         while index + 8 <= length {
-            let a = base.loadUnaligned(fromByteOffset: offset + index, as: UInt64.self)
-            let b = other.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let a = unsafe base.loadUnaligned(fromByteOffset: offset + index, as: UInt64.self)
+            let b = unsafe other.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             if a != b { return false }
             index += 8
         }
         while index < length {
-            if arena[offset + index] != encoding[index] { return false }
+            if unsafe arena[offset + index] != encoding[index] { return false }
             index += 1
         }
         return true

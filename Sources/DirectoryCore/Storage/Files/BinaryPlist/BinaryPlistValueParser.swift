@@ -21,7 +21,7 @@ struct BinaryPlistValueParser {
     /// Creates a parser over a validated object table.
     init(table: BinaryPlistObjectTable) {
         self.table = table
-        budget = table.bytes.count.multipliedReportingOverflow(by: 16).partialValue + 4096
+        budget = unsafe table.bytes.count.multipliedReportingOverflow(by: 16).partialValue + 4096
     }
 
     /// Marks `container` as being read: throws on a cycle or too deep nesting.
@@ -61,8 +61,8 @@ struct BinaryPlistValueParser {
         let object = try table.object(index)
         let key: String
         switch object.kind {
-        case .asciiString: key = try BinaryPlistStringDecoder.ascii(table.bytes, object)
-        case .utf16String: key = try BinaryPlistStringDecoder.utf16(table.bytes, object)
+        case .asciiString: key = try unsafe BinaryPlistStringDecoder.ascii(table.bytes, object)
+        case .utf16String: key = try unsafe BinaryPlistStringDecoder.utf16(table.bytes, object)
         default:
             throw FileFormatError(
                 "a key of the dictionary at byte \(dictionary.position) is \(object.kind.description), expected a string",
@@ -77,22 +77,22 @@ struct BinaryPlistValueParser {
     mutating func value(_ index: Int) throws(FileFormatError) -> PropertyValue {
         let object = try table.object(index)
         try spend(at: object.position)
-        let bytes = table.bytes
+        let bytes = unsafe table.bytes
         switch object.kind {
-        case .asciiString: return .string(try BinaryPlistStringDecoder.ascii(bytes, object))
-        case .utf16String: return .string(try BinaryPlistStringDecoder.utf16(bytes, object))
+        case .asciiString: return unsafe .string(try BinaryPlistStringDecoder.ascii(bytes, object))
+        case .utf16String: return unsafe .string(try BinaryPlistStringDecoder.utf16(bytes, object))
         case .null: return .null
         case .boolean: return .bool(object.marker == 0x09)
         case .integer: return try integer(object)
         case .real:
-            let bits = BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)
+            let bits = unsafe BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)
             // A 4-byte real stays 4 bytes wide when written back.
             if object.count == 4 { return .float(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) }
             return .real(Double(bitPattern: bits))
         case .date:
-            return .date(Double(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
+            return unsafe .date(Double(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
         case .data:
-            return .data(Array(bytes[object.payload..<(object.payload + object.count)]))
+            return unsafe .data(Array(bytes[object.payload..<(object.payload + object.count)]))
         case .array, .set:
             try enter(object)
             var elements: [PropertyValue] = []
@@ -133,11 +133,11 @@ struct BinaryPlistValueParser {
     /// half zero): one above `Int64.max` is kept as its digits (`.numberText`),
     /// which a save writes back as 16 bytes.
     private func integer(_ object: BinaryPlistObject) throws(FileFormatError) -> PropertyValue {
-        let bytes = table.bytes
+        let bytes = unsafe table.bytes
         switch object.count {
         case 16:
-            let high = BinaryPlistTrailer.bigEndian(bytes, at: object.payload)
-            let low = BinaryPlistTrailer.bigEndian(bytes, at: object.payload + 8)
+            let high = unsafe BinaryPlistTrailer.bigEndian(bytes, at: object.payload)
+            let low = unsafe BinaryPlistTrailer.bigEndian(bytes, at: object.payload + 8)
             guard high == 0 else {
                 throw FileFormatError(
                     "the 16-byte integer at byte \(object.position) does not fit in an unsigned 64-bit integer",
@@ -145,9 +145,9 @@ struct BinaryPlistValueParser {
             }
             return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .numberText(String(low))
         case 8:
-            return .integer(Int64(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
+            return unsafe .integer(Int64(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
         default:
-            return .integer(Int64(BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)))
+            return unsafe .integer(Int64(BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)))
         }
     }
 }

@@ -11,7 +11,7 @@ public enum ExtrasJSON {
 
     /// The keys of the JSON object in `bytes`, with tagged dates and data restored.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(FileFormatError) -> [KeyedValue] {
-        var scanner = JSONScanner(bytes)
+        var scanner = unsafe JSONScanner(bytes)
         let value = try scanner.parseValue(depth: 0)
         guard scanner.peekSignificant() == nil else { throw scanner.unexpected("the end of the unknown keys") }
         guard case .dictionary(let members) = value else {
@@ -43,7 +43,7 @@ public enum ExtrasJSON {
             }
             if members.count == 1, members[0].key == "$data", case .string(let text) = members[0].value {
                 var text = text
-                let bytes = text.withUTF8 { XMLPlistBase64.decode(UnsafeRawBufferPointer($0)) }
+                let bytes = text.withUTF8 { unsafe XMLPlistBase64.decode(UnsafeRawBufferPointer($0)) }
                 if let bytes { return .data(bytes) }
             }
             return .dictionary(members.map { KeyedValue($0.key, untagged($0.value)) })

@@ -26,14 +26,14 @@ enum JSONNumberWriter {
     static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var start = 20
             repeat {
                 start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                unsafe digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude != 0
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+            unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
         }
     }
 

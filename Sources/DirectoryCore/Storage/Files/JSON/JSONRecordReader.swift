@@ -6,7 +6,7 @@
 enum JSONRecordReader {
     /// Reads every record of the JSON document in `bytes` into `builder`.
     static func read(_ bytes: UnsafeRawBufferPointer, into builder: inout RecordBuilder) throws(FileFormatError) {
-        var scanner = JSONScanner(bytes)
+        var scanner = unsafe JSONScanner(bytes)
         try readOpening(&scanner)
         if !scanner.consume(UInt8(ascii: "]")) {
             repeat {
@@ -77,12 +77,12 @@ enum JSONRecordReader {
     private static func readMember(
         _ scanner: inout JSONScanner, into builder: inout RecordBuilder
     ) throws(FileFormatError) {
-        guard let rawKey = scanner.parseASCIIKey() else {
+        guard let rawKey = unsafe scanner.parseASCIIKey() else {
             let key = try scanner.parseKey()
             try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
             return
         }
-        switch builder.key(utf8: rawKey) {
+        switch unsafe builder.key(utf8: rawKey) {
         case .id:
             if let id = scanner.parseRecordID() {
                 try builder.add(id: id)
@@ -92,15 +92,15 @@ enum JSONRecordReader {
         case .field(let index):
             // Text without escapes, nearly all of it, goes to the builder as the file's bytes.
             if builder.isText(field: index), scanner.peekSignificant() == UInt8(ascii: "\""),
-                let text = try scanner.parseUnescapedString()
+                let text = try unsafe scanner.parseUnescapedString()
             {
-                try builder.add(field: index, utf8: text)
+                try unsafe builder.add(field: index, utf8: text)
             } else {
                 try builder.add(field: index, value: try scanner.parseMemberValue())
             }
         case nil:
             // An unknown key's numbers keep their text, so they are written back as read.
-            let key = String(decoding: rawKey, as: UTF8.self)
+            let key = unsafe String(decoding: rawKey, as: UTF8.self)
             try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
         }
     }

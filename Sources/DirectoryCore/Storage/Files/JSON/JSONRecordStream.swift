@@ -21,9 +21,9 @@ enum JSONRecordStream {
             let fromFileStart = window.start == 0 && position == 0
             let atEnd = window.atEnd
             var failure: FileFormatError?
-            window.withBytes { buffer in
+            unsafe window.withUnsafeBytes { buffer in
                 // At the file's start the scanner skips a byte order mark.
-                var scanner = fromFileStart ? JSONScanner(buffer) : JSONScanner(buffer, at: position)
+                var scanner = unsafe fromFileStart ? JSONScanner(buffer) : JSONScanner(buffer, at: position)
                 do throws(FileFormatError) {
                     while stage != .done {
                         switch stage {

@@ -9,7 +9,7 @@ enum JSONRecordWriter {
     /// The bytes of a complete JSON file holding `records`.
     static func write(_ records: RecordList, schema: RecordSchema) -> [UInt8] {
         var file: [UInt8] = []
-        write(records, schema: schema, pieceSize: Int.max) { file.append(contentsOf: $0) }
+        unsafe write(records, schema: schema, pieceSize: Int.max) { unsafe file.append(contentsOf: $0) }
         return file
     }
 
@@ -40,16 +40,16 @@ enum JSONRecordWriter {
                 scratch.removeAll(keepingCapacity: true)
                 if number > 0 { scratch.append(UInt8(ascii: ",")) }
                 layout.append(records[number], to: &scratch)
-                scratch.withUnsafeBytes { sink.append($0) }
+                unsafe scratch.withUnsafeBytes { unsafe sink.append($0) }
             }
             if sink.count >= pieceSize {
-                emit(sink.bytes)
+                unsafe emit(sink.bytes)
                 sink.removeAll()
             }
         }
         sink.reserve(1)
         sink.put(UInt8(ascii: "]"))
-        emit(sink.bytes)
+        unsafe emit(sink.bytes)
     }
 
     /// The fixed parts of every record of a schema, escaped once rather than once per record.
@@ -93,24 +93,24 @@ enum JSONRecordWriter {
             for position in 0..<keyCount {
                 sink.put(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
                 let code = Int(rowOrders[orderStart &+ position])
-                keyPrefixes[code].withUnsafeBytes { sink.put($0) }
+                unsafe keyPrefixes[code].withUnsafeBytes { unsafe sink.put($0) }
                 guard code > 0 else {
                     sink.put(UInt8(ascii: "\""))
-                    table.id(at: row).writeUTF8(to: sink.cursor)
+                    unsafe table.id(at: row).writeUTF8(to: sink.cursor)
                     sink.advance(36)
                     sink.put(UInt8(ascii: "\""))
                     continue
                 }
                 let index = code &- 1
-                table.withValueBytes(row: row, field: index) { value in
+                unsafe table.withUnsafeValueBytes(row: row, field: index) { value in
                     if fields[index].isText {
                         sink.put(UInt8(ascii: "\""))
-                        Self.putEscaped(value, to: &sink)
+                        unsafe Self.putEscaped(value, to: &sink)
                         sink.put(UInt8(ascii: "\""))
                     } else {
                         var number: [UInt8] = []
-                        JSONNumberWriter.appendSeconds(RecordTable.date(from: value), to: &number)
-                        number.withUnsafeBytes { sink.put($0) }
+                        JSONNumberWriter.appendSeconds(RecordTable.date(from: unsafe value.span), to: &number)
+                        unsafe number.withUnsafeBytes { unsafe sink.put($0) }
                     }
                 }
             }
@@ -122,17 +122,18 @@ enum JSONRecordWriter {
         private static func putEscaped(_ text: UnsafeBufferPointer<UInt8>, to sink: inout ByteSink) {
             var runStart = 0
             for index in 0..<text.count {
-                let byte = text[index]
+                let byte = unsafe text[index]
                 guard
                     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
                 else { continue }
-                sink.put(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[runStart..<index])))
+                unsafe sink.put(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[runStart..<index])))
                 var escape: [UInt8] = []
-                JSONStringEscaper.appendEscaped(UnsafeBufferPointer(rebasing: text[index..<index + 1]), to: &escape)
-                escape.withUnsafeBytes { sink.put($0) }
+                unsafe JSONStringEscaper.appendEscaped(
+                    UnsafeBufferPointer(rebasing: text[index..<index + 1]), to: &escape)
+                unsafe escape.withUnsafeBytes { unsafe sink.put($0) }
                 runStart = index + 1
             }
-            sink.put(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[runStart...])))
+            unsafe sink.put(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[runStart...])))
         }
 
         /// Appends a whole record: its id, fields and extras, in its key order.

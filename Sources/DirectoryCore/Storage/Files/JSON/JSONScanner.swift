@@ -5,6 +5,11 @@
 /// `JSONStringParser.swift`, `JSONNumberParser.swift` and `JSONValueParser.swift`.
 /// Every read checks `position` against the end first, so hostile input can only
 /// ever produce a `FileFormatError`.
+///
+/// It holds a pointer into bytes it does not own, so it is made only inside a
+/// `withUnsafeBytes` of those bytes and never kept past it: every place that makes one
+/// is marked `unsafe`.
+@safe
 struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted, counting the top-level array.
     static let maximumDepth = 512
@@ -18,24 +23,24 @@ struct JSONScanner {
 
     /// Starts at the beginning of `bytes`, after a UTF-8 byte order mark if there is one.
     init(_ bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes.assumingMemoryBound(to: UInt8.self)
+        unsafe self.bytes = unsafe bytes.assumingMemoryBound(to: UInt8.self)
         position = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        if bytes.count >= 3, unsafe bytes[0] == 0xEF, unsafe bytes[1] == 0xBB, unsafe bytes[2] == 0xBF {
             position = 3
         }
     }
 
     /// Starts at `position` in `bytes`, which hold part of a document (`JSONRecordStream`).
     init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
-        self.bytes = bytes.assumingMemoryBound(to: UInt8.self)
+        unsafe self.bytes = unsafe bytes.assumingMemoryBound(to: UInt8.self)
         self.position = position
     }
 
     /// Skips white space and returns the next byte without consuming it, or `nil` at the end.
     @inline(__always)
     mutating func peekSignificant() -> UInt8? {
-        while position < bytes.count {
-            let byte = bytes[position]
+        while unsafe position < bytes.count {
+            let byte = unsafe bytes[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
             position += 1
         }
@@ -54,8 +59,8 @@ struct JSONScanner {
     mutating func parseLiteral(_ word: StaticString) throws(FileFormatError) {
         let length = word.utf8CodeUnitCount
         let start = position
-        guard bytes.count - start >= length else { throw invalidLiteral(at: start) }
-        for index in 0..<length where bytes[start + index] != word.utf8Start[index] {
+        guard unsafe bytes.count - start >= length else { throw invalidLiteral(at: start) }
+        for index in 0..<length where unsafe bytes[start + index] != word.utf8Start[index] {
             throw invalidLiteral(at: start)
         }
         position = start + length
@@ -73,8 +78,8 @@ struct JSONScanner {
 
     /// What the byte at `offset` is, for messages: "'x'", "byte 0xFF" or "the end of the file".
     func describeByte(at offset: Int) -> String {
-        guard offset < bytes.count else { return "the end of the file" }
-        let byte = bytes[offset]
+        guard unsafe offset < bytes.count else { return "the end of the file" }
+        let byte = unsafe bytes[offset]
         if byte > 0x20 && byte < 0x7F {
             return "'\(Character(Unicode.Scalar(byte)))'"
         }

@@ -8,7 +8,7 @@ enum JSONStringEscaper {
     static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { appendEscaped($0, to: &output) }
+        string.withUTF8 { unsafe appendEscaped($0, to: &output) }
         output.append(UInt8(ascii: "\""))
     }
 
@@ -16,17 +16,17 @@ enum JSONStringEscaper {
     static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
         for index in 0..<text.count {
-            let byte = text[index]
+            let byte = unsafe text[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
             else { continue }
             if runStart < index {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+                unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
             }
             appendEscape(for: byte, to: &output)
             runStart = index + 1
         }
         if runStart < text.count {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+            unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
         }
     }
 
@@ -49,8 +49,8 @@ enum JSONStringEscaper {
             output.append(UInt8(ascii: "0"))
             output.append(UInt8(ascii: "0"))
             hex.withUTF8Buffer { digits in
-                output.append(digits[Int(byte >> 4)])
-                output.append(digits[Int(byte & 0xF)])
+                unsafe output.append(digits[Int(byte >> 4)])
+                unsafe output.append(digits[Int(byte & 0xF)])
             }
             return
         }

@@ -57,7 +57,7 @@ enum JSONValueWriter {
         let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
         alphabet.withUTF8Buffer { table in
             func emit(_ sextet: UInt32) {
-                let symbol = table[Int(sextet & 0x3F)]
+                let symbol = unsafe table[Int(sextet & 0x3F)]
                 if symbol == UInt8(ascii: "/") { output.append(UInt8(ascii: "\\")) }
                 output.append(symbol)
             }
@@ -86,8 +86,8 @@ enum JSONValueWriter {
     static func isJSONNumber(_ text: String) -> Bool {
         var bytes = Array(text.utf8)
         bytes.append(UInt8(ascii: "]"))
-        return bytes.withUnsafeBytes { raw in
-            var scanner = JSONScanner(raw)
+        return unsafe bytes.withUnsafeBytes { raw in
+            var scanner = unsafe JSONScanner(raw)
             guard (try? scanner.parseNumber()) != nil else { return false }
             return scanner.position == raw.count - 1
         }

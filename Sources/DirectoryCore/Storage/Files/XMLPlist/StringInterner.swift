@@ -24,11 +24,11 @@ struct StringInterner {
     /// The string of `utf8`, which must be valid UTF-8: one made before for the same
     /// bytes when the table still holds it, otherwise a new one, remembered.
     mutating func string(_ utf8: UnsafeRawBufferPointer) -> String {
-        guard utf8.count > Self.inlineLimit else { return String(decoding: utf8, as: UTF8.self) }
-        let hash = ByteHash.of(utf8)
+        guard utf8.count > Self.inlineLimit else { return unsafe String(decoding: utf8, as: UTF8.self) }
+        let hash = unsafe ByteHash.of(utf8)
         let slot = Int(truncatingIfNeeded: hash) & mask
-        if hashes[slot] == hash, Self.equal(strings[slot], utf8) { return strings[slot] }
-        let text = String(decoding: utf8, as: UTF8.self)
+        if hashes[slot] == hash, unsafe Self.equal(strings[slot], utf8) { return strings[slot] }
+        let text = unsafe String(decoding: utf8, as: UTF8.self)
         hashes[slot] = hash
         strings[slot] = text
         return text
@@ -36,9 +36,9 @@ struct StringInterner {
 
     /// Whether the UTF-8 of `text` is exactly `utf8`.
     private static func equal(_ text: String, _ utf8: UnsafeRawBufferPointer) -> Bool {
-        let same = text.utf8.withContiguousStorageIfAvailable { stored in
-            stored.count == utf8.count && stored.elementsEqual(utf8)
+        let same = unsafe text.utf8.withContiguousStorageIfAvailable { stored in
+            unsafe stored.count == utf8.count && stored.elementsEqual(utf8)
         }
-        return same ?? text.utf8.elementsEqual(utf8)
+        return unsafe same ?? text.utf8.elementsEqual(utf8)
     }
 }

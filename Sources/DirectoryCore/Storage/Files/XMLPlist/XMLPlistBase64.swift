@@ -19,7 +19,8 @@ enum XMLPlistBase64 {
         var group: UInt32 = 0
         var count = 0
         var padding = 0
-        for byte in text {
+        for index in text.indices {
+            let byte = unsafe text[index]
             if XMLPlistScanner.isSpace(byte) { continue }
             if byte == UInt8(ascii: "=") {
                 padding += 1

@@ -55,9 +55,11 @@ enum XMLPlistCharacterCheck {
         let found = text.withUTF8 { bytes -> Bool in
             var index = 0
             while index < bytes.count {
-                let byte = bytes[index]
+                let byte = unsafe bytes[index]
                 if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
-                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE {
+                if byte == 0xEF, index + 2 < bytes.count, unsafe bytes[index + 1] == 0xBF,
+                    unsafe bytes[index + 2] & 0xFE == 0xBE
+                {
                     return true
                 }
                 index += 1

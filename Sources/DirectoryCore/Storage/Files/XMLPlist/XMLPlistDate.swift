@@ -20,11 +20,11 @@ enum XMLPlistDate {
     /// `nil` if the text is not such a date or names a day that does not exist.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
         var index = 0
-        let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
+        let negative = unsafe bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
         if negative { index = 1 }
         var year: Int64 = 0
         let yearStart = index
-        while index < bytes.count, let digit = digit(bytes[index]) {
+        while index < bytes.count, let digit = unsafe digit(bytes[index]) {
             year = year * 10 + digit
             index += 1
             guard index - yearStart <= 9 else { return nil }
@@ -34,14 +34,15 @@ enum XMLPlistDate {
         // The rest has a fixed layout: -MM-DDTHH:MM:SSZ.
         guard bytes.count - index == 16 else { return nil }
         func field(_ offset: Int) -> Int64? {
-            guard let high = digit(bytes[index + offset]), let low = digit(bytes[index + offset + 1]) else {
+            guard let high = unsafe digit(bytes[index + offset]), let low = unsafe digit(bytes[index + offset + 1])
+            else {
                 return nil
             }
             return high * 10 + low
         }
-        guard bytes[index] == UInt8(ascii: "-"), bytes[index + 3] == UInt8(ascii: "-"),
-            bytes[index + 6] == UInt8(ascii: "T"), bytes[index + 9] == UInt8(ascii: ":"),
-            bytes[index + 12] == UInt8(ascii: ":"), bytes[index + 15] == UInt8(ascii: "Z")
+        guard unsafe bytes[index] == UInt8(ascii: "-"), unsafe bytes[index + 3] == UInt8(ascii: "-"),
+            unsafe bytes[index + 6] == UInt8(ascii: "T"), unsafe bytes[index + 9] == UInt8(ascii: ":"),
+            unsafe bytes[index + 12] == UInt8(ascii: ":"), unsafe bytes[index + 15] == UInt8(ascii: "Z")
         else { return nil }
         guard let month = field(1), let day = field(4), let hour = field(7), let minute = field(10),
             let second = field(13)
@@ -64,10 +65,10 @@ enum XMLPlistDate {
         let days = floorDivide(whole, 86_400)
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(julianDay: days + referenceDay)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             var count = 0
             func put(_ byte: UInt8) {
-                buffer[count] = byte
+                unsafe buffer[count] = byte
                 count += 1
             }
             func put(_ value: UInt64, width: Int) {
@@ -98,7 +99,7 @@ enum XMLPlistDate {
             put(UInt8(ascii: ":"))
             put(UInt64(secondOfDay % 60), width: 2)
             put(UInt8(ascii: "Z"))
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 

@@ -24,8 +24,8 @@ enum XMLPlistElement: Equatable {
     static func named(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> XMLPlistElement? {
         @inline(__always) func matches(_ text: StaticString) -> Bool {
             guard text.utf8CodeUnitCount == range.count else { return false }
-            let name = text.utf8Start
-            for index in 0..<range.count where bytes[range.lowerBound + index] != name[index] {
+            let name = unsafe text.utf8Start
+            for index in 0..<range.count where unsafe bytes[range.lowerBound + index] != name[index] {
                 return false
             }
             return true

@@ -8,7 +8,7 @@
 enum XMLPlistRecordReader {
     /// Reads every record in `bytes` into `builder`.
     static func read(_ bytes: UnsafeRawBufferPointer, into builder: inout RecordBuilder) throws(FileFormatError) {
-        var scanner = XMLPlistScanner(bytes)
+        var scanner = unsafe XMLPlistScanner(bytes)
         try scanner.skipProlog()
         var root = try scanner.readTag(inside: nil)
         let wrapped = root.element == .plist
@@ -93,17 +93,17 @@ enum XMLPlistRecordReader {
         _ key: Range<Int>, _ value: XMLPlistSimpleValue, at offset: Int, from scanner: XMLPlistScanner,
         to builder: inout RecordBuilder, strings: inout StringInterner
     ) throws(FileFormatError) {
-        let keyBytes = UnsafeRawBufferPointer(rebasing: scanner.bytes[key])
-        let known = builder.key(utf8: keyBytes)
+        let keyBytes = unsafe UnsafeRawBufferPointer(rebasing: scanner.bytes[key])
+        let known = unsafe builder.key(utf8: keyBytes)
         if known == .id, case .text(let text) = value,
-            let id = RecordID(utf8: UnsafeRawBufferPointer(rebasing: scanner.bytes[text]))
+            let id = unsafe RecordID(utf8: UnsafeRawBufferPointer(rebasing: scanner.bytes[text]).bytes)
         {
             return try located(at: offset) { () throws(FileFormatError) in try builder.add(id: id) }
         }
         let property: PropertyValue
         switch value {
         case .text(let range):
-            let text = strings.string(UnsafeRawBufferPointer(rebasing: scanner.bytes[range]))
+            let text = unsafe strings.string(UnsafeRawBufferPointer(rebasing: scanner.bytes[range]))
             if case .field(let index) = known {
                 return try located(at: offset) { () throws(FileFormatError) in try builder.add(field: index, text: text)
                 }
@@ -117,7 +117,7 @@ enum XMLPlistRecordReader {
                 }
             }
         }
-        try add(String(decoding: keyBytes, as: UTF8.self), property, at: offset, to: &builder)
+        try unsafe add(String(decoding: keyBytes, as: UTF8.self), property, at: offset, to: &builder)
     }
 
     /// Adds a key to the current record; a builder error gets `offset` if it has none.

@@ -110,18 +110,18 @@ enum XMLPlistRecordWriter {
     /// Appends the uppercase hyphenated form of `id` in one step.
     private static func appendID(_ id: RecordID, to output: inout [UInt8]) {
         let digits: StaticString = "0123456789ABCDEF"
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
             var index = 0
             for nibble in 0..<32 {
                 if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-                    buffer[index] = UInt8(ascii: "-")
+                    unsafe buffer[index] = UInt8(ascii: "-")
                     index += 1
                 }
                 let word = nibble < 16 ? id.high : id.low
-                buffer[index] = digits.utf8Start[Int((word >> UInt64(60 - (nibble % 16) * 4)) & 0xF)]
+                unsafe buffer[index] = unsafe digits.utf8Start[Int((word >> UInt64(60 - (nibble % 16) * 4)) & 0xF)]
                 index += 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(buffer))
+            unsafe output.append(contentsOf: UnsafeBufferPointer(buffer))
         }
     }
 
@@ -210,7 +210,7 @@ enum XMLPlistRecordWriter {
         text.withUTF8 { utf8 in
             var runStart = 0
             for index in 0..<utf8.count {
-                let byte = utf8[index]
+                let byte = unsafe utf8[index]
                 guard byte <= UInt8(ascii: ">") else { continue }
                 let entity: StaticString
                 switch byte {
@@ -219,11 +219,11 @@ enum XMLPlistRecordWriter {
                 case UInt8(ascii: ">"): entity = "&gt;"
                 default: continue
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 append(entity, to: &output)
                 runStart = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
     }
 
@@ -235,6 +235,7 @@ enum XMLPlistRecordWriter {
     /// Appends the bytes of a literal.
     @inline(__always)
     private static func append(_ literal: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        unsafe output.append(
+            contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

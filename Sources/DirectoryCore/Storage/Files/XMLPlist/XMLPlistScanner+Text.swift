@@ -8,12 +8,14 @@ extension XMLPlistScanner {
     mutating func readText(of tag: XMLPlistTag) throws(FileFormatError) -> String {
         let start = position
         var index = position
-        while index < bytes.count {
-            let byte = bytes[index]
+        while unsafe index < bytes.count {
+            let byte = unsafe bytes[index]
             if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
             index += 1
         }
-        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/") {
+        if unsafe index + 1 < bytes.count, unsafe bytes[index] == UInt8(ascii: "<"),
+            unsafe bytes[index + 1] == UInt8(ascii: "/")
+        {
             let text = try makeString(start..<index)
             position = index
             try expectClose(tag)
@@ -27,14 +29,16 @@ extension XMLPlistScanner {
         scratch.removeAll(keepingCapacity: true)
         while true {
             let runStart = position
-            while position < bytes.count, bytes[position] != UInt8(ascii: "<"), bytes[position] != UInt8(ascii: "&") {
+            while unsafe position < bytes.count, unsafe bytes[position] != UInt8(ascii: "<"),
+                unsafe bytes[position] != UInt8(ascii: "&")
+            {
                 position += 1
             }
-            scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
-            guard position < bytes.count else {
+            unsafe scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
+            guard unsafe position < bytes.count else {
                 throw error("the file ends inside \(tag.description)", at: tag.offset)
             }
-            if bytes[position] == UInt8(ascii: "&") {
+            if unsafe bytes[position] == UInt8(ascii: "&") {
                 try decodeEntity()
             } else if hasPrefix("</", at: position) {
                 break
@@ -42,7 +46,7 @@ extension XMLPlistScanner {
                 guard let end = find("]]>", from: position + 9) else {
                     throw error("unterminated CDATA section", at: position)
                 }
-                scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(position + 9)..<end]))
+                unsafe scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(position + 9)..<end]))
                 position = end + 3
             } else if hasPrefix("<!--", at: position) {
                 try skipComment()
@@ -51,9 +55,9 @@ extension XMLPlistScanner {
                 throw error("expected </\(tag.element.name)> but found \(inner.description)", at: inner.offset)
             }
         }
-        let text: String? = scratch.withUnsafeBytes { decoded in
-            guard UTF8Text.firstInvalid(in: decoded) == nil else { return nil }
-            return String(decoding: decoded.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        let text: String? = unsafe scratch.withUnsafeBytes { decoded in
+            guard unsafe UTF8Text.firstInvalid(in: decoded.bytes) == nil else { return nil }
+            return unsafe String(decoding: decoded.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
         }
         guard let text else {
             throw error("invalid UTF-8 text in \(tag.description)", at: tag.offset)
@@ -70,19 +74,23 @@ extension XMLPlistScanner {
     /// valid UTF-8, so the caller makes strings only of what it keeps.
     mutating func readSimpleEntry() -> (key: Range<Int>, value: XMLPlistSimpleValue)? {
         var index = position
-        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        while unsafe index < bytes.count, unsafe Self.isSpace(bytes[index]) { index += 1 }
         guard hasPrefix("<key>", at: index) else { return nil }
         let keyStart = index + 5
         index = keyStart
-        while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") { index += 1 }
+        while unsafe index < bytes.count, unsafe bytes[index] != UInt8(ascii: "<"),
+            unsafe bytes[index] != UInt8(ascii: "&")
+        { index += 1 }
         guard hasPrefix("</key>", at: index), isUTF8(keyStart..<index) else { return nil }
         let key = keyStart..<index
         index += 6
-        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        while unsafe index < bytes.count, unsafe Self.isSpace(bytes[index]) { index += 1 }
         if hasPrefix("<string>", at: index) {
             let valueStart = index + 8
             index = valueStart
-            while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
+            while unsafe index < bytes.count, unsafe bytes[index] != UInt8(ascii: "<"),
+                unsafe bytes[index] != UInt8(ascii: "&")
+            {
                 index += 1
             }
             guard hasPrefix("</string>", at: index), isUTF8(valueStart..<index) else { return nil }
@@ -92,9 +100,9 @@ extension XMLPlistScanner {
         guard hasPrefix("<date>", at: index) else { return nil }
         let valueStart = index + 6
         index = valueStart
-        while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
+        while unsafe index < bytes.count, unsafe bytes[index] != UInt8(ascii: "<") { index += 1 }
         guard hasPrefix("</date>", at: index),
-            let seconds = XMLPlistDate.parse(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<index]))
+            let seconds = unsafe XMLPlistDate.parse(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<index]))
         else { return nil }
         position = index + 7
         return (key, .date(seconds))
@@ -103,16 +111,16 @@ extension XMLPlistScanner {
     /// Whether the bytes `range` are valid UTF-8.
     @inline(__always)
     func isUTF8(_ range: Range<Int>) -> Bool {
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
-        return UTF8Text.isASCII(slice) || UTF8Text.firstInvalid(in: slice) == nil
+        let slice = unsafe UnsafeRawBufferPointer(rebasing: bytes[range])
+        return unsafe UTF8Text.isASCII(slice.bytes) || UTF8Text.firstInvalid(in: slice.bytes) == nil
     }
 
     /// Reads the content of an `<integer>`, `<real>`, `<date>` or `<data>`
     /// whose start tag ended just before `position`, through its end tag.
     mutating func readContent(of tag: XMLPlistTag) throws(FileFormatError) -> Range<Int> {
         let start = position
-        while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
-        guard position < bytes.count else {
+        while unsafe position < bytes.count, unsafe bytes[position] != UInt8(ascii: "<") { position += 1 }
+        guard unsafe position < bytes.count else {
             throw error("the file ends inside \(tag.description)", at: tag.offset)
         }
         let end = position
@@ -131,36 +139,36 @@ extension XMLPlistScanner {
     /// The string of the bytes `range`, which must be valid UTF-8.
     @inline(__always)
     func makeString(_ range: Range<Int>) throws(FileFormatError) -> String {
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
-        if !UTF8Text.isASCII(slice), let invalid = UTF8Text.firstInvalid(in: slice) {
+        let slice = unsafe UnsafeRawBufferPointer(rebasing: bytes[range])
+        if unsafe !UTF8Text.isASCII(slice.bytes), let invalid = unsafe UTF8Text.firstInvalid(in: slice.bytes) {
             throw error("invalid UTF-8 text", at: range.lowerBound + invalid)
         }
-        return String(decoding: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        return unsafe String(decoding: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 
     /// Decodes the entity or character reference at `position` into `scratch`.
     private mutating func decodeEntity() throws(FileFormatError) {
         let start = position
         var end = position + 1
-        while end < bytes.count, end - start < 16, bytes[end] != UInt8(ascii: ";") { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else {
-            throw error("unknown or unterminated entity '\(snippet(start..<min(end, bytes.count)))'", at: start)
+        while unsafe end < bytes.count, end - start < 16, unsafe bytes[end] != UInt8(ascii: ";") { end += 1 }
+        guard unsafe end < bytes.count, unsafe bytes[end] == UInt8(ascii: ";") else {
+            throw error(unsafe "unknown or unterminated entity '\(snippet(start..<min(end, bytes.count)))'", at: start)
         }
         position = end + 1
         let name = (start + 1)..<end
-        if let character = Self.predefinedEntity(bytes, name) {
+        if let character = unsafe Self.predefinedEntity(bytes, name) {
             scratch.append(character)
             return
         }
-        guard !name.isEmpty, bytes[name.lowerBound] == UInt8(ascii: "#") else {
+        guard !name.isEmpty, unsafe bytes[name.lowerBound] == UInt8(ascii: "#") else {
             throw error("unknown entity '\(snippet(start..<position))'", at: start)
         }
-        let hex = name.count >= 2 && bytes[name.lowerBound + 1] == UInt8(ascii: "x")
+        let hex = unsafe name.count >= 2 && bytes[name.lowerBound + 1] == UInt8(ascii: "x")
         let digits = (name.lowerBound + (hex ? 2 : 1))..<name.upperBound
         guard !digits.isEmpty else { throw error("empty character reference", at: start) }
         var value: UInt32 = 0
         for index in digits {
-            guard let digit = Self.digitValue(bytes[index], hex: hex) else {
+            guard let digit = unsafe Self.digitValue(bytes[index], hex: hex) else {
                 throw error("malformed character reference '\(snippet(start..<position))'", at: start)
             }
             value = value &* (hex ? 16 : 10) &+ digit
@@ -178,7 +186,7 @@ extension XMLPlistScanner {
     private static func predefinedEntity(_ bytes: UnsafeRawBufferPointer, _ name: Range<Int>) -> UInt8? {
         var word: UInt32 = 0
         guard name.count <= 4 else { return nil }
-        for index in name { word = word << 8 | UInt32(bytes[index]) }
+        for index in name { word = unsafe word << 8 | UInt32(bytes[index]) }
         switch word {
         case 0x6C74: return UInt8(ascii: "<")  // lt
         case 0x6774: return UInt8(ascii: ">")  // gt
@@ -198,4 +206,12 @@ extension XMLPlistScanner {
         default: return nil
         }
     }
+}
+
+/// The value of a record entry read by `XMLPlistScanner.readSimpleEntry()`.
+enum XMLPlistSimpleValue {
+    /// A `<string>` without entities: where its (valid UTF-8) text lies in the file.
+    case text(Range<Int>)
+    /// A `<date>`, in seconds since 2001.
+    case date(Double)
 }

@@ -32,7 +32,8 @@ enum XMLPlistValueReader {
             return .bool(tag.element == .true)
         case .integer, .real, .date, .data:
             let range = empty ? scanner.position..<scanner.position : try scanner.readContent(of: tag)
-            return try scalar(tag, UnsafeRawBufferPointer(rebasing: scanner.bytes[range]), offset: range.lowerBound)
+            return try unsafe scalar(
+                tag, UnsafeRawBufferPointer(rebasing: scanner.bytes[range]), offset: range.lowerBound)
         case .key, .plist:
             throw scanner.error("unexpected \(tag.description) where a value was expected", at: tag.offset)
         }
@@ -44,20 +45,20 @@ enum XMLPlistValueReader {
     ) throws(FileFormatError) -> PropertyValue {
         switch tag.element {
         case .integer:
-            return try XMLPlistNumber.parseInteger(text, offset: offset)
+            return try unsafe XMLPlistNumber.parseInteger(text, offset: offset)
         case .real:
             // Checked, then kept as written: writers differ (`0.1`, `0.10000000000000001`).
-            _ = try XMLPlistNumber.parseReal(text, offset: offset)
-            return .numberText(String(decoding: text, as: UTF8.self))
+            _ = try unsafe XMLPlistNumber.parseReal(text, offset: offset)
+            return unsafe .numberText(String(decoding: text, as: UTF8.self))
         case .date:
-            guard let seconds = XMLPlistDate.parse(text) else {
-                let shown = String(decoding: UnsafeRawBufferPointer(rebasing: text.prefix(40)), as: UTF8.self)
+            guard let seconds = unsafe XMLPlistDate.parse(text) else {
+                let shown = unsafe String(decoding: UnsafeRawBufferPointer(rebasing: text.prefix(40)), as: UTF8.self)
                 throw FileFormatError(
                     "malformed <date> '\(shown)', expected a date like 2001-01-01T00:00:00Z", offset: offset)
             }
             return .date(seconds)
         default:
-            guard let bytes = XMLPlistBase64.decode(text) else {
+            guard let bytes = unsafe XMLPlistBase64.decode(text) else {
                 throw FileFormatError("malformed base64 in <data>", offset: offset)
             }
             return .data(bytes)

@@ -147,7 +147,9 @@ struct BinaryPlistFastPathTests {
             BinaryPlistRecordWriter.write(slice, schema: .person)
                 == BinaryPlistRecordWriter.write(Array(slice), schema: .person))
         var joined: [UInt8] = []
-        RecordCodec.encode(RecordList(slice), schema: .person, format: .binaryPlist) { joined.append(contentsOf: $0) }
+        RecordCodec.encode(RecordList(slice), schema: .person, format: .binaryPlist) { piece in
+            piece.withUnsafeBytes { joined.append(contentsOf: $0) }
+        }
         #expect(joined == BinaryPlistRecordWriter.write(Array(slice), schema: .person))
     }
 

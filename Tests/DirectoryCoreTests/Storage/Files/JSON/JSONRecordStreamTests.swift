@@ -39,7 +39,7 @@ struct JSONRecordStreamTests {
     /// What the whole-file reader makes of `bytes`: the records, or the error's words.
     static func whole(_ bytes: [UInt8]) -> Result<[Record], Failure> {
         do {
-            let decoded = try bytes.withUnsafeBytes { try RecordCodec.decode($0, format: .json, schema: nil) }
+            let decoded = try RecordCodec.decode(bytes.span.bytes, format: .json, schema: nil)
             return .success(decoded.records.array)
         } catch {
             return .failure(Failure(text: String(describing: error)))

@@ -44,7 +44,9 @@ struct XMLPlistPieceWriterTests {
             XMLPlistRecordWriter.write(slice, schema: .person)
                 == XMLPlistRecordWriter.write(Array(slice), schema: .person))
         var joined: [UInt8] = []
-        RecordCodec.encode(RecordList(slice), schema: .person, format: .xmlPlist) { joined.append(contentsOf: $0) }
+        RecordCodec.encode(RecordList(slice), schema: .person, format: .xmlPlist) { piece in
+            piece.withUnsafeBytes { joined.append(contentsOf: $0) }
+        }
         #expect(joined == XMLPlistRecordWriter.write(Array(slice), schema: .person))
         #expect(try Data_.read(joined) == Array(slice))
     }
@@ -53,8 +55,8 @@ struct XMLPlistPieceWriterTests {
     func piecesMatchFoundation() throws {
         let people = Data_.people(300, seed: 22, pieces: Data_.plainPieces + ["Sampson House 429 Ω"])
         var joined: [UInt8] = []
-        RecordCodec.encode(RecordList(people.map(Data_.record)), schema: .person, format: .xmlPlist) {
-            joined.append(contentsOf: $0)
+        RecordCodec.encode(RecordList(people.map(Data_.record)), schema: .person, format: .xmlPlist) { piece in
+            piece.withUnsafeBytes { joined.append(contentsOf: $0) }
         }
         #expect(joined == (try Data_.foundationXML(people)))
     }

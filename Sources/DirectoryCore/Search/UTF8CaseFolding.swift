@@ -1,13 +1,13 @@
 /// Folds UTF-8 text for searching straight from its bytes, by exactly the rules of
-/// `ScalarFolder` (lower case, accents and width ignored, a scalar at a time), without
-/// making a `String`: what a `FoldedIndex` is built with.
+/// `ScalarCaseFolding` (lower case, accents and width ignored, a scalar at a time), without
+/// making a `String`: what a `CaseFoldedIndex` is built with.
 ///
 /// ASCII is copied as it is (the caller lowers ASCII letters once over its whole buffer,
-/// see `lowerASCII`). Each other scalar's folding is asked of a `ScalarFolder` once and
+/// see `lowerASCII`). Each other scalar's folding is asked of a `ScalarCaseFolding` once and
 /// kept in a flat table, so a million names cost a table look-up per accented letter.
 /// Bytes that are not valid UTF-8 are folded as `String(decoding:as:)` would repair them.
-struct UTF8Folder {
-    private let folder = ScalarFolder()
+struct UTF8CaseFolding {
+    private let folding = ScalarCaseFolding()
     /// For each scalar below U+10000: `offset << 8 | length` of its folding in `pool`,
     /// or `unknown` when it has not been met yet.
     private var table: [UInt32]
@@ -16,7 +16,7 @@ struct UTF8Folder {
     private var pool: [UInt8] = []
     private static let unknown = UInt32.max
 
-    /// A folder with nothing learned yet.
+    /// A folding with nothing learned yet.
     init() {
         table = [UInt32](repeating: Self.unknown, count: 0x1_0000)
     }
@@ -24,26 +24,26 @@ struct UTF8Folder {
     /// Appends `text` folded to `output`, except that ASCII letters keep their case.
     mutating func append(folding text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         guard let base = text.baseAddress, !text.isEmpty else { return }
-        if UTF8Text.isASCII(UnsafeRawBufferPointer(text)) {
-            output.append(contentsOf: text)
+        if unsafe UTF8Text.isASCII(UnsafeRawBufferPointer(text).bytes) {
+            unsafe output.append(contentsOf: text)
             return
         }
         let mark = output.count
         var index = 0
         let count = text.count
         while index < count {
-            if base[index] < 0x80 {
+            if unsafe base[index] < 0x80 {
                 // A run of ASCII is copied at once.
                 var end = index + 1
-                while end < count, base[end] < 0x80 { end += 1 }
-                output.append(contentsOf: UnsafeBufferPointer(start: base + index, count: end - index))
+                while end < count, unsafe base[end] < 0x80 { end += 1 }
+                unsafe output.append(contentsOf: UnsafeBufferPointer(start: base + index, count: end - index))
                 index = end
                 continue
             }
-            guard let (scalar, length) = Self.decode(base + index, available: count - index) else {
+            guard let (scalar, length) = unsafe Self.decode(base + index, available: count - index) else {
                 output.removeSubrange(mark...)
-                let repaired = String(decoding: text, as: UTF8.self)
-                output.append(contentsOf: folder.fold(repaired))
+                let repaired = unsafe String(decoding: text, as: UTF8.self)
+                output.append(contentsOf: folding.fold(repaired))
                 return
             }
             appendFolded(scalar, to: &output)
@@ -74,21 +74,21 @@ struct UTF8Folder {
         output.append(contentsOf: pool[start..<start + Int(entry & 0xFF)])
     }
 
-    /// `ScalarFolder`'s folding of one scalar.
+    /// `ScalarCaseFolding`'s folding of one scalar.
     private func fold(_ scalar: UInt32) -> [UInt8] {
         guard let value = Unicode.Scalar(scalar) else { return [] }
         var text = ""
         text.unicodeScalars.append(value)
-        return folder.fold(text)
+        return folding.fold(text)
     }
 
     /// Lowers every ASCII capital in `bytes`; other bytes (UTF-8 lead and continuation
     /// bytes are all 0x80 or above) are left alone.
     static func lowerASCII(_ bytes: inout [UInt8]) {
-        bytes.withUnsafeMutableBufferPointer { buffer in
+        unsafe bytes.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
-                let byte = buffer[index]
-                buffer[index] = byte &- 65 < 26 ? byte | 0x20 : byte
+                let byte = unsafe buffer[index]
+                unsafe buffer[index] = byte &- 65 < 26 ? byte | 0x20 : byte
             }
         }
     }
@@ -96,10 +96,10 @@ struct UTF8Folder {
     /// The scalar a well-formed UTF-8 sequence at `start` encodes and its length, or
     /// `nil` when the bytes are not well-formed (overlong, surrogate, truncated).
     private static func decode(_ start: UnsafePointer<UInt8>, available: Int) -> (UInt32, Int)? {
-        let lead = UInt32(start[0])
+        let lead = unsafe UInt32(start[0])
         func continuation(_ offset: Int) -> UInt32? {
-            guard offset < available, start[offset] & 0xC0 == 0x80 else { return nil }
-            return UInt32(start[offset] & 0x3F)
+            guard offset < available, unsafe start[offset] & 0xC0 == 0x80 else { return nil }
+            return unsafe UInt32(start[offset] & 0x3F)
         }
         switch lead {
         case 0xC2...0xDF:

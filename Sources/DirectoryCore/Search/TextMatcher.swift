@@ -4,17 +4,17 @@ import Foundation
 /// finds `Zoë` and `ZOË`.
 ///
 /// ASCII text, the common case, is searched in place; other text is folded a scalar at a
-/// time by a `ScalarFolder` into a buffer the matcher reuses, so a search over many
+/// time by a `ScalarCaseFolding` into a buffer the matcher reuses, so a search over many
 /// records allocates almost nothing.
 public struct TextMatcher {
     private let needle: [UInt8]
-    private let folder: ScalarFolder
+    private let folding: ScalarCaseFolding
     private let buffer: FoldBuffer
 
     /// A matcher for `text`.
     public init(_ text: String) {
-        folder = ScalarFolder()
-        needle = folder.fold(text)
+        folding = ScalarCaseFolding()
+        needle = folding.fold(text)
         buffer = FoldBuffer()
     }
 
@@ -42,19 +42,19 @@ public struct TextMatcher {
         if needle.isEmpty { return true }
         var text = text
         let ascii = text.withUTF8 { utf8 in
-            needle.withUnsafeBufferPointer { Self.search(utf8, for: $0, lowering: true) }
+            unsafe needle.withUnsafeBufferPointer { unsafe Self.search(utf8, for: $0, lowering: true) }
         }
         if let ascii { return ascii }
-        folder.fold(text, into: &buffer.bytes)
-        return buffer.bytes.withUnsafeBufferPointer { folded in
-            needle.withUnsafeBufferPointer { Self.search(folded, for: $0, lowering: false) }
+        folding.fold(text, into: &buffer.bytes)
+        return unsafe buffer.bytes.withUnsafeBufferPointer { folded in
+            unsafe needle.withUnsafeBufferPointer { unsafe Self.search(folded, for: $0, lowering: false) }
         } ?? false
     }
 
     /// Lower-case, accents removed.
     public static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return ScalarFolder.foundationFold(text)
+        return ScalarCaseFolding.foundationFold(text)
     }
 
     /// Whether `haystack` contains `needle` (never empty). With `lowering`, the haystack
@@ -65,17 +65,17 @@ public struct TextMatcher {
         _ haystack: UnsafeBufferPointer<UInt8>, for needle: UnsafeBufferPointer<UInt8>, lowering: Bool
     ) -> Bool? {
         let count = needle.count
-        let first = needle[0]
+        let first = unsafe needle[0]
         var offset = 0
         while offset < haystack.count {
-            let byte = haystack[offset]
+            let byte = unsafe haystack[offset]
             if lowering, byte >= 0x80 { return nil }
             if offset + count <= haystack.count, (lowering ? lower(byte) : byte) == first {
                 var matched = 1
                 while matched < count {
-                    let next = haystack[offset + matched]
+                    let next = unsafe haystack[offset + matched]
                     if lowering, next >= 0x80 { return nil }
-                    if (lowering ? lower(next) : next) != needle[matched] { break }
+                    if unsafe (lowering ? lower(next) : next) != needle[matched] { break }
                     matched += 1
                 }
                 if matched == count { return true }

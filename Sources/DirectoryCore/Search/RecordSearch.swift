@@ -1,7 +1,7 @@
 /// Finds records of a list by text, ignoring case and accents as `TextMatcher` does.
 ///
 /// Records still in the list's `RecordTable` are searched all at once in the table's
-/// `FoldedIndex` (one `memmem` pass, built on the first search); records kept whole
+/// `CaseFoldedIndex` (one `memmem` pass, built on the first search); records kept whole
 /// (new, edited, or ones a table cannot hold) are checked one by one with a
 /// `TextMatcher`. The answer is the same as checking every record with the matcher.
 struct RecordSearch {
@@ -38,19 +38,19 @@ struct RecordSearch {
     /// Indices of the records whose text field `field`, folded, is `text` folded
     /// (`exactly`), or starts with it.
     func indices(field: Int, matching text: String, exactly: Bool) -> [Int] {
-        indices(field: field, matching: ScalarFolder().fold(text), exactly: exactly)
+        indices(field: field, matching: ScalarCaseFolding().fold(text), exactly: exactly)
     }
 
     /// Indices of the records whose text field `field`, folded, is `needle` (already
     /// folded, `exactly`) or starts with it.
     func indices(field: Int, matching needle: [UInt8], exactly: Bool) -> [Int] {
-        let folder = ScalarFolder()
+        let folding = ScalarCaseFolding()
         var folded: [UInt8] = []
         return indices(
             table: { $0.rows(field: field, equalTo: needle, exact: exactly) },
             other: { index in
                 guard case .text(let value) = records.value(at: index, field: field) else { return false }
-                folder.fold(value, into: &folded)
+                folding.fold(value, into: &folded)
                 return exactly ? folded == needle : folded.starts(with: needle)
             })
     }
@@ -58,8 +58,8 @@ struct RecordSearch {
     /// Indices, in list order, of the table rows `table` finds in the index and of the
     /// other records `other` accepts (by index). Without an index, or when `table`
     /// gives none, every record goes to `other`.
-    private func indices(table: (FoldedIndex) -> RowSet?, other: (Int) -> Bool) -> [Int] {
-        let found = records.table?.foldedIndex.flatMap(table)
+    private func indices(table: (CaseFoldedIndex) -> RowSet?, other: (Int) -> Bool) -> [Int] {
+        let found = records.table?.caseFoldedIndex.flatMap(table)
         var indices: [Int] = []
         for index in records.indices {
             if let found, let row = records.tableRow(at: index) {

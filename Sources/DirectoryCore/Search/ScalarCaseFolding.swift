@@ -7,10 +7,10 @@ import Foundation
 /// first time it is seen, and remembered: a search over a million names meets the same
 /// few hundred accented letters again and again, so Foundation's string folding, the
 /// slow part of a search, runs a few hundred times instead of once per name.
-final class ScalarFolder {
+final class ScalarCaseFolding {
     private var memo: [UInt32: [UInt8]] = [:]
 
-    /// A folder with nothing remembered yet.
+    /// A folding with nothing remembered yet.
     init() {}
 
     /// `text` folded, as UTF-8 bytes.
@@ -46,7 +46,7 @@ final class ScalarFolder {
         return Array(foundationFold(text).utf8.dropFirst())
     }
 
-    /// Foundation's folding of a whole string: the reference this folder follows.
+    /// Foundation's folding of a whole string: the reference this folding follows.
     static func foundationFold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .lowercased()

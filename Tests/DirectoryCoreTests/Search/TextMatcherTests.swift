@@ -23,9 +23,9 @@ struct TextMatcherTests {
     func containsAgreesWithFoundation() {
         for needle in Self.needles {
             let matcher = TextMatcher(needle)
-            let foldedNeedle = ScalarFolder.foundationFold(needle)
+            let foldedNeedle = ScalarCaseFolding.foundationFold(needle)
             for name in Self.names {
-                let expected = ScalarFolder.foundationFold(name).contains(foldedNeedle)
+                let expected = ScalarCaseFolding.foundationFold(name).contains(foldedNeedle)
                 #expect(matcher.contains(name) == expected, "\(needle.debugDescription) in \(name.debugDescription)")
             }
         }
@@ -33,10 +33,10 @@ struct TextMatcherTests {
 
     @Test("folding a scalar at a time gives Foundation's folding of the whole text")
     func scalarFoldingMatchesFoundation() {
-        let folder = ScalarFolder()
+        let folding = ScalarCaseFolding()
         for text in Self.names + Self.needles {
             #expect(
-                String(decoding: folder.fold(text), as: UTF8.self) == ScalarFolder.foundationFold(text),
+                String(decoding: folding.fold(text), as: UTF8.self) == ScalarCaseFolding.foundationFold(text),
                 "\(text.debugDescription)")
         }
     }
@@ -44,7 +44,7 @@ struct TextMatcherTests {
     @Test("every substring of a folded name is found in the name")
     func everyFoldedSubstringIsFound() {
         for name in Self.names {
-            let folded = Array(ScalarFolder.foundationFold(name))
+            let folded = Array(ScalarCaseFolding.foundationFold(name))
             for start in folded.indices {
                 for end in (start + 1)...folded.count {
                     let piece = String(folded[start..<end])

@@ -1,17 +1,19 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Every text value of a `RecordTable`, folded for searching (`UTF8Folder`, the rules of
+/// Every text value of a `RecordTable`, folded for searching (`UTF8CaseFolding`, the rules of
 /// `TextMatcher`) into one buffer, so that `find` is one pass over memory
 /// (`SubstringFinder`) instead of a fold per record.
 ///
 /// Each value is followed by the byte 0xFF, which no UTF-8 text holds: a match can never
 /// run from one value into the next. A table never changes, so its index, built the
-/// first time a search needs it, is never stale (see `RecordTable.foldedIndex`).
-struct FoldedIndex: Sendable {
+/// first time a search needs it, is never stale (see `RecordTable.caseFoldedIndex`).
+struct CaseFoldedIndex: Sendable {
     /// The text fields' numbers in the schema, in order: value `k` of the index is
     /// text field `textFields[k % textFields.count]` of row `k / textFields.count`.
     let textFields: [Int]
@@ -40,29 +42,31 @@ struct FoldedIndex: Sendable {
             for row in 0..<rows { found.insert(row) }
             return found
         }
-        bytes.withUnsafeBufferPointer { haystack in
-            starts.withUnsafeBufferPointer { starts in
-                needle.withUnsafeBufferPointer { needle in
+        unsafe bytes.withUnsafeBufferPointer { haystack in
+            unsafe starts.withUnsafeBufferPointer { starts in
+                unsafe needle.withUnsafeBufferPointer { needle in
                     guard let base = haystack.baseAddress, let pattern = needle.baseAddress else { return }
-                    var position = wanted.map { Int(starts[$0]) } ?? 0
+                    var position = wanted.map { unsafe Int(starts[$0]) } ?? 0
                     var value = wanted ?? 0
-                    let finder = SubstringFinder(needle: pattern, count: needle.count, counts: byteCounts)
+                    let finder = unsafe SubstringFinder(needle: pattern, count: needle.count, counts: byteCounts)
                     while position < haystack.count {
-                        guard let offset = finder.first(in: base, from: position, to: haystack.count) else { return }
-                        while Int(starts[value &+ 1]) <= offset { value &+= 1 }
+                        guard let offset = unsafe finder.first(in: base, from: position, to: haystack.count) else {
+                            return
+                        }
+                        while unsafe Int(starts[value &+ 1]) <= offset { value &+= 1 }
                         let row = value / width
                         if let wanted, value % width != wanted {
                             // A hit in another field: go on from the wanted field, in this row or the next.
                             let next = row &* width &+ wanted
                             value = next > value ? next : next &+ width
                             guard value < starts.count - 1 else { return }
-                            position = Int(starts[value])
+                            position = unsafe Int(starts[value])
                             continue
                         }
                         found.insert(row)
                         value = (row &+ 1) &* width &+ (wanted ?? 0)
                         guard value < starts.count - 1 else { return }
-                        position = Int(starts[value])
+                        position = unsafe Int(starts[value])
                     }
                 }
             }
@@ -76,16 +80,16 @@ struct FoldedIndex: Sendable {
         var found = RowSet(count: rows)
         guard let wanted = textFields.firstIndex(of: field) else { return found }
         let width = textFields.count
-        bytes.withUnsafeBufferPointer { haystack in
-            starts.withUnsafeBufferPointer { starts in
-                needle.withUnsafeBufferPointer { needle in
+        unsafe bytes.withUnsafeBufferPointer { haystack in
+            unsafe starts.withUnsafeBufferPointer { starts in
+                unsafe needle.withUnsafeBufferPointer { needle in
                     guard let base = haystack.baseAddress else { return }
                     for row in 0..<rows {
                         let value = row &* width &+ wanted
-                        let start = Int(starts[value])
-                        let length = Int(starts[value &+ 1]) &- 1 &- start
+                        let start = unsafe Int(starts[value])
+                        let length = unsafe Int(starts[value &+ 1]) &- 1 &- start
                         guard exact ? length == needle.count : length >= needle.count else { continue }
-                        if let pattern = needle.baseAddress, memcmp(base + start, pattern, needle.count) != 0 {
+                        if let pattern = needle.baseAddress, unsafe memcmp(base + start, pattern, needle.count) != 0 {
                             continue
                         }
                         found.insert(row)
@@ -94,5 +98,25 @@ struct FoldedIndex: Sendable {
             }
         }
         return found
+    }
+}
+
+/// Where a `RecordTable` keeps its `CaseFoldedIndex` once a search has built it. The table
+/// never changes, so the index is built at most once and shared by every copy of the
+/// list, by `find` and by Tab completion, from any thread.
+final class CaseFoldedIndexCache: Sendable {
+    private let built = Mutex<CaseFoldedIndex??>(nil)
+
+    /// An empty cache.
+    init() {}
+
+    /// The index of `table`, built on first use (`nil` when the table cannot have one).
+    func index(of table: RecordTable) -> CaseFoldedIndex? {
+        built.withLock { built in
+            if let index = built { return index }
+            let index = CaseFoldedIndex(table)
+            built = .some(index)
+            return index
+        }
     }
 }

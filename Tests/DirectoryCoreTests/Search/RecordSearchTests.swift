@@ -54,11 +54,11 @@ struct RecordSearchTests {
 
     /// Records whose folded field is, or starts with, the folded text.
     static func reference(_ records: RecordList, field: Int, _ text: String, exactly: Bool) -> [Int] {
-        let folder = ScalarFolder()
-        let needle = folder.fold(text)
+        let folding = ScalarCaseFolding()
+        let needle = folding.fold(text)
         return records.indices.filter { index in
             guard let value = records[index].values[field].text else { return false }
-            return exactly ? folder.fold(value) == needle : folder.fold(value).starts(with: needle)
+            return exactly ? folding.fold(value) == needle : folding.fold(value).starts(with: needle)
         }
     }
 
@@ -86,7 +86,7 @@ struct RecordSearchTests {
         var generator = SeededGenerator(state: 14)
         let records = Self.randomRecords(400, &generator)
         let list = RecordList(packing: records, schema: .person)
-        #expect(list.table?.foldedIndex != nil)
+        #expect(list.table?.caseFoldedIndex != nil)
         #expect((0..<list.count).allSatisfy { list.tableRow(at: $0) != nil })
         Self.expectSameAsReference(list, needles: Self.needles(for: records, &generator))
     }
