@@ -99,13 +99,23 @@ public enum DirectoryProgram {
         var printer = OutputPrinter(output: output, errors: errors, renderer: renderer, showsFeedback: interactive)
         printer.errorStyle = TextStyle(
             enabled: settings.color.value.enabled(isTerminal: isatty(2) == 1, environment: environment))
+        var loop = MainLoop(
+            session: consume session, printer: printer, environment: paths.environment, origin: .standardInput,
+            bail: options.bail)
         if interactive {
-            var prompt = InteractiveSession(session: session, printer: printer, paths: paths)
-            prompt.pager = Pager(choice: settings.pager.value, environment: environment)
-            prompt.changesByOthers = database.changesByOthers(at:since:)
-            prompt.mayWrite = database.mayWrite(path:)
-            prompt.connectionNews = database.connectionNews(at:)
-            return prompt.run()
+            let history = HistoryFile(settings: HistorySettings(environment: paths.environment, paths: paths))
+            if let editor = EditLineEditor(program: "directory", historySize: history.settings.size) {
+                var prompt = Prompt(editor: editor, history: history)
+                prompt.pager = Pager(choice: settings.pager.value, environment: environment)
+                prompt.changesByOthers = database.changesByOthers(at:since:)
+                prompt.mayWrite = database.mayWrite(path:)
+                prompt.connectionNews = database.connectionNews(at:)
+                return loop.runAtPrompt(prompt)
+            }
+            // No line editor: the terminal's lines are read as a script's, going on after errors.
+            var lines = DescriptorLines(descriptor: 0)
+            loop.bail = false
+            return loop.runScript(&lines)
         }
         if let script = options.script {
             let descriptor: Int32
@@ -118,23 +128,16 @@ public enum DirectoryProgram {
             }
             defer { close(descriptor) }
             var lines = DescriptorLines(descriptor: descriptor)
-            var runner = ScriptRunner(
-                session: consume session, printer: printer, origin: .file(script), bail: options.bail)
-            runner.environment = paths.environment
-            return runner.runToExit(&lines)
+            loop.origin = .file(script)
+            return loop.runScriptToExit(&lines)
         }
         if !options.commands.isEmpty {
             var lines = ArgumentLines(lines: options.commands)
-            var runner = ScriptRunner(
-                session: consume session, printer: printer, origin: .arguments, bail: options.bail)
-            runner.environment = paths.environment
-            return runner.runToExit(&lines)
+            loop.origin = .arguments
+            return loop.runScriptToExit(&lines)
         }
         var lines = DescriptorLines(descriptor: 0, beforeReading: { output.flush() })
-        var runner = ScriptRunner(
-            session: consume session, printer: printer, origin: .standardInput, bail: options.bail)
-        runner.environment = paths.environment
-        return runner.runToExit(&lines)
+        return loop.runScriptToExit(&lines)
     }
 }
 

@@ -8,24 +8,36 @@ import DirectoryCore
 enum InputLine: Equatable {
     /// A line of text, without its line break.
     case text(String)
-    /// A `new` or `set` line, parsed straight from its bytes (`CommandParser.parseCommon`):
-    /// the bulk of a long script, for which no `String` of the line is made.
-    case command(Command)
+    /// A line read from a descriptor, checked to be valid UTF-8 without a NUL byte: the parser
+    /// reads `new` and `set`, the bulk of a long script, from these bytes without a `String`.
+    case utf8(ArraySlice<UInt8>)
     /// A line that is not text: invalid UTF-8, a NUL byte, or too long.
     case unusable(String)
 }
 
-/// Where script lines come from: standard input, a script file, or `-c` arguments.
-protocol LineSource {
-    /// The next line, or `nil` at the end.
-    mutating func next() -> InputLine?
+/// What reading a source gave.
+enum LineRead: Equatable {
+    /// A line.
+    case line(InputLine)
+    /// Ctrl-C at the prompt: the line was abandoned.
+    case interrupted
+    /// The end: the last line was read, or Ctrl-D on an empty line at the prompt.
+    case end
+    /// The terminal could not be read (it went away).
+    case failed
+}
 
-    /// Whether `next()` may wait for input (a pipe or terminal with no whole line buffered).
+/// Where the loop's lines come from: the terminal, standard input, a script file, or `-c`.
+protocol LineSource {
+    /// Reads the next line; `prompt` is shown when a person types it.
+    mutating func next(prompt: String) -> LineRead
+
+    /// Whether `next(prompt:)` may wait for input (a pipe or terminal with no whole line buffered).
     var mayWait: Bool { get }
 }
 
 extension LineSource {
-    /// Lines in memory or in a regular file never keep `next()` waiting.
+    /// Lines in memory or in a regular file never keep `next(prompt:)` waiting.
     var mayWait: Bool { false }
 }
 
@@ -34,10 +46,10 @@ struct ArgumentLines: LineSource {
     var lines: [String]
     var index = 0
 
-    mutating func next() -> InputLine? {
-        guard index < lines.count else { return nil }
+    mutating func next(prompt: String) -> LineRead {
+        guard index < lines.count else { return .end }
         defer { index += 1 }
-        return .text(lines[index])
+        return .line(.text(lines[index]))
     }
 }
 
@@ -76,7 +88,12 @@ struct DescriptorLines: LineSource {
 
     var mayWait: Bool { !isRegularFile && !atEnd && newlineIndex() == nil }
 
-    mutating func next() -> InputLine? {
+    mutating func next(prompt: String) -> LineRead {
+        guard let line = nextLine() else { return .end }
+        return .line(line)
+    }
+
+    private mutating func nextLine() -> InputLine? {
         var skipping = false
         while true {
             if let newline = newlineIndex() {
@@ -154,10 +171,7 @@ struct DescriptorLines: LineSource {
                 return .unusable("the line contains a NUL byte")
             }
             guard UTF8Text.firstInvalid(in: raw) == nil else { return .unusable("the line is not valid UTF-8 text") }
-            if let command = CommandParser.parseCommon(utf8: raw.assumingMemoryBound(to: UInt8.self)) {
-                return .command(command)
-            }
-            return .text(String(decoding: raw, as: UTF8.self))
+            return .utf8(bytes)
         }
     }
 }

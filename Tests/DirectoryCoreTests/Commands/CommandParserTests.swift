@@ -2,11 +2,23 @@ import Testing
 
 @testable import DirectoryCore
 
-/// One line and the command it must parse to.
+/// One line and what it must parse to.
 struct ParseCase: CustomTestStringConvertible, Sendable {
     let line: String
-    let expected: Command?
+    let expected: ParsedLine?
     var testDescription: String { line.debugDescription }
+
+    /// A line of a session command (`nil`: a blank line or a comment).
+    init(line: String, expected: Command?) {
+        self.line = line
+        self.expected = expected.map(ParsedLine.command)
+    }
+
+    /// A line of a command the front end carries out.
+    init(line: String, expected: FrontEndCommand) {
+        self.line = line
+        self.expected = .frontEnd(expected)
+    }
 }
 
 /// One line and the error message it must give.
