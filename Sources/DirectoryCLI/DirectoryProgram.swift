@@ -1,5 +1,7 @@
+import CLibEdit
 import DirectoryCore
 import DirectoryPostgreSQL
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -152,4 +154,34 @@ enum FolderCreation {
             mkdir(prefix, 0o700)
         }
     }
+}
+
+extension SessionEnvironment {
+    /// The real clock, the local time zone (`TZ`), random identifiers, the user's home folder and
+    /// the locale that `sort` follows (`LC_ALL`, `LC_COLLATE`, `LANG`).
+    static func live(paths: DataPaths) -> SessionEnvironment {
+        var environment = SessionEnvironment(
+            now: { Date().timeIntervalSinceReferenceDate },
+            utcOffset: { seconds in
+                TimeZone.current.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: seconds))
+            },
+            makeID: { RandomIDSource.shared.makeID() },
+            home: paths.home)
+        environment.collationLocale = SessionEnvironment.collationLocale(environment: paths.environment)
+        return environment
+    }
+}
+
+extension LockWait {
+    /// The standard wait, which Ctrl-C at the prompt cancels (in a script, Ctrl-C ends the
+    /// program); after a second it says on standard error what it waits for.
+    static let cancelledByControlC = LockWait(
+        seconds: LockWait.standard.seconds, isCancelled: { clibedit_take_interrupt() != 0 },
+        waiting: { what in
+            let line =
+                "directory: waiting for \(what) (at most \(Int(LockWait.standard.seconds)) s; "
+                + "Ctrl-C stops the wait)\n"
+            var bytes = Array(line.utf8)
+            _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        })
 }

@@ -45,11 +45,10 @@ extension MainLoop {
         return status
     }
 
-    /// The recovery journal in scripts is written in batches, at most about a second behind,
-    /// and always before a read that could wait (a pipe whose writer pauses), so that a
-    /// 100,000-line script does not flush to disk per line.
-    mutating func flushRecoveryIfDue(before source: some LineSource, clock: inout JournalClock) {
-        guard session.hasPendingRecovery, source.mayWait || clock.isDue() else { return }
+    /// Writes the recovery journal in a script, which `run` does in batches, at most about a
+    /// second behind and always before a read that could wait (a pipe whose writer pauses),
+    /// so that a 100,000-line script does not flush to disk per line.
+    mutating func writeRecoveryJournal(clock: inout JournalClock) {
         if let problem = session.flushRecovery() { printer.print(.warning(problem)) }
         clock.restart()
     }

@@ -81,8 +81,8 @@ struct MainLoop {
             var promptText = ""
             if interactive {
                 promptText = prepareForTyping()
-            } else if sourceDepth == 0 {
-                flushRecoveryIfDue(before: source, clock: &clock)
+            } else if sourceDepth == 0, session.hasPendingRecovery, source.mayWait || clock.isDue() {
+                writeRecoveryJournal(clock: &clock)
             }
             let read =
                 sourceDepth == 0 && source.mayWait

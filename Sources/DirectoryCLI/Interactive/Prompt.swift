@@ -1,4 +1,5 @@
 import DirectoryCore
+import Foundation
 
 /// What the loop has when a person types at a terminal: the line editor, the history file,
 /// the pager, and what a shared database says about others' changes. Its presence in
@@ -67,6 +68,21 @@ struct TerminalLines: LineSource {
         case .interrupted: return .interrupted
         case .end: return .end
         case .failed: return .failed
+        }
+    }
+}
+
+/// Reads folders for path completion.
+enum FolderListing {
+    /// The entries of `folder`, or none when it cannot be read.
+    static func entries(of folder: String) -> [FolderEntry] {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return [] }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return names.map { name in
+            var isFolder: ObjCBool = false
+            let exists = manager.fileExists(atPath: base + name, isDirectory: &isFolder)
+            return FolderEntry(name: name, isFolder: exists && isFolder.boolValue)
         }
     }
 }

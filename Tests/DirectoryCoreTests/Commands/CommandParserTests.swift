@@ -87,6 +87,12 @@ struct CommandParserTests {
         ParseCase(line: "quit", expected: .quit(force: false)),
         ParseCase(line: "exit", expected: .quit(force: false)),
         ParseCase(line: "quit!", expected: .quit(force: true)),
+        ParseCase(line: "clear", expected: .clear),
+        ParseCase(line: "format", expected: .format(nil)),
+        ParseCase(line: "format JSON", expected: .format(.json)),
+        ParseCase(line: "source setup.txt", expected: .source(path: "setup.txt")),
+        ParseCase(line: ".read \"a b.txt\"", expected: .source(path: "a b.txt")),
+        ParseCase(line: "\\i setup.txt", expected: .source(path: "setup.txt")),
     ]
 
     @Test("parses valid lines", arguments: valid)
@@ -156,6 +162,16 @@ struct CommandParserTests {
                 }
             }
         }
+    }
+
+    @Test("a line's command is named even when its arguments do not parse, so a failed open is known")
+    func commandNameOfALine() {
+        #expect(CommandParser.commandName(of: "open \"unterminated") == "open")
+        #expect(CommandParser.commandName(of: "  open! x.json") == "open")
+        #expect(CommandParser.commandName(of: "ls 2") == "list")
+        #expect(CommandParser.commandName(of: "openx y") == nil)
+        #expect(CommandParser.commandName(of: "# open x") == nil)
+        #expect(CommandParser.commandName(of: "") == nil)
     }
 
     @Test("the suggestion is the nearest command by edit distance")

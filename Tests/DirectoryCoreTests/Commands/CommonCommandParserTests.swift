@@ -21,6 +21,17 @@ struct CommonCommandParserTests {
         #expect(fast == (try? general(line)))
     }
 
+    @Test(
+        "a line's UTF-8 bytes parse as its text does, errors included", arguments: lines + ["history 2", "editor 1-2"])
+    func bytesParseAsText(line: String) {
+        var bytes = Array(line.utf8)
+        let fromBytes = bytes.withUnsafeMutableBufferPointer { buffer in
+            Result { () throws(ParseError) in try CommandParser.parse(utf8: UnsafeBufferPointer(buffer)) }
+        }
+        let fromText = Result { () throws(ParseError) in try CommandParser.parse(line) }
+        #expect(fromBytes == fromText)
+    }
+
     @Test("leaves other commands, quotes with escapes and errors to the general parser")
     func declines() {
         for line in [
