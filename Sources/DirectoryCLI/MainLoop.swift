@@ -75,7 +75,9 @@ struct MainLoop {
         var number = 0
         var clock = JournalClock()
         while true {
-            if sourceDepth == 0, let status = Termination.status(ending: &session, errors: printer.errors) {
+            // A signal during a command ends the program once the command is done: at the
+            // prompt before the next prompt, in a script before the next line runs.
+            if interactive, let status = Termination.status(ending: &session, errors: printer.errors) {
                 return .exit(status)
             }
             var promptText = ""
@@ -101,6 +103,11 @@ struct MainLoop {
                 warnUnsavedAtLostTerminal()
                 return .exit(1)
             case .line(var line):
+                if sourceDepth == 0, !interactive,
+                    let status = Termination.status(ending: &session, errors: printer.errors)
+                {
+                    return .exit(status)
+                }
                 number += 1
                 if interactive {
                     guard let typed = enterTyped(line) else { continue }
