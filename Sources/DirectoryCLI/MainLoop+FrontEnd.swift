@@ -12,25 +12,25 @@ extension MainLoop {
     static let sourceDepthLimit = 16
 
     /// Carries out a front end's command, at the prompt (`interactive`) or in a script.
-    mutating func carryOut(_ command: FrontEndCommand, interactive: Bool) -> Result<CommandOutput, LineError> {
+    mutating func carryOut(_ command: FrontEndCommand, interactive: Bool) throws(LineError) -> CommandOutput {
         switch command {
         case .history(let count):
-            guard interactive, let prompt else { return .failure(.promptOnly("history")) }
+            guard interactive, let prompt else { throw .promptOnly("history") }
             let listing = HistoryExpansion.listing(of: prompt.editor.historyEntries, last: count)
-            return .success(listing.isEmpty ? .nothing : .text(listing))
+            return listing.isEmpty ? .nothing : .text(listing)
         case .clear:
             if interactive { clearScreen() }
-            return .success(.nothing)
+            return .nothing
         case .editor(let references):
             if interactive, let prompt {
                 runEditor(references, at: prompt)
-                return .success(.nothing)
+                return .nothing
             }
-            return runEditorOnce(references)
+            return try runEditorOnce(references)
         case .format(let format):
-            return .success(setFormat(format))
+            return setFormat(format)
         case .source(let path):
-            return source(path)
+            return try source(path)
         }
     }
 
@@ -48,15 +48,15 @@ extension MainLoop {
     /// too: each error is printed with the file's name and the line (`setup.txt:3: …`), and with
     /// `--bail` (or a failed `open`) the first one stops the file and the script that sourced
     /// it. Fails, with the errors already printed, when a line failed.
-    mutating func source(_ path: String) -> Result<CommandOutput, LineError> {
+    mutating func source(_ path: String) throws(LineError) -> CommandOutput {
         guard sourceDepth < Self.sourceDepthLimit else {
-            return .failure(.sourceTooDeep(path: path, limit: Self.sourceDepthLimit))
+            throw .sourceTooDeep(path: path, limit: Self.sourceDepthLimit)
         }
         let home = environment["HOME"].map { ["HOME": $0] } ?? [:]
         let descriptor: Int32
         switch ScriptFile.open(DataPaths(environment: home).expandingTilde(path), shown: path) {
         case .success(let opened): descriptor = opened
-        case .failure(let problem): return .failure(.sourceUnreadable(problem))
+        case .failure(let problem): throw .sourceUnreadable(problem)
         }
         defer { close(descriptor) }
         var lines = DescriptorLines(descriptor: descriptor)
@@ -68,36 +68,37 @@ extension MainLoop {
             sourceDepth -= 1
         }
         switch run(&lines) {
-        case .quit: return .success(.quit)
+        case .quit: return .quit
         case .exhausted(let failed):
-            return failed ? .failure(.sourcedLinesFailed(opensList: false)) : .success(.nothing)
-        case .stopped(let failedOpen): return .failure(.sourcedLinesFailed(opensList: failedOpen))
-        case .exit: return .failure(.sourcedLinesFailed(opensList: false))  // only the outermost loop exits
+            if failed { throw .sourcedLinesFailed(opensList: false) }
+            return .nothing
+        case .stopped(let failedOpen): throw .sourcedLinesFailed(opensList: failedOpen)
+        case .exit: throw .sourcedLinesFailed(opensList: false)  // only the outermost loop exits
         }
     }
 
     /// `editor` in a script: runs the editor once, and a text that cannot be used is an error
     /// that changes nothing. Without a terminal, `vi` (no editor chosen) is not started: it
     /// would wait forever.
-    private mutating func runEditorOnce(_ references: [RecordReference]) -> Result<CommandOutput, LineError> {
+    private mutating func runEditorOnce(_ references: [RecordReference]) throws(LineError) -> CommandOutput {
         let environment = self.environment
         let redirections = EditorCommand.scriptRedirections()
         let editor = EditorCommand(editor: ExternalEditor(environment: environment)) {
             ForegroundProgram.run($0 + redirections, input: nil, environment: environment)
         }
-        if !editor.editor.isChosen, !EditorCommand.hasTerminal { return .failure(.editor(.noTerminal)) }
+        if !editor.editor.isChosen, !EditorCommand.hasTerminal { throw .editor(.noTerminal) }
         let document: EditorDocument
         do { document = try session.editorDocument(for: references) } catch {
-            return .failure(.session(error, opensList: false))
+            throw .session(error, opensList: false)
         }
         switch editor.edit(document.text) {
         case .failure(let failure):
-            return .failure(.editor(failure))
+            throw .editor(failure)
         case .success(let edited):
             do {
-                return .success(try session.apply(.editorText(EditorSubmission(document: document, edited: edited))))
+                return try session.apply(.editorText(EditorSubmission(document: document, edited: edited)))
             } catch {
-                return .failure(.session(error, opensList: false))
+                throw .session(error, opensList: false)
             }
         }
     }

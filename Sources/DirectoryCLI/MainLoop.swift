@@ -113,21 +113,20 @@ struct MainLoop {
                     guard let typed = enterTyped(line) else { continue }
                     line = typed
                 }
-                let outcome = carryOut(line, interactive: interactive)
-                switch outcome {
-                case .success(.quit):
-                    return .quit
-                case .success(let output):
+                do {
+                    let output = try carryOut(line, interactive: interactive)
+                    if case .quit = output { return .quit }
                     if interactive { display(output) } else { printer.print(output) }
-                case .failure(let error):
+                } catch {
                     failed = true
                     lineFailed = true
                     if !error.isReported {
                         printer.error(error.message, at: interactive ? "error: " : origin.prefix(line: number))
                     }
-                    guard !interactive else { break }
-                    if sourceDepth == 0, DatabaseInterrupt.take() { return .exit(endInterrupted()) }
-                    if error.opensList || bail { return .stopped(failedOpen: error.opensList) }
+                    if !interactive {
+                        if sourceDepth == 0, DatabaseInterrupt.take() { return .exit(endInterrupted()) }
+                        if error.opensList || bail { return .stopped(failedOpen: error.opensList) }
+                    }
                 }
                 if interactive { printer.output.flush() }
             }
@@ -137,16 +136,14 @@ struct MainLoop {
     /// Parses `line` and carries it out: the session applies its commands, the front end's are
     /// carried out here. `interactive` chooses the prompt's ways (questions, the editor at the
     /// terminal) over a script's.
-    mutating func carryOut(_ line: InputLine, interactive: Bool) -> Result<CommandOutput, LineError> {
-        let parsed: ParsedLine?
-        do { parsed = try Self.parse(line) } catch { return .failure(error) }
-        switch parsed {
+    mutating func carryOut(_ line: InputLine, interactive: Bool) throws(LineError) -> CommandOutput {
+        switch try Self.parse(line) {
         case nil:
-            return .success(.nothing)
+            return .nothing
         case .command(let command)?:
-            return interactive ? applyAtPrompt(command) : applyInScript(command)
+            return interactive ? try applyAtPrompt(command) : try applyInScript(command)
         case .frontEnd(let command)?:
-            return carryOut(command, interactive: interactive)
+            return try carryOut(command, interactive: interactive)
         }
     }
 
@@ -160,14 +157,11 @@ struct MainLoop {
                 throw .parse(error, opensList: CommandParser.commandName(of: text) == "open")
             }
         case .utf8(let bytes):
-            let parsed = bytes.withUnsafeBufferPointer { utf8 -> Result<ParsedLine?, ParseError> in
-                do throws(ParseError) { return .success(try CommandParser.parse(utf8: utf8)) } catch {
-                    return .failure(error)
+            do throws(ParseError) {
+                return try bytes.withUnsafeBufferPointer { utf8 throws(ParseError) in
+                    try CommandParser.parse(utf8: utf8)
                 }
-            }
-            switch parsed {
-            case .success(let line): return line
-            case .failure(let error):
+            } catch {
                 let text = String(decoding: bytes, as: UTF8.self)
                 throw .parse(error, opensList: CommandParser.commandName(of: text) == "open")
             }
@@ -176,14 +170,14 @@ struct MainLoop {
 
     /// A session command in a script: as the session does it, except that `edit` makes the
     /// record current without printing it.
-    private mutating func applyInScript(_ command: Command) -> Result<CommandOutput, LineError> {
+    private mutating func applyInScript(_ command: Command) throws(LineError) -> CommandOutput {
         do {
             let output = try session.apply(command)
-            if case .edit = command { return .success(.nothing) }
-            return .success(output)
+            if case .edit = command { return .nothing }
+            return output
         } catch {
-            if case .open = command { return .failure(.session(error, opensList: true)) }
-            return .failure(.session(error, opensList: false))
+            if case .open = command { throw .session(error, opensList: true) }
+            throw .session(error, opensList: false)
         }
     }
 }

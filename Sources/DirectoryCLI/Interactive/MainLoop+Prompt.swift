@@ -66,19 +66,19 @@ extension MainLoop {
 
     /// A session command at the prompt: `revert` and the commands that would lose unsaved
     /// changes (`quit`, `open`) ask first; `help` fits the window.
-    mutating func applyAtPrompt(_ command: Command) -> Result<CommandOutput, LineError> {
+    mutating func applyAtPrompt(_ command: Command) throws(LineError) -> CommandOutput {
         if case .revert = command, session.hasUnsavedChanges {
             // Undo cannot bring discarded changes back: the prompt asks first, as for quit.
-            guard confirmDiscarding() else { return .success(.nothing) }
+            guard confirmDiscarding() else { return .nothing }
         }
         do {
             let output = try session.apply(command)
-            if output == .quit { return .success(.quit) }
-            return .success(fitted(output, for: command))
+            if case .quit = output { return .quit }
+            return fitted(output, for: command)
         } catch .unsavedChanges {
-            return .success(resolveUnsaved(before: command) == .quit ? .quit : .nothing)
+            return resolveUnsaved(before: command) == .quit ? .quit : .nothing
         } catch {
-            return .failure(.session(error, opensList: false))
+            throw .session(error, opensList: false)
         }
     }
 
