@@ -1,5 +1,7 @@
+import CLibEdit
 import DirectoryCore
 import DirectoryPostgreSQL
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -99,13 +101,23 @@ public enum DirectoryProgram {
         var printer = OutputPrinter(output: output, errors: errors, renderer: renderer, showsFeedback: interactive)
         printer.errorStyle = TextStyle(
             enabled: settings.color.value.enabled(isTerminal: isatty(2) == 1, environment: environment))
+        var loop = MainLoop(
+            session: consume session, printer: printer, environment: paths.environment, origin: .standardInput,
+            bail: options.bail)
         if interactive {
-            var prompt = InteractiveSession(session: session, printer: printer, paths: paths)
-            prompt.pager = Pager(choice: settings.pager.value, environment: environment)
-            prompt.changesByOthers = database.changesByOthers(at:since:)
-            prompt.mayWrite = database.mayWrite(location:)
-            prompt.connectionNews = database.connectionNews(at:)
-            return prompt.run()
+            let history = HistoryFile(settings: HistorySettings(environment: paths.environment, paths: paths))
+            if let editor = EditLineEditor(program: "directory", historySize: history.settings.size) {
+                var prompt = Prompt(editor: editor, history: history)
+                prompt.pager = Pager(choice: settings.pager.value, environment: environment)
+                prompt.changesByOthers = database.changesByOthers(at:since:)
+                prompt.mayWrite = database.mayWrite(location:)
+                prompt.connectionNews = database.connectionNews(at:)
+                return loop.runAtPrompt(prompt)
+            }
+            // No line editor: the terminal's lines are read as a script's, going on after errors.
+            var lines = DescriptorLines(descriptor: 0)
+            loop.bail = false
+            return loop.runScript(&lines)
         }
         if let script = options.script {
             let descriptor: Int32
@@ -118,23 +130,16 @@ public enum DirectoryProgram {
             }
             defer { close(descriptor) }
             var lines = DescriptorLines(descriptor: descriptor)
-            var runner = ScriptRunner(
-                session: consume session, printer: printer, origin: .file(script), bail: options.bail)
-            runner.environment = paths.environment
-            return runner.runToExit(&lines)
+            loop.origin = .file(script)
+            return loop.runScriptToExit(&lines)
         }
         if !options.commands.isEmpty {
             var lines = ArgumentLines(lines: options.commands)
-            var runner = ScriptRunner(
-                session: consume session, printer: printer, origin: .arguments, bail: options.bail)
-            runner.environment = paths.environment
-            return runner.runToExit(&lines)
+            loop.origin = .arguments
+            return loop.runScriptToExit(&lines)
         }
         var lines = DescriptorLines(descriptor: 0, beforeReading: { output.flush() })
-        var runner = ScriptRunner(
-            session: consume session, printer: printer, origin: .standardInput, bail: options.bail)
-        runner.environment = paths.environment
-        return runner.runToExit(&lines)
+        return loop.runScriptToExit(&lines)
     }
 }
 
@@ -149,4 +154,34 @@ enum FolderCreation {
             mkdir(prefix, 0o700)
         }
     }
+}
+
+extension SessionEnvironment {
+    /// The real clock, the local time zone (`TZ`), random identifiers, the user's home folder and
+    /// the locale that `sort` follows (`LC_ALL`, `LC_COLLATE`, `LANG`).
+    static func live(paths: DataPaths) -> SessionEnvironment {
+        var environment = SessionEnvironment(
+            now: { Date().timeIntervalSinceReferenceDate },
+            utcOffset: { seconds in
+                TimeZone.current.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: seconds))
+            },
+            makeID: { RandomIDSource.shared.makeID() },
+            home: paths.home)
+        environment.collationLocale = SessionEnvironment.collationLocale(environment: paths.environment)
+        return environment
+    }
+}
+
+extension LockWait {
+    /// The standard wait, which Ctrl-C at the prompt cancels (in a script, Ctrl-C ends the
+    /// program); after a second it says on standard error what it waits for.
+    static let cancelledByControlC = LockWait(
+        seconds: LockWait.standard.seconds, isCancelled: { clibedit_take_interrupt() != 0 },
+        waiting: { what in
+            let line =
+                "directory: waiting for \(what) (at most \(Int(LockWait.standard.seconds)) s; "
+                + "Ctrl-C stops the wait)\n"
+            var bytes = Array(line.utf8)
+            _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        })
 }

@@ -101,7 +101,7 @@ final class BenchDatabaseRows {
             var session = try Session(
                 path: cluster.uri("loaded"), schema: nil, stores: stores, environment: .fixed())
             for line in ["edit \(people / 2 + run)", "set office Bench \(run)"] {
-                if let command = try CommandParser.parse(line) { _ = try session.apply(command) }
+                if let command = try CommandParser.parse(line)?.command { _ = try session.apply(command) }
             }
             let start = Date()
             _ = try session.apply(.save(force: false))
@@ -122,7 +122,7 @@ final class BenchDatabaseRows {
         }
         func apply(_ lines: [String], to session: inout Session) throws {
             for line in lines {
-                if let command = try CommandParser.parse(line) { _ = try session.apply(command) }
+                if let command = try CommandParser.parse(line)?.command { _ = try session.apply(command) }
             }
         }
         do {

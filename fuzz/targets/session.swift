@@ -18,7 +18,7 @@ public func fuzzSessions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     else { fatalError("a new session on an empty store failed") }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
         let toSecond = line.hasPrefix("|")
-        guard let command = try? CommandParser.parse(toSecond ? line.dropFirst() : line) else { continue }
+        guard let command = try? CommandParser.parse(toSecond ? line.dropFirst() : line)?.command else { continue }
         if toSecond { _ = try? second.apply(command) } else { _ = try? first.apply(command) }
     }
     store.checkEveryFile()

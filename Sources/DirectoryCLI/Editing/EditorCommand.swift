@@ -34,22 +34,4 @@ struct EditorCommand {
         if tty >= 0 { close(tty) }
         return tty >= 0
     }
-
-    /// Runs `editor` once: a text that cannot be used is an error, and nothing changes.
-    /// Without a terminal, `vi` (no editor chosen) is not started: it would wait forever.
-    func runOnce(_ references: [RecordReference], in session: inout Session) throws(ScriptFailure) -> CommandOutput {
-        if !editor.isChosen, !Self.hasTerminal { throw ScriptFailure(ExternalEditorFailure.noTerminal.message) }
-        let document: EditorDocument
-        do { document = try session.editorDocument(for: references) } catch { throw ScriptFailure(error.message) }
-        switch edit(document.text) {
-        case .failure(let failure):
-            throw ScriptFailure(failure.message)
-        case .success(let edited):
-            do {
-                return try session.apply(.editorText(EditorSubmission(document: document, edited: edited)))
-            } catch {
-                throw ScriptFailure(error.message)
-            }
-        }
-    }
 }

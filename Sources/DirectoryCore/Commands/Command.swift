@@ -1,4 +1,6 @@
-/// One thing a person asked for, parsed from a line: the action the session applies.
+/// One thing a person asked of the list, parsed from a line: the action the session applies.
+/// What only a front end can carry out (the screen, the terminal, the line source) is a
+/// `FrontEndCommand` instead.
 public enum Command: Equatable, Sendable {
     /// `list`: every record, numbered.
     case list
@@ -36,14 +38,10 @@ public enum Command: Equatable, Sendable {
     case undone
     /// `autosave [on|off]`: save after every change, as the Bucket List app does.
     case autosave(Bool?)
-    /// `history [N]`: the last N lines entered (interactive sessions).
-    case history(count: Int?)
     /// `help [COMMAND]`.
     case help(topic: String?)
     /// `quit`/`exit`, or `quit!` to discard unsaved changes.
     case quit(force: Bool)
-    /// `clear`: clear the screen (at a terminal; nothing in a script).
-    case clear
     /// `redo`: re-apply what `undo` took back, until a new change is made.
     case redo
     /// `move N|#ID to M`: move record N (or the one with that id) so that it becomes record M.
@@ -54,10 +52,7 @@ public enum Command: Equatable, Sendable {
     case listRecords([RecordReference])
     /// `find FIELD:TEXT`: records whose field `FIELD` contains the text.
     case findField(field: String, text: String)
-    /// `editor [N|RANGE…]`: the records as text in an editor. A front end runs the editor
-    /// (the session only gives the text) and applies the result as `editorText`.
-    case editor([RecordReference])
-    /// The text the editor gave back for an `editor` command, applied as one change.
+    /// The text the editor gave back for an `editor` line (`FrontEndCommand.editor`), applied as one change.
     case editorText(EditorSubmission)
     /// `refresh`: merge what other sessions saved into the list, keeping unsaved edits.
     case refresh
@@ -66,11 +61,6 @@ public enum Command: Equatable, Sendable {
     case recover(force: Bool = false)
     /// `discard`: delete the journal of a session that ended, with its unsaved changes.
     case discard
-    /// `format [table|json|csv]`: how records are printed from now on, or (alone) which it is.
-    /// A front end carries it out: the session prints nothing itself.
-    case format(OutputFormat?)
-    /// `source PATH` (`.read`, `\i`): run a file's commands as a script. A front end reads the file.
-    case source(path: String)
 }
 
 /// How a command names a record: by its number in `list`, a range of numbers, or its name.

@@ -1,5 +1,4 @@
-/// The commands that reorder and bulk-edit: `redo`, `move`, `sort`, `editor`, and
-/// `find FIELD:TEXT`.
+/// The commands that reorder: `redo`, `move`, `sort`, and `find FIELD:TEXT`.
 extension CommandParser {
     static func editingCommand(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) -> Command {
         switch spec.name {
@@ -8,7 +7,7 @@ extension CommandParser {
             return .redo
         case "move":
             return try move(spec, argument)
-        case "sort":
+        default:  // sort
             let words = argument.split(whereSeparator: isSpace)
             guard let field = words.first else {
                 throw .missingArgument(command: "sort", usage: spec.usage, hint: "a field to sort by")
@@ -22,8 +21,6 @@ extension CommandParser {
             case "asc", "ascending": return .sort(field: String(field), descending: false)
             default: throw .invalidChoice(command: "sort", value: String(words[1]), choices: ["asc", "desc"])
             }
-        default:  // editor
-            return .editor(argument.isEmpty ? [] : try records(spec, argument))
         }
     }
 

@@ -1,9 +1,30 @@
-/// Turns one line of input into a `Command`.
+/// Turns one line of input into what it asks for: the only parser of lines, for the prompt,
+/// scripts, `-c` and sourced files alike.
 public enum CommandParser {
-    /// The command on `line`, or `nil` for a blank line or a `#` comment.
-    public static func parse(_ line: some StringProtocol) throws(ParseError) -> Command? {
-        if let command = parseCommon(String(line)) { return command }
+    /// What `line` asks for, or `nil` for a blank line or a `#` comment.
+    public static func parse(_ line: some StringProtocol) throws(ParseError) -> ParsedLine? {
+        if let command = parseCommon(String(line)) { return .command(command) }
+        return try parseGeneral(Substring(line))
+    }
+
+    /// What the line in `bytes` (valid UTF-8, without its line break) asks for, or `nil` for a
+    /// blank line or a `#` comment. A script reader hands its buffer straight in: `new` and
+    /// `set`, most of a long script, are parsed from the bytes without a `String` of the line.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> ParsedLine? {
+        if let command = parseCommon(utf8: bytes) { return .command(command) }
+        return try parseGeneral(Substring(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    /// The name in the table of the command `line` starts with (`open` for `open!`), even when
+    /// its arguments do not parse; `nil` for a blank line, a comment or an unknown word.
+    public static func commandName(of line: some StringProtocol) -> String? {
         let text = trimmed(Substring(line))
+        return CommandTable.spec(named: String(text[..<firstSpace(in: text)]))?.name
+    }
+
+    /// Any line, by the general rules (the fast path for `new` and `set` declined it).
+    static func parseGeneral(_ line: Substring) throws(ParseError) -> ParsedLine? {
+        let text = trimmed(line)
         guard let first = text.first, first != "#" else { return nil }
         let nameEnd = firstSpace(in: text)
         let name = String(text[..<nameEnd])
@@ -14,7 +35,50 @@ public enum CommandParser {
         return try command(spec: spec, name: name, argument: rest)
     }
 
-    private static func command(spec: CommandSpec, name: String, argument: Substring) throws(ParseError) -> Command {
+    private static func command(spec: CommandSpec, name: String, argument: Substring) throws(ParseError)
+        -> ParsedLine
+    {
+        if let frontEnd = try frontEndCommand(spec: spec, name: name, argument: argument) { return .frontEnd(frontEnd) }
+        return .command(try sessionCommand(spec: spec, name: name, argument: argument))
+    }
+
+    /// The commands a front end carries out: `history`, `clear`, `editor`, `format`, `source`;
+    /// `nil` for the others.
+    private static func frontEndCommand(spec: CommandSpec, name: String, argument: Substring) throws(ParseError)
+        -> FrontEndCommand?
+    {
+        switch spec.name {
+        case "history":
+            if argument.isEmpty { return .history(count: nil) }
+            guard let count = Int(argument), count >= 0 else {
+                throw .invalidNumber(String(argument), usage: spec.usage)
+            }
+            return .history(count: count)
+        case "clear":
+            try none(spec, argument)
+            return .clear
+        case "editor":
+            return .editor(argument.isEmpty ? [] : try records(spec, argument))
+        case "format":
+            if argument.isEmpty { return .format(nil) }
+            guard let format = OutputFormat(rawValue: argument.lowercased()) else {
+                throw .invalidChoice(
+                    command: "format", value: String(argument), choices: OutputFormat.allCases.map(\.rawValue))
+            }
+            return .format(format)
+        case "source":
+            guard !argument.isEmpty else {
+                throw .missingArgument(command: name, usage: spec.usage, hint: "the path of a file of commands")
+            }
+            return .source(path: try QuotedValue.parse(argument))
+        default:
+            return nil
+        }
+    }
+
+    private static func sessionCommand(spec: CommandSpec, name: String, argument: Substring) throws(ParseError)
+        -> Command
+    {
         let forced = name.hasSuffix("!")
         switch spec.name {
         case "list":
@@ -45,9 +109,6 @@ public enum CommandParser {
         case "quit":
             try none(spec, argument)
             return .quit(force: forced)
-        case "clear":
-            try none(spec, argument)
-            return .clear
         case "recover":
             try none(spec, argument)
             return .recover(force: forced)
@@ -117,28 +178,10 @@ public enum CommandParser {
             default:
                 throw .invalidChoice(command: "autosave", value: String(argument), choices: ["on", "off"])
             }
-        case "history":
-            if argument.isEmpty { return .history(count: nil) }
-            guard let count = Int(argument), count >= 0 else {
-                throw .invalidNumber(String(argument), usage: spec.usage)
-            }
-            return .history(count: count)
         case "refresh":
             try none(spec, argument)
             return .refresh
-        case "format":
-            if argument.isEmpty { return .format(nil) }
-            guard let format = OutputFormat(rawValue: argument.lowercased()) else {
-                throw .invalidChoice(
-                    command: "format", value: String(argument), choices: OutputFormat.allCases.map(\.rawValue))
-            }
-            return .format(format)
-        case "source":
-            guard !argument.isEmpty else {
-                throw .missingArgument(command: name, usage: spec.usage, hint: "the path of a file of commands")
-            }
-            return .source(path: try QuotedValue.parse(argument))
-        case "redo", "move", "sort", "editor":
+        case "redo", "move", "sort":
             return try editingCommand(spec, argument)
         default:  // help
             return .help(topic: argument.isEmpty ? nil : String(argument))

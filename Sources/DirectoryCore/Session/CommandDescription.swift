@@ -27,25 +27,19 @@ public enum CommandDescription {
         case .undone: return "undone"
         case .autosave(let on?): return "autosave \(on ? "on" : "off")"
         case .autosave(nil): return "autosave"
-        case .history(let count?): return "history \(count)"
-        case .history(nil): return "history"
         case .help(let topic?): return "help \(topic)"
         case .help(nil): return "help"
         case .quit(let force): return force ? "quit!" : "quit"
-        case .clear: return "clear"
         case .redo: return "redo"
         case .move(let from, let to): return "move \(text(of: from)) to \(to)"
         case .sort(let field, let descending): return "sort \(field)" + (descending ? " desc" : "")
         case .listRecords(let references): return "list " + references.map(text(of:)).joined(separator: " ")
         case .findField(let field, let text): return "find \(field):\(text)"
-        case .editor(let references): return (["editor"] + references.map(text(of:))).joined(separator: " ")
-        case .editorText(let submission): return text(of: .editor(submission.document.references))
+        case .editorText(let submission):
+            return (["editor"] + submission.document.references.map(text(of:))).joined(separator: " ")
         case .refresh: return "refresh"
         case .recover(let force): return force ? "recover!" : "recover"
         case .discard: return "discard"
-        case .format(let format?): return "format \(format.rawValue)"
-        case .format(nil): return "format"
-        case .source(let path): return "source \(path)"
         }
     }
 

@@ -154,19 +154,15 @@ public struct Session {
         case .autosave(let on): return setAutosave(on)
         case .help(let topic): return try help(topic)
         case .quit(let force): return try quit(force: force)
-        case .history: throw .interactiveOnly("history")
-        case .clear: return .nothing
         case .redo: return try redo()
         case .move(let from, let to): return try move(from, to: to, command: command)
         case .sort(let field, let descending): return try sort(by: field, descending: descending, command: command)
         case .listRecords(let references): return .records(listing(of: try resolve(clampingRanges(references))))
         case .findField(let field, let text): return try find(field: field, text: text)
-        case .editor(let references): return .text(try editorDocument(for: references).text)
         case .editorText(let submission): return try applyEditorText(submission, command: command)
         case .refresh: return try refresh()
         case .recover(let force): return try recover(force: force)
         case .discard: return discardRecovery()
-        case .format, .source: throw .frontEndOnly(CommandDescription.text(of: command))
         }
     }
 

@@ -2,11 +2,23 @@ import Testing
 
 @testable import DirectoryCore
 
-/// One line and the command it must parse to.
+/// One line and what it must parse to.
 struct ParseCase: CustomTestStringConvertible, Sendable {
     let line: String
-    let expected: Command?
+    let expected: ParsedLine?
     var testDescription: String { line.debugDescription }
+
+    /// A line of a session command (`nil`: a blank line or a comment).
+    init(line: String, expected: Command?) {
+        self.line = line
+        self.expected = expected.map(ParsedLine.command)
+    }
+
+    /// A line of a command the front end carries out.
+    init(line: String, expected: FrontEndCommand) {
+        self.line = line
+        self.expected = .frontEnd(expected)
+    }
 }
 
 /// One line and the error message it must give.
@@ -75,6 +87,12 @@ struct CommandParserTests {
         ParseCase(line: "quit", expected: .quit(force: false)),
         ParseCase(line: "exit", expected: .quit(force: false)),
         ParseCase(line: "quit!", expected: .quit(force: true)),
+        ParseCase(line: "clear", expected: .clear),
+        ParseCase(line: "format", expected: .format(nil)),
+        ParseCase(line: "format JSON", expected: .format(.json)),
+        ParseCase(line: "source setup.txt", expected: .source(path: "setup.txt")),
+        ParseCase(line: ".read \"a b.txt\"", expected: .source(path: "a b.txt")),
+        ParseCase(line: "\\i setup.txt", expected: .source(path: "setup.txt")),
     ]
 
     @Test("parses valid lines", arguments: valid)
@@ -144,6 +162,16 @@ struct CommandParserTests {
                 }
             }
         }
+    }
+
+    @Test("a line's command is named even when its arguments do not parse, so a failed open is known")
+    func commandNameOfALine() {
+        #expect(CommandParser.commandName(of: "open \"unterminated") == "open")
+        #expect(CommandParser.commandName(of: "  open! x.json") == "open")
+        #expect(CommandParser.commandName(of: "ls 2") == "list")
+        #expect(CommandParser.commandName(of: "openx y") == nil)
+        #expect(CommandParser.commandName(of: "# open x") == nil)
+        #expect(CommandParser.commandName(of: "") == nil)
     }
 
     @Test("the suggestion is the nearest command by edit distance")

@@ -17,8 +17,19 @@ struct CommonCommandParserTests {
     @Test("agrees with the general parser", arguments: lines)
     func agrees(line: String) throws {
         guard let fast = CommandParser.parseCommon(line) else { return }
-        #expect(try CommandParser.parse(line) == fast)
+        #expect(try CommandParser.parse(line) == .command(fast))
         #expect(fast == (try? general(line)))
+    }
+
+    @Test(
+        "a line's UTF-8 bytes parse as its text does, errors included", arguments: lines + ["history 2", "editor 1-2"])
+    func bytesParseAsText(line: String) {
+        var bytes = Array(line.utf8)
+        let fromBytes = bytes.withUnsafeMutableBufferPointer { buffer in
+            Result { () throws(ParseError) in try CommandParser.parse(utf8: UnsafeBufferPointer(buffer)) }
+        }
+        let fromText = Result { () throws(ParseError) in try CommandParser.parse(line) }
+        #expect(fromBytes == fromText)
     }
 
     @Test("leaves other commands, quotes with escapes and errors to the general parser")
@@ -30,9 +41,8 @@ struct CommonCommandParserTests {
         }
     }
 
-    /// The general parser's result for `line`, without the fast path: the same
-    /// steps `parse` takes after it, on a `Substring` that the fast path never sees.
+    /// The general parser's result for `line`, without the fast path.
     private func general(_ line: String) throws -> Command? {
-        try CommandParser.parse(Substring(line + " ").dropLast())
+        try CommandParser.parseGeneral(Substring(line))?.command
     }
 }

@@ -53,7 +53,7 @@ struct ExchangeCommandParserTests {
 
     @Test("a parsed import or export line is written back as the same line", arguments: valid)
     func describesItself(_ example: ParseCase) throws {
-        let command = try #require(try CommandParser.parse(example.line))
-        #expect(try CommandParser.parse(CommandDescription.text(of: command)) == command)
+        let command = try #require(try CommandParser.parse(example.line)?.command)
+        #expect(try CommandParser.parse(CommandDescription.text(of: command)) == .command(command))
     }
 }

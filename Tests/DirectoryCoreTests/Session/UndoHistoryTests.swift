@@ -37,7 +37,7 @@ struct UndoHistoryTests {
         var session = try Session.test()
         var expected: [(command: Command, before: [Record], current: Int?)] = []
         for line in lines {
-            let command = try #require(try CommandParser.parse(line))
+            let command = try #require(try CommandParser.parse(line)?.command)
             if case .edit = command {} else { expected.append((command, Array(session.records), session.current)) }
             try session.run(line)
         }

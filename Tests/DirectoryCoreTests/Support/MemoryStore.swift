@@ -95,7 +95,7 @@ extension Session {
     mutating func run(_ lines: String...) throws -> CommandOutput {
         var output = CommandOutput.nothing
         for line in lines {
-            guard let command = try CommandParser.parse(line) else { continue }
+            guard let command = try CommandParser.parse(line)?.command else { continue }
             output = try apply(command)
         }
         return output

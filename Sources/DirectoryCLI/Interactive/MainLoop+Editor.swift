@@ -2,10 +2,11 @@ import DirectoryCore
 
 /// `editor` at the prompt: the editor gets the terminal, and a text that cannot be used
 /// can be edited again or dropped.
-extension InteractiveSession {
+extension MainLoop {
     /// Runs `editor` for `references` until its text is used or dropped.
-    mutating func runEditor(_ references: [RecordReference], editor lineEditor: some LineEditor) {
-        let environment = paths.environment
+    mutating func runEditor(_ references: [RecordReference], at prompt: Prompt) {
+        let lineEditor = prompt.editor
+        let environment = self.environment
         let command = EditorCommand(editor: ExternalEditor(environment: environment)) { shellCommand in
             lineEditor.inForeground { ForegroundProgram.run(shellCommand, input: nil, environment: environment) }
         }
@@ -25,9 +26,7 @@ extension InteractiveSession {
                 edited = result
             }
             do {
-                display(
-                    try session.apply(.editorText(EditorSubmission(document: document, edited: edited))),
-                    editor: lineEditor)
+                display(try session.apply(.editorText(EditorSubmission(document: document, edited: edited))))
                 return
             } catch {
                 report(error.message)
@@ -38,7 +37,7 @@ extension InteractiveSession {
     }
 
     /// Asks whether to edit the text again; Ctrl-C or Ctrl-D drops it.
-    private func askToEditAgain(_ editor: some LineEditor) -> Bool {
+    private func askToEditAgain(_ editor: any LineEditor) -> Bool {
         printer.output.flush()
         while true {
             switch editor.readLine(prompt: EditAgainQuestion.prompt) {

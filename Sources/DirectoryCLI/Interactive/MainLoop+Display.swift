@@ -3,9 +3,9 @@ import DirectoryCore
 
 /// Printing at the prompt: listings taller than the window go through the pager,
 /// and Ctrl-C stops a long listing at once.
-extension InteractiveSession {
+extension MainLoop {
     /// Prints one command's output; text and records may be paged.
-    func display(_ output: CommandOutput, editor: some LineEditor) {
+    func display(_ output: CommandOutput) {
         let text: String
         switch output {
         case .text(let lines): text = VisibleText.lines(lines) + "\n"
@@ -17,9 +17,11 @@ extension InteractiveSession {
         printer.output.flush()
         let rows = Int(clibedit_terminal_height())
         let width = Int(clibedit_terminal_width())
-        if pager.pages(text, rows: rows, width: width), let command = pager.command {
-            let environment = pager.pagerEnvironment
-            let status = editor.inForeground { ForegroundProgram.run(command, input: text, environment: environment) }
+        if let prompt, prompt.pager.pages(text, rows: rows, width: width), let command = prompt.pager.command {
+            let environment = prompt.pager.pagerEnvironment
+            let status = prompt.editor.inForeground {
+                ForegroundProgram.run(command, input: text, environment: environment)
+            }
             // Ctrl-C ended it (`cat` as the pager) maybe in mid-line: the prompt starts a line of its own.
             if let status, status > 128 {
                 printer.output.line("")
@@ -43,7 +45,7 @@ extension InteractiveSession {
 
     /// `clear`: clears the screen at a terminal that knows how (not with TERM=dumb).
     func clearScreen() {
-        let term = paths.environment["TERM"] ?? ""
+        let term = environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { return }
         printer.output.write("\u{1B}[H\u{1B}[2J")
         printer.output.flush()

@@ -1,17 +1,25 @@
 import DirectoryCore
 
 /// Asking before unsaved changes are lost: Ctrl-D, `quit`, `open` and `revert`.
-extension InteractiveSession {
+extension MainLoop {
+    /// What the prompt does after a question.
+    enum Next: Equatable {
+        /// Read the next line.
+        case prompt
+        /// Leave the program.
+        case quit
+    }
+
     /// Ctrl-D: leaves, asking first when changes are unsaved.
-    mutating func confirmLeaving(_ editor: some LineEditor) -> Next {
+    mutating func confirmLeaving() -> Next {
         guard session.hasUnsavedChanges else { return .quit }
-        return resolveUnsaved(before: .quit(force: false), editor: editor)
+        return resolveUnsaved(before: .quit(force: false))
     }
 
     /// Asks whether to save before `command` (`quit` or `open`), then acts on the answer:
     /// save and go on (staying when the save fails), go on discarding, or cancel.
-    mutating func resolveUnsaved(before command: Command, editor: some LineEditor) -> Next {
-        switch ask(editor) {
+    mutating func resolveUnsaved(before command: Command) -> Next {
+        switch ask() {
         case .cancel:
             return .prompt
         case .save:
@@ -39,23 +47,24 @@ extension InteractiveSession {
 
     /// `revert` with unsaved changes: asks `Discard N unsaved changes to FILE and take its
     /// version? [y]es, [n]o`; true only for yes. Ctrl-C or Ctrl-D keeps the changes.
-    func confirmDiscarding(_ editor: some LineEditor) -> Bool {
+    func confirmDiscarding() -> Bool {
         let prompt = SaveQuestion.discardPrompt(changes: session.unsavedChanges().count, fileName: session.fileName)
-        return question(prompt, choices: "y or n", editor, answer: SaveQuestion.discardAnswer) ?? false
+        return question(prompt, choices: "y or n", answer: SaveQuestion.discardAnswer) ?? false
     }
 
     /// Asks `Save changes to FILE? [y]es, [n]o, [c]ancel` until it gets an answer;
     /// Ctrl-C or Ctrl-D cancels.
-    private func ask(_ editor: some LineEditor) -> SaveQuestion.Answer {
+    private func ask() -> SaveQuestion.Answer {
         let prompt = SaveQuestion.prompt(fileName: session.fileName)
-        return question(prompt, choices: "y, n or c", editor, answer: SaveQuestion.answer) ?? .cancel
+        return question(prompt, choices: "y, n or c", answer: SaveQuestion.answer) ?? .cancel
     }
 
     /// Asks `prompt` until `answer` takes the line typed, naming the `choices` after
     /// anything else; `nil` when Ctrl-C or Ctrl-D ends the question.
     private func question<Answer>(
-        _ prompt: String, choices: String, _ editor: some LineEditor, answer: (String) -> Answer?
+        _ prompt: String, choices: String, answer: (String) -> Answer?
     ) -> Answer? {
+        guard let editor = self.prompt?.editor else { return nil }
         printer.output.flush()
         editor.clearPendingInput()
         while true {
@@ -79,18 +88,12 @@ extension InteractiveSession {
     }
 
     /// Says on standard error that changes were left unsaved, when the terminal went away.
-    func warnUnsaved() {
+    func warnUnsavedAtLostTerminal() {
         let count = session.unsavedChanges().count
         guard count > 0 else { return }
         let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
         printer.error(
             "\(what) to \(session.fileName) could not be saved: the terminal closed; they wait in the "
                 + "recovery journal: open it again and type 'recover'", at: "directory: ")
-    }
-
-    /// Leaves in an orderly way (`quit`, Ctrl-D answered): the recovery journal goes.
-    mutating func leave() -> Int32 {
-        session.endRecovery()
-        return 0
     }
 }

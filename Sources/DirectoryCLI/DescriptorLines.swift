@@ -1,0 +1,128 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Lines read from a file descriptor in large blocks, split on `\n`.
+///
+/// This is the script path: no line editor, no per-line system call. A line
+/// longer than `maximumLength` is skipped (reported as unusable) without
+/// holding it all in memory.
+struct DescriptorLines: LineSource {
+    /// The longest line accepted: 16 MiB.
+    static let maximumLength = 16 << 20
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// What one `read` fills; copied into `buffer` with `memcpy` speed.
+    private var block = [UInt8](repeating: 0, count: 1 << 16)
+    private var start = 0
+    /// Where the search for the next newline resumes: bytes before it have none.
+    private var scanned = 0
+    private var atEnd = false
+    /// Whether the first line was read (only it may start with a byte-order mark).
+    private var pastFirstLine = false
+    /// Runs before each read, which may wait for input: the front end flushes its output
+    /// there, so a program feeding commands through a pipe sees each answer before it sends more.
+    private let beforeReading: () -> Void
+    /// Whether the descriptor is a regular file, which never keeps a read waiting.
+    private let isRegularFile: Bool
+
+    /// Lines from `descriptor` (0 for standard input).
+    init(descriptor: Int32, beforeReading: @escaping () -> Void = {}) {
+        self.descriptor = descriptor
+        self.beforeReading = beforeReading
+        var status = stat()
+        isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    var mayWait: Bool { !isRegularFile && !atEnd && newlineIndex() == nil }
+
+    mutating func next(prompt: String) -> LineRead {
+        guard let line = nextLine() else { return .end }
+        return .line(line)
+    }
+
+    private mutating func nextLine() -> InputLine? {
+        var skipping = false
+        while true {
+            if let newline = newlineIndex() {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                scanned = start
+                if skipping { return .unusable("the line is longer than 16 MiB") }
+                return decodeLine(line)
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                if skipping { return .unusable("the line is longer than 16 MiB") }
+                return decodeLine(line)
+            }
+            scanned = buffer.count
+            if buffer.count - start > Self.maximumLength {
+                skipping = true
+                start = buffer.count
+                scanned = start
+            }
+            fill()
+        }
+    }
+
+    /// The index of the next newline at or after `scanned`, found with `memchr`.
+    private func newlineIndex() -> Int? {
+        guard scanned < buffer.count else { return nil }
+        return buffer.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress,
+                let found = memchr(base + scanned, 0x0A, raw.count - scanned)
+            else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+    }
+
+    /// Reads the next block, dropping consumed bytes first.
+    private mutating func fill() {
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+        beforeReading()
+        var count = 0
+        repeat {
+            count = block.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return read(descriptor, base, raw.count)
+            }
+        } while count < 0 && errno == EINTR
+        if count <= 0 {
+            atEnd = true
+        } else {
+            buffer.append(contentsOf: block[0..<count])
+        }
+    }
+
+    /// The line as text; a byte-order mark at the start of the first line is dropped
+    /// (an editor on Windows writes one; sqlite3 and python3 skip it too).
+    private mutating func decodeLine(_ line: ArraySlice<UInt8>) -> InputLine {
+        guard !pastFirstLine else { return Self.decode(line) }
+        pastFirstLine = true
+        return Self.decode(line.starts(with: Self.byteOrderMark) ? line.dropFirst(3) : line)
+    }
+
+    /// UTF-8's byte-order mark, U+FEFF.
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The line as text, or why it is not.
+    static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
+        bytes.withUnsafeBytes { raw -> InputLine in
+            if let base = raw.baseAddress, memchr(base, 0, raw.count) != nil {
+                return .unusable("the line contains a NUL byte")
+            }
+            guard UTF8Text.firstInvalid(in: raw.bytes) == nil else { return .unusable("the line is not valid UTF-8 text") }
+            return .utf8(bytes)
+        }
+    }
+}

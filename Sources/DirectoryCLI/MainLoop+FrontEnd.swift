@@ -1,0 +1,105 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The commands the loop carries out itself, not the session: `history` and `clear` (the
+/// terminal's), `editor` (the user's editor), `format` (how records are printed) and `source`
+/// (another file of lines, read by this same loop).
+extension MainLoop {
+    /// How deep `source` may nest (a file that sources itself stops here).
+    static let sourceDepthLimit = 16
+
+    /// Carries out a front end's command, at the prompt (`interactive`) or in a script.
+    mutating func carryOut(_ command: FrontEndCommand, interactive: Bool) throws(LineError) -> CommandOutput {
+        switch command {
+        case .history(let count):
+            guard interactive, let prompt else { throw .promptOnly("history") }
+            let listing = HistoryExpansion.listing(of: prompt.editor.historyEntries, last: count)
+            return listing.isEmpty ? .nothing : .text(listing)
+        case .clear:
+            if interactive { clearScreen() }
+            return .nothing
+        case .editor(let references):
+            if interactive, let prompt {
+                runEditor(references, at: prompt)
+                return .nothing
+            }
+            return try runEditorOnce(references)
+        case .format(let format):
+            return setFormat(format)
+        case .source(let path):
+            return try source(path)
+        }
+    }
+
+    /// `format FORMAT` prints records in FORMAT from now on; `format` alone says which is in use.
+    mutating func setFormat(_ format: OutputFormat?) -> CommandOutput {
+        guard let format else {
+            return .text(
+                "Records are printed as \(printer.renderer.format.rawValue) (format table|json|csv changes it).")
+        }
+        printer.renderer.format = format
+        return .feedback("Records are printed as \(format.rawValue) from now on.")
+    }
+
+    /// Runs the lines of the file at `path` through this loop by the script rules, at the prompt
+    /// too: each error is printed with the file's name and the line (`setup.txt:3: …`), and with
+    /// `--bail` (or a failed `open`) the first one stops the file and the script that sourced
+    /// it. Fails, with the errors already printed, when a line failed.
+    mutating func source(_ path: String) throws(LineError) -> CommandOutput {
+        guard sourceDepth < Self.sourceDepthLimit else {
+            throw .sourceTooDeep(path: path, limit: Self.sourceDepthLimit)
+        }
+        let home = environment["HOME"].map { ["HOME": $0] } ?? [:]
+        let descriptor: Int32
+        switch ScriptFile.open(DataPaths(environment: home).expandingTilde(path), shown: path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let problem): throw .sourceUnreadable(problem)
+        }
+        defer { close(descriptor) }
+        var lines = DescriptorLines(descriptor: descriptor)
+        let outer = origin
+        origin = .file(path)
+        sourceDepth += 1
+        defer {
+            origin = outer
+            sourceDepth -= 1
+        }
+        switch run(&lines) {
+        case .quit: return .quit
+        case .exhausted(let failed):
+            if failed { throw .sourcedLinesFailed(opensList: false) }
+            return .nothing
+        case .stopped(let failedOpen): throw .sourcedLinesFailed(opensList: failedOpen)
+        case .exit: throw .sourcedLinesFailed(opensList: false)  // only the outermost loop exits
+        }
+    }
+
+    /// `editor` in a script: runs the editor once, and a text that cannot be used is an error
+    /// that changes nothing. Without a terminal, `vi` (no editor chosen) is not started: it
+    /// would wait forever.
+    private mutating func runEditorOnce(_ references: [RecordReference]) throws(LineError) -> CommandOutput {
+        let environment = self.environment
+        let redirections = EditorCommand.scriptRedirections()
+        let editor = EditorCommand(editor: ExternalEditor(environment: environment)) {
+            ForegroundProgram.run($0 + redirections, input: nil, environment: environment)
+        }
+        if !editor.editor.isChosen, !EditorCommand.hasTerminal { throw .editor(.noTerminal) }
+        let document: EditorDocument
+        do { document = try session.editorDocument(for: references) } catch {
+            throw .session(error, opensList: false)
+        }
+        switch editor.edit(document.text) {
+        case .failure(let failure):
+            throw .editor(failure)
+        case .success(let edited):
+            do {
+                return try session.apply(.editorText(EditorSubmission(document: document, edited: edited)))
+            } catch {
+                throw .session(error, opensList: false)
+            }
+        }
+    }
+}

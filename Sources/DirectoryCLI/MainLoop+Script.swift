@@ -1,0 +1,116 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The loop without a person at the terminal: a pipe, a script file or `-c`. No prompt, no
+/// banner; results on standard output, errors on standard error with their line, and an exit
+/// status that says whether every line worked.
+extension MainLoop {
+    /// Runs every line of `source` as a script; returns the exit status (0 all went well, 1 otherwise).
+    mutating func runScript(_ source: inout some LineSource) -> Int32 {
+        switch run(&source) {
+        case .quit:
+            printer.output.flush()
+            session.endRecovery()
+            return lineFailed ? 1 : 0
+        case .exhausted(let failed):
+            printer.output.flush()
+            if let status = Termination.status(ending: &session, errors: printer.errors) { return status }
+            session.endRecovery()
+            if warnIfUnsaved() { return 1 }
+            return failed ? 1 : 0
+        case .stopped(let failedOpen):
+            if failedOpen {
+                printer.error(
+                    "script stopped: the lines after a failed open were written for another list, "
+                        + "so they were not run on \(session.fileName)",
+                    at: "directory: ")
+            }
+            warnIfUnsaved()
+            session.endRecovery()
+            return 1
+        case .exit(let status):
+            return status
+        }
+    }
+
+    /// Runs the script as `runScript(_:)` does, for a process that ends right after: the
+    /// session is left allocated, because freeing a million records one by one would only
+    /// delay the exit.
+    consuming func runScriptToExit(_ source: inout some LineSource) -> Int32 {
+        let status = runScript(&source)
+        _ = Unmanaged.passRetained(SessionHolder(session))
+        return status
+    }
+
+    /// Writes the recovery journal in a script, which `run` does in batches, at most about a
+    /// second behind and always before a read that could wait (a pipe whose writer pauses),
+    /// so that a 100,000-line script does not flush to disk per line.
+    mutating func writeRecoveryJournal(clock: inout JournalClock) {
+        if let problem = session.flushRecovery() { printer.print(.warning(problem)) }
+        clock.restart()
+    }
+
+    /// After Ctrl-C cancelled a database statement: a script stops there (as a Ctrl-C would
+    /// have stopped it anywhere else), its unsaved changes waiting in the recovery journal.
+    mutating func endInterrupted() -> Int32 {
+        session.flushRecovery()
+        let unsaved =
+            session.hasUnsavedChanges
+            ? "; the unsaved changes to \(session.fileName) wait in the recovery journal: open it again and type "
+                + "'recover'" : ""
+        printer.error("interrupted by Ctrl-C: the script stopped\(unsaved)", at: "directory: ")
+        printer.output.flush()
+        return 130
+    }
+
+    /// Says on standard error that changes are left unsaved; returns whether there were any.
+    @discardableResult
+    private func warnIfUnsaved() -> Bool {
+        let count = session.unsavedChanges().count
+        guard count > 0 else { return false }
+        let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
+        let verb = count == 1 ? "was" : "were"
+        printer.error(
+            "warning: \(what) to \(session.fileName) \(verb) not saved; end the script with 'save' "
+                + "(or 'quit!' to discard them)",
+            at: "directory: ")
+        return true
+    }
+}
+
+/// A reference that keeps a session's records allocated until the process exits.
+private final class SessionHolder {
+    let session: Session
+    init(_ session: Session) { self.session = session }
+}
+
+/// When the recovery journal was last written, on the monotonic clock, read once every
+/// `linesPerReading` lines (a few microseconds of script) rather than per line.
+struct JournalClock {
+    /// How long changes may wait before they are written, in nanoseconds.
+    static let interval: UInt64 = 1_000_000_000
+    /// How many lines pass between readings of the clock.
+    static let linesPerReading = 256
+    private var last = JournalClock.now()
+    private var countdown = 0
+
+    /// Whether `interval` has passed since the last write (checked every `linesPerReading` calls).
+    mutating func isDue() -> Bool {
+        countdown -= 1
+        guard countdown <= 0 else { return false }
+        countdown = Self.linesPerReading
+        return Self.now() &- last >= Self.interval
+    }
+
+    /// Starts the interval again.
+    mutating func restart() { last = Self.now() }
+
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}

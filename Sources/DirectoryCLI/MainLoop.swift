@@ -1,0 +1,183 @@
+import DirectoryCore
+import DirectoryPostgreSQL
+
+/// The one loop over lines, after psql's `MainLoop`: the terminal (through libedit), standard
+/// input, a script file, `-c` and a sourced file are all read here. Each line is parsed by
+/// `CommandParser`; a session command goes to `Session.apply`, a front end's command is carried
+/// out here, and the output or the typed `LineError` goes to the printer.
+///
+/// One switch says whether a person is typing: `prompt`, set at a terminal, brings the prompt,
+/// history, paging and the questions before unsaved changes are lost, and an error there only
+/// waits for the next line. Without it (and in a file sourced at the prompt) the script rules
+/// hold: errors are located by line, a failed `open` or `--bail` stops the run, and the exit
+/// status says whether every line worked.
+struct MainLoop {
+    /// How an error's location is written: `directory: line 3: ` or `setup.txt:3: `.
+    enum Origin {
+        /// Standard input.
+        case standardInput
+        /// A script file.
+        case file(String)
+        /// `-c` arguments.
+        case arguments
+
+        func prefix(line: Int) -> String {
+            switch self {
+            case .standardInput: return "directory: line \(line): "
+            case .file(let path): return "\(path):\(line): "
+            case .arguments: return "directory: -c #\(line): "
+            }
+        }
+    }
+
+    /// How reading one source ended.
+    enum Ending {
+        /// `quit`, or Ctrl-D at the prompt answered.
+        case quit
+        /// The lines ran out; `failed` when one of them failed.
+        case exhausted(failed: Bool)
+        /// A line failed and the script stops (`--bail`, or a failed `open`).
+        case stopped(failedOpen: Bool)
+        /// The program ends now with this status (a signal, the terminal gone, Ctrl-C in a script).
+        case exit(Int32)
+    }
+
+    /// The open list.
+    var session: Session
+    /// Prints results, feedback and errors (`format` changes how it prints records).
+    var printer: OutputPrinter
+    /// The program's environment, for `editor` (`VISUAL`, `EDITOR`, `TMPDIR`), `~` and `TERM`.
+    let environment: [String: String]
+    /// Where the lines come from (a sourced file's while it runs), for the errors' locations.
+    var origin: Origin
+    /// Whether a script stops at its first failed line (`--bail`; never at the prompt).
+    var bail: Bool
+    /// The interactive-or-script switch: the terminal's parts when a person types the lines.
+    var prompt: Prompt?
+    /// How many `source` files are running inside one another.
+    var sourceDepth = 0
+    /// Whether a line failed anywhere (a sourced file's too): a script's `quit` then ends with 1.
+    var lineFailed = false
+
+    init(session: consuming Session, printer: OutputPrinter, environment: [String: String], origin: Origin, bail: Bool)
+    {
+        self.session = session
+        self.printer = printer
+        self.environment = environment
+        self.origin = origin
+        self.bail = bail
+    }
+
+    /// Reads and carries out the lines of `source` until they end, `quit`, or a stop.
+    mutating func run(_ source: inout some LineSource) -> Ending {
+        let interactive = prompt != nil && sourceDepth == 0
+        var failed = false
+        var number = 0
+        var clock = JournalClock()
+        while true {
+            // A signal during a command ends the program once the command is done: at the
+            // prompt before the next prompt, in a script before the next line runs.
+            if interactive, let status = Termination.status(ending: &session, errors: printer.errors) {
+                return .exit(status)
+            }
+            var promptText = ""
+            if interactive {
+                promptText = prepareForTyping()
+            } else if sourceDepth == 0, session.hasPendingRecovery, source.mayWait || clock.isDue() {
+                writeRecoveryJournal(clock: &clock)
+            }
+            let read =
+                sourceDepth == 0 && source.mayWait
+                ? Termination.waiting(for: session) { source.next(prompt: promptText) }
+                : source.next(prompt: promptText)
+            switch read {
+            case .interrupted:
+                printer.output.line("^C")
+                printer.output.flush()
+            case .end:
+                guard interactive else { return .exhausted(failed: failed) }
+                printer.output.line("")
+                if confirmLeaving() == .quit { return .quit }
+            case .failed:
+                if let status = Termination.status(ending: &session, errors: printer.errors) { return .exit(status) }
+                warnUnsavedAtLostTerminal()
+                return .exit(1)
+            case .line(var line):
+                if sourceDepth == 0, !interactive,
+                    let status = Termination.status(ending: &session, errors: printer.errors)
+                {
+                    return .exit(status)
+                }
+                number += 1
+                if interactive {
+                    guard let typed = enterTyped(line) else { continue }
+                    line = typed
+                }
+                do {
+                    let output = try carryOut(line, interactive: interactive)
+                    if case .quit = output { return .quit }
+                    if interactive { display(output) } else { printer.print(output) }
+                } catch {
+                    failed = true
+                    lineFailed = true
+                    if !error.isReported {
+                        printer.error(error.message, at: interactive ? "error: " : origin.prefix(line: number))
+                    }
+                    if !interactive {
+                        if sourceDepth == 0, DatabaseInterrupt.take() { return .exit(endInterrupted()) }
+                        if error.opensList || bail { return .stopped(failedOpen: error.opensList) }
+                    }
+                }
+                if interactive { printer.output.flush() }
+            }
+        }
+    }
+
+    /// Parses `line` and carries it out: the session applies its commands, the front end's are
+    /// carried out here. `interactive` chooses the prompt's ways (questions, the editor at the
+    /// terminal) over a script's.
+    mutating func carryOut(_ line: InputLine, interactive: Bool) throws(LineError) -> CommandOutput {
+        switch try Self.parse(line) {
+        case nil:
+            return .nothing
+        case .command(let command)?:
+            return interactive ? try applyAtPrompt(command) : try applyInScript(command)
+        case .frontEnd(let command)?:
+            return try carryOut(command, interactive: interactive)
+        }
+    }
+
+    /// What `line` asks for, by `CommandParser` (from the bytes of a script's line).
+    static func parse(_ line: InputLine) throws(LineError) -> ParsedLine? {
+        switch line {
+        case .unusable(let reason):
+            throw .unusable(reason)
+        case .text(let text):
+            do { return try CommandParser.parse(text) } catch {
+                throw .parse(error, opensList: CommandParser.commandName(of: text) == "open")
+            }
+        case .utf8(let bytes):
+            do throws(ParseError) {
+                return try bytes.withUnsafeBufferPointer { utf8 throws(ParseError) in
+                    try CommandParser.parse(utf8: utf8)
+                }
+            } catch {
+                let text = String(decoding: bytes, as: UTF8.self)
+                throw .parse(error, opensList: CommandParser.commandName(of: text) == "open")
+            }
+        }
+    }
+
+    /// A session command in a script: as the session does it, except that `edit` makes the
+    /// record current without printing it.
+    private mutating func applyInScript(_ command: Command) throws(LineError) -> CommandOutput {
+        do {
+            let output = try session.apply(command)
+            if case .edit = command { return .nothing }
+            return output
+        } catch {
+            if case .open = command { throw .session(error, opensList: true) }
+            throw .session(error, opensList: false)
+        }
+    }
+}
