@@ -121,7 +121,9 @@ struct DescriptorLines: LineSource {
             if let base = raw.baseAddress, memchr(base, 0, raw.count) != nil {
                 return .unusable("the line contains a NUL byte")
             }
-            guard UTF8Text.firstInvalid(in: raw.bytes) == nil else { return .unusable("the line is not valid UTF-8 text") }
+            guard UTF8Text.firstInvalid(in: raw.bytes) == nil else {
+                return .unusable("the line is not valid UTF-8 text")
+            }
             return .utf8(bytes)
         }
     }
