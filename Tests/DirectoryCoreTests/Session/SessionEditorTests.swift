@@ -116,9 +116,15 @@ struct SessionEditorTests {
         }
     }
 
-    @Test("without a front end, editor gives the text")
+    @Test("editor is the front end's: its line parses to the references whose text the session gives")
     func editorCommandGivesText() throws {
-        var session = try savedList(2)
-        #expect(try session.run("editor 2") == .text("name\toffice\tid\nP2\tBriggs 2\t\(session.records[1].id)\n"))
+        let session = try savedList(2)
+        guard case .frontEnd(.editor(let references)) = try CommandParser.parse("editor 2") else {
+            Issue.record("editor 2 did not parse to the front end's editor")
+            return
+        }
+        #expect(
+            try session.editorDocument(for: references).text
+                == "name\toffice\tid\nP2\tBriggs 2\t\(session.records[1].id)\n")
     }
 }

@@ -195,11 +195,18 @@ public struct RecordBuilder {
     /// Finishes the current record.
     public mutating func endRecord() throws(FileFormatError) {
         if !hasSchema {
-            let chosen = RecordSchema.detect(keys: pending.map(\.key)) ?? fallback
-            schema = chosen
             let buffered = pending
+            schema = RecordSchema.detect(keys: buffered.map(\.key)) ?? fallback
             beginRecord()
-            for pair in buffered { try add(key: pair.key, value: pair.value) }
+            do throws(FileFormatError) {
+                for pair in buffered { try add(key: pair.key, value: pair.value) }
+                guard id != nil else { throw FileFormatError("record \(recordNumber) has no 'id'") }
+            } catch {
+                // As it was before the record, so that a reader may run the record again.
+                schema = nil
+                pending = buffered
+                throw error
+            }
         }
         guard let id else {
             throw FileFormatError("record \(recordNumber) has no 'id'")
