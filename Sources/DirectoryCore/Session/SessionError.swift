@@ -32,10 +32,6 @@ public enum SessionError: Error, Equatable, Sendable {
     case wrongKind(command: String, kinds: [String], current: String)
     /// `help` about a command that does not exist.
     case unknownHelpTopic(String, suggestion: String?)
-    /// A command only an interactive session can carry out.
-    case interactiveOnly(String)
-    /// A command a front end carries out (`format`, `source`), given to a session directly.
-    case frontEndOnly(String)
     /// `import` or `export` in a format that cannot hold this kind of record (vCard and bucket lists).
     case formatNotForKind(format: String, kind: String, formats: [String])
     /// An import file that cannot be read at all (not JSON, no header row); nothing was imported.
@@ -110,10 +106,6 @@ public enum SessionError: Error, Equatable, Sendable {
             return "no command '\(name)'; did you mean 'help \(suggestion)'?"
         case .unknownHelpTopic(let name, nil):
             return "no command '\(name)'; type 'help' for the list of commands"
-        case .interactiveOnly(let command):
-            return "\(command) works only at the interactive prompt"
-        case .frontEndOnly(let command):
-            return "\(command) is carried out by the program's prompt or script runner, not by a session"
         case .formatNotForKind(let format, let kind, let formats):
             return "\(format) holds people, not \(kind) lists; use \(formats.joined(separator: " or "))"
         case .importUnreadable(let path, let format, let reason):

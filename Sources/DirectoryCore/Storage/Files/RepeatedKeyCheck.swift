@@ -1,6 +1,6 @@
 /// Tells whether a key was already seen in one dictionary: by searching the few
 /// pairs so far, and through a set once there are many, so that a record with
-/// any number of keys is checked in linear time (issue 15, defect 6).
+/// any number of keys is checked in linear time, not quadratic.
 struct RepeatedKeyCheck {
     /// Below this many pairs a search is cheaper than hashing.
     private static let searchLimit = 16
