@@ -8,11 +8,17 @@ extension Session {
         var order = false
         var unreadable = 0
         var older = 0
+        var lastOlder = -Double.infinity
         var last = -Double.infinity
         var pids: [String] = []
         for orphan in recovery.orphans {
             guard let journal = RecoveryJournal.decode(orphan.bytes) else {
-                if RecoveryJournal.isOlderFormat(orphan.bytes) { older += 1 } else { unreadable += 1 }
+                if RecoveryJournal.isOlderFormat(orphan.bytes) {
+                    older += 1
+                    lastOlder = max(lastOlder, orphan.modified)
+                } else {
+                    unreadable += 1
+                }
                 continue
             }
             changes += journal.changes.count
@@ -35,14 +41,25 @@ extension Session {
                 "\(unreadable == 1 ? "a recovery journal" : "\(unreadable) recovery journals") of \(fileName) "
                     + "could not be read at all; 'discard' deletes \(unreadable == 1 ? "it" : "them").")
         }
-        if older > 0 {
-            lines.append(
-                "\(older == 1 ? "a recovery journal" : "\(older) recovery journals") of \(fileName) "
-                    + "\(older == 1 ? "was" : "were") written by an older release of directory, whose format this "
-                    + "release does not read: open the list with that release to recover "
-                    + "\(older == 1 ? "it" : "them"), or 'discard' deletes \(older == 1 ? "it" : "them").")
-        }
+        if older > 0 { lines.append(olderFormatNote(count: older, last: lastOlder)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// What to say of `count` journals of ended sessions in format 1, which this release does
+    /// not read: which release does, and what to type instead.
+    private func olderFormatNote(count: Int, last: Double) -> String {
+        let journals = count == 1 ? "a recovery journal" : "\(count) recovery journals"
+        let them = count == 1 ? "it" : "them"
+        return "\(journals) of \(fileName), last written \(localTime(last)), "
+            + "\(count == 1 ? "is" : "are") in the format of directory 1.1.0 and earlier releases, which this "
+            + "release does not read: open the list with directory 1.1.0 to recover the changes, "
+            + "or type 'discard' to delete \(them)."
+    }
+
+    /// How many journals of ended sessions are in format 1, and when the newest was written.
+    private var olderFormatOrphans: (count: Int, last: Double) {
+        let older = recovery.orphans.filter { RecoveryJournal.isOlderFormat($0.bytes) }
+        return (older.count, older.map(\.modified).max() ?? 0)
     }
 
     /// Looks again for journals of ended sessions for this list; empty, undamaged ones are deleted.
@@ -73,6 +90,10 @@ extension Session {
             RecoveryJournal.decode(orphan.bytes).map { (orphan, $0) }
         }
         guard let store = recovery.store, !readable.isEmpty else {
+            let older = olderFormatOrphans
+            guard older.count == 0 else {
+                return .warning("Nothing recovered: " + olderFormatNote(count: older.count, last: older.last))
+            }
             return .text("Nothing to recover: no journal of a session that ended holds changes to \(fileName).")
         }
         var next = self
@@ -110,13 +131,28 @@ extension Session {
             return .text("Nothing to discard: no journal of a session that ended holds changes to \(fileName).")
         }
         var count = 0
+        var read = 0
         for orphan in recovery.orphans {
-            count += RecoveryJournal.decode(orphan.bytes)?.changes.count ?? 0
+            if let journal = RecoveryJournal.decode(orphan.bytes) {
+                count += journal.changes.count
+                read += 1
+            }
             store.remove(orphan)
         }
+        let unread = recovery.orphans.count - read
         recovery.orphans = []
-        return feedback(
-            "Deleted the recovery journal of \(count == 1 ? "1 change" : "\(count) changes") to \(fileName).")
+        var deleted: [String] = []
+        if read > 0 {
+            let journals = read == 1 ? "the recovery journal" : "\(read) recovery journals"
+            deleted.append("\(journals) of \(count == 1 ? "1 change" : "\(count) changes")")
+        }
+        if unread > 0 {
+            deleted.append(
+                unread == 1
+                    ? "a recovery journal this release could not read"
+                    : "\(unread) recovery journals this release could not read")
+        }
+        return feedback("Deleted " + deleted.joined(separator: " and ") + " to \(fileName).")
     }
 
     /// Replays journaled changes onto the list as it is, by the three-way merge `save` uses:

@@ -37,17 +37,28 @@ struct RecoveryJournalFormatTests {
         #expect(!RecoveryJournal.isOlderFormat(Array("hello".utf8)))
     }
 
-    @Test("the notice names a journal of format 1 as written by an older release; discard deletes it")
+    @Test("the notice names a journal of format 1 and the release that reads it; recover says so; discard deletes it")
     func sessionSaysOlderRelease() throws {
         let journals = MemoryRecoveryStore()
         journals.ended = [RecoveryOrphan(name: "old", modified: 0, bytes: Self.formatOne)]
         var session = try Session.test()
         session.keepRecoveryJournal(in: journals)
         let notice = try #require(session.recoveryNotice)
-        #expect(notice.contains("a recovery journal of directory.plist was written by an older release of directory"))
-        #expect(notice.contains("'discard' deletes it"))
+        #expect(notice.contains("a recovery journal of directory.plist, last written "))
+        #expect(notice.contains("is in the format of directory 1.1.0 and earlier releases"))
+        #expect(notice.contains("open the list with directory 1.1.0 to recover the changes"))
+        #expect(notice.contains("type 'discard' to delete it"))
         #expect(!notice.contains("could not be read at all"))
-        try session.run("discard")
+        guard case .warning(let recovered) = try session.run("recover") else {
+            Issue.record("recover of a journal of format 1 gave no warning")
+            return
+        }
+        #expect(recovered.hasPrefix("Nothing recovered: a recovery journal of directory.plist"))
+        #expect(recovered.contains("directory 1.1.0"))
+        #expect(journals.ended.count == 1)
+        #expect(
+            try session.run("discard")
+                == .feedback("Deleted a recovery journal this release could not read to directory.plist."))
         #expect(journals.ended.isEmpty)
     }
 }
