@@ -39,12 +39,16 @@ let package = Package(
             name: "DirectoryCore", dependencies: ["CPostgreSQL"],
             swiftSettings: [.strictMemorySafety()]),
         // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.
-        .target(name: "DirectoryPostgreSQL", dependencies: ["DirectoryCore", "CPostgreSQL"]),
-        // Front ends: command line, script runner, interactive line editor.
         .target(
-            name: "DirectoryCLI", dependencies: ["DirectoryCore", "DirectoryPostgreSQL", "CLibEdit", "CBuildCommit"]),
+            name: "DirectoryPostgreSQL", dependencies: ["DirectoryCore", "CPostgreSQL"],
+            swiftSettings: [.strictMemorySafety()]),
+        // The front end: command line, the one input loop, the interactive line editor.
+        .target(
+            name: "DirectoryCLI", dependencies: ["DirectoryCore", "DirectoryPostgreSQL", "CLibEdit", "CBuildCommit"],
+            swiftSettings: [.strictMemorySafety()]),
         // The thin executable.
-        .executableTarget(name: "directory", dependencies: ["DirectoryCLI"]),
+        .executableTarget(
+            name: "directory", dependencies: ["DirectoryCLI"], swiftSettings: [.strictMemorySafety()]),
         // The benchmark against sqlite3 and Python (docs/performance.md); not run by the tests but for a smoke run.
         .executableTarget(name: "directory-bench", dependencies: ["DirectoryCore", "DirectoryPostgreSQL"]),
         .testTarget(

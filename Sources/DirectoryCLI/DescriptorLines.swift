@@ -34,7 +34,7 @@ struct DescriptorLines: LineSource {
         self.descriptor = descriptor
         self.beforeReading = beforeReading
         var status = stat()
-        isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        isRegularFile = unsafe fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     var mayWait: Bool { !isRegularFile && !atEnd && newlineIndex() == nil }
@@ -74,11 +74,11 @@ struct DescriptorLines: LineSource {
     /// The index of the next newline at or after `scanned`, found with `memchr`.
     private func newlineIndex() -> Int? {
         guard scanned < buffer.count else { return nil }
-        return buffer.withUnsafeBytes { raw -> Int? in
+        return unsafe buffer.withUnsafeBytes { raw -> Int? in
             guard let base = raw.baseAddress,
-                let found = memchr(base + scanned, 0x0A, raw.count - scanned)
+                let found = unsafe memchr(base + scanned, 0x0A, raw.count - scanned)
             else { return nil }
-            return base.distance(to: UnsafeRawPointer(found))
+            return unsafe base.distance(to: UnsafeRawPointer(found))
         }
     }
 
@@ -92,9 +92,9 @@ struct DescriptorLines: LineSource {
         beforeReading()
         var count = 0
         repeat {
-            count = block.withUnsafeMutableBytes { raw -> Int in
+            count = unsafe block.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return read(descriptor, base, raw.count)
+                return unsafe read(descriptor, base, raw.count)
             }
         } while count < 0 && errno == EINTR
         if count <= 0 {
@@ -117,11 +117,11 @@ struct DescriptorLines: LineSource {
 
     /// The line as text, or why it is not.
     static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
-        bytes.withUnsafeBytes { raw -> InputLine in
-            if let base = raw.baseAddress, memchr(base, 0, raw.count) != nil {
+        unsafe bytes.withUnsafeBytes { raw -> InputLine in
+            if let base = raw.baseAddress, unsafe memchr(base, 0, raw.count) != nil {
                 return .unusable("the line contains a NUL byte")
             }
-            guard UTF8Text.firstInvalid(in: raw.bytes) == nil else {
+            guard unsafe UTF8Text.firstInvalid(in: raw.bytes) == nil else {
                 return .unusable("the line is not valid UTF-8 text")
             }
             return .utf8(bytes)

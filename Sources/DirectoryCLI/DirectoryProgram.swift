@@ -151,7 +151,7 @@ enum FolderCreation {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/").dropLast() {
             prefix += "/" + component
-            mkdir(prefix, 0o700)
+            unsafe mkdir(prefix, 0o700)
         }
     }
 }
@@ -182,6 +182,6 @@ extension LockWait {
                 "directory: waiting for \(what) (at most \(Int(LockWait.standard.seconds)) s; "
                 + "Ctrl-C stops the wait)\n"
             var bytes = Array(line.utf8)
-            _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+            _ = unsafe bytes.withUnsafeMutableBytes { unsafe write(2, $0.baseAddress, $0.count) }
         })
 }

@@ -41,7 +41,7 @@ extension MainLoop {
     /// delay the exit.
     consuming func runScriptToExit(_ source: inout some LineSource) -> Int32 {
         let status = runScript(&source)
-        _ = Unmanaged.passRetained(SessionHolder(session))
+        _ = unsafe Unmanaged.passRetained(SessionHolder(session))
         return status
     }
 
@@ -110,7 +110,7 @@ struct JournalClock {
 
     private static func now() -> UInt64 {
         var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
+        unsafe clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 }

@@ -158,8 +158,8 @@ struct MainLoop {
             }
         case .utf8(let bytes):
             do throws(ParseError) {
-                return try bytes.withUnsafeBufferPointer { utf8 throws(ParseError) in
-                    try CommandParser.parse(utf8: utf8)
+                return try unsafe bytes.withUnsafeBufferPointer { utf8 throws(ParseError) in
+                    try unsafe CommandParser.parse(utf8: utf8)
                 }
             } catch {
                 let text = String(decoding: bytes, as: UTF8.self)

@@ -9,20 +9,20 @@ enum PasswordPrompt {
     /// interrupted (Ctrl-C) before a line; the terminal's mode is restored either way.
     static func read(prompt: String) -> String? {
         var original = termios()
-        let isTerminal = tcgetattr(0, &original) == 0
+        let isTerminal = unsafe tcgetattr(0, &original) == 0
         if isTerminal {
             var quiet = original
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ICANON | ECHONL)
-            tcsetattr(0, TCSAFLUSH, &quiet)
+            unsafe tcsetattr(0, TCSAFLUSH, &quiet)
         }
-        defer { if isTerminal { tcsetattr(0, TCSAFLUSH, &original) } }
+        defer { if isTerminal { unsafe tcsetattr(0, TCSAFLUSH, &original) } }
         var bytes = Array(prompt.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+        _ = unsafe bytes.withUnsafeMutableBytes { unsafe write(1, $0.baseAddress, $0.count) }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            let count = Glibc.read(0, &byte, 1)
+            let count = unsafe Glibc.read(0, &byte, 1)
             if count < 0, errno == EINTR { return nil }
             if count <= 0 { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
             if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }

@@ -33,14 +33,14 @@ final class RandomIDSource: Sendable {
 
         /// Fills the pool from `/dev/urandom`, falling back to the standard generator.
         private mutating func refill() {
-            let filled = words.withUnsafeMutableBytes { raw -> Bool in
+            let filled = unsafe words.withUnsafeMutableBytes { raw -> Bool in
                 guard let base = raw.baseAddress else { return false }
-                let descriptor = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+                let descriptor = unsafe open("/dev/urandom", O_RDONLY | O_CLOEXEC)
                 guard descriptor >= 0 else { return false }
                 defer { close(descriptor) }
                 var offset = 0
                 while offset < raw.count {
-                    let count = read(descriptor, base + offset, raw.count - offset)
+                    let count = unsafe read(descriptor, base + offset, raw.count - offset)
                     if count < 0, errno == EINTR { continue }
                     guard count > 0 else { return false }
                     offset += count

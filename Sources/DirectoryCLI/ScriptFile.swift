@@ -17,13 +17,13 @@ enum ScriptFile {
 
     /// Opens the script at `path` (`shown` is how the user wrote it); the caller closes the descriptor.
     static func open(_ path: String, shown: String) -> Result<Int32, Problem> {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = unsafe Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = unsafe String(cString: strerror(errno))
             return .failure(Problem(message: "cannot read the script \(shown): \(reason)", status: 1))
         }
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        if unsafe fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
             return .failure(
                 Problem(message: "cannot run the script \(shown): it is a folder, not a file", status: 2))

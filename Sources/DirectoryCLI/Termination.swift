@@ -24,7 +24,7 @@ enum Termination {
     static func waiting<Result>(for session: Session, _ read: () -> Result) -> Result {
         guard !session.hasPendingRecovery else { return read() }
         if session.hasUnsavedChanges {
-            clibedit_set_exit_message(message(for: session) + "\n")
+            unsafe clibedit_set_exit_message(message(for: session) + "\n")
         } else {
             clibedit_set_exit_message(nil)
         }

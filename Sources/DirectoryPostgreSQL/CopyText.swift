@@ -7,16 +7,16 @@ public enum CopyText {
 
     /// Splits `row` (with or without its final newline) into its fields.
     public static func fields(of row: UnsafeRawBufferPointer, into fields: inout [Field]) {
-        fields.removeAll(keepingCapacity: true)
+        unsafe fields.removeAll(keepingCapacity: true)
         var end = row.count
-        if end > 0, row[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        if end > 0, unsafe row[end - 1] == UInt8(ascii: "\n") { end -= 1 }
         var start = 0
         var index = 0
         while true {
-            if index == end || row[index] == UInt8(ascii: "\t") {
-                let field = UnsafeRawBufferPointer(rebasing: row[start..<index])
-                let isNull = field.count == 2 && field[0] == UInt8(ascii: "\\") && field[1] == UInt8(ascii: "N")
-                fields.append(isNull ? nil : field)
+            if unsafe index == end || row[index] == UInt8(ascii: "\t") {
+                let field = unsafe UnsafeRawBufferPointer(rebasing: row[start..<index])
+                let isNull = unsafe field.count == 2 && field[0] == UInt8(ascii: "\\") && field[1] == UInt8(ascii: "N")
+                unsafe fields.append(isNull ? nil : field)
                 if index == end { return }
                 start = index + 1
             }
@@ -26,8 +26,8 @@ public enum CopyText {
 
     /// The text of a field, escapes decoded.
     public static func text(_ field: UnsafeRawBufferPointer) -> String {
-        guard field.contains(UInt8(ascii: "\\")) else { return String(decoding: field, as: UTF8.self) }
-        return String(decoding: unescaped(field), as: UTF8.self)
+        guard unsafe field.contains(UInt8(ascii: "\\")) else { return unsafe String(decoding: field, as: UTF8.self) }
+        return unsafe String(decoding: unescaped(field), as: UTF8.self)
     }
 
     /// The bytes of a field, escapes decoded.
@@ -36,13 +36,13 @@ public enum CopyText {
         output.reserveCapacity(field.count)
         var index = 0
         while index < field.count {
-            let byte = field[index]
+            let byte = unsafe field[index]
             index += 1
             guard byte == UInt8(ascii: "\\"), index < field.count else {
                 output.append(byte)
                 continue
             }
-            let code = field[index]
+            let code = unsafe field[index]
             index += 1
             switch code {
             case UInt8(ascii: "n"): output.append(0x0A)
@@ -54,8 +54,10 @@ public enum CopyText {
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(code - UInt8(ascii: "0"))
                 var digits = 1
-                while digits < 3, index < field.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(field[index]) {
-                    value = value * 8 + UInt32(field[index] - UInt8(ascii: "0"))
+                while digits < 3, index < field.count,
+                    unsafe (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(field[index])
+                {
+                    value = unsafe value * 8 + UInt32(field[index] - UInt8(ascii: "0"))
                     index += 1
                     digits += 1
                 }
@@ -63,7 +65,7 @@ public enum CopyText {
             case UInt8(ascii: "x"):
                 var value: UInt8 = 0
                 var digits = 0
-                while digits < 2, index < field.count, let digit = hexValue(field[index]) {
+                while digits < 2, index < field.count, let digit = unsafe hexValue(field[index]) {
                     value = value * 16 + digit
                     index += 1
                     digits += 1
@@ -79,7 +81,7 @@ public enum CopyText {
     /// Appends `text` as a field, escaped.
     public static func appendText(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), to: &output) }
+        text.withUTF8 { unsafe appendEscaped(UnsafeRawBufferPointer($0), to: &output) }
     }
 
     /// Appends the bytes of `field` escaped.
@@ -87,19 +89,19 @@ public enum CopyText {
         var start = 0
         for index in 0..<field.count {
             let escape: UInt8
-            switch field[index] {
+            switch unsafe field[index] {
             case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
             case 0x0A: escape = UInt8(ascii: "n")
             case 0x0D: escape = UInt8(ascii: "r")
             case 0x09: escape = UInt8(ascii: "t")
             default: continue
             }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[start..<index]))
+            unsafe output.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[start..<index]))
             output.append(UInt8(ascii: "\\"))
             output.append(escape)
             start = index + 1
         }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[start...]))
+        unsafe output.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[start...]))
     }
 
     /// Appends `\N`, the `NULL` field.

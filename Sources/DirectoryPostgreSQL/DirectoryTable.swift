@@ -73,25 +73,27 @@ struct DirectoryTable {
 
     /// The record in a `COPY` row of `id`, the columns, and `extra` (fields after those are not read).
     func record(from fields: [CopyText.Field]) -> Record? {
-        guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField.bytes) else {
+        guard unsafe fields.count >= columns.count + 2, let idField = unsafe fields[0],
+            let id = unsafe RecordID(utf8: idField.bytes)
+        else {
             return nil
         }
         var values = schema.defaultValues
         for (offset, column) in columns.enumerated() {
-            let field = fields[offset + 1]
+            let field = unsafe fields[offset + 1]
             if let unset = column.unsetDate {
-                values[column.field] = .date(field.flatMap { Double(CopyText.text($0)) } ?? unset)
-            } else if let field {
-                values[column.field] = .text(CopyText.text(field))
+                values[column.field] = unsafe .date(field.flatMap { unsafe Double(CopyText.text($0)) } ?? unset)
+            } else if let field = unsafe field {
+                values[column.field] = unsafe .text(CopyText.text(field))
             }
         }
         var extras: [KeyedValue] = []
-        if let extra = fields[columns.count + 1], !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
+        if let extra = unsafe fields[columns.count + 1], unsafe !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
             let decoded: [KeyedValue]?
-            if extra.contains(UInt8(ascii: "\\")) {
-                decoded = CopyText.unescaped(extra).withUnsafeBytes { try? ExtrasJSON.decode($0) }
+            if unsafe extra.contains(UInt8(ascii: "\\")) {
+                decoded = unsafe CopyText.unescaped(extra).withUnsafeBytes { try? unsafe ExtrasJSON.decode($0) }
             } else {
-                decoded = try? ExtrasJSON.decode(extra)
+                decoded = try? unsafe ExtrasJSON.decode(extra)
             }
             guard let decoded else { return nil }
             extras = decoded
@@ -105,37 +107,39 @@ struct DirectoryTable {
     func append(
         _ fields: [CopyText.Field], to list: inout RecordList.Builder, texts: inout [UnsafeBufferPointer<UInt8>?]
     ) throws(PostgreSQLError) {
-        guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField.bytes) else {
+        guard unsafe fields.count >= columns.count + 2, let idField = unsafe fields[0],
+            let id = unsafe RecordID(utf8: idField.bytes)
+        else {
             throw PostgreSQLError(
                 "a row of \(name) could not be read (its id or columns are not what this release wrote)")
         }
-        if let extra = fields[columns.count + 1], !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
-            guard let record = record(from: fields) else { throw unreadableExtra(id: id, fields: fields) }
+        if let extra = unsafe fields[columns.count + 1], unsafe !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
+            guard let record = unsafe record(from: fields) else { throw unsafe unreadableExtra(id: id, fields: fields) }
             list.append(record)
             return
         }
         var values = schema.defaultValues
-        for index in texts.indices { texts[index] = nil }
+        for index in unsafe texts.indices { unsafe texts[index] = nil }
         for (offset, column) in columns.enumerated() {
-            let field = fields[offset + 1]
+            let field = unsafe fields[offset + 1]
             if let unset = column.unsetDate {
-                values[column.field] = .date(field.flatMap { Double(CopyText.text($0)) } ?? unset)
-            } else if let field {
-                if field.contains(UInt8(ascii: "\\")) {
-                    values[column.field] = .text(CopyText.text(field))
+                values[column.field] = unsafe .date(field.flatMap { unsafe Double(CopyText.text($0)) } ?? unset)
+            } else if let field = unsafe field {
+                if unsafe field.contains(UInt8(ascii: "\\")) {
+                    values[column.field] = unsafe .text(CopyText.text(field))
                 } else {
-                    texts[column.field] = field.assumingMemoryBound(to: UInt8.self)
+                    unsafe texts[column.field] = unsafe field.assumingMemoryBound(to: UInt8.self)
                 }
             }
         }
-        list.append(id: id, texts: texts, values: values)
+        unsafe list.append(id: id, texts: texts, values: values)
     }
 
     /// The error for a row whose `extra` is not a JSON object of keys: it names the row and the fix.
     private func unreadableExtra(id: RecordID, fields: [CopyText.Field]) -> PostgreSQLError {
         let titleColumn = columns.firstIndex { $0.field == schema.titleField }
-        let title = titleColumn.flatMap { fields[$0 + 1] }.map { CopyText.text($0) } ?? ""
-        let extra = fields[columns.count + 1].map { CopyText.text($0) } ?? ""
+        let title = unsafe titleColumn.flatMap { unsafe fields[$0 + 1] }.map { unsafe CopyText.text($0) } ?? ""
+        let extra = unsafe fields[columns.count + 1].map { unsafe CopyText.text($0) } ?? ""
         let shown = extra.count > 60 ? String(extra.prefix(60)) + "…" : extra
         return PostgreSQLError(
             "the row of \(name) with id \(id)\(title.isEmpty ? "" : " ('\(title)')") has an extra column that is "
@@ -178,7 +182,7 @@ struct DirectoryTable {
         output.append(UInt8(ascii: "\t"))
         var json: [UInt8] = []
         ExtrasJSON.encode(record.extras, to: &json)
-        json.withUnsafeBytes { CopyText.appendEscaped($0, to: &output) }
+        unsafe json.withUnsafeBytes { unsafe CopyText.appendEscaped($0, to: &output) }
         output.append(UInt8(ascii: "\t"))
         output.append(contentsOf: String(revision).utf8)
         output.append(UInt8(ascii: "\n"))

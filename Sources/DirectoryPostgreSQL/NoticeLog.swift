@@ -10,13 +10,13 @@ final class NoticeLog {
     /// Sends the notices of `connection` here for as long as this log lives (the
     /// connection that owns it finishes before the log is freed).
     func listen(to connection: OpaquePointer) {
-        PQsetNoticeProcessor(
+        unsafe PQsetNoticeProcessor(
             connection,
             { context, message in
-                guard let context, let message else { return }
-                Unmanaged<NoticeLog>.fromOpaque(context).takeUnretainedValue()
+                guard let context = unsafe context, let message = unsafe message else { return }
+                unsafe Unmanaged<NoticeLog>.fromOpaque(context).takeUnretainedValue()
                     .add(String(cString: message))
-            }, Unmanaged.passUnretained(self).toOpaque())
+            }, unsafe Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Keeps `message`, dropping the oldest beyond eight.

@@ -6,6 +6,9 @@ import CPostgreSQL
 
 /// One libpq connection: plain and parameterised statements, `COPY` in both
 /// directions, and notifications. Values are only ever sent as parameters.
+///
+/// It owns libpq's `PGconn`, closed in `deinit`; the handle never leaves this type.
+@safe
 final class PostgreSQLConnection {
     private let handle: OpaquePointer
     /// What `PQcancel` needs to stop a running statement (Ctrl-C).
@@ -20,96 +23,97 @@ final class PostgreSQLConnection {
     /// Unless the location or the environment say otherwise, the connection is named
     /// `directory` (`application_name`) and a connection attempt waits at most `connectTimeout` seconds.
     init(location: String, password: String? = nil, connectTimeout: Int = 10) throws(PostgreSQLError) {
-        if let problem = directory_libpq_problem() {
+        if let problem = unsafe directory_libpq_problem() {
             throw PostgreSQLError(
-                "PostgreSQL's client library could not be loaded (\(String(cString: problem))); "
+                unsafe "PostgreSQL's client library could not be loaded (\(String(cString: problem))); "
                     + "install libpq (Debian: apt-get install libpq5)", connectionLost: true)
         }
         // Entries before `dbname` are defaults the location overrides; `password` after it wins.
         var settings: [(String, String)] = [("fallback_application_name", "directory")]
-        if getenv("PGCONNECT_TIMEOUT") == nil { settings.append(("connect_timeout", String(connectTimeout))) }
+        if unsafe getenv("PGCONNECT_TIMEOUT") == nil { settings.append(("connect_timeout", String(connectTimeout))) }
         settings.append(("dbname", location))
         if let password { settings.append(("password", password)) }
         // libpq would print its own warning about a password file others may read, and ignore it.
         let ignoredFile = location.contains("passfile") ? nil : PasswordFile.loose()
         if ignoredFile != nil { settings.append(("passfile", "/dev/null/ignored")) }
-        let keywords = settings.map { strdup($0.0) } + [nil]
-        let values = settings.map { strdup($0.1) } + [nil]
-        defer { for copy in keywords + values { free(copy) } }
-        let connected = keywords.map { UnsafePointer($0) }.withUnsafeBufferPointer { keywordBuffer in
-            values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valueBuffer in
-                PQconnectdbParams(keywordBuffer.baseAddress, valueBuffer.baseAddress, 1)
+        let keywords = unsafe settings.map { unsafe strdup($0.0) } + [nil]
+        let values = unsafe settings.map { unsafe strdup($0.1) } + [nil]
+        let copies = unsafe keywords + values
+        defer { for index in unsafe copies.indices { unsafe free(copies[index]) } }
+        let connected = unsafe keywords.map { unsafe UnsafePointer($0) }.withUnsafeBufferPointer { keywordBuffer in
+            unsafe values.map { unsafe UnsafePointer($0) }.withUnsafeBufferPointer { valueBuffer in
+                unsafe PQconnectdbParams(keywordBuffer.baseAddress, valueBuffer.baseAddress, 1)
             }
         }
-        guard let handle = connected else { throw PostgreSQLError("out of memory", connectionLost: true) }
-        guard PQstatus(handle) == CONNECTION_OK else {
-            let message = PostgreSQLError.cleaned(String(cString: PQerrorMessage(handle)))
+        guard let handle = unsafe connected else { throw PostgreSQLError("out of memory", connectionLost: true) }
+        guard unsafe PQstatus(handle) == CONNECTION_OK else {
+            let message = unsafe PostgreSQLError.cleaned(String(cString: PQerrorMessage(handle)))
             var error = PostgreSQLError(message, connectionLost: true)
-            error.user = PQuser(handle).map { String(cString: $0) }
+            error.user = unsafe PQuser(handle).map { unsafe String(cString: $0) }
             error.ignoredPasswordFile = ignoredFile
-            if PQconnectionNeedsPassword(handle) == 1 {
+            if unsafe PQconnectionNeedsPassword(handle) == 1 {
                 error.authentication = .passwordNeeded
             } else if PostgreSQLError.isPasswordRefusal(message) {
                 error.authentication = .passwordRefused
             }
-            PQfinish(handle)
+            unsafe PQfinish(handle)
             throw error
         }
-        self.handle = handle
-        notices.listen(to: handle)
-        cancel = PQgetCancel(handle)
-        backendID = PQbackendPID(handle)
-        PQsetClientEncoding(handle, "UTF8")
+        unsafe self.handle = unsafe handle
+        unsafe notices.listen(to: handle)
+        unsafe cancel = unsafe PQgetCancel(handle)
+        backendID = unsafe PQbackendPID(handle)
+        unsafe PQsetClientEncoding(handle, "UTF8")
     }
 
     deinit {
-        PQfinish(handle)
-        if let cancel { PQfreeCancel(cancel) }
+        unsafe PQfinish(handle)
+        if let cancel = unsafe cancel { unsafe PQfreeCancel(cancel) }
     }
 
     /// Whether the connection is still good as far as libpq knows.
-    var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+    var isOpen: Bool { unsafe PQstatus(handle) == CONNECTION_OK }
 
     /// Runs `sql` (no parameters, possibly several statements).
     @discardableResult
     func run(_ sql: String) throws(PostgreSQLError) -> PostgreSQLResult {
-        try checked(cancellable { PQexec(handle, sql) }, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
+        try unsafe checked(cancellable { unsafe PQexec(handle, sql) }, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
     }
 
     /// Runs one statement with `$1`, `$2`… bound to `parameters` (`nil` is SQL `NULL`), as text.
     @discardableResult
     func run(_ sql: String, _ parameters: [String?]) throws(PostgreSQLError) -> PostgreSQLResult {
-        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
-        defer { for copy in copies { free(copy) } }
-        let values = copies.map { UnsafePointer($0) }
-        let result = cancellable {
-            values.withUnsafeBufferPointer { buffer in
-                PQexecParams(handle, sql, Int32(buffer.count), nil, buffer.baseAddress, nil, nil, 0)
+        let copies = unsafe parameters.map { unsafe $0.map { unsafe strdup($0) } ?? nil }
+        defer { for index in unsafe copies.indices { unsafe free(copies[index]) } }
+        let values = unsafe copies.map { unsafe UnsafePointer($0) }
+        let result = unsafe cancellable {
+            unsafe values.withUnsafeBufferPointer { buffer in
+                unsafe PQexecParams(handle, sql, Int32(buffer.count), nil, buffer.baseAddress, nil, nil, 0)
             }
         }
-        return try checked(result, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
+        return try unsafe checked(result, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
     }
 
     /// Runs a `COPY … TO STDOUT` and hands each row (with its newline) to `row`.
     func copyOut(_ sql: String, row: (UnsafeRawBufferPointer) throws(PostgreSQLError) -> Void) throws(PostgreSQLError) {
-        directory_pq_begin_cancellable(cancel)
+        unsafe directory_pq_begin_cancellable(cancel)
         defer { cancelSent = directory_pq_end_cancellable() != 0 || cancelSent }
         cancelSent = false
-        try checked(PQexec(handle, sql), accepting: [PGRES_COPY_OUT])
+        try unsafe checked(PQexec(handle, sql), accepting: [PGRES_COPY_OUT])
         var failure: PostgreSQLError?
         while true {
             var buffer: UnsafeMutablePointer<CChar>?
-            let length = PQgetCopyData(handle, &buffer, 0)
+            let length = unsafe PQgetCopyData(handle, &buffer, 0)
             if length < 0 { break }
-            guard let buffer else { continue }
+            guard let buffer = unsafe buffer else { continue }
             if failure == nil {
                 do throws(PostgreSQLError) {
-                    try row(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+                    try unsafe row(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
                 } catch {
                     failure = error
                 }
             }
-            PQfreemem(buffer)
+            unsafe PQfreemem(buffer)
         }
         try finish()
         if let failure { throw failure }
@@ -117,39 +121,39 @@ final class PostgreSQLConnection {
 
     /// Runs a `COPY … FROM STDIN`, sending the pieces `produce` hands to its `send` function.
     func copyIn(_ sql: String, produce: ((UnsafeRawBufferPointer) -> Void) -> Void) throws(PostgreSQLError) {
-        directory_pq_begin_cancellable(cancel)
+        unsafe directory_pq_begin_cancellable(cancel)
         defer { cancelSent = directory_pq_end_cancellable() != 0 || cancelSent }
         cancelSent = false
-        try checked(PQexec(handle, sql), accepting: [PGRES_COPY_IN])
+        try unsafe checked(PQexec(handle, sql), accepting: [PGRES_COPY_IN])
         var sent = true
-        produce { piece in
+        unsafe produce { piece in
             guard sent, let base = piece.baseAddress else { return }
-            sent = PQputCopyData(handle, base.assumingMemoryBound(to: CChar.self), Int32(piece.count)) == 1
+            sent = unsafe PQputCopyData(handle, base.assumingMemoryBound(to: CChar.self), Int32(piece.count)) == 1
         }
-        _ = PQputCopyEnd(handle, sent ? nil : "the copy was interrupted")
+        _ = unsafe PQputCopyEnd(handle, sent ? nil : "the copy was interrupted")
         try finish()
     }
 
     /// `name` quoted as an SQL identifier by libpq.
     func quoted(_ name: String) throws(PostgreSQLError) -> String {
-        guard let escaped = PQescapeIdentifier(handle, name, name.utf8.count) else {
-            throw PostgreSQLError(PostgreSQLError.cleaned(String(cString: PQerrorMessage(handle))))
+        guard let escaped = unsafe PQescapeIdentifier(handle, name, name.utf8.count) else {
+            throw unsafe PostgreSQLError(PostgreSQLError.cleaned(String(cString: PQerrorMessage(handle))))
         }
-        defer { PQfreemem(escaped) }
-        return String(cString: escaped)
+        defer { unsafe PQfreemem(escaped) }
+        return unsafe String(cString: escaped)
     }
 
     /// The notifications received so far as (sender's backend, channel, payload).
     func notifications() throws(PostgreSQLError) -> [(sender: Int32, channel: String, payload: String)] {
-        guard PQconsumeInput(handle) == 1 else {
-            throw PostgreSQLError(
+        guard unsafe PQconsumeInput(handle) == 1 else {
+            throw unsafe PostgreSQLError(
                 PostgreSQLError.cleaned(String(cString: PQerrorMessage(handle))), connectionLost: !isOpen)
         }
         var received: [(sender: Int32, channel: String, payload: String)] = []
-        while let notice = PQnotifies(handle) {
-            received.append(
+        while let notice = unsafe PQnotifies(handle) {
+            unsafe received.append(
                 (notice.pointee.be_pid, String(cString: notice.pointee.relname), String(cString: notice.pointee.extra)))
-            PQfreemem(notice)
+            unsafe PQfreemem(notice)
         }
         return received
     }
@@ -159,19 +163,19 @@ final class PostgreSQLConnection {
 
     /// Runs `body` (one blocking libpq call) so that Ctrl-C cancels the statement it runs.
     private func cancellable(_ body: () -> OpaquePointer?) -> OpaquePointer? {
-        directory_pq_begin_cancellable(cancel)
-        let result = body()
+        unsafe directory_pq_begin_cancellable(cancel)
+        let result = unsafe body()
         cancelSent = directory_pq_end_cancellable() != 0
-        return result
+        return unsafe result
     }
 
     /// Reads the results after a `COPY` until libpq has none left, failing on the first error.
     private func finish() throws(PostgreSQLError) {
         var failure: PostgreSQLError?
-        while let result = PQgetResult(handle) {
-            let wrapped = PostgreSQLResult(result)
+        while let result = unsafe PQgetResult(handle) {
+            let wrapped = unsafe PostgreSQLResult(result)
             if failure == nil {
-                failure = wrapped.error(accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK], connection: handle)
+                failure = unsafe wrapped.error(accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK], connection: handle)
             }
             if failure?.state == "57014" { failure?.cancelledByUser = cancelSent || directory_pq_cancel_pending() != 0 }
         }
@@ -182,12 +186,12 @@ final class PostgreSQLConnection {
     private func checked(_ result: OpaquePointer?, accepting accepted: [ExecStatusType]) throws(PostgreSQLError)
         -> PostgreSQLResult
     {
-        guard let result else {
-            throw PostgreSQLError(
+        guard let result = unsafe result else {
+            throw unsafe PostgreSQLError(
                 PostgreSQLError.cleaned(String(cString: PQerrorMessage(handle))), connectionLost: !isOpen)
         }
-        let wrapped = PostgreSQLResult(result)
-        if var error = wrapped.error(accepting: accepted, connection: handle) {
+        let wrapped = unsafe PostgreSQLResult(result)
+        if var error = unsafe wrapped.error(accepting: accepted, connection: handle) {
             error.cancelledByUser = (cancelSent || directory_pq_cancel_pending() != 0) && error.state == "57014"
             throw error
         }

@@ -30,7 +30,7 @@ struct EditorCommand {
 
     /// Whether the program has a controlling terminal (`/dev/tty` opens).
     static var hasTerminal: Bool {
-        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        let tty = unsafe open("/dev/tty", O_RDWR | O_CLOEXEC)
         if tty >= 0 { close(tty) }
         return tty >= 0
     }

@@ -30,13 +30,13 @@ struct ExternalEditor {
     func edit(_ text: String, run: (String) -> Int32?) -> Result<String, ExternalEditorFailure> {
         let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/directory-edit-XXXXXX.tsv").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+        let descriptor = unsafe template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
-            return mkstemps(base, 4)
+            return unsafe mkstemps(base, 4)
         }
         guard descriptor >= 0 else { return .failure(.cannotCreate(folder: folder, reason: Self.errorText())) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { unlink(path) }
+        defer { unsafe unlink(path) }
         let written = Self.write(text, to: descriptor)
         close(descriptor)
         guard written else { return .failure(.cannotCreate(folder: folder, reason: Self.errorText())) }
@@ -54,17 +54,17 @@ struct ExternalEditor {
 
     private static func write(_ text: String, to descriptor: Int32) -> Bool {
         var text = text
-        return text.withUTF8 { DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) } == 0
+        return text.withUTF8 { unsafe DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) } == 0
     }
 
     private static func read(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = unsafe buffer.withUnsafeMutableBytes { unsafe Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count < 0 { return nil }
             if count == 0 { break }
@@ -73,7 +73,7 @@ struct ExternalEditor {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func errorText() -> String { String(cString: strerror(errno)) }
+    private static func errorText() -> String { unsafe String(cString: strerror(errno)) }
 }
 
 /// Why the editor gave no text back; nothing was changed.

@@ -10,12 +10,14 @@ enum BackspaceKey {
     /// Deletes the character before the cursor in `line`; returns libedit's CC_* code.
     static func press(in line: OpaquePointer) -> UInt8 {
         var start: UnsafePointer<wchar_t>?
-        let count = Int(clibedit_line_before_cursor(line, &start))
-        guard count > 0, let start else { return UInt8(CC_ERROR) }
+        let count = unsafe Int(clibedit_line_before_cursor(line, &start))
+        guard count > 0, let start = unsafe start else { return UInt8(CC_ERROR) }
         let tail = min(count, lookBehind)
-        let text = WideText.string(UnsafeBufferPointer(start: start + (count - tail), count: tail))
+        let text = unsafe WideText.string(UnsafeBufferPointer(start: start + (count - tail), count: tail))
         let scalars = text.last.map { $0.unicodeScalars.count } ?? 1
-        let status = WideText.withWide("") { clibedit_replace_before_cursor(line, Int32(min(scalars, count)), $0) }
+        let status = unsafe WideText.withWide("") {
+            unsafe clibedit_replace_before_cursor(line, Int32(min(scalars, count)), $0)
+        }
         return UInt8(status < 0 ? CC_ERROR : CC_REFRESH)
     }
 }
@@ -27,12 +29,12 @@ enum DeleteKey {
     static func press(in line: OpaquePointer) -> UInt8 {
         var start: UnsafePointer<wchar_t>?
         var cursor: Int32 = 0
-        let length = Int(clibedit_line(line, &start, &cursor))
-        guard let start, Int(cursor) < length else { return UInt8(CC_ERROR) }
+        let length = unsafe Int(clibedit_line(line, &start, &cursor))
+        guard let start = unsafe start, Int(cursor) < length else { return UInt8(CC_ERROR) }
         let tail = min(length - Int(cursor), BackspaceKey.lookBehind)
-        let text = WideText.string(UnsafeBufferPointer(start: start + Int(cursor), count: tail))
+        let text = unsafe WideText.string(UnsafeBufferPointer(start: start + Int(cursor), count: tail))
         let scalars = text.first.map { $0.unicodeScalars.count } ?? 1
-        clibedit_delete_after_cursor(line, Int32(scalars))
+        unsafe clibedit_delete_after_cursor(line, Int32(scalars))
         return UInt8(CC_REFRESH)
     }
 }

@@ -8,6 +8,10 @@ import DirectoryCore
 /// The libedit line editor: emacs keys (or vi, from `~/.editrc`), history on
 /// Up/Down, Ctrl-R for incremental reverse search, Tab for completion, and
 /// wide characters throughout, so `ë` and `高` are one character each.
+///
+/// It owns libedit's handles, made in `init` and freed in `deinit`; no pointer to them
+/// leaves this type.
+@safe
 final class EditLineEditor: LineEditor {
     /// The C editor (libedit's EditLine and HistoryW).
     private let editor: OpaquePointer
@@ -36,63 +40,63 @@ final class EditLineEditor: LineEditor {
     init?(program: String, historySize: Int) {
         _ = clibedit_use_utf8_locale()
         let keys = KeyHandlers()
-        guard let editor = clibedit_open(program, Int32(clamping: max(historySize, 1)), keys.context) else {
+        guard let editor = unsafe clibedit_open(program, Int32(clamping: max(historySize, 1)), keys.context) else {
             return nil
         }
-        self.editor = editor
+        unsafe self.editor = unsafe editor
         self.keys = keys
-        clibedit_add_function(editor, "directory-complete", "complete a command, field, record or path") {
+        unsafe clibedit_add_function(editor, "directory-complete", "complete a command, field, record or path") {
             line, _ in
-            guard let line, let keys = KeyHandlers.of(line) else { return UInt8(CC_ERROR) }
-            return keys.tab.press(in: line)
+            guard let line = unsafe line, let keys = unsafe KeyHandlers.of(line) else { return UInt8(CC_ERROR) }
+            return unsafe keys.tab.press(in: line)
         }
-        clibedit_add_function(editor, "directory-paste", "insert pasted text as it is (bracketed paste)") {
+        unsafe clibedit_add_function(editor, "directory-paste", "insert pasted text as it is (bracketed paste)") {
             line, _ in
-            guard let line, let keys = KeyHandlers.of(line) else { return UInt8(CC_ERROR) }
-            return keys.paste.press(in: line)
+            guard let line = unsafe line, let keys = unsafe KeyHandlers.of(line) else { return UInt8(CC_ERROR) }
+            return unsafe keys.paste.press(in: line)
         }
-        clibedit_add_function(editor, "directory-delete-prev", "delete the character before the cursor, whole") {
+        unsafe clibedit_add_function(editor, "directory-delete-prev", "delete the character before the cursor, whole") {
             line, _ in
-            guard let line else { return UInt8(CC_ERROR) }
-            return BackspaceKey.press(in: line)
+            guard let line = unsafe line else { return UInt8(CC_ERROR) }
+            return unsafe BackspaceKey.press(in: line)
         }
-        clibedit_add_function(editor, "directory-delete-next", "delete the character under the cursor, whole") {
+        unsafe clibedit_add_function(editor, "directory-delete-next", "delete the character under the cursor, whole") {
             line, _ in
-            guard let line else { return UInt8(CC_ERROR) }
-            return DeleteKey.press(in: line)
+            guard let line = unsafe line else { return UInt8(CC_ERROR) }
+            return unsafe DeleteKey.press(in: line)
         }
-        clibedit_set_drawer(editor) { line, reason in
-            guard let line, let keys = KeyHandlers.of(line) else { return }
-            keys.drawing.draw(line, reason: reason)
+        unsafe clibedit_set_drawer(editor) { line, reason in
+            guard let line = unsafe line, let keys = unsafe KeyHandlers.of(line) else { return }
+            unsafe keys.drawing.draw(line, reason: reason)
         }
-        clibedit_add_function(editor, "directory-ignore", "do nothing (a key with no use here)") { _, _ in
+        unsafe clibedit_add_function(editor, "directory-ignore", "do nothing (a key with no use here)") { _, _ in
             UInt8(CC_NORM)
         }
-        let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        clibedit_set_bracketed_paste(editor, term.isEmpty || term == "dumb" ? 0 : 1)
+        let term = unsafe getenv("TERM").map { unsafe String(cString: $0) } ?? ""
+        unsafe clibedit_set_bracketed_paste(editor, term.isEmpty || term == "dumb" ? 0 : 1)
         bindKeys()
         if let path = EditrcFile.path() {
-            warnings = EditrcFile.source(path, into: editor)
-            if clibedit_is_vi(editor) != 0 { bindKeys() }  // `bind -v` replaced the key map
+            warnings = unsafe EditrcFile.source(path, into: editor)
+            if unsafe clibedit_is_vi(editor) != 0 { bindKeys() }  // `bind -v` replaced the key map
         }
     }
 
     /// Restores the terminal.
-    deinit { clibedit_close(editor) }
+    deinit { unsafe clibedit_close(editor) }
 
     /// Tab completes; Ctrl-R searches history backwards as you type; Backspace deletes a whole
     /// character; the keys the terminal sends as escape sequences (read as one key code each,
     /// see `clibedit_key`) do what readline does with them, in vi's command mode too.
     private func bindKeys() {
-        clibedit_bind(editor, "^I", "directory-complete")
-        clibedit_bind(editor, "^R", "em-inc-search-prev")
-        clibedit_bind(editor, "^?", "directory-delete-prev")
-        clibedit_bind(editor, "^H", "directory-delete-prev")
-        let vi = clibedit_is_vi(editor) != 0
+        unsafe clibedit_bind(editor, "^I", "directory-complete")
+        unsafe clibedit_bind(editor, "^R", "em-inc-search-prev")
+        unsafe clibedit_bind(editor, "^?", "directory-delete-prev")
+        unsafe clibedit_bind(editor, "^H", "directory-delete-prev")
+        let vi = unsafe clibedit_is_vi(editor) != 0
         for (key, function) in Self.terminalKeys {
             let name = Self.bindingName(of: key)
-            clibedit_bind(editor, name, function)
-            if vi { clibedit_bind_command(editor, name, function) }
+            unsafe clibedit_bind(editor, name, function)
+            if vi { unsafe clibedit_bind_command(editor, name, function) }
         }
     }
 
@@ -119,15 +123,15 @@ final class EditLineEditor: LineEditor {
 
     /// Shows `prompt` and reads a line with libedit.
     func readLine(prompt: String) -> LineInput {
-        clibedit_set_prompt(editor, prompt)
+        unsafe clibedit_set_prompt(editor, prompt)
         keys.drawing.prompt = prompt
         keys.paste.pastedThisLine = false
         var line: UnsafePointer<wchar_t>?
         var length: Int32 = 0
-        switch clibedit_read_line(editor, &line, &length) {
+        switch unsafe clibedit_read_line(editor, &line, &length) {
         case CLIBEDIT_LINE:
-            guard let line else { return .line("") }
-            return .line(WideText.string(UnsafeBufferPointer(start: line, count: Int(length))))
+            guard let line = unsafe line else { return .line("") }
+            return unsafe .line(WideText.string(UnsafeBufferPointer(start: line, count: Int(length))))
         case CLIBEDIT_INTERRUPTED: return .interrupted
         case CLIBEDIT_END: return .end
         default: return .failed
@@ -136,37 +140,39 @@ final class EditLineEditor: LineEditor {
 
     /// Adds a line to libedit's history (consecutive duplicates are stored once).
     func addToHistory(_ line: String) {
-        WideText.withWide(line) { _ = clibedit_history_add(editor, $0) }
+        unsafe WideText.withWide(line) { _ = unsafe clibedit_history_add(editor, $0) }
     }
 
     /// libedit's history, oldest first.
     var historyEntries: [String] {
         var entries: [String] = []
-        var entry = clibedit_history_oldest(editor)
-        while let text = entry {
-            entries.append(WideText.string(text))
-            entry = clibedit_history_newer(editor)
+        var entry = unsafe clibedit_history_oldest(editor)
+        while let text = unsafe entry {
+            unsafe entries.append(WideText.string(text))
+            unsafe entry = unsafe clibedit_history_newer(editor)
         }
         return entries
     }
 
     /// Loads a libedit history file.
     func loadHistory(from path: String) -> Bool {
-        clibedit_history_load(editor, path) >= 0
+        unsafe clibedit_history_load(editor, path) >= 0
     }
 
     /// Drops the rest of a paste waiting to be read.
-    func clearPendingInput() { clibedit_clear_input(editor) }
+    func clearPendingInput() { unsafe clibedit_clear_input(editor) }
 
     /// Hands the terminal to a foreground program for `body`, then takes it back.
     func inForeground<Result>(_ body: () -> Result) -> Result {
-        clibedit_foreground_begin(editor)
-        defer { clibedit_foreground_end(editor) }
+        unsafe clibedit_foreground_begin(editor)
+        defer { unsafe clibedit_foreground_end(editor) }
         return body()
     }
 
     /// Writes a libedit history file (with its `_HiStOrY_V2_` header): the one at `path` with `line` added.
     func saveHistory(appending line: String, to path: String, size: Int, descriptor: Int32) -> Bool {
-        WideText.withWide(line) { clibedit_history_merge_save(path, $0, Int32(clamping: size), descriptor) } == 0
+        unsafe WideText.withWide(line) {
+            unsafe clibedit_history_merge_save(path, $0, Int32(clamping: size), descriptor)
+        } == 0
     }
 }

@@ -26,9 +26,9 @@ enum EditrcFile {
             let command = line.drop { $0 == " " || $0 == "\t" }
             guard !command.isEmpty, !command.hasPrefix("#") else { continue }
             var message: UnsafeMutablePointer<CChar>?
-            let status = clibedit_source_line(editor, String(line), &message)
-            let said = message.map { String(cString: $0) } ?? ""
-            free(message)
+            let status = unsafe clibedit_source_line(editor, String(line), &message)
+            let said = unsafe message.map { unsafe String(cString: $0) } ?? ""
+            unsafe free(message)
             guard status != 0 else { continue }
             warnings.append("\(path):\(index + 1): \(explanation(status: status, said: said, line: command)) (ignored)")
         }

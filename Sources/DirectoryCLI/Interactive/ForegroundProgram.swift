@@ -16,10 +16,10 @@ enum ForegroundProgram {
         guard let name = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) else {
             return false
         }
-        if name.contains("/") { return access(name, X_OK) == 0 }
+        if name.contains("/") { return unsafe access(name, X_OK) == 0 }
         let folders = (searchPath ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
         return folders.contains { folder in
-            access((folder.isEmpty ? "." : String(folder)) + "/" + name, X_OK) == 0
+            unsafe access((folder.isEmpty ? "." : String(folder)) + "/" + name, X_OK) == 0
         }
     }
 
@@ -30,7 +30,7 @@ enum ForegroundProgram {
     static func run(_ command: String, input: String?, environment: [String: String]) -> Int32? {
         var pipeEnds: [Int32] = [-1, -1]
         if input != nil {
-            guard pipe(&pipeEnds) == 0 else { return nil }
+            guard unsafe pipe(&pipeEnds) == 0 else { return nil }
             for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         }
         defer {
@@ -50,44 +50,45 @@ enum ForegroundProgram {
     /// Starts `/bin/sh -c command` with default signal handling.
     private static func spawn(_ command: String, standardInput: Int32, environment: [String: String]) -> pid_t? {
         var attributes = posix_spawnattr_t()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawnattr_init(&attributes)
-        posix_spawn_file_actions_init(&actions)
+        var actions = unsafe posix_spawn_file_actions_t()
+        unsafe posix_spawnattr_init(&attributes)
+        unsafe posix_spawn_file_actions_init(&actions)
         defer {
-            posix_spawnattr_destroy(&attributes)
-            posix_spawn_file_actions_destroy(&actions)
+            unsafe posix_spawnattr_destroy(&attributes)
+            unsafe posix_spawn_file_actions_destroy(&actions)
         }
         // The prompt ignores Ctrl-C while the program runs; the program must not.
         var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGWINCH, SIGCONT] { sigaddset(&defaults, signal) }
+        unsafe sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGWINCH, SIGCONT] { unsafe sigaddset(&defaults, signal) }
         var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        if standardInput >= 0 { posix_spawn_file_actions_adddup2(&actions, standardInput, 0) }
+        unsafe sigemptyset(&unblocked)
+        unsafe posix_spawnattr_setsigdefault(&attributes, &defaults)
+        unsafe posix_spawnattr_setsigmask(&attributes, &unblocked)
+        unsafe posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        if standardInput >= 0 { unsafe posix_spawn_file_actions_adddup2(&actions, standardInput, 0) }
         let arguments = ["/bin/sh", "-c", command]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
+        let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            for pointer in argv + envp { free(pointer) }
+            let copies = unsafe argv + envp
+            for index in unsafe copies.indices { unsafe free(copies[index]) }
         }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp) == 0 else { return nil }
+        guard unsafe posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp) == 0 else { return nil }
         return pid
     }
 
     /// Writes `text` to `descriptor` until done or the reader has gone (EPIPE; SIGPIPE is ignored meanwhile).
     private static func feed(_ text: String, to descriptor: Int32) {
         var text = text
-        _ = text.withUTF8 { DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
+        _ = text.withUTF8 { unsafe DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// Waits for `pid`; its exit status, or 128 + the signal that ended it.
     private static func waitForExit(of pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
+        while unsafe waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return 1 }
         }
         let signal = status & 0x7F

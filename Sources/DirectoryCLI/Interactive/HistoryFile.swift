@@ -32,7 +32,7 @@ struct HistoryFile {
             writable = false
             return problem + "; history will not be kept this session"
         }
-        guard access(path, F_OK) == 0 else { return nil }
+        guard unsafe access(path, F_OK) == 0 else { return nil }
         if editor.loadHistory(from: path) { return nil }
         writable = false
         return "cannot read the history file \(path); history will not be saved this session"
@@ -46,7 +46,7 @@ struct HistoryFile {
         let line = StoreLocation.redactingPasswords(in: typed)
         editor.addToHistory(line)
         guard let path = settings.path, writable else { return nil }
-        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let lock = unsafe open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         defer { if lock >= 0 { close(lock) } }
         var locked = lock >= 0
         while locked, flock(lock, LOCK_EX) != 0 {
@@ -54,15 +54,16 @@ struct HistoryFile {
         }
         // A new name each time, created only if absent and never through a link.
         let temporary = path + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = locked ? open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) : -1
+        let descriptor =
+            unsafe locked ? open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) : -1
         if descriptor >= 0,
             editor.saveHistory(appending: line, to: path, size: settings.size, descriptor: descriptor),
-            rename(temporary, path) == 0
+            unsafe rename(temporary, path) == 0
         {
             return nil
         }
-        let reason = String(cString: strerror(errno))
-        if descriptor >= 0 { unlink(temporary) }
+        let reason = unsafe String(cString: strerror(errno))
+        if descriptor >= 0 { unsafe unlink(temporary) }
         guard !reportedFailure else { return nil }
         reportedFailure = true
         return "cannot write the history file \(path): \(reason)"

@@ -28,7 +28,7 @@ final class LineDrawing {
         let width = Int(clibedit_terminal_width())
         switch reason {
         case CLIBEDIT_DRAW_KEY:
-            lastCursor = snapCursor(editLine)
+            lastCursor = unsafe snapCursor(editLine)
             return
         case CLIBEDIT_DRAW_LEAVE:
             leave()
@@ -46,8 +46,8 @@ final class LineDrawing {
         }
         var start: UnsafePointer<wchar_t>?
         var cursor: Int32 = 0
-        let length = Int(clibedit_line(editLine, &start, &cursor))
-        var line = start.map { WideText.string(UnsafeBufferPointer(start: $0, count: length)) } ?? ""
+        let length = unsafe Int(clibedit_line(editLine, &start, &cursor))
+        var line = unsafe start.map { unsafe WideText.string(UnsafeBufferPointer(start: $0, count: length)) } ?? ""
         var at = Int(cursor)
         if reason == CLIBEDIT_DRAW_FINISH {
             // libedit has added the newline that Enter ends the line with.
@@ -55,13 +55,13 @@ final class LineDrawing {
             at = line.unicodeScalars.count
             lastCursor = 0
         } else {
-            at = snapCursor(editLine)
+            at = unsafe snapCursor(editLine)
             lastCursor = at
         }
         let layout = LineLayout(prompt: prompt, line: line, cursor: at, width: width)
         let next = Drawn(prompt: prompt, line: line, cursor: at, width: width, layout: layout)
         if reason == CLIBEDIT_DRAW_UPDATE, next == drawn { return }
-        clibedit_write_drawing(Self.output(from: drawn, to: next))
+        unsafe clibedit_write_drawing(Self.output(from: drawn, to: next))
         drawn = reason == CLIBEDIT_DRAW_FINISH ? nil : next
     }
 
@@ -70,23 +70,23 @@ final class LineDrawing {
     private func snapCursor(_ editLine: OpaquePointer) -> Int {
         var start: UnsafePointer<wchar_t>?
         var cursor: Int32 = 0
-        let length = Int(clibedit_line(editLine, &start, &cursor))
-        guard let start, cursor > 0, Int(cursor) < length else { return Int(cursor) }
+        let length = unsafe Int(clibedit_line(editLine, &start, &cursor))
+        guard let start = unsafe start, cursor > 0, Int(cursor) < length else { return Int(cursor) }
         // Only the clusters around the cursor matter: far longer than any real character.
         let from = max(0, Int(cursor) - 64)
         let to = min(length, Int(cursor) + 64)
-        let around = WideText.string(UnsafeBufferPointer(start: start + from, count: to - from))
+        let around = unsafe WideText.string(UnsafeBufferPointer(start: start + from, count: to - from))
         let offset = Int(cursor) - from
         let snapped = Self.clusterBoundary(near: offset, in: around, movingLeft: Int(cursor) < lastCursor)
         guard snapped != offset else { return Int(cursor) }
-        return Int(clibedit_move_cursor(editLine, Int32(snapped - offset)))
+        return unsafe Int(clibedit_move_cursor(editLine, Int32(snapped - offset)))
     }
 
     /// Moves the cursor below the drawing's last row, where other output goes; the next drawing starts afresh.
     private func leave() {
         guard let layout = drawn?.layout else { return }
         let down = layout.end.row - layout.cursor.row
-        clibedit_write_drawing(down > 0 ? "\u{1B}[\(down)B" : "")
+        unsafe clibedit_write_drawing(down > 0 ? "\u{1B}[\(down)B" : "")
         drawn = nil
     }
 

@@ -17,17 +17,17 @@ final class PasteKey {
     /// Handles the start of a paste in `line`; returns libedit's CC_* code.
     func press(in line: OpaquePointer) -> UInt8 {
         pastedThisLine = true
-        let pasted = Self.readPaste(from: line)
+        let pasted = unsafe Self.readPaste(from: line)
         let lines = pasted.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let first = String(lines[0])
         if !first.isEmpty {
-            let status = WideText.withWide(first) { clibedit_replace_before_cursor(line, 0, $0) }
+            let status = unsafe WideText.withWide(first) { unsafe clibedit_replace_before_cursor(line, 0, $0) }
             if status < 0 { return UInt8(CC_REFRESH_BEEP) }
         }
         if lines.count == 2 {
             // The rest comes after this line is entered: Enter, then the rest as a paste again.
             let rest = lines[1].isEmpty ? "" : String(Self.start) + lines[1] + String(Self.end)
-            _ = WideText.withWide("\r" + rest) { clibedit_push_input(line, $0) }
+            _ = unsafe WideText.withWide("\r" + rest) { unsafe clibedit_push_input(line, $0) }
         }
         return UInt8(CC_REFRESH)
     }
@@ -38,7 +38,9 @@ final class PasteKey {
         var scalars = String.UnicodeScalarView()
         while true {
             var key: wchar_t = 0
-            guard clibedit_getc(line, &key) > 0, let scalar = Unicode.Scalar(UInt32(bitPattern: key)) else { break }
+            guard unsafe clibedit_getc(line, &key) > 0, let scalar = Unicode.Scalar(UInt32(bitPattern: key)) else {
+                break
+            }
             if scalar == end { break }
             if (0x80...0x9F).contains(scalar.value) { continue }
             scalars.append(scalar)
@@ -74,11 +76,11 @@ final class KeyHandlers {
     let drawing = LineDrawing()
 
     /// This object as the context libedit hands back to the key functions.
-    var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+    var context: UnsafeMutableRawPointer { unsafe Unmanaged.passUnretained(self).toOpaque() }
 
     /// The handlers behind the context of `line`.
     static func of(_ line: OpaquePointer?) -> KeyHandlers? {
-        guard let line, let context = clibedit_context(line) else { return nil }
-        return Unmanaged<KeyHandlers>.fromOpaque(context).takeUnretainedValue()
+        guard let line = unsafe line, let context = unsafe clibedit_context(line) else { return nil }
+        return unsafe Unmanaged<KeyHandlers>.fromOpaque(context).takeUnretainedValue()
     }
 }

@@ -81,7 +81,7 @@ enum FolderListing {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         return names.map { name in
             var isFolder: ObjCBool = false
-            let exists = manager.fileExists(atPath: base + name, isDirectory: &isFolder)
+            let exists = unsafe manager.fileExists(atPath: base + name, isDirectory: &isFolder)
             return FolderEntry(name: name, isFolder: exists && isFolder.boolValue)
         }
     }

@@ -12,26 +12,27 @@ final class TabKey {
     /// Handles a press of Tab in `line`; returns libedit's CC_* code.
     func press(in line: OpaquePointer) -> UInt8 {
         var start: UnsafePointer<wchar_t>?
-        let count = clibedit_line_before_cursor(line, &start)
-        let prefix = start.map { WideText.string(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? ""
+        let count = unsafe clibedit_line_before_cursor(line, &start)
+        let prefix =
+            unsafe start.map { unsafe WideText.string(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? ""
         switch complete(prefix).action {
         case .none:
             return UInt8(CC_REFRESH_BEEP)
         case .replace(let deleting, let inserting):
-            let status = WideText.withWide(inserting) {
-                clibedit_replace_before_cursor(line, Int32(clamping: deleting), $0)
+            let status = unsafe WideText.withWide(inserting) {
+                unsafe clibedit_replace_before_cursor(line, Int32(clamping: deleting), $0)
             }
             return UInt8(status < 0 ? CC_REFRESH_BEEP : CC_REFRESH)
         case .list(let candidates):
-            guard candidates.count <= Self.queryItems || confirmListing(candidates.count, in: line) else {
+            guard unsafe candidates.count <= Self.queryItems || confirmListing(candidates.count, in: line) else {
                 return UInt8(CC_REDISPLAY)
             }
             let columns = CandidateColumns.layout(candidates, width: Int(clibedit_terminal_width()))
             clibedit_leave_drawing()
-            if candidates.count > Self.queryItems, page(columns + "\n", in: line) { return UInt8(CC_REDISPLAY) }
+            if candidates.count > Self.queryItems, unsafe page(columns + "\n", in: line) { return UInt8(CC_REDISPLAY) }
             if !TerminalText.writeInterruptibly("\r\n" + columns.replacingNewlines() + "\r\n") {
                 clibedit_discard_output()
-                clibedit_write("\r\n^C (interrupted: the rest of the list was not shown)\r\n")
+                unsafe clibedit_write("\r\n^C (interrupted: the rest of the list was not shown)\r\n")
             }
             return UInt8(CC_REDISPLAY)
         }
@@ -42,10 +43,10 @@ final class TabKey {
         let rows = Int(clibedit_terminal_height())
         let width = Int(clibedit_terminal_width())
         guard pager.pages(text, rows: rows, width: width), let command = pager.command else { return false }
-        clibedit_write("\r\n")
-        clibedit_key_foreground_begin(line)
+        unsafe clibedit_write("\r\n")
+        unsafe clibedit_key_foreground_begin(line)
         let status = ForegroundProgram.run(command, input: text, environment: pager.pagerEnvironment)
-        clibedit_key_foreground_end(line)
+        unsafe clibedit_key_foreground_end(line)
         return status != nil
     }
 
@@ -54,19 +55,19 @@ final class TabKey {
 
     /// Asks "Display all N possibilities? (y or n)" and reads one key: `y` or a space lists them.
     private func confirmListing(_ count: Int, in line: OpaquePointer) -> Bool {
-        clibedit_write("\r\nDisplay all \(count) possibilities? (y or n)")
+        unsafe clibedit_write("\r\nDisplay all \(count) possibilities? (y or n)")
         while true {
             var key: wchar_t = 0
-            guard clibedit_getc(line, &key) > 0 else {
+            guard unsafe clibedit_getc(line, &key) > 0 else {
                 _ = clibedit_take_interrupt()
-                clibedit_write("\r\n")
+                unsafe clibedit_write("\r\n")
                 return false
             }
             switch Unicode.Scalar(UInt32(bitPattern: key)) {
             case "y", "Y", " ":
                 return true
             case "n", "N", "\u{7F}", "\u{08}", "\u{1B}", "\u{03}", "\u{07}", "\r", "\n":
-                clibedit_write("\r\n")
+                unsafe clibedit_write("\r\n")
                 return false
             default:
                 continue

@@ -17,8 +17,8 @@ enum TerminalText {
                 if clibedit_take_interrupt() != 0 { return false }
                 var end = min(bytes.count, offset + 4096)
                 // Cut before a UTF-8 continuation byte, never inside a character.
-                while end < bytes.count, end > offset + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-                let count = write(1, base + offset, end - offset)
+                while end < bytes.count, end > offset + 1, unsafe bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                let count = unsafe write(1, base + offset, end - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return true

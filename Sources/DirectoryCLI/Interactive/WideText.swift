@@ -5,7 +5,8 @@ enum WideText {
     /// The string of `characters`; values that are not Unicode scalars are dropped.
     static func string(_ characters: UnsafeBufferPointer<wchar_t>) -> String {
         var scalars = String.UnicodeScalarView()
-        for character in characters {
+        for index in 0..<characters.count {
+            let character = unsafe characters[index]
             if let scalar = Unicode.Scalar(UInt32(bitPattern: character)) { scalars.append(scalar) }
         }
         return String(scalars)
@@ -13,16 +14,16 @@ enum WideText {
 
     /// The string of a NUL-terminated wide string.
     static func string(_ text: UnsafePointer<wchar_t>) -> String {
-        string(UnsafeBufferPointer(start: text, count: wcslen(text)))
+        unsafe string(UnsafeBufferPointer(start: text, count: wcslen(text)))
     }
 
     /// Calls `body` with `text` as a NUL-terminated wide string.
     static func withWide<Result>(_ text: String, _ body: (UnsafePointer<wchar_t>) -> Result) -> Result {
         var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         wide.append(0)
-        return wide.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return body([0]) }
-            return body(base)
+        return unsafe wide.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return unsafe body([0]) }
+            return unsafe body(base)
         }
     }
 }

@@ -54,6 +54,6 @@ extension EffectiveSettings {
     /// Puts the effective history size in the process environment as
     /// `DIRECTORY_HISTSIZE`, the one variable the interactive front end reads.
     public func exportHistorySize() {
-        setenv(Self.historySizeVariable, String(historySize.value), 1)
+        unsafe setenv(Self.historySizeVariable, String(historySize.value), 1)
     }
 }

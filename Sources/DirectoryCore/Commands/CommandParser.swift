@@ -11,8 +11,8 @@ public enum CommandParser {
     /// blank line or a `#` comment. A script reader hands its buffer straight in: `new` and
     /// `set`, most of a long script, are parsed from the bytes without a `String` of the line.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> ParsedLine? {
-        if let command = parseCommon(utf8: bytes) { return .command(command) }
-        return try parseGeneral(Substring(String(decoding: bytes, as: UTF8.self)))
+        if let command = unsafe parseCommon(utf8: bytes) { return .command(command) }
+        return try unsafe parseGeneral(Substring(String(decoding: bytes, as: UTF8.self)))
     }
 
     /// The name in the table of the command `line` starts with (`open` for `open!`), even when
