@@ -89,9 +89,9 @@ struct DirectoryTable {
         if let extra = fields[columns.count + 1], !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
             let decoded: [KeyedValue]?
             if extra.contains(UInt8(ascii: "\\")) {
-                decoded = CopyText.unescaped(extra).withUnsafeBytes { try? ExtrasJSON.decode($0) }
+                decoded = try? CopyText.unescaped(extra).withUnsafeBytes { try? ExtrasJSON.decode($0.bytes) }
             } else {
-                decoded = try? ExtrasJSON.decode(extra)
+                decoded = try? ExtrasJSON.decode(extra.bytes)
             }
             guard let decoded else { return nil }
             extras = decoded
