@@ -24,6 +24,12 @@ public enum CopyText {
         }
     }
 
+    /// Where `field`, one of the fields of `row` that `fields(of:into:)` found, lies in `row`.
+    public static func range(of field: UnsafeRawBufferPointer, in row: UnsafeRawBufferPointer) -> Range<Int> {
+        guard let base = row.baseAddress, let start = field.baseAddress else { return 0..<0 }
+        return (start - base)..<(start - base + field.count)
+    }
+
     /// The text of a field, escapes decoded.
     public static func text(_ field: UnsafeRawBufferPointer) -> String {
         guard field.contains(UInt8(ascii: "\\")) else { return String(decoding: field, as: UTF8.self) }

@@ -101,9 +101,11 @@ struct DirectoryTable {
 
     /// Adds the record in a `COPY` row (as `record(from:)` reads it) to `list`: text without
     /// escapes goes in as the row's bytes, without a string. A row that is not a record throws,
-    /// naming it and saying how to fix it. `texts` is scratch space, one entry per field.
+    /// naming it and saying how to fix it. `fields` are `row`'s; `texts` is scratch space,
+    /// one entry per field.
     func append(
-        _ fields: [CopyText.Field], to list: inout RecordList.Builder, texts: inout [UnsafeBufferPointer<UInt8>?]
+        _ fields: [CopyText.Field], of row: UnsafeRawBufferPointer, to list: inout RecordList.Builder,
+        texts: inout [Range<Int>?]
     ) throws(PostgreSQLError) {
         guard fields.count >= columns.count + 2, let idField = fields[0], let id = RecordID(utf8: idField.bytes) else {
             throw PostgreSQLError(
@@ -124,11 +126,11 @@ struct DirectoryTable {
                 if field.contains(UInt8(ascii: "\\")) {
                     values[column.field] = .text(CopyText.text(field))
                 } else {
-                    texts[column.field] = field.assumingMemoryBound(to: UInt8.self)
+                    texts[column.field] = CopyText.range(of: field, in: row)
                 }
             }
         }
-        list.append(id: id, texts: texts, values: values)
+        list.append(id: id, texts: texts, in: row.bytes, values: values)
     }
 
     /// The error for a row whose `extra` is not a JSON object of keys: it names the row and the fix.

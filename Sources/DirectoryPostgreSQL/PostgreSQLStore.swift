@@ -49,7 +49,7 @@ public final class PostgreSQLStore: ListStore {
         }
         let statements = try TableStatements(table: table, connection: connection)
         var list = RecordList.Builder(schema: kind)
-        var texts = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: kind.fields.count)
+        var texts = [Range<Int>?](repeating: nil, count: kind.fields.count)
         var positions: [Double] = []
         var fields: [CopyText.Field] = []
         try connection.copyOut(statements.copyOut) { row throws(PostgreSQLError) in
@@ -57,7 +57,7 @@ public final class PostgreSQLStore: ListStore {
             guard let last = fields.last, let position = last, let value = Self.position(position) else {
                 throw PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
             }
-            try table.append(fields, to: &list, texts: &texts)
+            try table.append(fields, of: row, to: &list, texts: &texts)
             positions.append(value)
         }
         link.forgetCounted()
