@@ -89,7 +89,7 @@ struct DirectoryTable {
         if let extra = fields[columns.count + 1], !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
             let decoded: [KeyedValue]?
             if extra.contains(UInt8(ascii: "\\")) {
-                decoded = try? CopyText.unescaped(extra).withUnsafeBytes { try? ExtrasJSON.decode($0.bytes) }
+                decoded = CopyText.unescaped(extra).withUnsafeBytes { try? ExtrasJSON.decode($0.bytes) }
             } else {
                 decoded = try? ExtrasJSON.decode(extra.bytes)
             }

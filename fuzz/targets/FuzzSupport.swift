@@ -14,17 +14,14 @@ func fuzzInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8] {
 func decodeList(
     _ bytes: [UInt8], format: FileFormat, schema: RecordSchema?, fallback: RecordSchema = .person
 ) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
-    let result = bytes.withUnsafeBytes { buffer in
-        Result { () throws(FileFormatError) in
-            try RecordCodec.decode(buffer, format: format, schema: schema, fallback: fallback)
-        }
+    try bytes.span.withRawBytes { (raw) throws(FileFormatError) in
+        try RecordCodec.decode(raw, format: format, schema: schema, fallback: fallback)
     }
-    return try result.get()
 }
 
 /// The format `bytes` are in, as a store tells it when it reads a file.
 func sniffFormat(_ bytes: [UInt8]) -> FileFormat? {
-    bytes.withUnsafeBytes { FileFormat.sniff($0) }
+    bytes.span.withRawBytes { FileFormat.sniff($0) }
 }
 
 /// What every reader target checks: reading never crashes, and a list that
@@ -58,7 +55,7 @@ enum ReaderProperty {
             XMLPlistRecordWriter.write(records, schema: schema, pieceSize: 7) { pieces.append(Array($0)) }
         }
         var hash = ContentHash()
-        for piece in pieces { piece.withUnsafeBytes { hash.add($0) } }
+        for piece in pieces { piece.span.withRawBytes { hash.add($0) } }
         if Array(pieces.joined()) != whole {
             fatalError("the \(format) written in pieces differs from the file written whole")
         }

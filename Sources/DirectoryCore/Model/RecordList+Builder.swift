@@ -1,6 +1,8 @@
 extension RecordList {
     /// Builds a list record by record as a reader finds them: each record goes into the
-    /// table when it fits a row, and is kept whole when it does not.
+    /// table when it fits a row, and is kept whole when it does not. Its pointers (`rowTexts`)
+    /// point into a row only during the call that set them.
+    @safe
     public struct Builder {
         private var table: RecordTable.Builder
         private var slots: [Int] = []
