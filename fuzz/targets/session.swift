@@ -13,7 +13,7 @@ public func fuzzSessions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let store = MemoryFiles()
     let path = "/fuzz/directory.plist"
     guard var first = try? Session(path: path, schema: nil, store: store, environment: .fixed()),
-        let save = try? CommandParser.parse("save"), (try? first.apply(save)) != nil,
+        let save = try? CommandParser.parse("save")?.command, (try? first.apply(save)) != nil,
         var second = try? Session(path: path, schema: nil, store: store, environment: .fixed())
     else { fatalError("a new session on an empty store failed") }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
