@@ -14,14 +14,12 @@ func fuzzInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8] {
 func decodeList(
     _ bytes: [UInt8], format: FileFormat, schema: RecordSchema?, fallback: RecordSchema = .person
 ) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
-    try bytes.span.withRawBytes { (raw) throws(FileFormatError) in
-        try RecordCodec.decode(raw, format: format, schema: schema, fallback: fallback)
-    }
+    try RecordCodec.decode(bytes.span.bytes, format: format, schema: schema, fallback: fallback)
 }
 
 /// The format `bytes` are in, as a store tells it when it reads a file.
 func sniffFormat(_ bytes: [UInt8]) -> FileFormat? {
-    bytes.span.withRawBytes { FileFormat.sniff($0) }
+    FileFormat.sniff(bytes.span.bytes)
 }
 
 /// What every reader target checks: reading never crashes, and a list that
