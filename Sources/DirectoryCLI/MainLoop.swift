@@ -158,9 +158,7 @@ struct MainLoop {
             }
         case .utf8(let bytes):
             do throws(ParseError) {
-                return try unsafe bytes.withUnsafeBufferPointer { utf8 throws(ParseError) in
-                    try unsafe CommandParser.parse(utf8: utf8)
-                }
+                return try CommandParser.parse(utf8: bytes.span)
             } catch {
                 let text = String(decoding: bytes, as: UTF8.self)
                 throw .parse(error, opensList: CommandParser.commandName(of: text) == "open")

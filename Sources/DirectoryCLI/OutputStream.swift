@@ -30,7 +30,7 @@ public final class OutputStream {
 
     /// Writes everything buffered. A closed pipe (EPIPE) drops the output quietly.
     public func flush() {
-        _ = unsafe buffer.withUnsafeBytes { unsafe DescriptorWrite.all($0, to: descriptor) }
+        _ = DescriptorWrite.all(buffer.span, to: descriptor)
         buffer.removeAll(keepingCapacity: true)
     }
 }

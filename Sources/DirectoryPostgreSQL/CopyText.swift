@@ -1,12 +1,12 @@
 /// PostgreSQL's `COPY` text format, on bytes: fields separated by tabs, rows ended
 /// by a newline, `\N` for `NULL`, and backslash escapes for backslash, tab, newline
 /// and carriage return (and, when reading, `\b \f \v`, octal `\123` and hex `\x7F`).
-public enum CopyText {
+enum CopyText {
     /// The bytes of one field of a row, without escapes decoded; `nil` for `\N`.
-    public typealias Field = UnsafeRawBufferPointer?
+    typealias Field = UnsafeRawBufferPointer?
 
     /// Splits `row` (with or without its final newline) into its fields.
-    public static func fields(of row: UnsafeRawBufferPointer, into fields: inout [Field]) {
+    static func fields(of row: UnsafeRawBufferPointer, into fields: inout [Field]) {
         unsafe fields.removeAll(keepingCapacity: true)
         var end = row.count
         if end > 0, unsafe row[end - 1] == UInt8(ascii: "\n") { end -= 1 }
@@ -24,14 +24,20 @@ public enum CopyText {
         }
     }
 
+    /// Where `field`, one of the fields of `row` that `fields(of:into:)` found, lies in `row`.
+    static func range(of field: UnsafeRawBufferPointer, in row: UnsafeRawBufferPointer) -> Range<Int> {
+        guard let base = row.baseAddress, let start = field.baseAddress else { return 0..<0 }
+        return unsafe (start - base)..<(start - base + field.count)
+    }
+
     /// The text of a field, escapes decoded.
-    public static func text(_ field: UnsafeRawBufferPointer) -> String {
+    static func text(_ field: UnsafeRawBufferPointer) -> String {
         guard unsafe field.contains(UInt8(ascii: "\\")) else { return unsafe String(decoding: field, as: UTF8.self) }
         return unsafe String(decoding: unescaped(field), as: UTF8.self)
     }
 
     /// The bytes of a field, escapes decoded.
-    public static func unescaped(_ field: UnsafeRawBufferPointer) -> [UInt8] {
+    static func unescaped(_ field: UnsafeRawBufferPointer) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(field.count)
         var index = 0
@@ -79,13 +85,13 @@ public enum CopyText {
     }
 
     /// Appends `text` as a field, escaped.
-    public static func appendText(_ text: String, to output: inout [UInt8]) {
+    static func appendText(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { unsafe appendEscaped(UnsafeRawBufferPointer($0), to: &output) }
     }
 
     /// Appends the bytes of `field` escaped.
-    public static func appendEscaped(_ field: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+    static func appendEscaped(_ field: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         var start = 0
         for index in 0..<field.count {
             let escape: UInt8
@@ -105,7 +111,7 @@ public enum CopyText {
     }
 
     /// Appends `\N`, the `NULL` field.
-    public static func appendNull(to output: inout [UInt8]) {
+    static func appendNull(to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\\"))
         output.append(UInt8(ascii: "N"))
     }

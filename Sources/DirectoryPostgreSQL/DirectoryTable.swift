@@ -91,9 +91,9 @@ struct DirectoryTable {
         if let extra = unsafe fields[columns.count + 1], unsafe !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
             let decoded: [KeyedValue]?
             if unsafe extra.contains(UInt8(ascii: "\\")) {
-                decoded = unsafe CopyText.unescaped(extra).withUnsafeBytes { try? unsafe ExtrasJSON.decode($0) }
+                decoded = unsafe CopyText.unescaped(extra).withUnsafeBytes { try? unsafe ExtrasJSON.decode($0.bytes) }
             } else {
-                decoded = try? unsafe ExtrasJSON.decode(extra)
+                decoded = try? unsafe ExtrasJSON.decode(extra.bytes)
             }
             guard let decoded else { return nil }
             extras = decoded
@@ -103,9 +103,11 @@ struct DirectoryTable {
 
     /// Adds the record in a `COPY` row (as `record(from:)` reads it) to `list`: text without
     /// escapes goes in as the row's bytes, without a string. A row that is not a record throws,
-    /// naming it and saying how to fix it. `texts` is scratch space, one entry per field.
+    /// naming it and saying how to fix it. `fields` are `row`'s; `texts` is scratch space,
+    /// one entry per field.
     func append(
-        _ fields: [CopyText.Field], to list: inout RecordList.Builder, texts: inout [UnsafeBufferPointer<UInt8>?]
+        _ fields: [CopyText.Field], of row: UnsafeRawBufferPointer, to list: inout RecordList.Builder,
+        texts: inout [Range<Int>?]
     ) throws(PostgreSQLError) {
         guard unsafe fields.count >= columns.count + 2, let idField = unsafe fields[0],
             let id = unsafe RecordID(utf8: idField.bytes)
@@ -119,7 +121,7 @@ struct DirectoryTable {
             return
         }
         var values = schema.defaultValues
-        for index in unsafe texts.indices { unsafe texts[index] = nil }
+        for index in texts.indices { texts[index] = nil }
         for (offset, column) in columns.enumerated() {
             let field = unsafe fields[offset + 1]
             if let unset = column.unsetDate {
@@ -128,11 +130,11 @@ struct DirectoryTable {
                 if unsafe field.contains(UInt8(ascii: "\\")) {
                     values[column.field] = unsafe .text(CopyText.text(field))
                 } else {
-                    unsafe texts[column.field] = unsafe field.assumingMemoryBound(to: UInt8.self)
+                    texts[column.field] = unsafe CopyText.range(of: field, in: row)
                 }
             }
         }
-        unsafe list.append(id: id, texts: texts, values: values)
+        unsafe list.append(id: id, texts: texts, in: row.bytes, values: values)
     }
 
     /// The error for a row whose `extra` is not a JSON object of keys: it names the row and the fix.

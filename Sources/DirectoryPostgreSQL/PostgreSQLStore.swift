@@ -49,7 +49,7 @@ public final class PostgreSQLStore: ListStore {
         }
         let statements = try TableStatements(table: table, connection: connection)
         var list = RecordList.Builder(schema: kind)
-        var texts = unsafe [UnsafeBufferPointer<UInt8>?](repeating: nil, count: kind.fields.count)
+        var texts = [Range<Int>?](repeating: nil, count: kind.fields.count)
         var positions: [Double] = []
         var fields: [CopyText.Field] = unsafe []
         try unsafe connection.copyOut(statements.copyOut) { row throws(PostgreSQLError) in
@@ -58,7 +58,7 @@ public final class PostgreSQLStore: ListStore {
             else {
                 throw PostgreSQLError(unsafe "a row of \(table.name) could not be read: \(CopyText.text(row))")
             }
-            try unsafe table.append(fields, to: &list, texts: &texts)
+            try unsafe table.append(fields, of: row, to: &list, texts: &texts)
             positions.append(value)
         }
         link.forgetCounted()

@@ -53,7 +53,7 @@ enum ReaderProperty {
             XMLPlistRecordWriter.write(records, schema: schema, pieceSize: 7) { pieces.append(Array($0)) }
         }
         var hash = ContentHash()
-        for piece in pieces { piece.withUnsafeBytes { hash.add($0) } }
+        for piece in pieces { piece.span.withRawBytes { hash.add($0) } }
         if Array(pieces.joined()) != whole {
             fatalError("the \(format) written in pieces differs from the file written whole")
         }

@@ -54,7 +54,7 @@ struct ExternalEditor {
 
     private static func write(_ text: String, to descriptor: Int32) -> Bool {
         var text = text
-        return text.withUTF8 { unsafe DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) } == 0
+        return DescriptorWrite.all(text.utf8.span, to: descriptor) == 0
     }
 
     private static func read(_ path: String) -> String? {

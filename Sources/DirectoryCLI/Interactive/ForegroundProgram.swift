@@ -82,7 +82,7 @@ enum ForegroundProgram {
     /// Writes `text` to `descriptor` until done or the reader has gone (EPIPE; SIGPIPE is ignored meanwhile).
     private static func feed(_ text: String, to descriptor: Int32) {
         var text = text
-        _ = text.withUTF8 { unsafe DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
+        _ = DescriptorWrite.all(text.utf8.span, to: descriptor)
     }
 
     /// Waits for `pid`; its exit status, or 128 + the signal that ended it.

@@ -10,9 +10,9 @@ public enum CommandParser {
     /// What the line in `bytes` (valid UTF-8, without its line break) asks for, or `nil` for a
     /// blank line or a `#` comment. A script reader hands its buffer straight in: `new` and
     /// `set`, most of a long script, are parsed from the bytes without a `String` of the line.
-    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> ParsedLine? {
-        if let command = unsafe parseCommon(utf8: bytes) { return .command(command) }
-        return try unsafe parseGeneral(Substring(String(decoding: bytes, as: UTF8.self)))
+    public static func parse(utf8 bytes: Span<UInt8>) throws(ParseError) -> ParsedLine? {
+        if let command = parseCommon(utf8: bytes) { return .command(command) }
+        return try parseGeneral(Substring(string(bytes, 0, bytes.count)))
     }
 
     /// The name in the table of the command `line` starts with (`open` for `open!`), even when

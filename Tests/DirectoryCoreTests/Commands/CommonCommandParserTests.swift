@@ -24,10 +24,8 @@ struct CommonCommandParserTests {
     @Test(
         "a line's UTF-8 bytes parse as its text does, errors included", arguments: lines + ["history 2", "editor 1-2"])
     func bytesParseAsText(line: String) {
-        var bytes = Array(line.utf8)
-        let fromBytes = bytes.withUnsafeMutableBufferPointer { buffer in
-            Result { () throws(ParseError) in try CommandParser.parse(utf8: UnsafeBufferPointer(buffer)) }
-        }
+        let bytes = Array(line.utf8)
+        let fromBytes = Result { () throws(ParseError) in try CommandParser.parse(utf8: bytes.span) }
         let fromText = Result { () throws(ParseError) in try CommandParser.parse(line) }
         #expect(fromBytes == fromText)
     }

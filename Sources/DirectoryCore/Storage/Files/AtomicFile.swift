@@ -14,7 +14,7 @@ public enum AtomicFile {
     /// Writes `bytes` to `path`, keeping the old file's permissions, owner and group, and returns
     /// the new file's modification time (nanoseconds since 1970).
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) -> Int64 {
-        try write(to: path) { output in unsafe bytes.withUnsafeBytes { unsafe output.write($0) } }
+        try write(to: path) { output in bytes.span.withRawBytes { output.write($0) } }
     }
 
     /// Writes the bytes that `contents` hands to its `Output`, piece by piece, to `path`
@@ -115,9 +115,9 @@ public enum AtomicFile {
         var failure: Int32 = 0
 
         /// Appends `bytes` to the file.
-        public mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        public mutating func write(_ bytes: RawSpan) {
             guard failure == 0 else { return }
-            failure = unsafe DescriptorWrite.all(bytes, to: descriptor)
+            failure = DescriptorWrite.all(bytes, to: descriptor)
         }
     }
 }

@@ -25,12 +25,18 @@ struct ContentHash {
     /// The hash of `bytes`.
     static func of(_ bytes: [UInt8]) -> UInt64 {
         var hash = ContentHash()
-        unsafe bytes.withUnsafeBytes { unsafe hash.add($0) }
+        bytes.span.withRawBytes { hash.add($0) }
         return hash.value
     }
 
     /// Adds the next bytes of the contents.
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    mutating func add(_ bytes: RawSpan) {
+        // Whole blocks are loaded without a bounds check each: the loop keeps its own.
+        unsafe bytes.withUnsafeBytes { unsafe add(buffer: $0) }
+    }
+
+    /// Adds the bytes of `bytes`, which are read during the call only.
+    private mutating func add(buffer bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var index = 0
         if pendingCount > 0 {

@@ -100,10 +100,8 @@ public struct FileStore: ListStore {
         let modified = try AtomicFile.write(to: path, replacing: expected) { output in
             RecordCodec.encode(records, schema: schema, format: format) { piece in
                 size += piece.byteCount
-                unsafe piece.withUnsafeBytes { bytes in
-                    unsafe hash.add(bytes)
-                    unsafe output.write(bytes)
-                }
+                hash.add(piece)
+                output.write(piece)
             }
         }
         return FileVersion(size: size, modified: modified, hash: hash.value)

@@ -122,7 +122,7 @@ struct ReadWindow: ~Copyable {
             if result == 0 { break }
             read += result
         }
-        unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read))
+        unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
         count += read
         size += read
         if code != 0 {

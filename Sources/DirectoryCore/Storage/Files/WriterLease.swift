@@ -131,9 +131,7 @@ final class WriterLease {
                 complete = count == 0
                 break
             }
-            let failure = unsafe buffer.withUnsafeBytes {
-                unsafe DescriptorWrite.all(UnsafeRawBufferPointer(rebasing: $0.prefix(count)), to: target)
-            }
+            let failure = DescriptorWrite.all(buffer.span.extracting(..<count), to: target)
             guard failure == 0 else {
                 complete = false
                 break

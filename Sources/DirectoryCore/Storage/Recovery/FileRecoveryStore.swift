@@ -125,7 +125,7 @@ public final class FileRecoveryStore: RecoveryStore {
     }
 
     private func write(_ bytes: [UInt8]) {
-        let failure = unsafe bytes.withUnsafeBytes { unsafe DescriptorWrite.all($0, to: descriptor) }
+        let failure = DescriptorWrite.all(bytes.span, to: descriptor)
         guard failure == 0 else {
             fail(unsafe "could not write it: \(String(cString: strerror(failure)))")
             return

@@ -19,7 +19,7 @@ struct RecoveryBytes {
     mutating func closeFrame(payloadStart start: Int) {
         let length = UInt32(truncatingIfNeeded: bytes.count - start)
         var hash = ContentHash()
-        unsafe bytes.withUnsafeBytes { unsafe hash.add(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        bytes.span.extracting(start...).withRawBytes { hash.add($0) }
         let checksum = hash.value
         unsafe bytes.withUnsafeMutableBytes { raw in
             unsafe raw.storeBytes(of: length.littleEndian, toByteOffset: start - 12, as: UInt32.self)

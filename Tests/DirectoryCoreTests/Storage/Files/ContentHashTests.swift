@@ -15,7 +15,7 @@ struct ContentHashTests {
             var start = 0
             while start < bytes.count {
                 let end = min(start + pieceSize, bytes.count)
-                bytes[start..<end].withUnsafeBytes { hash.add($0) }
+                bytes.span.extracting(start..<end).withRawBytes { hash.add($0) }
                 start = end
             }
             #expect(hash.value == whole, "pieces of \(pieceSize)")

@@ -134,7 +134,7 @@ struct FileStoreReplacingTests {
         // took a lease, a save let it write into the version it removed, and it was lost.
         let savedFirst = saved.wait(timeout: .now() + .milliseconds(200)) == .success
         #expect(ftruncate(writer, 0) == 0)
-        _ = Array(theirs.utf8).withUnsafeBytes { DescriptorWrite.all($0, to: writer) }
+        _ = DescriptorWrite.all(theirs.utf8.span, to: writer)
         close(writer)
         if !savedFirst { saved.wait() }
         #expect(outcome.withLock { $0 } == .changedMeanwhile(location: path))

@@ -28,7 +28,7 @@ struct WriterLeaseTests {
     static func writeInPlace(_ path: String, _ text: String, done: DispatchSemaphore) {
         Thread.detachNewThread {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            _ = Array(text.utf8).withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
+            _ = DescriptorWrite.all(text.utf8.span, to: descriptor)
             close(descriptor)
             done.signal()
         }
@@ -68,7 +68,7 @@ struct WriterLeaseTests {
         let closed = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             // The lease below must see what the writer wrote before it closed the file.
-            _ = Array("new".utf8).withUnsafeBytes { DescriptorWrite.all($0, to: writer) }
+            _ = DescriptorWrite.all("new".utf8.span, to: writer)
             close(writer)
             closed.signal()
         }

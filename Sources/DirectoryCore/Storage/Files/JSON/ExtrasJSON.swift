@@ -10,7 +10,12 @@ public enum ExtrasJSON {
     }
 
     /// The keys of the JSON object in `bytes`, with tagged dates and data restored.
-    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(FileFormatError) -> [KeyedValue] {
+    public static func decode(_ bytes: RawSpan) throws(FileFormatError) -> [KeyedValue] {
+        // The scanner indexes the bytes without a bounds check per byte: it keeps its own.
+        try unsafe bytes.withUnsafeBytes { (buffer) throws(FileFormatError) in try unsafe decode(buffer: buffer) }
+    }
+
+    private static func decode(buffer bytes: UnsafeRawBufferPointer) throws(FileFormatError) -> [KeyedValue] {
         var scanner = unsafe JSONScanner(bytes)
         let value = try scanner.parseValue(depth: 0)
         guard scanner.peekSignificant() == nil else { throw scanner.unexpected("the end of the unknown keys") }

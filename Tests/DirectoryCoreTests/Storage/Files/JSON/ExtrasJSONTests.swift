@@ -15,7 +15,7 @@ struct ExtrasJSONTests {
         ]
         var bytes: [UInt8] = []
         ExtrasJSON.encode(extras, to: &bytes)
-        let decoded = try bytes.withUnsafeBytes { try ExtrasJSON.decode($0) }
+        let decoded = try bytes.span.withRawBytes { try ExtrasJSON.decode($0) }
         #expect(decoded == extras)
     }
 
@@ -24,7 +24,7 @@ struct ExtrasJSONTests {
         var bytes: [UInt8] = []
         ExtrasJSON.encode([], to: &bytes)
         #expect(bytes == Array("{}".utf8))
-        #expect(throws: FileFormatError.self) { try Array("[1]".utf8).withUnsafeBytes { try ExtrasJSON.decode($0) } }
-        #expect(throws: FileFormatError.self) { try Array("{} x".utf8).withUnsafeBytes { try ExtrasJSON.decode($0) } }
+        #expect(throws: FileFormatError.self) { try "[1]".utf8.span.withRawBytes { try ExtrasJSON.decode($0) } }
+        #expect(throws: FileFormatError.self) { try "{} x".utf8.span.withRawBytes { try ExtrasJSON.decode($0) } }
     }
 }
