@@ -26,9 +26,18 @@ enum BenchProgram {
             let database = BenchDatabaseRows(data: data, directory: program, people: options.people, log: log)
             defer { database.cluster?.stop() }
             if options.postgresqlOnly {
+                // With --before, each of our commands is followed by its twin, in every round.
+                var twins: [Contender] = []
+                var order: [Contender] = []
+                for contender in database.contenders {
+                    order.append(contender)
+                    guard contender.isOurs, let before = options.before else { continue }
+                    twins.append(contender.twin(running: before))
+                    order.append(twins[twins.count - 1])
+                }
                 for run in 1...options.runs {
                     log("run \(run) of \(options.runs)")
-                    for contender in database.contenders { try contender.measure() }
+                    for contender in run % 2 == 0 ? order.reversed() : order { try contender.measure() }
                     database.measureEditSave(run: run)
                     database.measureMergingSave(run: run)
                 }
@@ -45,6 +54,16 @@ enum BenchProgram {
                 print("|---|--:|--:|--:|---|")
                 print(database.editSaveLine)
                 for line in database.mergingSaveLines { print(line) }
+                if !twins.isEmpty {
+                    print("")
+                    print("| command | work | median | fastest – slowest |")
+                    print("|---|---|--:|--:|")
+                    for contender in database.contenders.filter(\.isOurs) + twins {
+                        let median = contender.seconds.map { String(format: "%.3f s", $0) } ?? "—"
+                        let range = contender.range.map { String(format: "%.3f – %.3f s", $0.0, $0.1) } ?? "—"
+                        print("| \(contender.label) | \(contender.work) | \(median) | \(range) |")
+                    }
+                }
                 return database.contenders.contains { $0.skipped != nil } ? 1 : 0
             }
             suite.add(database)

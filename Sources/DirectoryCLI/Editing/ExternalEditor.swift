@@ -53,8 +53,7 @@ struct ExternalEditor {
     }
 
     private static func write(_ text: String, to descriptor: Int32) -> Bool {
-        var text = text
-        return DescriptorWrite.all(text.utf8.span, to: descriptor) == 0
+        DescriptorWrite.all(text.utf8.span, to: descriptor) == 0
     }
 
     private static func read(_ path: String) -> String? {

@@ -81,7 +81,6 @@ enum ForegroundProgram {
 
     /// Writes `text` to `descriptor` until done or the reader has gone (EPIPE; SIGPIPE is ignored meanwhile).
     private static func feed(_ text: String, to descriptor: Int32) {
-        var text = text
         _ = DescriptorWrite.all(text.utf8.span, to: descriptor)
     }
 
