@@ -11,14 +11,16 @@ struct RecordIDReferenceTests {
         return path
     }
 
+    /// Ann, Bob and Cy, whose ids start AAAA, BBBB and CCCC.
+    static let threePeople = [
+        ("AAAA0000-0000-4000-8000-000000000001", "Ann"), ("BBBB0000-0000-4000-8000-000000000002", "Bob"),
+        ("CCCC0000-0000-4000-8000-000000000003", "Cy"),
+    ]
+
     @Test("edit, delete and list take #ID, a unique prefix of the id in any case, after the numbers moved")
     func idsNameRecordsAfterNumbersMove() throws {
         let folder = TemporaryFolder()
-        let path = try Self.list(
-            [
-                ("AAAA0000-0000-4000-8000-000000000001", "Ann"), ("BBBB0000-0000-4000-8000-000000000002", "Bob"),
-                ("CCCC0000-0000-4000-8000-000000000003", "Cy"),
-            ], in: folder)
+        let path = try Self.list(Self.threePeople, in: folder)
         let run = try ProgramRun.run(
             ["--file", path],
             input: "sort name desc\nedit #bbbb\nset office Briggs\ndelete #AAAA-0000\nlist #cccc0\nlist\nquit!\n",
@@ -30,11 +32,7 @@ struct RecordIDReferenceTests {
     @Test("show #ID prints that record without making it current; move #ID moves it whatever its number")
     func showAndMoveTakeIDs() throws {
         let folder = TemporaryFolder()
-        let path = try Self.list(
-            [
-                ("AAAA0000-0000-4000-8000-000000000001", "Ann"), ("BBBB0000-0000-4000-8000-000000000002", "Bob"),
-                ("CCCC0000-0000-4000-8000-000000000003", "Cy"),
-            ], in: folder)
+        let path = try Self.list(Self.threePeople, in: folder)
         let run = try ProgramRun.run(
             ["--file", path, "--format", "csv"],
             input: "sort name desc\nedit 1\nshow #aaaa\nmove #AAAA to 1\nlist\nshow\nundo\nlist #bbbb\nquit!\n",
