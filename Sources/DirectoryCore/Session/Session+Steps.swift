@@ -7,12 +7,9 @@ extension Session {
     /// Runs `steps` as one change made by `command`: one undo entry, so one `undo` takes it all back.
     mutating func change(_ steps: [EditStep], by command: Command) {
         let before = current
-        var undoing: [EditStep] = []
-        undoing.reserveCapacity(steps.count)
-        for step in steps { undoing.append(run(step)) }
+        let undoing = run(steps)
         tracker.recordChange(
-            HistoryEntry(command: command, steps: undoing.reversed(), current: before), records: records, schema: schema
-        )
+            HistoryEntry(command: command, steps: undoing, current: before), records: records, schema: schema)
     }
 
     /// Runs one step as the change made by `command` (most commands are one step).
@@ -34,11 +31,9 @@ extension Session {
             throw tracker.undoClearedByMerge ? .undoClearedByMerge : .nothingToUndo
         }
         let after = current
-        var redoing: [EditStep] = []
-        redoing.reserveCapacity(entry.steps.count)
-        for step in entry.steps { redoing.append(run(step)) }
+        let redoing = run(entry.steps)
         current = entry.current
-        tracker.pushRedo(HistoryEntry(command: entry.command, steps: redoing.reversed(), current: after))
+        tracker.pushRedo(HistoryEntry(command: entry.command, steps: redoing, current: after))
         return feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
     }
 
@@ -50,14 +45,19 @@ extension Session {
             throw .nothingToRedo
         }
         let before = current
-        var undoing: [EditStep] = []
-        undoing.reserveCapacity(entry.steps.count)
-        for step in entry.steps { undoing.append(run(step)) }
+        let undoing = run(entry.steps)
         tracker.pushUndo(
-            HistoryEntry(command: entry.command, steps: undoing.reversed(), current: before), records: records,
-            schema: schema)
+            HistoryEntry(command: entry.command, steps: undoing, current: before), records: records, schema: schema)
         current = entry.current
         return feedback("Redid '\(CommandDescription.text(of: entry.command))'.")
+    }
+
+    /// Runs `steps` in order; returns the steps that reverse them all, in the order to run them.
+    private mutating func run(_ steps: [EditStep]) -> [EditStep] {
+        var reversing: [EditStep] = []
+        reversing.reserveCapacity(steps.count)
+        for step in steps { reversing.append(run(step)) }
+        return reversing.reversed()
     }
 
     /// Runs one step, keeping `current` on the same record; returns the step that reverses it.
