@@ -12,6 +12,11 @@ let commitSettings: [CSetting] =
     !commit.isEmpty && commit.allSatisfy(commitCharacters.contains)
     ? [.define("DIRECTORY_COMMIT", to: "\"\(commit)\"")] : []
 
+// Strict memory safety, and the lifetimes that let a type hold a `Span` of bytes it does not
+// own (a reader's cursor over a file's bytes) instead of a pointer: the feature the standard
+// library's own `Span` is built with (`@_lifetime`), not yet a language default in 6.2/6.3.
+let safety: [SwiftSetting] = [.strictMemorySafety(), .enableExperimentalFeature("Lifetimes")]
+
 let package = Package(
     name: "directory",
     products: [
@@ -36,19 +41,17 @@ let package = Package(
         // The pure core: model, command language, session, storage. No terminal I/O. It asks
         // libpq (loaded only then) which parts of a connection string are secret.
         .target(
-            name: "DirectoryCore", dependencies: ["CPostgreSQL"],
-            swiftSettings: [.strictMemorySafety()]),
+            name: "DirectoryCore", dependencies: ["CPostgreSQL"], swiftSettings: safety),
         // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.
         .target(
             name: "DirectoryPostgreSQL", dependencies: ["DirectoryCore", "CPostgreSQL"],
-            swiftSettings: [.strictMemorySafety()]),
+            swiftSettings: safety),
         // The front end: command line, the one input loop, the interactive line editor.
         .target(
             name: "DirectoryCLI", dependencies: ["DirectoryCore", "DirectoryPostgreSQL", "CLibEdit", "CBuildCommit"],
-            swiftSettings: [.strictMemorySafety()]),
+            swiftSettings: safety),
         // The thin executable.
-        .executableTarget(
-            name: "directory", dependencies: ["DirectoryCLI"], swiftSettings: [.strictMemorySafety()]),
+        .executableTarget(name: "directory", dependencies: ["DirectoryCLI"], swiftSettings: safety),
         // The benchmark against sqlite3 and Python (docs/performance.md); not run by the tests but for a smoke run.
         .executableTarget(name: "directory-bench", dependencies: ["DirectoryCore", "DirectoryPostgreSQL"]),
         .testTarget(
