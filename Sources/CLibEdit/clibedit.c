@@ -88,6 +88,8 @@ static int drawing = 0;
 static int left_drawing = 0;
 /* Whether a key function reads keys itself (a question, a paste): nothing is drawn meanwhile. */
 static int keys_taken = 0;
+/* Whether the line being read has yet to take SIGHUP and SIGTERM back from libedit. */
+static int reclaim_pending = 0;
 
 void clibedit_take_keys(int on) { keys_taken = on; }
 
@@ -231,6 +233,11 @@ static int escape_key(EditLine *el) {
 static int read_char(EditLine *el, wchar_t *out) {
     mbstate_t state;
     memset(&state, 0, sizeof state);
+    if (reclaim_pending) {
+        /* el_wgets has put libedit's signal handlers in place by now (see clibedit_termination.c). */
+        clibedit_reclaim_termination();
+        reclaim_pending = 0;
+    }
     if (!keys_taken) draw(el, CLIBEDIT_DRAW_KEY);
     for (;;) {
         if (interrupted) {
@@ -416,6 +423,7 @@ clibedit_status clibedit_read_line(clibedit_editor *editor, const wchar_t **line
     if (editor->bracketed_paste) clibedit_write("\033[?2004h");
     reading = editor;
     left_drawing = 0;
+    reclaim_pending = 1;
     const wchar_t *text = el_wgets(editor->el, &count);
     reading = NULL;
     if (editor->drawer != NULL) {

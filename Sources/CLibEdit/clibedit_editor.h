@@ -49,4 +49,7 @@ void clibedit_take_keys(int on);
 /* The terminal mode to restore when SIGHUP or SIGTERM ends the program at a prompt (NULL: none). */
 void clibedit_remember_exit_terminal(const struct termios *terminal);
 
+/* Puts back the SIGHUP and SIGTERM handlers that libedit replaced for the line being read. */
+void clibedit_reclaim_termination(void);
+
 #endif

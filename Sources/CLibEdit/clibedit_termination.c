@@ -30,7 +30,9 @@ static void on_termination(int signo) {
     termination = signo;
 }
 
-void clibedit_catch_termination(void) {
+static volatile sig_atomic_t catching = 0;
+
+static void install_termination(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_termination;
@@ -38,6 +40,11 @@ void clibedit_catch_termination(void) {
     action.sa_flags = SA_RESTART;
     sigaction(SIGHUP, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+}
+
+void clibedit_catch_termination(void) {
+    catching = 1;
+    install_termination();
     sigset_t caught;
     sigemptyset(&caught);
     sigaddset(&caught, SIGHUP);
@@ -46,6 +53,15 @@ void clibedit_catch_termination(void) {
 }
 
 int clibedit_termination_signal(void) { return termination; }
+
+/* libedit (EL_SIGNAL) installs its own handler for SIGHUP and SIGTERM while it reads a
+   line, for the sake of SIGTSTP and SIGCONT: it puts the terminal back, then sends the
+   signal again with kill(0, …), to the whole process group, so that a shell running
+   `sh -c 'directory; …'` would be ended with it. These two are ours: restoring the
+   terminal is exit_now's work, and the signal was meant for this process alone. */
+void clibedit_reclaim_termination(void) {
+    if (catching) install_termination();
+}
 
 void clibedit_set_idle(int on) {
     idle = on;

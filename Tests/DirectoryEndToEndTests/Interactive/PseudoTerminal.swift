@@ -170,6 +170,12 @@ final class PseudoTerminal {
         kill(pid, signal)
     }
 
+    /// The process IDs of the program's children (a shell's command), as Linux lists them.
+    var children: [pid_t] {
+        let list = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return list.split(separator: " ").compactMap { pid_t($0) }
+    }
+
     /// Waits until the cursor, as a terminal would place it after everything shown, is at
     /// the 0-based `column`; returns whether it got there.
     @discardableResult

@@ -93,6 +93,26 @@ extension Interactive {
             #expect(try ProgramRun.run(["-c", "find kim"], folder: folder).standardOutput.contains("Kim Tran"))
         }
 
+        @Test("SIGTERM at the prompt ends directory alone, not the shell that ran it")
+        func sigtermAtThePromptEndsDirectoryAloneNotTheShellThatRanIt() throws {
+            let folder = TemporaryFolder()
+            #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
+            // A shell without job control runs directory in the shell's process group: a signal sent
+            // to that group would end the shell too.
+            let command = "'\(BuiltProgram.url.path)'; echo \"the shell went on after $?\""
+            let terminal = try PseudoTerminal(["-c", command], program: "/bin/sh", folder: folder)
+            #expect(terminal.waitFor(Self.prompt))
+            terminal.type("new Kim Tran")
+            terminal.press(.enter)
+            #expect(terminal.waitFor(Self.changedPrompt))
+            let children = terminal.children
+            #expect(children.count == 1)
+            for child in children { kill(child, SIGTERM) }
+            #expect(terminal.waitFor("wait in the recovery journal"))
+            #expect(terminal.waitFor("the shell went on after 143"))
+            #expect(terminal.waitForExit() == 0)
+        }
+
         @Test("a live session's journal is left alone, and quit! removes it")
         func aLiveSessionsJournalIsLeftAloneAndQuitBangRemovesIt() throws {
             let folder = TemporaryFolder()
