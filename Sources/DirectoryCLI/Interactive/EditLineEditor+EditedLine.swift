@@ -4,12 +4,13 @@ extension EditLineEditor {
     /// The line being edited, as libedit hands it to a key function or the drawer: what the
     /// key handlers (`TabKey`, `PasteKey`, `BackspaceKey`, `DeleteKey`, `LineDrawing`) read and
     /// change, through safe methods. It holds libedit's `EditLine` pointer, good only during
-    /// the call libedit made; nothing keeps it beyond that call.
+    /// the call libedit made; being `~Escapable`, it cannot be stored or captured to outlive it.
     @safe
-    struct EditedLine {
+    struct EditedLine: ~Escapable {
         private let editLine: OpaquePointer
 
         /// The line libedit handed to a key function; only `EditLineEditor` makes one.
+        @_lifetime(immortal)
         fileprivate init(_ editLine: OpaquePointer) {
             unsafe self.editLine = unsafe editLine
         }
@@ -84,6 +85,7 @@ extension EditLineEditor {
     }
 
     /// The line of the key function or drawer libedit is calling; `nil` without one.
+    @_lifetime(immortal)
     static func edited(_ editLine: OpaquePointer?) -> EditedLine? {
         guard let editLine = unsafe editLine else { return nil }
         return unsafe EditedLine(editLine)
