@@ -36,7 +36,9 @@ final class PostgreSQLConnection {
         settings.append(("dbname", location))
         if let password { settings.append(("password", password)) }
         // libpq would print its own warning about a password file others may read, and ignore it.
-        let ignoredFile = location.contains("passfile") ? nil : PasswordFile.loose()
+        let ignoredFile =
+            location.contains("passfile")
+            ? nil : PasswordFile.loose(variable: Self.environmentVariable, status: Self.status(ofFile:))
         if ignoredFile != nil { settings.append(("passfile", "/dev/null/ignored")) }
         let keywords = unsafe settings.map { unsafe strdup($0.0) } + [nil]
         let values = unsafe settings.map { unsafe strdup($0.1) } + [nil]
@@ -166,6 +168,20 @@ final class PostgreSQLConnection {
             unsafe PQfreemem(notice)
         }
         return received
+    }
+
+    /// The value of the environment variable `name`, copied at once.
+    private static func environmentVariable(_ name: String) -> String? {
+        unsafe getenv(name).map { unsafe String(cString: $0) }
+    }
+
+    /// What `stat` says of the file at `path` (links followed, as libpq does); `nil` when there is none.
+    private static func status(ofFile path: String) -> PasswordFile.Status? {
+        var status = stat()
+        // stat(2) takes the path as a C string and fills the local `status`, during the call only.
+        guard unsafe stat(path, &status) == 0 else { return nil }
+        return PasswordFile.Status(
+            isRegularFile: status.st_mode & S_IFMT == S_IFREG, permissions: UInt32(status.st_mode & 0o7777))
     }
 
     /// Sends the notices of the connection `handle` to `log`, which outlives the connection
