@@ -73,28 +73,8 @@ struct DescriptorLines: LineSource {
 
     /// The index of the next newline at or after `scanned`.
     private func newlineIndex() -> Int? {
-        Self.firstIndex(of: 0x0A, in: buffer.span, from: scanned)
-    }
-
-    /// The index of the first `byte` in `bytes` at or after `start`, looked for eight bytes at
-    /// a time (a word with a zero byte where `byte` is), then byte by byte in the word that has it.
-    static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>, from start: Int) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let pattern = ones &* UInt64(byte)
-        var index = max(start, 0)
-        while index + 8 <= bytes.count {
-            var word: UInt64 = 0
-            for offset in 0..<8 { word |= UInt64(bytes[index + offset]) &<< (offset &* 8) }
-            let matches = word ^ pattern
-            if (matches &- ones) & ~matches & highs != 0 { break }
-            index += 8
-        }
-        while index < bytes.count {
-            if bytes[index] == byte { return index }
-            index += 1
-        }
-        return nil
+        guard scanned < buffer.count else { return nil }
+        return ByteSearch.firstIndex(of: 0x0A, in: buffer.span.extracting(scanned...)).map { scanned + $0 }
     }
 
     /// Reads the next block, dropping consumed bytes first.
@@ -126,7 +106,7 @@ struct DescriptorLines: LineSource {
     /// The line as text, or why it is not.
     static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
         let span = bytes.span
-        if firstIndex(of: 0, in: span, from: 0) != nil { return .unusable("the line contains a NUL byte") }
+        if ByteSearch.firstIndex(of: 0, in: span) != nil { return .unusable("the line contains a NUL byte") }
         guard UTF8Text.firstInvalid(in: RawSpan(_elements: span)) == nil else {
             return .unusable("the line is not valid UTF-8 text")
         }

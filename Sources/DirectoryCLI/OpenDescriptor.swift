@@ -28,6 +28,23 @@ struct OpenDescriptor {
         return result
     }
 
+    /// Fills `words` with the bytes read, retrying after EINTR; false when the input ended or a
+    /// read failed first. Any bytes make a valid `UInt64`, so the words may be read as bytes.
+    func fill(_ words: inout [UInt64]) -> Bool {
+        // read(2) writes only into the array's bytes, `offset` up to their end, during the call.
+        unsafe words.withUnsafeMutableBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
+            var offset = 0
+            while offset < raw.count {
+                let count = unsafe Glibc.read(number, base + offset, raw.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+    }
+
     /// Writes what one `write(2)` takes of `bytes`; returns that count, or -1 with `errno` set.
     func writeOnce(_ bytes: Span<UInt8>) -> Int {
         guard !bytes.isEmpty else { return 0 }

@@ -33,36 +33,21 @@ final class RandomIDSource: Sendable {
 
         /// Fills the pool from `/dev/urandom`, falling back to the standard generator.
         private mutating func refill() {
-            if let bytes = Self.kernelBytes(count: words.count * 8) {
-                let span = bytes.span
-                for position in words.indices {
-                    var word: UInt64 = 0
-                    for offset in 0..<8 { word |= UInt64(span[position * 8 + offset]) << (offset * 8) }
-                    words[position] = word
-                }
-            } else {
+            if !Self.fillFromKernel(&words) {
                 var generator = SystemRandomNumberGenerator()
                 for position in words.indices { words[position] = generator.next() }
             }
             index = 0
         }
 
-        /// `count` bytes from `/dev/urandom`, or `nil` when it cannot be read.
-        private static func kernelBytes(count: Int) -> [UInt8]? {
+        /// Fills `words` from `/dev/urandom`; false when it cannot be read.
+        private static func fillFromKernel(_ words: inout [UInt64]) -> Bool {
             // The descriptor is this type's: opened (open(2) takes the path as a C string), read
             // through `OpenDescriptor` and closed here.
             let descriptor = unsafe open("/dev/urandom", O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
+            guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
-            let source = OpenDescriptor(number: descriptor)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(count)
-            while bytes.count < count {
-                let read = source.read(atMost: count - bytes.count, appendingTo: &bytes)
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { return nil }
-            }
-            return bytes
+            return OpenDescriptor(number: descriptor).fill(&words)
         }
     }
 }
