@@ -53,7 +53,8 @@ let package = Package(
         // The thin executable.
         .executableTarget(name: "directory", dependencies: ["DirectoryCLI"], swiftSettings: safety),
         // The benchmark against sqlite3 and Python (docs/performance.md); not run by the tests but for a smoke run.
-        .executableTarget(name: "directory-bench", dependencies: ["DirectoryCore", "DirectoryPostgreSQL"]),
+        .executableTarget(
+            name: "directory-bench", dependencies: ["DirectoryCore", "DirectoryPostgreSQL"], swiftSettings: safety),
         .testTarget(
             name: "DirectoryCoreTests",
             dependencies: ["DirectoryCore"],

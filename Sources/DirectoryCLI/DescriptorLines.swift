@@ -13,10 +13,11 @@ struct DescriptorLines: LineSource {
     /// The longest line accepted: 16 MiB.
     static let maximumLength = 16 << 20
 
-    private let descriptor: Int32
+    private let descriptor: OpenDescriptor
+    /// The bytes read and not yet handed out as lines (from `start` on); each read adds a block.
     private var buffer: [UInt8] = []
-    /// What one `read` fills; copied into `buffer` with `memcpy` speed.
-    private var block = [UInt8](repeating: 0, count: 1 << 16)
+    /// The most one read adds to `buffer`.
+    private static let blockSize = 1 << 16
     private var start = 0
     /// Where the search for the next newline resumes: bytes before it have none.
     private var scanned = 0
@@ -31,10 +32,9 @@ struct DescriptorLines: LineSource {
 
     /// Lines from `descriptor` (0 for standard input).
     init(descriptor: Int32, beforeReading: @escaping () -> Void = {}) {
-        self.descriptor = descriptor
+        self.descriptor = OpenDescriptor(number: descriptor)
         self.beforeReading = beforeReading
-        var status = stat()
-        isRegularFile = unsafe fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        isRegularFile = self.descriptor.fileType == S_IFREG
     }
 
     var mayWait: Bool { !isRegularFile && !atEnd && newlineIndex() == nil }
@@ -71,15 +71,10 @@ struct DescriptorLines: LineSource {
         }
     }
 
-    /// The index of the next newline at or after `scanned`, found with `memchr`.
+    /// The index of the next newline at or after `scanned`.
     private func newlineIndex() -> Int? {
         guard scanned < buffer.count else { return nil }
-        return unsafe buffer.withUnsafeBytes { raw -> Int? in
-            guard let base = raw.baseAddress,
-                let found = unsafe memchr(base + scanned, 0x0A, raw.count - scanned)
-            else { return nil }
-            return unsafe base.distance(to: UnsafeRawPointer(found))
-        }
+        return ByteSearch.firstIndex(of: 0x0A, in: buffer.span.extracting(scanned...)).map { scanned + $0 }
     }
 
     /// Reads the next block, dropping consumed bytes first.
@@ -92,16 +87,9 @@ struct DescriptorLines: LineSource {
         beforeReading()
         var count = 0
         repeat {
-            count = unsafe block.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return unsafe read(descriptor, base, raw.count)
-            }
+            count = descriptor.read(atMost: Self.blockSize, appendingTo: &buffer)
         } while count < 0 && errno == EINTR
-        if count <= 0 {
-            atEnd = true
-        } else {
-            buffer.append(contentsOf: block[0..<count])
-        }
+        if count <= 0 { atEnd = true }
     }
 
     /// The line as text; a byte-order mark at the start of the first line is dropped
@@ -117,14 +105,11 @@ struct DescriptorLines: LineSource {
 
     /// The line as text, or why it is not.
     static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
-        unsafe bytes.withUnsafeBytes { raw -> InputLine in
-            if let base = raw.baseAddress, unsafe memchr(base, 0, raw.count) != nil {
-                return .unusable("the line contains a NUL byte")
-            }
-            guard unsafe UTF8Text.firstInvalid(in: raw.bytes) == nil else {
-                return .unusable("the line is not valid UTF-8 text")
-            }
-            return .utf8(bytes)
+        let span = bytes.span
+        if ByteSearch.firstIndex(of: 0, in: span) != nil { return .unusable("the line contains a NUL byte") }
+        guard UTF8Text.firstInvalid(in: RawSpan(_elements: span)) == nil else {
+            return .unusable("the line is not valid UTF-8 text")
         }
+        return .utf8(bytes)
     }
 }

@@ -151,6 +151,7 @@ enum FolderCreation {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/").dropLast() {
             prefix += "/" + component
+            // mkdir(2) takes the path as a C string, during the call only.
             unsafe mkdir(prefix, 0o700)
         }
     }
@@ -181,7 +182,6 @@ extension LockWait {
             let line =
                 "directory: waiting for \(what) (at most \(Int(LockWait.standard.seconds)) s; "
                 + "Ctrl-C stops the wait)\n"
-            var bytes = Array(line.utf8)
-            _ = unsafe bytes.withUnsafeMutableBytes { unsafe write(2, $0.baseAddress, $0.count) }
+            _ = OpenDescriptor(number: 2).writeOnce(line.utf8.span)
         })
 }

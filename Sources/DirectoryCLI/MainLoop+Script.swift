@@ -41,6 +41,7 @@ extension MainLoop {
     /// delay the exit.
     consuming func runScriptToExit(_ source: inout some LineSource) -> Int32 {
         let status = runScript(&source)
+        // A retain never released, so the session is never freed: no pointer is made or kept.
         _ = unsafe Unmanaged.passRetained(SessionHolder(session))
         return status
     }
@@ -90,8 +91,8 @@ private final class SessionHolder {
 /// When the recovery journal was last written, on the monotonic clock, read once every
 /// `linesPerReading` lines (a few microseconds of script) rather than per line.
 struct JournalClock {
-    /// How long changes may wait before they are written, in nanoseconds.
-    static let interval: UInt64 = 1_000_000_000
+    /// How long changes may wait before they are written.
+    static let interval: Duration = .seconds(1)
     /// How many lines pass between readings of the clock.
     static let linesPerReading = 256
     private var last = JournalClock.now()
@@ -102,15 +103,12 @@ struct JournalClock {
         countdown -= 1
         guard countdown <= 0 else { return false }
         countdown = Self.linesPerReading
-        return Self.now() &- last >= Self.interval
+        return last.duration(to: Self.now()) >= Self.interval
     }
 
     /// Starts the interval again.
     mutating func restart() { last = Self.now() }
 
-    private static func now() -> UInt64 {
-        var time = timespec()
-        unsafe clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
+    /// The monotonic clock, which stops while the machine sleeps.
+    private static func now() -> SuspendingClock.Instant { SuspendingClock.now }
 }

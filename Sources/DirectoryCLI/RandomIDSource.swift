@@ -33,25 +33,21 @@ final class RandomIDSource: Sendable {
 
         /// Fills the pool from `/dev/urandom`, falling back to the standard generator.
         private mutating func refill() {
-            let filled = unsafe words.withUnsafeMutableBytes { raw -> Bool in
-                guard let base = raw.baseAddress else { return false }
-                let descriptor = unsafe open("/dev/urandom", O_RDONLY | O_CLOEXEC)
-                guard descriptor >= 0 else { return false }
-                defer { close(descriptor) }
-                var offset = 0
-                while offset < raw.count {
-                    let count = unsafe read(descriptor, base + offset, raw.count - offset)
-                    if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { return false }
-                    offset += count
-                }
-                return true
-            }
-            if !filled {
+            if !Self.fillFromKernel(&words) {
                 var generator = SystemRandomNumberGenerator()
                 for position in words.indices { words[position] = generator.next() }
             }
             index = 0
+        }
+
+        /// Fills `words` from `/dev/urandom`; false when it cannot be read.
+        private static func fillFromKernel(_ words: inout [UInt64]) -> Bool {
+            // The descriptor is this type's: opened (open(2) takes the path as a C string), read
+            // through `OpenDescriptor` and closed here.
+            let descriptor = unsafe open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            return OpenDescriptor(number: descriptor).fill(&words)
         }
     }
 }

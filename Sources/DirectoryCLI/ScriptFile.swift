@@ -17,13 +17,14 @@ enum ScriptFile {
 
     /// Opens the script at `path` (`shown` is how the user wrote it); the caller closes the descriptor.
     static func open(_ path: String, shown: String) -> Result<Int32, Problem> {
+        // The descriptor is this type's until it hands it to the caller.
         let descriptor = unsafe Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
+            // strerror's text is read at once, before any other call can change it.
             let reason = unsafe String(cString: strerror(errno))
             return .failure(Problem(message: "cannot read the script \(shown): \(reason)", status: 1))
         }
-        var info = stat()
-        if unsafe fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        if OpenDescriptor(number: descriptor).fileType == S_IFDIR {
             close(descriptor)
             return .failure(
                 Problem(message: "cannot run the script \(shown): it is a folder, not a file", status: 2))

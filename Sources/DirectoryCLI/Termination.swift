@@ -24,6 +24,7 @@ enum Termination {
     static func waiting<Result>(for session: Session, _ read: () -> Result) -> Result {
         guard !session.hasPendingRecovery else { return read() }
         if session.hasUnsavedChanges {
+            // The C side copies the message (for its signal handler) during the call.
             unsafe clibedit_set_exit_message(message(for: session) + "\n")
         } else {
             clibedit_set_exit_message(nil)

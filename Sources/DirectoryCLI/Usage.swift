@@ -8,7 +8,10 @@ enum Usage {
     /// `--version`: the release and the commit the program was built from
     /// (`directory 1.1.0 (commit 1a2b3c4d5e6f)`), or "unknown commit" when the
     /// build was not told it (a plain `swift build`; see scripts/build-release).
-    static var version: String { unsafe versionLine(commit: String(cString: directory_build_commit())) }
+    static var version: String {
+        // CBuildCommit's string literal, NUL-terminated and never freed: a call into C no room owns.
+        unsafe versionLine(commit: String(cString: directory_build_commit()))
+    }
 
     /// The `--version` line for a build from `commit` ("" when unknown).
     static func versionLine(commit: String) -> String {

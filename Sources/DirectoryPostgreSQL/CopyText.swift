@@ -2,21 +2,21 @@
 /// by a newline, `\N` for `NULL`, and backslash escapes for backslash, tab, newline
 /// and carriage return (and, when reading, `\b \f \v`, octal `\123` and hex `\x7F`).
 enum CopyText {
-    /// The bytes of one field of a row, without escapes decoded; `nil` for `\N`.
-    typealias Field = UnsafeRawBufferPointer?
+    /// Where one field of a row lies in the row's bytes, escapes not decoded; `nil` for `\N`.
+    typealias Field = Range<Int>?
 
     /// Splits `row` (with or without its final newline) into its fields.
-    static func fields(of row: UnsafeRawBufferPointer, into fields: inout [Field]) {
-        unsafe fields.removeAll(keepingCapacity: true)
+    static func fields(of row: Span<UInt8>, into fields: inout [Field]) {
+        fields.removeAll(keepingCapacity: true)
         var end = row.count
-        if end > 0, unsafe row[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        if end > 0, row[end - 1] == UInt8(ascii: "\n") { end -= 1 }
         var start = 0
         var index = 0
         while true {
-            if unsafe index == end || row[index] == UInt8(ascii: "\t") {
-                let field = unsafe UnsafeRawBufferPointer(rebasing: row[start..<index])
-                let isNull = unsafe field.count == 2 && field[0] == UInt8(ascii: "\\") && field[1] == UInt8(ascii: "N")
-                unsafe fields.append(isNull ? nil : field)
+            if index == end || row[index] == UInt8(ascii: "\t") {
+                let isNull =
+                    index - start == 2 && row[start] == UInt8(ascii: "\\") && row[start + 1] == UInt8(ascii: "N")
+                fields.append(isNull ? nil : start..<index)
                 if index == end { return }
                 start = index + 1
             }
@@ -24,31 +24,33 @@ enum CopyText {
         }
     }
 
-    /// Where `field`, one of the fields of `row` that `fields(of:into:)` found, lies in `row`.
-    static func range(of field: UnsafeRawBufferPointer, in row: UnsafeRawBufferPointer) -> Range<Int> {
-        guard let base = row.baseAddress, let start = field.baseAddress else { return 0..<0 }
-        return unsafe (start - base)..<(start - base + field.count)
+    /// The text of a field, escapes decoded.
+    static func text(_ field: Span<UInt8>) -> String {
+        guard !contains(UInt8(ascii: "\\"), in: field), let utf8 = try? UTF8Span(validating: field) else {
+            return String(decoding: unescaped(field), as: UTF8.self)
+        }
+        return String(copying: utf8)
     }
 
-    /// The text of a field, escapes decoded.
-    static func text(_ field: UnsafeRawBufferPointer) -> String {
-        guard unsafe field.contains(UInt8(ascii: "\\")) else { return unsafe String(decoding: field, as: UTF8.self) }
-        return unsafe String(decoding: unescaped(field), as: UTF8.self)
+    /// Whether `field` holds `byte`.
+    static func contains(_ byte: UInt8, in field: Span<UInt8>) -> Bool {
+        for index in field.indices where field[index] == byte { return true }
+        return false
     }
 
     /// The bytes of a field, escapes decoded.
-    static func unescaped(_ field: UnsafeRawBufferPointer) -> [UInt8] {
+    static func unescaped(_ field: Span<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(field.count)
         var index = 0
         while index < field.count {
-            let byte = unsafe field[index]
+            let byte = field[index]
             index += 1
             guard byte == UInt8(ascii: "\\"), index < field.count else {
                 output.append(byte)
                 continue
             }
-            let code = unsafe field[index]
+            let code = field[index]
             index += 1
             switch code {
             case UInt8(ascii: "n"): output.append(0x0A)
@@ -60,10 +62,8 @@ enum CopyText {
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(code - UInt8(ascii: "0"))
                 var digits = 1
-                while digits < 3, index < field.count,
-                    unsafe (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(field[index])
-                {
-                    value = unsafe value * 8 + UInt32(field[index] - UInt8(ascii: "0"))
+                while digits < 3, index < field.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(field[index]) {
+                    value = value * 8 + UInt32(field[index] - UInt8(ascii: "0"))
                     index += 1
                     digits += 1
                 }
@@ -71,7 +71,7 @@ enum CopyText {
             case UInt8(ascii: "x"):
                 var value: UInt8 = 0
                 var digits = 0
-                while digits < 2, index < field.count, let digit = unsafe hexValue(field[index]) {
+                while digits < 2, index < field.count, let digit = hexValue(field[index]) {
                     value = value * 16 + digit
                     index += 1
                     digits += 1
@@ -86,34 +86,56 @@ enum CopyText {
 
     /// Appends `text` as a field, escaped.
     static func appendText(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { unsafe appendEscaped(UnsafeRawBufferPointer($0), to: &output) }
+        let utf8 = text.utf8
+        if needsEscapes(utf8.span) {
+            appendEscaping(utf8.span, to: &output)
+        } else {
+            output.append(contentsOf: utf8)
+        }
     }
 
-    /// Appends the bytes of `field` escaped.
-    static func appendEscaped(_ field: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        var start = 0
-        for index in 0..<field.count {
-            let escape: UInt8
-            switch unsafe field[index] {
-            case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
-            case 0x0A: escape = UInt8(ascii: "n")
-            case 0x0D: escape = UInt8(ascii: "r")
-            case 0x09: escape = UInt8(ascii: "t")
-            default: continue
-            }
-            unsafe output.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[start..<index]))
-            output.append(UInt8(ascii: "\\"))
-            output.append(escape)
-            start = index + 1
+    /// Appends `bytes` as a field, escaped.
+    static func appendEscaped(_ bytes: [UInt8], to output: inout [UInt8]) {
+        if needsEscapes(bytes.span) {
+            appendEscaping(bytes.span, to: &output)
+        } else {
+            output.append(contentsOf: bytes)
         }
-        unsafe output.append(contentsOf: UnsafeRawBufferPointer(rebasing: field[start...]))
     }
 
     /// Appends `\N`, the `NULL` field.
     static func appendNull(to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\\"))
         output.append(UInt8(ascii: "N"))
+    }
+
+    /// Whether `field` holds a byte that is written escaped: backslash, newline, return or tab.
+    private static func needsEscapes(_ field: Span<UInt8>) -> Bool {
+        for index in field.indices {
+            switch field[index] {
+            case UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Appends the bytes of `field`, each escaped that needs it.
+    private static func appendEscaping(_ field: Span<UInt8>, to output: inout [UInt8]) {
+        for index in field.indices {
+            let escape: UInt8
+            switch field[index] {
+            case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+            case 0x0A: escape = UInt8(ascii: "n")
+            case 0x0D: escape = UInt8(ascii: "r")
+            case 0x09: escape = UInt8(ascii: "t")
+            default:
+                output.append(field[index])
+                continue
+            }
+            output.append(UInt8(ascii: "\\"))
+            output.append(escape)
+        }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -71,77 +71,101 @@ struct DirectoryTable {
         return "CREATE TABLE IF NOT EXISTS \(try quote(name)) (\(definitions.joined(separator: ", ")))"
     }
 
-    /// The record in a `COPY` row of `id`, the columns, and `extra` (fields after those are not read).
-    func record(from fields: [CopyText.Field]) -> Record? {
-        guard unsafe fields.count >= columns.count + 2, let idField = unsafe fields[0],
-            let id = unsafe RecordID(utf8: idField.bytes)
-        else {
-            return nil
-        }
+    /// The record in a `COPY` row of `id`, the columns, and `extra` (fields after those are not
+    /// read); `fields` are `row`'s, as `CopyText.fields(of:into:)` found them.
+    func record(from fields: [CopyText.Field], in row: Span<UInt8>) -> Record? {
+        guard fields.count >= columns.count + 2, let id = Self.id(fields[0], in: row) else { return nil }
         var values = schema.defaultValues
         for (offset, column) in columns.enumerated() {
-            let field = unsafe fields[offset + 1]
+            let field = fields[offset + 1]
             if let unset = column.unsetDate {
-                values[column.field] = unsafe .date(field.flatMap { unsafe Double(CopyText.text($0)) } ?? unset)
-            } else if let field = unsafe field {
-                values[column.field] = unsafe .text(CopyText.text(field))
+                values[column.field] = .date(Self.date(field, in: row) ?? unset)
+            } else if let field {
+                values[column.field] = .text(CopyText.text(row.extracting(field)))
             }
         }
         var extras: [KeyedValue] = []
-        if let extra = unsafe fields[columns.count + 1], unsafe !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
-            let decoded: [KeyedValue]?
-            if unsafe extra.contains(UInt8(ascii: "\\")) {
-                decoded = unsafe CopyText.unescaped(extra).withUnsafeBytes { try? unsafe ExtrasJSON.decode($0.bytes) }
-            } else {
-                decoded = try? unsafe ExtrasJSON.decode(extra.bytes)
+        if let range = fields[columns.count + 1] {
+            let extra = row.extracting(range)
+            if !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
+                let decoded: [KeyedValue]?
+                if CopyText.contains(UInt8(ascii: "\\"), in: extra) {
+                    let unescaped = CopyText.unescaped(extra)
+                    decoded = try? ExtrasJSON.decode(RawSpan(_elements: unescaped.span))
+                } else {
+                    decoded = try? ExtrasJSON.decode(RawSpan(_elements: extra))
+                }
+                guard let decoded else { return nil }
+                extras = decoded
             }
-            guard let decoded else { return nil }
-            extras = decoded
         }
         return Record(id: id, values: values, extras: extras)
     }
 
-    /// Adds the record in a `COPY` row (as `record(from:)` reads it) to `list`: text without
+    /// The id in `field` of `row`, or `nil` when it is `NULL` or not an id.
+    static func id(_ field: CopyText.Field, in row: Span<UInt8>) -> RecordID? {
+        guard let field else { return nil }
+        return RecordID(utf8: RawSpan(_elements: row.extracting(field)))
+    }
+
+    /// The text in `field` of `row`, escapes decoded; empty for `NULL`.
+    private static func text(_ field: CopyText.Field, in row: Span<UInt8>) -> String {
+        guard let field else { return "" }
+        return CopyText.text(row.extracting(field))
+    }
+
+    /// The date in `field` of `row`, or `nil` when it is `NULL` or not a number.
+    private static func date(_ field: CopyText.Field, in row: Span<UInt8>) -> Double? {
+        guard let field else { return nil }
+        return Double(CopyText.text(row.extracting(field)))
+    }
+
+    /// Adds the record in a `COPY` row (as `record(from:in:)` reads it) to `list`: text without
     /// escapes goes in as the row's bytes, without a string. A row that is not a record throws,
     /// naming it and saying how to fix it. `fields` are `row`'s; `texts` is scratch space,
     /// one entry per field.
     func append(
-        _ fields: [CopyText.Field], of row: UnsafeRawBufferPointer, to list: inout RecordList.Builder,
+        _ fields: [CopyText.Field], of row: Span<UInt8>, to list: inout RecordList.Builder,
         texts: inout [Range<Int>?]
     ) throws(PostgreSQLError) {
-        guard unsafe fields.count >= columns.count + 2, let idField = unsafe fields[0],
-            let id = unsafe RecordID(utf8: idField.bytes)
-        else {
+        guard fields.count >= columns.count + 2, let id = Self.id(fields[0], in: row) else {
             throw PostgreSQLError(
                 "a row of \(name) could not be read (its id or columns are not what this release wrote)")
         }
-        if let extra = unsafe fields[columns.count + 1], unsafe !(extra.count == 2 && extra[0] == UInt8(ascii: "{")) {
-            guard let record = unsafe record(from: fields) else { throw unsafe unreadableExtra(id: id, fields: fields) }
+        if let extra = fields[columns.count + 1],
+            !(extra.count == 2 && row[extra.lowerBound] == UInt8(ascii: "{"))
+        {
+            guard let record = record(from: fields, in: row) else {
+                throw unreadableExtra(id: id, fields: fields, in: row)
+            }
             list.append(record)
             return
         }
         var values = schema.defaultValues
         for index in texts.indices { texts[index] = nil }
         for (offset, column) in columns.enumerated() {
-            let field = unsafe fields[offset + 1]
+            let field = fields[offset + 1]
             if let unset = column.unsetDate {
-                values[column.field] = unsafe .date(field.flatMap { unsafe Double(CopyText.text($0)) } ?? unset)
-            } else if let field = unsafe field {
-                if unsafe field.contains(UInt8(ascii: "\\")) {
-                    values[column.field] = unsafe .text(CopyText.text(field))
+                values[column.field] = .date(Self.date(field, in: row) ?? unset)
+            } else if let field {
+                let text = row.extracting(field)
+                if CopyText.contains(UInt8(ascii: "\\"), in: text) {
+                    values[column.field] = .text(CopyText.text(text))
                 } else {
-                    texts[column.field] = unsafe CopyText.range(of: field, in: row)
+                    texts[column.field] = field
                 }
             }
         }
-        unsafe list.append(id: id, texts: texts, in: row.bytes, values: values)
+        list.append(id: id, texts: texts, in: RawSpan(_elements: row), values: values)
     }
 
     /// The error for a row whose `extra` is not a JSON object of keys: it names the row and the fix.
-    private func unreadableExtra(id: RecordID, fields: [CopyText.Field]) -> PostgreSQLError {
-        let titleColumn = columns.firstIndex { $0.field == schema.titleField }
-        let title = unsafe titleColumn.flatMap { unsafe fields[$0 + 1] }.map { unsafe CopyText.text($0) } ?? ""
-        let extra = unsafe fields[columns.count + 1].map { unsafe CopyText.text($0) } ?? ""
+    private func unreadableExtra(id: RecordID, fields: [CopyText.Field], in row: Span<UInt8>) -> PostgreSQLError {
+        var title = ""
+        if let titleColumn = columns.firstIndex(where: { $0.field == schema.titleField }) {
+            title = Self.text(fields[titleColumn + 1], in: row)
+        }
+        let extra = Self.text(fields[columns.count + 1], in: row)
         let shown = extra.count > 60 ? String(extra.prefix(60)) + "…" : extra
         return PostgreSQLError(
             "the row of \(name) with id \(id)\(title.isEmpty ? "" : " ('\(title)')") has an extra column that is "
@@ -184,7 +208,7 @@ struct DirectoryTable {
         output.append(UInt8(ascii: "\t"))
         var json: [UInt8] = []
         ExtrasJSON.encode(record.extras, to: &json)
-        unsafe json.withUnsafeBytes { unsafe CopyText.appendEscaped($0, to: &output) }
+        CopyText.appendEscaped(json, to: &output)
         output.append(UInt8(ascii: "\t"))
         output.append(contentsOf: String(revision).utf8)
         output.append(UInt8(ascii: "\n"))

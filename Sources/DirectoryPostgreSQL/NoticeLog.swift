@@ -1,23 +1,10 @@
-import CPostgreSQL
-
 /// The notices and warnings a connection's server sent (`WARNING:  there is no
 /// transaction in progress`, the `FATAL:` of a backend being terminated), kept here
 /// instead of printed raw by libpq; the last few are kept, for messages in our words.
+/// `PostgreSQLConnection` routes its connection's notices here.
 final class NoticeLog {
     /// The most recent notices, oldest first, each cleaned to one line without its level.
     private(set) var recent: [String] = []
-
-    /// Sends the notices of `connection` here for as long as this log lives (the
-    /// connection that owns it finishes before the log is freed).
-    func listen(to connection: OpaquePointer) {
-        unsafe PQsetNoticeProcessor(
-            connection,
-            { context, message in
-                guard let context = unsafe context, let message = unsafe message else { return }
-                unsafe Unmanaged<NoticeLog>.fromOpaque(context).takeUnretainedValue()
-                    .add(String(cString: message))
-            }, unsafe Unmanaged.passUnretained(self).toOpaque())
-    }
 
     /// Keeps `message`, dropping the oldest beyond eight.
     func add(_ message: String) {

@@ -7,7 +7,9 @@ import CPostgreSQL
 /// One libpq connection: plain and parameterised statements, `COPY` in both
 /// directions, and notifications. Values are only ever sent as parameters.
 ///
-/// It owns libpq's `PGconn`, closed in `deinit`; the handle never leaves this type.
+/// It owns libpq's `PGconn`, closed in `deinit`; the handle never leaves this type, and
+/// no pointer into libpq's memory does: a `COPY` row is lent as a `Span` for the call that
+/// reads it, and what is sent is taken as a `Span`.
 @safe
 final class PostgreSQLConnection {
     private let handle: OpaquePointer
@@ -34,7 +36,9 @@ final class PostgreSQLConnection {
         settings.append(("dbname", location))
         if let password { settings.append(("password", password)) }
         // libpq would print its own warning about a password file others may read, and ignore it.
-        let ignoredFile = location.contains("passfile") ? nil : PasswordFile.loose()
+        let ignoredFile =
+            location.contains("passfile")
+            ? nil : PasswordFile.loose(variable: Self.environmentVariable, status: Self.status(ofFile:))
         if ignoredFile != nil { settings.append(("passfile", "/dev/null/ignored")) }
         let keywords = unsafe settings.map { unsafe strdup($0.0) } + [nil]
         let values = unsafe settings.map { unsafe strdup($0.1) } + [nil]
@@ -60,7 +64,7 @@ final class PostgreSQLConnection {
             throw error
         }
         unsafe self.handle = unsafe handle
-        unsafe notices.listen(to: handle)
+        unsafe Self.send(noticesOf: handle, to: notices)
         unsafe cancel = unsafe PQgetCancel(handle)
         backendID = unsafe PQbackendPID(handle)
         unsafe PQsetClientEncoding(handle, "UTF8")
@@ -94,8 +98,9 @@ final class PostgreSQLConnection {
         return try unsafe checked(result, accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK])
     }
 
-    /// Runs a `COPY … TO STDOUT` and hands each row (with its newline) to `row`.
-    func copyOut(_ sql: String, row: (UnsafeRawBufferPointer) throws(PostgreSQLError) -> Void) throws(PostgreSQLError) {
+    /// Runs a `COPY … TO STDOUT` and hands each row (with its newline) to `row`, lent for
+    /// that call only.
+    func copyOut(_ sql: String, row: (Span<UInt8>) throws(PostgreSQLError) -> Void) throws(PostgreSQLError) {
         unsafe directory_pq_begin_cancellable(cancel)
         defer { cancelSent = directory_pq_end_cancellable() != 0 || cancelSent }
         cancelSent = false
@@ -108,7 +113,9 @@ final class PostgreSQLConnection {
             guard let buffer = unsafe buffer else { continue }
             if failure == nil {
                 do throws(PostgreSQLError) {
-                    try unsafe row(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+                    // libpq's buffer holds `length` bytes until `PQfreemem` below, after the call.
+                    let bytes = unsafe UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
+                    try row(unsafe Span(_unsafeStart: bytes, count: Int(length)))
                 } catch {
                     failure = error
                 }
@@ -120,15 +127,20 @@ final class PostgreSQLConnection {
     }
 
     /// Runs a `COPY … FROM STDIN`, sending the pieces `produce` hands to its `send` function.
-    func copyIn(_ sql: String, produce: ((UnsafeRawBufferPointer) -> Void) -> Void) throws(PostgreSQLError) {
+    func copyIn(_ sql: String, produce: ((Span<UInt8>) -> Void) -> Void) throws(PostgreSQLError) {
         unsafe directory_pq_begin_cancellable(cancel)
         defer { cancelSent = directory_pq_end_cancellable() != 0 || cancelSent }
         cancelSent = false
         try unsafe checked(PQexec(handle, sql), accepting: [PGRES_COPY_IN])
         var sent = true
-        unsafe produce { piece in
-            guard sent, let base = piece.baseAddress else { return }
-            sent = unsafe PQputCopyData(handle, base.assumingMemoryBound(to: CChar.self), Int32(piece.count)) == 1
+        produce { piece in
+            guard sent, !piece.isEmpty else { return }
+            // libpq copies the piece during the call.
+            sent = unsafe piece.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return true }
+                let bytes = unsafe UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+                return unsafe PQputCopyData(handle, bytes, Int32(buffer.count)) == 1
+            }
         }
         _ = unsafe PQputCopyEnd(handle, sent ? nil : "the copy was interrupted")
         try finish()
@@ -156,6 +168,32 @@ final class PostgreSQLConnection {
             unsafe PQfreemem(notice)
         }
         return received
+    }
+
+    /// The value of the environment variable `name`, copied at once.
+    private static func environmentVariable(_ name: String) -> String? {
+        unsafe getenv(name).map { unsafe String(cString: $0) }
+    }
+
+    /// What `stat` says of the file at `path` (links followed, as libpq does); `nil` when there is none.
+    private static func status(ofFile path: String) -> PasswordFile.Status? {
+        var status = stat()
+        // stat(2) takes the path as a C string and fills the local `status`, during the call only.
+        guard unsafe stat(path, &status) == 0 else { return nil }
+        return PasswordFile.Status(
+            isRegularFile: status.st_mode & S_IFMT == S_IFREG, permissions: UInt32(status.st_mode & 0o7777))
+    }
+
+    /// Sends the notices of the connection `handle` to `log`, which outlives the connection
+    /// (both belong to this object, and `deinit` finishes the connection before the log is freed).
+    private static func send(noticesOf handle: OpaquePointer, to log: NoticeLog) {
+        unsafe PQsetNoticeProcessor(
+            handle,
+            { context, message in
+                guard let context = unsafe context, let message = unsafe message else { return }
+                unsafe Unmanaged<NoticeLog>.fromOpaque(context).takeUnretainedValue()
+                    .add(String(cString: message))
+            }, unsafe Unmanaged.passUnretained(log).toOpaque())
     }
 
     /// Whether the last statement was sent a cancel request by Ctrl-C.

@@ -37,15 +37,15 @@ extension PostgreSQLStore {
             .flatMap { Int($0) } ?? 0
         guard count <= Session.deltaLimit else { return nil }
         var rows: [ListDelta.Row] = []
-        var fields: [CopyText.Field] = unsafe []
+        var fields: [CopyText.Field] = []
         var unreadable: PostgreSQLError?
-        try unsafe connection.copyOut(statements.copyWrittenSince(since)) { row throws(PostgreSQLError) in
-            unsafe CopyText.fields(of: row, into: &fields)
-            guard let record = unsafe table.record(from: fields), let last = unsafe fields.last else {
-                unreadable = PostgreSQLError(unsafe "a row of \(table.name) could not be read: \(CopyText.text(row))")
+        try connection.copyOut(statements.copyWrittenSince(since)) { row throws(PostgreSQLError) in
+            CopyText.fields(of: row, into: &fields)
+            guard let record = table.record(from: fields, in: row), let last = fields.last else {
+                unreadable = PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
                 return
             }
-            let after = unsafe last.flatMap { unsafe RecordID(utf8: $0.bytes) }
+            let after = DirectoryTable.id(last, in: row)
             rows.append(ListDelta.Row(record: record, after: after))
         }
         if let unreadable { throw unreadable }

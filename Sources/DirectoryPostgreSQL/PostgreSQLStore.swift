@@ -51,14 +51,14 @@ public final class PostgreSQLStore: ListStore {
         var list = RecordList.Builder(schema: kind)
         var texts = [Range<Int>?](repeating: nil, count: kind.fields.count)
         var positions: [Double] = []
-        var fields: [CopyText.Field] = unsafe []
-        try unsafe connection.copyOut(statements.copyOut) { row throws(PostgreSQLError) in
-            unsafe CopyText.fields(of: row, into: &fields)
-            guard let last = unsafe fields.last, let position = unsafe last, let value = unsafe Self.position(position)
+        var fields: [CopyText.Field] = []
+        try connection.copyOut(statements.copyOut) { row throws(PostgreSQLError) in
+            CopyText.fields(of: row, into: &fields)
+            guard let last = fields.last, let position = last, let value = Self.position(row.extracting(position))
             else {
-                throw PostgreSQLError(unsafe "a row of \(table.name) could not be read: \(CopyText.text(row))")
+                throw PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
             }
-            try unsafe table.append(fields, of: row, to: &list, texts: &texts)
+            try table.append(fields, of: row, to: &list, texts: &texts)
             positions.append(value)
         }
         link.forgetCounted()
@@ -105,7 +105,7 @@ public final class PostgreSQLStore: ListStore {
             let statements = try TableStatements(table: table, connection: connection)
             try connection.run(statements.deleteAll)
             var holdingNUL: PostgreSQLError?
-            try unsafe connection.copyIn(statements.copyIn) { send in
+            try connection.copyIn(statements.copyIn) { send in
                 var buffer: [UInt8] = []
                 buffer.reserveCapacity(1 << 17)
                 for (index, record) in records.enumerated() {
@@ -115,11 +115,11 @@ public final class PostgreSQLStore: ListStore {
                     }
                     table.appendRow(record, position: index + 1, revision: version, to: &buffer)
                     if buffer.count >= 1 << 16 {
-                        unsafe buffer.withUnsafeBytes(send)
+                        send(buffer.span)
                         buffer.removeAll(keepingCapacity: true)
                     }
                 }
-                if !buffer.isEmpty { unsafe buffer.withUnsafeBytes(send) }
+                if !buffer.isEmpty { send(buffer.span) }
             }
             if let holdingNUL { throw holdingNUL }
             try connection.run("COMMIT")
@@ -201,18 +201,18 @@ public final class PostgreSQLStore: ListStore {
 
     /// A row's position: whole numbers (what saves write) read from the digits, anything
     /// else through `Double`.
-    static func position(_ field: UnsafeRawBufferPointer) -> Double? {
-        if unsafe !field.isEmpty, field.count <= 15 {
+    static func position(_ field: Span<UInt8>) -> Double? {
+        if !field.isEmpty, field.count <= 15 {
             var value = 0
-            for index in 0..<field.count {
-                let byte = unsafe field[index]
+            for index in field.indices {
+                let byte = field[index]
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
-                    return unsafe Double(CopyText.text(field))
+                    return Double(CopyText.text(field))
                 }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
             return Double(value)
         }
-        return unsafe Double(CopyText.text(field))
+        return Double(CopyText.text(field))
     }
 }

@@ -5,6 +5,10 @@ import Foundation
 #endif
 
 /// One command to run and measure: a program, its arguments, and what feeds its standard input.
+///
+/// It owns the child process: `posix_spawnp`, its file actions and `wait4` take pointers to
+/// locals and C strings made here, so those calls are marked `unsafe`; each pointer lives
+/// during the call only, and the C strings until the child has started.
 struct Invocation {
     /// The program: a path, or a name looked up on `PATH`.
     var program: String
@@ -33,7 +37,7 @@ struct Invocation {
     /// peak. GNU time forks from a process of 2 MB, so its figure is the program's.
     static let gnuTime: String? = {
         let path = "/usr/bin/time"
-        guard access(path, X_OK) == 0 else { return nil }
+        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
         return Invocation(program: path, arguments: ["-f", "%M", "-o", "/dev/null", "true"]).runDirectly().status == 0
             ? path : nil
     }()
@@ -43,7 +47,7 @@ struct Invocation {
     func run() -> Sample {
         guard let time = Self.gnuTime else { return runDirectly() }
         let memoryFile = FileManager.default.temporaryDirectory.path + "/directory-bench-\(getpid()).rss"
-        defer { unlink(memoryFile) }
+        defer { try? FileManager.default.removeItem(atPath: memoryFile) }
         let wrapped = Invocation(
             program: time, arguments: ["-f", "%M", "-o", memoryFile, program] + arguments, input: input)
         var sample = wrapped.runDirectly()
@@ -58,26 +62,28 @@ struct Invocation {
     /// Runs the command once with `posix_spawnp` and measures it with `wait4`.
     func runDirectly() -> Sample {
         let errorFile = FileManager.default.temporaryDirectory.path + "/directory-bench-\(getpid()).err"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+        var actions = unsafe posix_spawn_file_actions_t()
+        unsafe posix_spawn_file_actions_init(&actions)
+        defer { unsafe posix_spawn_file_actions_destroy(&actions) }
+        unsafe posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
+        unsafe posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        unsafe posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = unsafe ([program] + arguments).map { unsafe strdup($0) } + [nil]
+        defer { for index in unsafe argv.indices { unsafe free(argv[index]) } }
         var pid: pid_t = 0
-        let start = Self.now()
-        let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        let clock = SuspendingClock()
+        let start = clock.now
+        let spawned = unsafe posix_spawnp(&pid, program, &actions, nil, argv, environ)
         guard spawned == 0 else {
-            return Sample(seconds: 0, peakBytes: 0, status: -1, errors: String(cString: strerror(spawned)))
+            return Sample(seconds: 0, peakBytes: 0, status: -1, errors: unsafe String(cString: strerror(spawned)))
         }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let seconds = Self.now() - start
+        while unsafe wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = start.duration(to: clock.now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         let errors = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
-        unlink(errorFile)
+        try? FileManager.default.removeItem(atPath: errorFile)
         let signal = status & 0x7F
         let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
         return Sample(
@@ -87,12 +93,5 @@ struct Invocation {
     /// Whether the command runs and exits with status 0 (to find out which tools are installed).
     func succeeds() -> Bool {
         runDirectly().status == 0
-    }
-
-    /// The monotonic clock, in seconds.
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

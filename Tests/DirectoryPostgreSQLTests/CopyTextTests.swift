@@ -7,10 +7,8 @@ struct CopyTextTests {
     static func fields(_ row: String) -> [String?] {
         var fields: [CopyText.Field] = []
         let bytes = Array(row.utf8)
-        return bytes.withUnsafeBytes { buffer in
-            CopyText.fields(of: buffer, into: &fields)
-            return fields.map { $0.map(CopyText.text) }
-        }
+        CopyText.fields(of: bytes.span, into: &fields)
+        return fields.map { field in field.map { CopyText.text(bytes.span.extracting($0)) } }
     }
 
     @Test("a row splits at tabs; \\N is NULL; the newline is not part of the last field")

@@ -18,13 +18,11 @@ struct DirectoryTableTests {
             var row: [UInt8] = []
             table.appendRow(record, position: 3, revision: 9, to: &row)
             var fields: [CopyText.Field] = []
-            let read = row.withUnsafeBytes { buffer -> Record? in
-                CopyText.fields(of: buffer, into: &fields)
-                #expect(fields.count == 7)
-                // As COPY TO sends it: id, the columns, extra (no position or revision).
-                let sent = [fields[0]] + fields[2...5]
-                return table.record(from: Array(sent))
-            }
+            CopyText.fields(of: row.span, into: &fields)
+            #expect(fields.count == 7)
+            // As COPY TO sends it: id, the columns, extra (no position or revision).
+            let sent = [fields[0]] + fields[2...5]
+            let read = table.record(from: Array(sent), in: row.span)
             #expect(read == record)
         }
     }

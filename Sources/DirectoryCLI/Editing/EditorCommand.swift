@@ -30,6 +30,7 @@ struct EditorCommand {
 
     /// Whether the program has a controlling terminal (`/dev/tty` opens).
     static var hasTerminal: Bool {
+        // open(2) takes the path as a C string; the descriptor is closed at once.
         let tty = unsafe open("/dev/tty", O_RDWR | O_CLOEXEC)
         if tty >= 0 { close(tty) }
         return tty >= 0

@@ -6,6 +6,9 @@ import DirectoryCore
 
 /// The user's editor for `editor`: `$VISUAL`, else `$EDITOR`, else `vi`, run on a
 /// private temporary file (mode 0600, created exclusively) that is removed afterwards.
+///
+/// It owns that file: the system calls that make, open and remove it take C strings
+/// (`unsafe` only for that); its bytes are read through `OpenDescriptor`.
 struct ExternalEditor {
     /// The program's environment (`VISUAL`, `EDITOR`, `TMPDIR`, `PATH`).
     let environment: [String: String]
@@ -29,11 +32,9 @@ struct ExternalEditor {
     /// file's text afterwards. The file is removed in every case.
     func edit(_ text: String, run: (String) -> Int32?) -> Result<String, ExternalEditorFailure> {
         let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        // mkstemps fills in the template's X's: the file it creates is this type's until removed below.
         var template = Array((folder + "/directory-edit-XXXXXX.tsv").utf8CString)
-        let descriptor = unsafe template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return unsafe mkstemps(base, 4)
-        }
+        let descriptor = unsafe mkstemps(&template, 4)
         guard descriptor >= 0 else { return .failure(.cannotCreate(folder: folder, reason: Self.errorText())) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unsafe unlink(path) }
@@ -57,21 +58,22 @@ struct ExternalEditor {
     }
 
     private static func read(_ path: String) -> String? {
+        // The temporary file is this type's: it opens, reads and closes it here.
         let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        let file = OpenDescriptor(number: descriptor)
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = unsafe buffer.withUnsafeMutableBytes { unsafe Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = file.read(atMost: 1 << 16, appendingTo: &bytes)
             if count < 0, errno == EINTR { continue }
             if count < 0 { return nil }
             if count == 0 { break }
-            bytes += buffer[..<count]
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// What `errno` says, read at once (strerror's text lives until the next call).
     private static func errorText() -> String { unsafe String(cString: strerror(errno)) }
 }
 

@@ -8,17 +8,13 @@ enum BackspaceKey {
     static let lookBehind = 64
 
     /// Deletes the character before the cursor in `line`; returns libedit's CC_* code.
-    static func press(in line: OpaquePointer) -> UInt8 {
-        var start: UnsafePointer<wchar_t>?
-        let count = unsafe Int(clibedit_line_before_cursor(line, &start))
-        guard count > 0, let start = unsafe start else { return UInt8(CC_ERROR) }
-        let tail = min(count, lookBehind)
-        let text = unsafe WideText.string(UnsafeBufferPointer(start: start + (count - tail), count: tail))
-        let scalars = text.last.map { $0.unicodeScalars.count } ?? 1
-        let status = unsafe WideText.withWide("") {
-            unsafe clibedit_replace_before_cursor(line, Int32(min(scalars, count)), $0)
+    static func press(in line: EditLineEditor.EditedLine) -> UInt8 {
+        let (text, count) = line.withCharacters { characters, cursor in
+            (WideText.string(characters.extracting(max(0, cursor - lookBehind)..<cursor)), cursor)
         }
-        return UInt8(status < 0 ? CC_ERROR : CC_REFRESH)
+        guard count > 0 else { return UInt8(CC_ERROR) }
+        let scalars = text.last.map { $0.unicodeScalars.count } ?? 1
+        return UInt8(line.replaceBeforeCursor(deleting: min(scalars, count), inserting: "") ? CC_REFRESH : CC_ERROR)
     }
 }
 
@@ -26,15 +22,15 @@ enum BackspaceKey {
 /// as Backspace does before it (`BackspaceKey`): a joined emoji, a flag, a letter with accents.
 enum DeleteKey {
     /// Deletes the character after the cursor in `line`; returns libedit's CC_* code.
-    static func press(in line: OpaquePointer) -> UInt8 {
-        var start: UnsafePointer<wchar_t>?
-        var cursor: Int32 = 0
-        let length = unsafe Int(clibedit_line(line, &start, &cursor))
-        guard let start = unsafe start, Int(cursor) < length else { return UInt8(CC_ERROR) }
-        let tail = min(length - Int(cursor), BackspaceKey.lookBehind)
-        let text = unsafe WideText.string(UnsafeBufferPointer(start: start + Int(cursor), count: tail))
+    static func press(in line: EditLineEditor.EditedLine) -> UInt8 {
+        let text = line.withCharacters { characters, cursor -> String? in
+            guard cursor < characters.count else { return nil }
+            let end = min(characters.count, cursor + BackspaceKey.lookBehind)
+            return WideText.string(characters.extracting(cursor..<end))
+        }
+        guard let text else { return UInt8(CC_ERROR) }
         let scalars = text.first.map { $0.unicodeScalars.count } ?? 1
-        unsafe clibedit_delete_after_cursor(line, Int32(scalars))
+        line.deleteAfterCursor(scalars)
         return UInt8(CC_REFRESH)
     }
 }

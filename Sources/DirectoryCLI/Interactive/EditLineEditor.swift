@@ -10,7 +10,9 @@ import DirectoryCore
 /// wide characters throughout, so `ë` and `高` are one character each.
 ///
 /// It owns libedit's handles, made in `init` and freed in `deinit`; no pointer to them
-/// leaves this type.
+/// leaves this type. The key functions get the line being edited as an `EditedLine`, whose
+/// safe methods lend its characters as a `Span` and change it; nothing else here touches
+/// libedit's memory.
 @safe
 final class EditLineEditor: LineEditor {
     /// The C editor (libedit's EditLine and HistoryW).
@@ -40,34 +42,41 @@ final class EditLineEditor: LineEditor {
     init?(program: String, historySize: Int) {
         _ = clibedit_use_utf8_locale()
         let keys = KeyHandlers()
-        guard let editor = unsafe clibedit_open(program, Int32(clamping: max(historySize, 1)), keys.context) else {
+        // libedit hands the handlers back to each key function as the editor's context; they
+        // live as long as this object, which closes the editor in `deinit`.
+        let context = unsafe Unmanaged.passUnretained(keys).toOpaque()
+        guard let editor = unsafe clibedit_open(program, Int32(clamping: max(historySize, 1)), context) else {
             return nil
         }
         unsafe self.editor = unsafe editor
         self.keys = keys
         unsafe clibedit_add_function(editor, "directory-complete", "complete a command, field, record or path") {
-            line, _ in
-            guard let line = unsafe line, let keys = unsafe KeyHandlers.of(line) else { return UInt8(CC_ERROR) }
-            return unsafe keys.tab.press(in: line)
+            editLine, _ in
+            guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
+                return UInt8(CC_ERROR)
+            }
+            return keys.tab.press(in: line)
         }
         unsafe clibedit_add_function(editor, "directory-paste", "insert pasted text as it is (bracketed paste)") {
-            line, _ in
-            guard let line = unsafe line, let keys = unsafe KeyHandlers.of(line) else { return UInt8(CC_ERROR) }
-            return unsafe keys.paste.press(in: line)
+            editLine, _ in
+            guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
+                return UInt8(CC_ERROR)
+            }
+            return keys.paste.press(in: line)
         }
         unsafe clibedit_add_function(editor, "directory-delete-prev", "delete the character before the cursor, whole") {
-            line, _ in
-            guard let line = unsafe line else { return UInt8(CC_ERROR) }
-            return unsafe BackspaceKey.press(in: line)
+            editLine, _ in
+            guard let line = unsafe EditLineEditor.edited(editLine) else { return UInt8(CC_ERROR) }
+            return BackspaceKey.press(in: line)
         }
         unsafe clibedit_add_function(editor, "directory-delete-next", "delete the character under the cursor, whole") {
-            line, _ in
-            guard let line = unsafe line else { return UInt8(CC_ERROR) }
-            return unsafe DeleteKey.press(in: line)
+            editLine, _ in
+            guard let line = unsafe EditLineEditor.edited(editLine) else { return UInt8(CC_ERROR) }
+            return DeleteKey.press(in: line)
         }
-        unsafe clibedit_set_drawer(editor) { line, reason in
-            guard let line = unsafe line, let keys = unsafe KeyHandlers.of(line) else { return }
-            unsafe keys.drawing.draw(line, reason: reason)
+        unsafe clibedit_set_drawer(editor) { editLine, reason in
+            guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else { return }
+            keys.drawing.draw(line, reason: reason)
         }
         unsafe clibedit_add_function(editor, "directory-ignore", "do nothing (a key with no use here)") { _, _ in
             UInt8(CC_NORM)
@@ -76,9 +85,19 @@ final class EditLineEditor: LineEditor {
         unsafe clibedit_set_bracketed_paste(editor, term.isEmpty || term == "dumb" ? 0 : 1)
         bindKeys()
         if let path = EditrcFile.path() {
-            warnings = unsafe EditrcFile.source(path, into: editor)
+            warnings = EditrcFile.source(path) { line in self.run(editrcLine: line) }
             if unsafe clibedit_is_vi(editor) != 0 { bindKeys() }  // `bind -v` replaced the key map
         }
+    }
+
+    /// Runs one line of an editrc file: 0 when libedit used it, -1 when it refused it, -2 when
+    /// the line could not be split into words; and what libedit said about it.
+    private func run(editrcLine line: String) -> (status: Int32, said: String) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = unsafe clibedit_source_line(editor, line, &message)
+        let said = unsafe message.map { unsafe String(cString: $0) } ?? ""
+        unsafe free(message)
+        return (status, said)
     }
 
     /// Restores the terminal.
@@ -131,7 +150,8 @@ final class EditLineEditor: LineEditor {
         switch unsafe clibedit_read_line(editor, &line, &length) {
         case CLIBEDIT_LINE:
             guard let line = unsafe line else { return .line("") }
-            return unsafe .line(WideText.string(UnsafeBufferPointer(start: line, count: Int(length))))
+            // libedit's buffer holds the line until the next read.
+            return .line(WideText.string(unsafe Span(_unsafeStart: line, count: Int(length))))
         case CLIBEDIT_INTERRUPTED: return .interrupted
         case CLIBEDIT_END: return .end
         default: return .failed
@@ -140,7 +160,8 @@ final class EditLineEditor: LineEditor {
 
     /// Adds a line to libedit's history (consecutive duplicates are stored once).
     func addToHistory(_ line: String) {
-        unsafe WideText.withWide(line) { _ = unsafe clibedit_history_add(editor, $0) }
+        let wide = WideText.characters(of: line)
+        _ = unsafe clibedit_history_add(editor, wide)
     }
 
     /// libedit's history, oldest first.
@@ -148,7 +169,8 @@ final class EditLineEditor: LineEditor {
         var entries: [String] = []
         var entry = unsafe clibedit_history_oldest(editor)
         while let text = unsafe entry {
-            unsafe entries.append(WideText.string(text))
+            // libedit's entry, NUL-terminated, lives until the history changes.
+            entries.append(WideText.string(unsafe Span(_unsafeStart: text, count: wcslen(text))))
             unsafe entry = unsafe clibedit_history_newer(editor)
         }
         return entries
@@ -171,8 +193,7 @@ final class EditLineEditor: LineEditor {
 
     /// Writes a libedit history file (with its `_HiStOrY_V2_` header): the one at `path` with `line` added.
     func saveHistory(appending line: String, to path: String, size: Int, descriptor: Int32) -> Bool {
-        unsafe WideText.withWide(line) {
-            unsafe clibedit_history_merge_save(path, $0, Int32(clamping: size), descriptor)
-        } == 0
+        let wide = WideText.characters(of: line)
+        return unsafe clibedit_history_merge_save(path, wide, Int32(clamping: size), descriptor) == 0
     }
 }

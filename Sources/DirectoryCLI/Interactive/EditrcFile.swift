@@ -1,4 +1,3 @@
-import CLibEdit
 import DirectoryCore
 import Foundation
 
@@ -13,9 +12,10 @@ enum EditrcFile {
         return (home.hasSuffix("/") ? home : home + "/") + ".editrc"
     }
 
-    /// Runs each line of the file at `path` in `editor`; returns a warning per line libedit
-    /// refused, `PATH:LINE: what libedit said (ignored)`. A missing file is no warning.
-    static func source(_ path: String, into editor: OpaquePointer) -> [String] {
+    /// Runs each line of the file at `path` with `run` (libedit's answer: 0 when it used the
+    /// line, and what it said); returns a warning per line libedit refused,
+    /// `PATH:LINE: what libedit said (ignored)`. A missing file is no warning.
+    static func source(_ path: String, run: (String) -> (status: Int32, said: String)) -> [String] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         guard let data = FileManager.default.contents(atPath: path) else {
             return ["\(path): cannot be read (ignored)"]
@@ -25,10 +25,7 @@ enum EditrcFile {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let command = line.drop { $0 == " " || $0 == "\t" }
             guard !command.isEmpty, !command.hasPrefix("#") else { continue }
-            var message: UnsafeMutablePointer<CChar>?
-            let status = unsafe clibedit_source_line(editor, String(line), &message)
-            let said = unsafe message.map { unsafe String(cString: $0) } ?? ""
-            unsafe free(message)
+            let (status, said) = run(String(line))
             guard status != 0 else { continue }
             warnings.append("\(path):\(index + 1): \(explanation(status: status, said: said, line: command)) (ignored)")
         }

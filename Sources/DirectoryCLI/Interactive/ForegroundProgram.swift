@@ -9,6 +9,10 @@ import DirectoryCore
 ///
 /// Call it inside `LineEditor.inForeground`, which hands the terminal over (its
 /// normal mode back, Ctrl-C going to the program only) and takes it back after.
+///
+/// It owns the child process and its pipe: `posix_spawn`, its attributes and signal sets,
+/// `pipe`, `access` and `waitpid` take pointers to C structures and strings, so those
+/// calls are marked `unsafe`; each pointer is to a local and lives during the call only.
 enum ForegroundProgram {
     /// Whether the first word of `command` names a program that can run: a path that is
     /// executable, or a name found in `searchPath` (`PATH`).

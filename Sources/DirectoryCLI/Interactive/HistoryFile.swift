@@ -9,6 +9,9 @@ import DirectoryCore
 /// all take (`PATH.lock`), through a temporary file renamed over it, readable only by its
 /// owner: sessions running at once keep each other's lines, as bash's `histappend` does.
 /// A folder that other users can write is not used.
+///
+/// It owns the lock file and the temporary file: the system calls that open, rename and
+/// remove them take their paths as C strings (`unsafe` only for that), during the call only.
 struct HistoryFile {
     /// Where the file is and how many lines it keeps.
     let settings: HistorySettings

@@ -24,11 +24,11 @@ final class LineDrawing {
     private var lastCursor = 0
 
     /// Draws for `reason` (see `clibedit_draw_reason`).
-    func draw(_ editLine: OpaquePointer, reason: clibedit_draw_reason) {
+    func draw(_ editLine: EditLineEditor.EditedLine, reason: clibedit_draw_reason) {
         let width = Int(clibedit_terminal_width())
         switch reason {
         case CLIBEDIT_DRAW_KEY:
-            lastCursor = unsafe snapCursor(editLine)
+            lastCursor = snapCursor(editLine)
             return
         case CLIBEDIT_DRAW_LEAVE:
             leave()
@@ -44,49 +44,46 @@ final class LineDrawing {
         default:
             break
         }
-        var start: UnsafePointer<wchar_t>?
-        var cursor: Int32 = 0
-        let length = unsafe Int(clibedit_line(editLine, &start, &cursor))
-        var line = unsafe start.map { unsafe WideText.string(UnsafeBufferPointer(start: $0, count: length)) } ?? ""
-        var at = Int(cursor)
+        var (line, at) = editLine.withCharacters { characters, cursor in (WideText.string(characters), cursor) }
         if reason == CLIBEDIT_DRAW_FINISH {
             // libedit has added the newline that Enter ends the line with.
             if line.hasSuffix("\n") { line.removeLast() }
             at = line.unicodeScalars.count
             lastCursor = 0
         } else {
-            at = unsafe snapCursor(editLine)
+            at = snapCursor(editLine)
             lastCursor = at
         }
         let layout = LineLayout(prompt: prompt, line: line, cursor: at, width: width)
         let next = Drawn(prompt: prompt, line: line, cursor: at, width: width, layout: layout)
         if reason == CLIBEDIT_DRAW_UPDATE, next == drawn { return }
-        unsafe clibedit_write_drawing(Self.output(from: drawn, to: next))
+        EditLineEditor.writeDrawing(Self.output(from: drawn, to: next))
         drawn = reason == CLIBEDIT_DRAW_FINISH ? nil : next
     }
 
     /// Moves the cursor of `editLine` off the inside of a grapheme cluster, the way it moved;
     /// returns its offset.
-    private func snapCursor(_ editLine: OpaquePointer) -> Int {
-        var start: UnsafePointer<wchar_t>?
-        var cursor: Int32 = 0
-        let length = unsafe Int(clibedit_line(editLine, &start, &cursor))
-        guard let start = unsafe start, cursor > 0, Int(cursor) < length else { return Int(cursor) }
-        // Only the clusters around the cursor matter: far longer than any real character.
-        let from = max(0, Int(cursor) - 64)
-        let to = min(length, Int(cursor) + 64)
-        let around = unsafe WideText.string(UnsafeBufferPointer(start: start + from, count: to - from))
-        let offset = Int(cursor) - from
-        let snapped = Self.clusterBoundary(near: offset, in: around, movingLeft: Int(cursor) < lastCursor)
-        guard snapped != offset else { return Int(cursor) }
-        return unsafe Int(clibedit_move_cursor(editLine, Int32(snapped - offset)))
+    private func snapCursor(_ editLine: EditLineEditor.EditedLine) -> Int {
+        let lastCursor = self.lastCursor
+        let (cursor, move) = editLine.withCharacters { characters, cursor -> (Int, Int) in
+            guard cursor > 0, cursor < characters.count else { return (cursor, 0) }
+            // Only the clusters around the cursor matter: far longer than any real character.
+            let from = max(0, cursor - 64)
+            let to = min(characters.count, cursor + 64)
+            let around = WideText.string(characters.extracting(from..<to))
+            let offset = cursor - from
+            let snapped = Self.clusterBoundary(near: offset, in: around, movingLeft: cursor < lastCursor)
+            return (cursor, snapped - offset)
+        }
+        guard move != 0 else { return cursor }
+        return editLine.moveCursor(by: move)
     }
 
     /// Moves the cursor below the drawing's last row, where other output goes; the next drawing starts afresh.
     private func leave() {
         guard let layout = drawn?.layout else { return }
         let down = layout.end.row - layout.cursor.row
-        unsafe clibedit_write_drawing(down > 0 ? "\u{1B}[\(down)B" : "")
+        EditLineEditor.writeDrawing(down > 0 ? "\u{1B}[\(down)B" : "")
         drawn = nil
     }
 

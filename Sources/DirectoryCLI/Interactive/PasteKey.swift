@@ -15,30 +15,26 @@ final class PasteKey {
     var pastedThisLine = false
 
     /// Handles the start of a paste in `line`; returns libedit's CC_* code.
-    func press(in line: OpaquePointer) -> UInt8 {
+    func press(in line: EditLineEditor.EditedLine) -> UInt8 {
         pastedThisLine = true
-        let pasted = unsafe Self.readPaste(from: line)
+        let pasted = Self.readPaste(from: line)
         let lines = pasted.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let first = String(lines[0])
-        if !first.isEmpty {
-            let status = unsafe WideText.withWide(first) { unsafe clibedit_replace_before_cursor(line, 0, $0) }
-            if status < 0 { return UInt8(CC_REFRESH_BEEP) }
-        }
+        if !first.isEmpty, !line.replaceBeforeCursor(deleting: 0, inserting: first) { return UInt8(CC_REFRESH_BEEP) }
         if lines.count == 2 {
             // The rest comes after this line is entered: Enter, then the rest as a paste again.
             let rest = lines[1].isEmpty ? "" : String(Self.start) + lines[1] + String(Self.end)
-            _ = unsafe WideText.withWide("\r" + rest) { unsafe clibedit_push_input(line, $0) }
+            line.pushInput("\r" + rest)
         }
         return UInt8(CC_REFRESH)
     }
 
     /// Reads the pasted characters up to the end marker, with line ends as `\n`; the key codes
     /// of escape sequences inside the paste are dropped.
-    private static func readPaste(from line: OpaquePointer) -> String {
+    private static func readPaste(from line: EditLineEditor.EditedLine) -> String {
         var scalars = String.UnicodeScalarView()
         while true {
-            var key: wchar_t = 0
-            guard unsafe clibedit_getc(line, &key) > 0, let scalar = Unicode.Scalar(UInt32(bitPattern: key)) else {
+            guard let key = line.readKey(), let scalar = Unicode.Scalar(UInt32(bitPattern: key)) else {
                 break
             }
             if scalar == end { break }
@@ -66,7 +62,8 @@ extension String {
     }
 }
 
-/// The key functions' state, handed to libedit as the editor's context.
+/// The key functions' state, handed to libedit as the editor's context (`EditLineEditor`
+/// hands it over and finds it again for each key function).
 final class KeyHandlers {
     /// Tab.
     let tab = TabKey()
@@ -74,13 +71,4 @@ final class KeyHandlers {
     let paste = PasteKey()
     /// The prompt and the line on the screen.
     let drawing = LineDrawing()
-
-    /// This object as the context libedit hands back to the key functions.
-    var context: UnsafeMutableRawPointer { unsafe Unmanaged.passUnretained(self).toOpaque() }
-
-    /// The handlers behind the context of `line`.
-    static func of(_ line: OpaquePointer?) -> KeyHandlers? {
-        guard let line = unsafe line, let context = unsafe clibedit_context(line) else { return nil }
-        return unsafe Unmanaged<KeyHandlers>.fromOpaque(context).takeUnretainedValue()
-    }
 }

@@ -13,6 +13,7 @@ enum PrivateFolder {
     /// writable by its group or by everyone, or owned by another user.
     static func problem(with folder: String) -> String? {
         var info = stat()
+        // stat(2) takes the path as a C string and fills the local `info`, during the call only.
         guard unsafe stat(folder, &info) == 0 else { return nil }
         let mode = "mode 0" + String(info.st_mode & 0o7777, radix: 8)
         if info.st_mode & 0o022 != 0 {

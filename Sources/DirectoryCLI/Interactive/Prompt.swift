@@ -81,6 +81,7 @@ enum FolderListing {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         return names.map { name in
             var isFolder: ObjCBool = false
+            // Foundation's answer comes back through a pointer to the local flag, during the call only.
             let exists = unsafe manager.fileExists(atPath: base + name, isDirectory: &isFolder)
             return FolderEntry(name: name, isFolder: exists && isFolder.boolValue)
         }

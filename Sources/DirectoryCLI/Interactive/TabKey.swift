@@ -10,43 +10,37 @@ final class TabKey {
     var pager = Pager(choice: .off, environment: [:])
 
     /// Handles a press of Tab in `line`; returns libedit's CC_* code.
-    func press(in line: OpaquePointer) -> UInt8 {
-        var start: UnsafePointer<wchar_t>?
-        let count = unsafe clibedit_line_before_cursor(line, &start)
-        let prefix =
-            unsafe start.map { unsafe WideText.string(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? ""
-        switch complete(prefix).action {
+    func press(in line: EditLineEditor.EditedLine) -> UInt8 {
+        switch complete(line.textBeforeCursor).action {
         case .none:
             return UInt8(CC_REFRESH_BEEP)
         case .replace(let deleting, let inserting):
-            let status = unsafe WideText.withWide(inserting) {
-                unsafe clibedit_replace_before_cursor(line, Int32(clamping: deleting), $0)
-            }
-            return UInt8(status < 0 ? CC_REFRESH_BEEP : CC_REFRESH)
+            return UInt8(
+                line.replaceBeforeCursor(deleting: deleting, inserting: inserting) ? CC_REFRESH : CC_REFRESH_BEEP)
         case .list(let candidates):
-            guard unsafe candidates.count <= Self.queryItems || confirmListing(candidates.count, in: line) else {
+            guard candidates.count <= Self.queryItems || confirmListing(candidates.count, in: line) else {
                 return UInt8(CC_REDISPLAY)
             }
             let columns = CandidateColumns.layout(candidates, width: Int(clibedit_terminal_width()))
             clibedit_leave_drawing()
-            if candidates.count > Self.queryItems, unsafe page(columns + "\n", in: line) { return UInt8(CC_REDISPLAY) }
+            if candidates.count > Self.queryItems, page(columns + "\n", in: line) { return UInt8(CC_REDISPLAY) }
             if !TerminalText.writeInterruptibly("\r\n" + columns.replacingNewlines() + "\r\n") {
                 clibedit_discard_output()
-                unsafe clibedit_write("\r\n^C (interrupted: the rest of the list was not shown)\r\n")
+                line.write("\r\n^C (interrupted: the rest of the list was not shown)\r\n")
             }
             return UInt8(CC_REDISPLAY)
         }
     }
 
     /// Shows `text` through the pager when it is taller than the window; returns whether it did.
-    private func page(_ text: String, in line: OpaquePointer) -> Bool {
+    private func page(_ text: String, in line: EditLineEditor.EditedLine) -> Bool {
         let rows = Int(clibedit_terminal_height())
         let width = Int(clibedit_terminal_width())
         guard pager.pages(text, rows: rows, width: width), let command = pager.command else { return false }
-        unsafe clibedit_write("\r\n")
-        unsafe clibedit_key_foreground_begin(line)
-        let status = ForegroundProgram.run(command, input: text, environment: pager.pagerEnvironment)
-        unsafe clibedit_key_foreground_end(line)
+        line.write("\r\n")
+        let status = line.inForeground {
+            ForegroundProgram.run(command, input: text, environment: pager.pagerEnvironment)
+        }
         return status != nil
     }
 
@@ -54,20 +48,19 @@ final class TabKey {
     static let queryItems = 100
 
     /// Asks "Display all N possibilities? (y or n)" and reads one key: `y` or a space lists them.
-    private func confirmListing(_ count: Int, in line: OpaquePointer) -> Bool {
-        unsafe clibedit_write("\r\nDisplay all \(count) possibilities? (y or n)")
+    private func confirmListing(_ count: Int, in line: EditLineEditor.EditedLine) -> Bool {
+        line.write("\r\nDisplay all \(count) possibilities? (y or n)")
         while true {
-            var key: wchar_t = 0
-            guard unsafe clibedit_getc(line, &key) > 0 else {
+            guard let key = line.readKey() else {
                 _ = clibedit_take_interrupt()
-                unsafe clibedit_write("\r\n")
+                line.write("\r\n")
                 return false
             }
             switch Unicode.Scalar(UInt32(bitPattern: key)) {
             case "y", "Y", " ":
                 return true
             case "n", "N", "\u{7F}", "\u{08}", "\u{1B}", "\u{03}", "\u{07}", "\r", "\n":
-                unsafe clibedit_write("\r\n")
+                line.write("\r\n")
                 return false
             default:
                 continue

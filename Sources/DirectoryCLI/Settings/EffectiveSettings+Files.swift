@@ -54,6 +54,7 @@ extension EffectiveSettings {
     /// Puts the effective history size in the process environment as
     /// `DIRECTORY_HISTSIZE`, the one variable the interactive front end reads.
     public func exportHistorySize() {
+        // setenv(3) copies both C strings into the process's environment.
         unsafe setenv(Self.historySizeVariable, String(historySize.value), 1)
     }
 }
