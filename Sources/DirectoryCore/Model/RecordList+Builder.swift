@@ -37,6 +37,14 @@ extension RecordList {
         /// range is `nil`, as a value in `values`; every other field in `values`. No string
         /// is made when the record fits a row. A range outside `row` traps.
         public mutating func append(id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue]) {
+            append(id: id, texts: texts, in: row, values: values, order: KeyOrder.Packed())
+        }
+
+        /// Adds a record without extras as a reader has it, as `append(id:texts:in:values:)`
+        /// does, its keys read in the order `order`.
+        mutating func append(
+            id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue], order: KeyOrder.Packed
+        ) {
             // The pointers are into `row` and live only during this call.
             unsafe row.withUnsafeBytes { buffer in
                 unsafe rowTexts.removeAll(keepingCapacity: true)
@@ -49,7 +57,7 @@ extension RecordList {
                     unsafe rowTexts.append(
                         UnsafeRawBufferPointer(rebasing: buffer[range]).assumingMemoryBound(to: UInt8.self))
                 }
-                unsafe append(id: id, texts: rowTexts, values: values, order: KeyOrder.Packed())
+                unsafe append(id: id, texts: rowTexts, values: values, order: order)
                 unsafe rowTexts.removeAll(keepingCapacity: true)
             }
         }
