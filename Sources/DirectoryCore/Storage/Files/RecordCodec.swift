@@ -63,7 +63,7 @@ public enum RecordCodec {
         let pieceSize = 1 << 20
         switch format {
         case .json:
-            unsafe JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { unsafe piece($0.bytes) }
+            JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.withRawBytes(piece) }
         case .xmlPlist:
             XMLPlistRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.span.withRawBytes(piece) }
         case .binaryPlist:
