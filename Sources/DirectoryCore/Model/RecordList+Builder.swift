@@ -8,7 +8,7 @@ extension RecordList {
         private var slots: [Int] = []
         private var loose: [Record] = []
         /// The text fields of the record being added by `append(id:texts:in:values:)`, as
-        /// pointers into its row; empty between calls.
+        /// pointers into its row; all `nil` between calls.
         private var rowTexts: [UnsafeBufferPointer<UInt8>?] = unsafe []
 
         /// An empty list of `schema`'s records, with room made for about `rows` records
@@ -46,19 +46,19 @@ extension RecordList {
             id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue], order: KeyOrder.Packed
         ) {
             // The pointers are into `row` and live only during this call.
+            // Set in place rather than emptied and refilled: this runs for every record of a file.
+            if unsafe rowTexts.count != texts.count {
+                unsafe rowTexts = unsafe Array(repeating: nil, count: texts.count)
+            }
             unsafe row.withUnsafeBytes { buffer in
-                unsafe rowTexts.removeAll(keepingCapacity: true)
-                for range in texts {
-                    guard let range else {
-                        unsafe rowTexts.append(nil)
-                        continue
-                    }
+                for index in texts.indices {
+                    guard let range = texts[index] else { continue }
                     precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a text outside its row")
-                    unsafe rowTexts.append(
-                        UnsafeRawBufferPointer(rebasing: buffer[range]).assumingMemoryBound(to: UInt8.self))
+                    unsafe rowTexts[index] = unsafe UnsafeRawBufferPointer(rebasing: buffer[range])
+                        .assumingMemoryBound(to: UInt8.self)
                 }
                 unsafe append(id: id, texts: rowTexts, values: values, order: order)
-                unsafe rowTexts.removeAll(keepingCapacity: true)
+                for index in texts.indices { unsafe rowTexts[index] = nil }
             }
         }
 

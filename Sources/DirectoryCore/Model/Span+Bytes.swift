@@ -24,6 +24,15 @@ extension RawSpan {
         unsafe unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self)
     }
 
+    /// The eight bytes from `offset` on, as a word in memory order, or `nil` when they are
+    /// not all inside the span: a word-at-a-time loop's test and load with one bounds check.
+    @inline(__always)
+    func word64(ifFitsAt offset: Int) -> UInt64? {
+        // `byteCount - 8` cannot overflow; below 0 no offset fits.
+        guard offset >= 0, offset <= byteCount &- 8 else { return nil }
+        // Checked just above: the eight bytes are inside the span.
+        return unsafe unsafeLoadUnaligned(fromUncheckedByteOffset: offset, as: UInt64.self)
+    }
 }
 
 extension Span where Element == UInt8 {
@@ -38,6 +47,13 @@ extension Span where Element == UInt8 {
     @inline(__always)
     func word64(at offset: Int) -> UInt64 {
         unsafe bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+
+    /// The eight bytes from `offset` on, as a word in memory order, or `nil` when they are
+    /// not all inside the span: a word-at-a-time loop's test and load with one bounds check.
+    @inline(__always)
+    func word64(ifFitsAt offset: Int) -> UInt64? {
+        unsafe bytes.word64(ifFitsAt: offset)
     }
 }
 
@@ -79,7 +95,8 @@ extension Array where Element == UInt8 {
             // The raw span covers exactly the free room the output span lends, and the
             // bytes it initialises are handed back to the output span's count.
             unsafe output.withUnsafeMutableBufferPointer { buffer, initialized in
-                let free = unsafe UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[initialized...]))
+                let free = unsafe UnsafeMutableRawBufferPointer(
+                    UnsafeMutableBufferPointer(rebasing: buffer[initialized...]))
                 var raw = unsafe OutputRawSpan(buffer: free, initializedCount: 0)
                 body(&raw)
                 initialized += unsafe raw.finalize(for: free)

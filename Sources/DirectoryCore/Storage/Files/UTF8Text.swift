@@ -7,8 +7,8 @@ public enum UTF8Text {
         let count = text.byteCount
         var index = 0
         var bits: UInt64 = 0
-        while index + 8 <= count {
-            bits |= text.word64(at: index)
+        while let word = text.word64(ifFitsAt: index) {
+            bits |= word
             index += 8
         }
         while index < count {
@@ -25,7 +25,7 @@ public enum UTF8Text {
         let count = text.byteCount
         var index = 0
         while index < count {
-            if index + 8 <= count, text.word64(at: index) & 0x8080_8080_8080_8080 == 0 {
+            if let word = text.word64(ifFitsAt: index), word & 0x8080_8080_8080_8080 == 0 {
                 index += 8
                 continue
             }

@@ -55,6 +55,12 @@ enum JSONRecordWriter {
         let fields: [Field]
         /// `"id":` and `"name":` for each field, by key code.
         let keyPrefixes: [[UInt8]]
+        /// `keyPrefixes` end to end, and where each starts (and the last ends), so that a row
+        /// takes each from one array without retaining another.
+        let keyPrefixBytes: [UInt8]
+        let keyPrefixStarts: [Int]
+        /// Whether each field holds text.
+        let textFields: [Bool]
         /// The resolved key order of each of the table's orders (`RecordTable.resolvedKeyOrders`).
         let rowOrders: [UInt8]
         /// The order of a record made here.
@@ -73,6 +79,9 @@ enum JSONRecordWriter {
                 prefix.append(UInt8(ascii: ":"))
                 return prefix
             }
+            keyPrefixBytes = keyPrefixes.flatMap { $0 }
+            keyPrefixStarts = keyPrefixes.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+            textFields = fields.map(\.isText)
             rowOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
             self.fallback = fallback
             fallbackCodes = fallback.resolved(fieldCount: fields.count, extraCount: 0)
@@ -88,11 +97,11 @@ enum JSONRecordWriter {
             if !first { sink.put(UInt8(ascii: ",")) }
             let keyCount = 1 + fields.count
             let orderStart = table.keyOrderIndex(ofRow: row) &* keyCount
+            let prefixes = keyPrefixBytes.span
             for position in 0..<keyCount {
                 sink.put(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
                 let code = Int(rowOrders[orderStart &+ position])
-                let prefix = keyPrefixes[code]
-                sink.put(prefix.span)
+                sink.put(prefixes.extracting(keyPrefixStarts[code]..<keyPrefixStarts[code &+ 1]))
                 guard code > 0 else {
                     let id = table.id(at: row)
                     sink.put(UInt8(ascii: "\""))
@@ -101,8 +110,9 @@ enum JSONRecordWriter {
                     continue
                 }
                 let index = code &- 1
+                let isText = textFields[index]
                 table.withValueBytes(row: row, field: index) { value in
-                    if fields[index].isText {
+                    if isText {
                         sink.put(UInt8(ascii: "\""))
                         Self.putEscaped(value, to: &sink)
                         sink.put(UInt8(ascii: "\""))

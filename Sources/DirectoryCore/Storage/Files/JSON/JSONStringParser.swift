@@ -7,16 +7,16 @@ extension JSONScanner {
     /// Parses the string whose opening quote is at `position`, leaving `position` after its closing quote.
     mutating func parseString() throws(FileFormatError) -> String {
         let start = position + 1
-        let stop = indexOfSpecialByte(from: start)
+        let (stop, ascii) = indexOfSpecialByte(from: start)
         guard stop < bytes.count else { throw error("unterminated string", at: start - 1) }
         switch bytes[stop] {
         case UInt8(ascii: "\""):
             position = stop + 1
             let text = bytes.extracting(start..<stop)
-            try checkUTF8(text, at: start)
+            if !ascii { try checkUTF8(text, at: start) }
             return String(utf8: text)
         case UInt8(ascii: "\\"):
-            return try parseEscapedString(start: start, firstEscape: stop)
+            return try parseEscapedString(start: start, firstEscape: stop, ascii: ascii)
         default:
             throw controlCharacter(bytes[stop], at: stop)
         }
@@ -27,11 +27,11 @@ extension JSONScanner {
     /// `nil`, consuming nothing, for a string with escapes, which `parseString` decodes.
     mutating func parseUnescapedString() throws(FileFormatError) -> Range<Int>? {
         let start = position + 1
-        let stop = indexOfSpecialByte(from: start)
+        let (stop, ascii) = indexOfSpecialByte(from: start)
         guard stop < bytes.count else { throw error("unterminated string", at: start - 1) }
         switch bytes[stop] {
         case UInt8(ascii: "\""):
-            try checkUTF8(bytes.extracting(start..<stop), at: start)
+            if !ascii { try checkUTF8(bytes.extracting(start..<stop), at: start) }
             position = stop + 1
             return start..<stop
         case UInt8(ascii: "\\"):
@@ -41,15 +41,18 @@ extension JSONScanner {
         }
     }
 
-    /// Parses a string from its first escape on, decoding into `scratch`.
-    private mutating func parseEscapedString(start: Int, firstEscape: Int) throws(FileFormatError) -> String {
+    /// Parses a string from its first escape on, decoding into `scratch`; `ascii` says
+    /// whether the bytes before that escape are all ASCII.
+    private mutating func parseEscapedString(
+        start: Int, firstEscape: Int, ascii: Bool
+    ) throws(FileFormatError) -> String {
         scratch.removeAll(keepingCapacity: true)
         var runStart = start
-        var stop = firstEscape
+        var (stop, ascii) = (firstEscape, ascii)
         while true {
             // Runs end at ASCII bytes, which never split a UTF-8 sequence, so each run is checked alone.
             let run = bytes.extracting(runStart..<stop)
-            try checkUTF8(run, at: runStart)
+            if !ascii { try checkUTF8(run, at: runStart) }
             scratch.append(run)
             guard stop < bytes.count else { throw error("unterminated string", at: start - 1) }
             switch bytes[stop] {
@@ -61,37 +64,48 @@ extension JSONScanner {
             default:
                 throw controlCharacter(bytes[stop], at: stop)
             }
-            stop = indexOfSpecialByte(from: runStart)
+            (stop, ascii) = indexOfSpecialByte(from: runStart)
         }
     }
 
-    /// The offset of the first `"`, `\\` or control character at or after `index`, or the end of the document.
+    /// The offset of the first `"`, `\\` or control character at or after `index`, or the end of the
+    /// document, and whether the bytes before it (from `index`) are all ASCII, so that text found
+    /// ASCII on the way needs no UTF-8 check.
     ///
     /// Looks at eight bytes at a time: for each byte value `c` sought, `(w - 0x01…01 * c') & ~w & 0x80…80`
     /// flags the bytes equal to (or, for control characters, below) it. A borrow can flag a byte above
     /// a true match but never below one, so the lowest flag is always exact.
     @inline(__always)
-    private func indexOfSpecialByte(from index: Int) -> Int {
+    private func indexOfSpecialByte(from index: Int) -> (index: Int, ascii: Bool) {
         let count = bytes.count
         var index = index
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: bytes.word64(at: index))
+        // Every byte passed so far, or-ed together: ASCII while no high bit is set.
+        var passed: UInt64 = 0
+        while let loaded = bytes.word64(ifFitsAt: index) {
+            let word = UInt64(littleEndian: loaded)
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
             let flags =
                 ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word)
                 & highs
-            if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
+            if flags != 0 {
+                let before = flags.trailingZeroBitCount >> 3
+                // The bytes of the word below the one found.
+                passed |= word & ((1 &<< UInt64(before &* 8)) &- 1)
+                return (index + before, passed & highs == 0)
+            }
+            passed |= word
             index += 8
         }
         while index < count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            passed |= UInt64(byte)
             index += 1
         }
-        return count
+        return (index, passed & highs == 0)
     }
 
     /// Decodes the escape whose backslash is at `index` into `scratch`; returns the offset after it.
@@ -168,7 +182,7 @@ extension JSONScanner {
     /// bytes silently, so text must be checked before it is used.
     @inline(__always)
     private func checkUTF8(_ text: Span<UInt8>, at start: Int) throws(FileFormatError) {
-        if let bad = text.withRawBytes({ UTF8Text.isASCII($0) ? nil : UTF8Text.firstInvalid(in: $0) }) {
+        if let bad = text.withRawBytes({ UTF8Text.firstInvalid(in: $0) }) {
             throw error("invalid utf-8 in a string", at: start + bad)
         }
     }
