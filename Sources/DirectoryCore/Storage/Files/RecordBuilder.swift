@@ -25,7 +25,10 @@ public struct RecordBuilder {
     private var fields: [Field] = []
     /// Each field's type, read on every value without copying the whole `Field`.
     private var fieldTypes: [Field.ValueType] = []
-    private var fieldKeys: [[UInt8]] = []
+    /// The fields' keys as UTF-8, end to end, and where each starts (and the last ends): one
+    /// array, so that matching a key retains nothing.
+    private var fieldKeyBytes: [UInt8] = []
+    private var fieldKeyStarts: [Int] = [0]
     private var defaults: [FieldValue] = []
 
     private var pending: [KeyedValue] = []
@@ -40,8 +43,13 @@ public struct RecordBuilder {
     /// Text fields of the current record given as bytes, by field: where they are in the
     /// bytes the record ends with, or in `ownedTexts`.
     private var texts: [Range<Int>?] = []
-    /// The bytes of the text fields given by `add(field:utf8:)`, for the current record.
+    /// The bytes of the text fields given by `add(field:utf8:)`: the current record's at the
+    /// end, after earlier records' (emptied once it holds more than `ownedTextsLimit`, so that
+    /// records are not each followed by an emptying).
     private var ownedTexts: [UInt8] = []
+    private static let ownedTextsLimit = 1 << 16
+    /// Whether the current record has a text in `ownedTexts`.
+    private var hasOwnedTexts = false
     /// The keys of `pending` or `extras`, once there are too many to search one by one,
     /// so that a record with any number of keys loads in linear time.
     private var keysSeen = RepeatedKeyCheck()
@@ -72,7 +80,10 @@ public struct RecordBuilder {
         if hasSchema {
             values = defaults
             for index in texts.indices { texts[index] = nil }
-            if !ownedTexts.isEmpty { ownedTexts.removeAll(keepingCapacity: true) }
+            if hasOwnedTexts {
+                hasOwnedTexts = false
+                if ownedTexts.count > Self.ownedTextsLimit { ownedTexts.removeAll(keepingCapacity: true) }
+            }
         } else {
             pending.removeAll(keepingCapacity: true)
         }
@@ -85,9 +96,11 @@ public struct RecordBuilder {
         let count = bytes.count
         if count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
         // Lengths first, then the bytes: this runs for every key of every record.
-        for index in fieldKeys.indices where fieldKeys[index].count == count {
-            let key = fieldKeys[index]
-            if Self.equal(key.span, bytes) { return .field(index) }
+        let keys = fieldKeyBytes.span
+        for index in 0..<(fieldKeyStarts.count - 1) {
+            let start = fieldKeyStarts[index]
+            let end = fieldKeyStarts[index + 1]
+            if end - start == count, Self.equal(keys.extracting(start..<end), bytes) { return .field(index) }
         }
         return nil
     }
@@ -145,6 +158,7 @@ public struct RecordBuilder {
     mutating func add(field index: Int, utf8 text: Span<UInt8>) throws(FileFormatError) {
         let start = ownedTexts.count
         ownedTexts.append(text)
+        hasOwnedTexts = true
         try add(field: index, textAt: start..<ownedTexts.count)
     }
 
@@ -238,7 +252,7 @@ public struct RecordBuilder {
     /// builder's copy (`owned`), or the reader's bytes.
     @inline(__always)
     private mutating func endRecord(texts bytes: Span<UInt8>, owned: Bool) throws(FileFormatError) {
-        precondition(owned || ownedTexts.isEmpty, "a record's texts are in one place")
+        precondition(owned || !hasOwnedTexts, "a record's texts are in one place")
         if !hasSchema {
             let buffered = pending
             schema = RecordSchema.detect(keys: buffered.map(\.key)) ?? fallback
@@ -284,7 +298,8 @@ public struct RecordBuilder {
         hasSchema = schema != nil
         fields = schema?.fields ?? []
         fieldTypes = fields.map(\.type)
-        fieldKeys = fields.map { Array($0.name.utf8) }
+        fieldKeyBytes = fields.flatMap { Array($0.name.utf8) }
+        fieldKeyStarts = fields.reduce(into: [0]) { $0.append($0.last! + $1.name.utf8.count) }
         defaults = schema?.defaultValues ?? []
         texts = Array(repeating: nil, count: fields.count)
         if let schema, list == nil {
