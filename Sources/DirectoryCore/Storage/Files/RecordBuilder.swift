@@ -48,8 +48,9 @@ public struct RecordBuilder {
     /// records are not each followed by an emptying).
     private var ownedTexts: [UInt8] = []
     private static let ownedTextsLimit = 1 << 16
-    /// Whether the current record has a text in `ownedTexts`.
+    /// Whether the current record has a text in `ownedTexts`, or one in the reader's bytes.
     private var hasOwnedTexts = false
+    private var hasReaderTexts = false
     /// The keys of `pending` or `extras`, once there are too many to search one by one,
     /// so that a record with any number of keys loads in linear time.
     private var keysSeen = RepeatedKeyCheck()
@@ -80,6 +81,7 @@ public struct RecordBuilder {
         if hasSchema {
             values = defaults
             for index in texts.indices { texts[index] = nil }
+            hasReaderTexts = false
             if hasOwnedTexts {
                 hasOwnedTexts = false
                 if ownedTexts.count > Self.ownedTextsLimit { ownedTexts.removeAll(keepingCapacity: true) }
@@ -146,6 +148,13 @@ public struct RecordBuilder {
     /// text is in the file's own bytes, and a record that fits a `RecordTable` is then copied
     /// there without a string being made.
     mutating func add(field index: Int, textAt range: Range<Int>) throws(FileFormatError) {
+        hasReaderTexts = true
+        try setText(field: index, at: range)
+    }
+
+    /// Notes that the text of field `index` is at `range` (of the reader's bytes or of `ownedTexts`).
+    @inline(__always)
+    private mutating func setText(field index: Int, at range: Range<Int>) throws(FileFormatError) {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
@@ -159,7 +168,7 @@ public struct RecordBuilder {
         let start = ownedTexts.count
         ownedTexts.append(text)
         hasOwnedTexts = true
-        try add(field: index, textAt: start..<ownedTexts.count)
+        try setText(field: index, at: start..<ownedTexts.count)
     }
 
     /// `add(field:utf8:)` for the plist readers, which still hand text as a pointer; it goes
@@ -252,7 +261,7 @@ public struct RecordBuilder {
     /// builder's copy (`owned`), or the reader's bytes.
     @inline(__always)
     private mutating func endRecord(texts bytes: Span<UInt8>, owned: Bool) throws(FileFormatError) {
-        precondition(owned || !hasOwnedTexts, "a record's texts are in one place")
+        precondition(owned ? !hasReaderTexts : !hasOwnedTexts, "a record's texts are all in the bytes it ends with")
         if !hasSchema {
             let buffered = pending
             schema = RecordSchema.detect(keys: buffered.map(\.key)) ?? fallback
