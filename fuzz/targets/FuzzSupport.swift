@@ -48,7 +48,11 @@ enum ReaderProperty {
     static func checkPieces(_ records: RecordList, schema: RecordSchema, format: FileFormat, whole: [UInt8]) {
         var pieces: [[UInt8]] = []
         if format == .json {
-            JSONRecordWriter.write(records, schema: schema, pieceSize: 7) { pieces.append(Array($0)) }
+            JSONRecordWriter.write(records, schema: schema, pieceSize: 7) { span in
+                var piece: [UInt8] = []
+                piece.append(span)
+                pieces.append(piece)
+            }
         } else {
             XMLPlistRecordWriter.write(records, schema: schema, pieceSize: 7) { pieces.append(Array($0)) }
         }

@@ -35,16 +35,13 @@ enum JSONRecordImport {
 
     /// The elements of the document's top-level array.
     private static func topLevelArray(_ bytes: [UInt8]) throws(FileFormatError) -> [PropertyValue] {
-        let value = try unsafe bytes.span.bytes.withUnsafeBytes { (buffer) throws(FileFormatError) in
-            var scanner = unsafe JSONScanner(buffer)
-            guard scanner.peekSignificant() != nil else {
-                throw FileFormatError("the file is empty; expected a JSON array of records")
-            }
-            let value = try scanner.parseValue(depth: 0)
-            if scanner.peekSignificant() != nil {
-                throw scanner.error("unexpected \(scanner.describeByte(at: scanner.position)) after the JSON value")
-            }
-            return value
+        var scanner = JSONScanner(bytes.span)
+        guard scanner.peekSignificant() != nil else {
+            throw FileFormatError("the file is empty; expected a JSON array of records")
+        }
+        let value = try scanner.parseValue(depth: 0)
+        if scanner.peekSignificant() != nil {
+            throw scanner.error("unexpected \(scanner.describeByte(at: scanner.position)) after the JSON value")
         }
         guard case .array(let elements) = value else {
             throw FileFormatError("the top level is \(value.typeDescription), expected an array of records")

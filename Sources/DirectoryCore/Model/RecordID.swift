@@ -80,44 +80,29 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
     /// Runs once per record on every save: the 32 digits are made eight at a time
     /// in 64-bit words and appended in one copy.
     public func appendUTF8(to output: inout [UInt8]) {
-        unsafe withUnsafeTemporaryAllocation(byteCount: 36, alignment: 8) { text in
-            guard let base = text.baseAddress else { return }
-            unsafe writeUTF8(to: base)
-            unsafe output.append(contentsOf: UnsafeRawBufferPointer(text))
-        }
+        output.append(atMost: 36) { writeUTF8(to: &$0) }
     }
 
-    /// Stores the 36 bytes of the hyphenated uppercase form at `output`.
+    /// Writes the 36 bytes of the hyphenated uppercase form to `output`, as five words;
+    /// traps when they do not fit.
     @inline(__always)
-    func writeUTF8(to output: UnsafeMutableRawPointer) {
-        // 8-4-4-4-12 digits: the words hold digits 0–7, 8–15, 16–23 and 24–31.
-        let digits = (
-            Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), Self.hexDigits(UInt32(truncatingIfNeeded: high)),
-            Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), Self.hexDigits(UInt32(truncatingIfNeeded: low))
-        )
-        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        unsafe withUnsafeBytes(of: digits) { hex in
-            unsafe withUnsafeMutableBytes(of: &text) { out in
-                let hyphen = UInt8(ascii: "-")
-                unsafe out.copyMemory(from: UnsafeRawBufferPointer(rebasing: hex[0..<8]))
-                unsafe out[8] = hyphen
-                unsafe UnsafeMutableRawBufferPointer(rebasing: out[9..<13]).copyMemory(
-                    from: UnsafeRawBufferPointer(rebasing: hex[8..<12]))
-                unsafe out[13] = hyphen
-                unsafe UnsafeMutableRawBufferPointer(rebasing: out[14..<18]).copyMemory(
-                    from: UnsafeRawBufferPointer(rebasing: hex[12..<16]))
-                unsafe out[18] = hyphen
-                unsafe UnsafeMutableRawBufferPointer(rebasing: out[19..<23]).copyMemory(
-                    from: UnsafeRawBufferPointer(rebasing: hex[16..<20]))
-                unsafe out[23] = hyphen
-                unsafe UnsafeMutableRawBufferPointer(rebasing: out[24..<36]).copyMemory(
-                    from: UnsafeRawBufferPointer(rebasing: hex[20..<32]))
-            }
-        }
-        unsafe withUnsafeBytes(of: text) {
-            unsafe UnsafeMutableRawBufferPointer(start: output, count: 36).copyMemory(
-                from: UnsafeRawBufferPointer(rebasing: $0[0..<36]))
-        }
+    func writeUTF8(to output: inout OutputRawSpan) {
+        // Digits 0–7, 8–15, 16–23 and 24–31, each word's first digit in its lowest byte.
+        let first = Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32))
+        let second = Self.hexDigits(UInt32(truncatingIfNeeded: high))
+        let third = Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32))
+        let fourth = Self.hexDigits(UInt32(truncatingIfNeeded: low))
+        let hyphen = UInt64(UInt8(ascii: "-"))
+        // 8-4-4-4-12: bytes 8–15 are `-`, digits 8–11, `-`, digits 12–13; bytes 16–23 are
+        // digits 14–15, `-`, digits 16–19, `-`; bytes 24–31 digits 20–27; 32–35 digits 28–31.
+        let bytes8 = hyphen | (second & 0xFFFF_FFFF) << 8 | hyphen << 40 | (second >> 32 & 0xFFFF) << 48
+        let bytes16 = second >> 48 | hyphen << 16 | (third & 0xFFFF_FFFF) << 24 | hyphen << 56
+        let bytes24 = third >> 32 | fourth << 32
+        output.append(word64: first.littleEndian)
+        output.append(word64: bytes8.littleEndian)
+        output.append(word64: bytes16.littleEndian)
+        output.append(word64: bytes24.littleEndian)
+        output.append(word32: UInt32(truncatingIfNeeded: fourth >> 32).littleEndian)
     }
 
     /// The eight uppercase hexadecimal digits of `value`, first digit in the lowest byte.

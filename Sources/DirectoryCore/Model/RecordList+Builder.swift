@@ -8,7 +8,7 @@ extension RecordList {
         private var slots: [Int] = []
         private var loose: [Record] = []
         /// The text fields of the record being added by `append(id:texts:in:values:)`, as
-        /// pointers into its row; empty between calls.
+        /// pointers into its row; all `nil` between calls.
         private var rowTexts: [UnsafeBufferPointer<UInt8>?] = unsafe []
 
         /// An empty list of `schema`'s records, with room made for about `rows` records
@@ -37,20 +37,28 @@ extension RecordList {
         /// range is `nil`, as a value in `values`; every other field in `values`. No string
         /// is made when the record fits a row. A range outside `row` traps.
         public mutating func append(id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue]) {
+            append(id: id, texts: texts, in: row, values: values, order: KeyOrder.Packed())
+        }
+
+        /// Adds a record without extras as a reader has it, as `append(id:texts:in:values:)`
+        /// does, its keys read in the order `order`.
+        mutating func append(
+            id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue], order: KeyOrder.Packed
+        ) {
             // The pointers are into `row` and live only during this call.
+            // Set in place rather than emptied and refilled: this runs for every record of a file.
+            if unsafe rowTexts.count != texts.count {
+                unsafe rowTexts = unsafe Array(repeating: nil, count: texts.count)
+            }
             unsafe row.withUnsafeBytes { buffer in
-                unsafe rowTexts.removeAll(keepingCapacity: true)
-                for range in texts {
-                    guard let range else {
-                        unsafe rowTexts.append(nil)
-                        continue
-                    }
+                for index in texts.indices {
+                    guard let range = texts[index] else { continue }
                     precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a text outside its row")
-                    unsafe rowTexts.append(
-                        UnsafeRawBufferPointer(rebasing: buffer[range]).assumingMemoryBound(to: UInt8.self))
+                    unsafe rowTexts[index] = unsafe UnsafeRawBufferPointer(rebasing: buffer[range])
+                        .assumingMemoryBound(to: UInt8.self)
                 }
-                unsafe append(id: id, texts: rowTexts, values: values, order: KeyOrder.Packed())
-                unsafe rowTexts.removeAll(keepingCapacity: true)
+                unsafe append(id: id, texts: rowTexts, values: values, order: order)
+                for index in texts.indices { unsafe rowTexts[index] = nil }
             }
         }
 

@@ -112,7 +112,7 @@ struct RecordListTests {
         list.insert(Self.people(1, prefix: "Inserted")[0], at: 2)
         #expect(JSONRecordWriter.write(list, schema: .person) == JSONRecordWriter.write(list.array, schema: .person))
         var pieces: [UInt8] = []
-        JSONRecordWriter.write(list, schema: .person, pieceSize: 100) { pieces.append(contentsOf: $0) }
+        JSONRecordWriter.write(list, schema: .person, pieceSize: 100) { pieces.append($0) }
         #expect(pieces == JSONRecordWriter.write(list.array, schema: .person))
     }
 }

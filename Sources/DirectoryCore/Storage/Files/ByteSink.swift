@@ -1,10 +1,13 @@
-/// A growable byte buffer written through a pointer: a writer makes room for a whole
-/// record once (`reserve`), then stores its bytes without a bounds or capacity check
-/// each, where `[UInt8].append` checks both for every byte.
+/// A growable byte buffer for the file writers: a writer makes room for a whole record
+/// once (`reserve`), then stores its bytes, spans of bytes, or what it writes to an
+/// `OutputRawSpan` over the room (`write(atMost:_:)`), each checked against the room with
+/// one comparison, where `[UInt8].append` checks capacity and uniqueness for every byte.
 ///
-/// It owns the memory it writes through and frees it in `deinit`; the pointer never leaves it.
+/// It owns the memory it writes to and frees it in `deinit`; the memory never leaves it:
+/// its bytes are lent out as a span (`bytes`).
 @safe
 struct ByteSink: ~Copyable {
+    /// The memory: `count` bytes written, then free room up to `capacity`.
     private var storage: UnsafeMutableRawPointer
     private var capacity: Int
     /// The number of bytes written.
@@ -24,6 +27,7 @@ struct ByteSink: ~Copyable {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
+    @inline(never)
     private mutating func grow(to needed: Int) {
         let newCapacity = max(capacity * 2, needed)
         let newStorage = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
@@ -33,38 +37,49 @@ struct ByteSink: ~Copyable {
         capacity = newCapacity
     }
 
-    /// Stores one byte; room must have been reserved.
+    /// Stores one byte, growing when there is no room left.
     @inline(__always)
     mutating func put(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        // `count < capacity`: the byte is inside the memory.
         unsafe storage.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
         count &+= 1
     }
 
-    /// Stores `bytes`; room must have been reserved.
+    /// Stores `bytes`, growing when they do not fit.
     @inline(__always)
-    mutating func put(_ bytes: UnsafeRawBufferPointer) {
-        guard let source = bytes.baseAddress, unsafe !bytes.isEmpty else { return }
-        unsafe (storage + count).copyMemory(from: source, byteCount: bytes.count)
-        count &+= bytes.count
+    mutating func put(_ bytes: Span<UInt8>) {
+        let length = bytes.count
+        reserve(length)
+        // `count + length <= capacity`: the copy stays inside the memory.
+        unsafe bytes.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return }
+            unsafe (storage + count).copyMemory(from: base, byteCount: length)
+        }
+        count &+= length
     }
 
-    /// Reserves room for `bytes` and stores them.
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        reserve(bytes.count)
-        unsafe put(bytes)
+    /// Stores what `body` writes to the `OutputRawSpan` it is given, which has room for
+    /// `maximum` bytes (writing more traps).
+    @inline(__always)
+    mutating func write(atMost maximum: Int, _ body: (inout OutputRawSpan) -> Void) {
+        reserve(maximum)
+        // `count + maximum <= capacity`: the output span covers reserved free room only, and
+        // the bytes it initialised are the ones counted.
+        let free = unsafe UnsafeMutableRawBufferPointer(start: storage + count, count: maximum)
+        var output = unsafe OutputRawSpan(buffer: free, initializedCount: 0)
+        body(&output)
+        count &+= unsafe output.finalize(for: free)
     }
-
-    /// The position of the next byte, for a writer that stores several at once; it must
-    /// then `advance` past them. Room must have been reserved.
-    @inline(__always)
-    var cursor: UnsafeMutableRawPointer { unsafe storage + count }
-
-    /// Moves past `written` bytes stored at `cursor`.
-    @inline(__always)
-    mutating func advance(_ written: Int) { count &+= written }
 
     /// The bytes written.
-    var bytes: UnsafeRawBufferPointer { unsafe UnsafeRawBufferPointer(start: storage, count: count) }
+    var bytes: Span<UInt8> {
+        @_lifetime(borrow self)
+        get {
+            let span = unsafe Span(_unsafeStart: storage.assumingMemoryBound(to: UInt8.self), count: count)
+            return unsafe _overrideLifetime(span, borrowing: self)
+        }
+    }
 
     /// Forgets the bytes written, keeping the room.
     mutating func removeAll() { count = 0 }

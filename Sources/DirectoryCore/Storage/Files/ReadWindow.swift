@@ -13,7 +13,7 @@
 /// the file or at `FileBytes.largestFile`.
 ///
 /// It owns the memory of the window and frees it in `deinit`; the bytes are lent out as a
-/// `RawSpan` (or, to a reader that keeps its own bounds, through `withUnsafeBytes`).
+/// `RawSpan` (`withBytes`).
 @safe
 struct ReadWindow: ~Copyable {
     /// The window's memory: `count` bytes of the file, from `start` on, then free room.
@@ -58,15 +58,6 @@ struct ReadWindow: ~Copyable {
     /// Calls `body` with the bytes in the window.
     func withBytes<Result, Failure: Error>(_ body: (RawSpan) throws(Failure) -> Result) throws(Failure) -> Result {
         try body(unsafe UnsafeRawBufferPointer(start: storage, count: count).bytes)
-    }
-
-    /// Calls `body` with the memory of the bytes in the window, for a reader that keeps its
-    /// own bounds (`JSONRecordStream`).
-    @unsafe
-    func withUnsafeBytes<Result, Failure: Error>(
-        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try unsafe body(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
     /// The version of the whole file, once `atEnd`.

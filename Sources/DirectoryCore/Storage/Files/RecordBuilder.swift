@@ -4,10 +4,10 @@
 /// When the schema is not fixed in advance, the first record's keys choose it
 /// (`RecordSchema.detect(keys:)`), and `fallback` serves for an empty list.
 ///
-/// Text given as bytes (`add(field:utf8:)`, which is `@unsafe`) is kept as a pointer
-/// until the record ends, so its caller lends bytes that outlive the record; all else it
-/// holds is its own.
-@safe
+/// Text given as bytes is kept as where it is until the record ends: a range of the bytes
+/// the reader ends the record with (`add(field:textAt:)`, `endRecord(texts:)`), or of the
+/// builder's own copy (`add(field:utf8:)`); a record that fits a `RecordTable` is then
+/// copied there without a string being made.
 public struct RecordBuilder {
     /// The schema in use, once known.
     public private(set) var schema: RecordSchema? {
@@ -25,7 +25,10 @@ public struct RecordBuilder {
     private var fields: [Field] = []
     /// Each field's type, read on every value without copying the whole `Field`.
     private var fieldTypes: [Field.ValueType] = []
-    private var fieldKeys: [[UInt8]] = []
+    /// The fields' keys as UTF-8, end to end, and where each starts (and the last ends): one
+    /// array, so that matching a key retains nothing.
+    private var fieldKeyBytes: [UInt8] = []
+    private var fieldKeyStarts: [Int] = [0]
     private var defaults: [FieldValue] = []
 
     private var pending: [KeyedValue] = []
@@ -37,8 +40,17 @@ public struct RecordBuilder {
     /// in `longOrder` once it has more.
     private var order = KeyOrder.Packed()
     private var longOrder: [UInt8] = []
-    /// Text fields of the current record given as bytes (`add(field:utf8:)`), by field.
-    private var texts: [UnsafeBufferPointer<UInt8>?] = unsafe []
+    /// Text fields of the current record given as bytes, by field: where they are in the
+    /// bytes the record ends with, or in `ownedTexts`.
+    private var texts: [Range<Int>?] = []
+    /// The bytes of the text fields given by `add(field:utf8:)`: the current record's at the
+    /// end, after earlier records' (emptied once it holds more than `ownedTextsLimit`, so that
+    /// records are not each followed by an emptying).
+    private var ownedTexts: [UInt8] = []
+    private static let ownedTextsLimit = 1 << 16
+    /// Whether the current record has a text in `ownedTexts`, or one in the reader's bytes.
+    private var hasOwnedTexts = false
+    private var hasReaderTexts = false
     /// The keys of `pending` or `extras`, once there are too many to search one by one,
     /// so that a record with any number of keys loads in linear time.
     private var keysSeen = RepeatedKeyCheck()
@@ -68,7 +80,12 @@ public struct RecordBuilder {
         if !extras.isEmpty { extras = [] }
         if hasSchema {
             values = defaults
-            for index in unsafe texts.indices { unsafe texts[index] = nil }
+            for index in texts.indices { texts[index] = nil }
+            hasReaderTexts = false
+            if hasOwnedTexts {
+                hasOwnedTexts = false
+                if ownedTexts.count > Self.ownedTextsLimit { ownedTexts.removeAll(keepingCapacity: true) }
+            }
         } else {
             pending.removeAll(keepingCapacity: true)
         }
@@ -76,18 +93,32 @@ public struct RecordBuilder {
 
     /// What a key read as raw UTF-8 bytes is, once the schema is known: `.id`, a
     /// field's index, or `nil` for a key to pass to `add(key:value:)` as a string.
-    func key(utf8 bytes: UnsafeRawBufferPointer) -> KnownKey? {
+    func key(utf8 bytes: Span<UInt8>) -> KnownKey? {
         guard hasSchema else { return nil }
-        if bytes.count == 2, unsafe bytes[0] == UInt8(ascii: "i"), unsafe bytes[1] == UInt8(ascii: "d") { return .id }
+        let count = bytes.count
+        if count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
         // Lengths first, then the bytes: this runs for every key of every record.
-        for index in fieldKeys.indices where fieldKeys[index].count == bytes.count {
-            let equal = unsafe fieldKeys[index].withUnsafeBytes { key in
-                for offset in 0..<key.count where unsafe key[offset] != bytes[offset] { return false }
-                return true
-            }
-            if equal { return .field(index) }
+        let keys = fieldKeyBytes.span
+        for index in 0..<(fieldKeyStarts.count - 1) {
+            let start = fieldKeyStarts[index]
+            let end = fieldKeyStarts[index + 1]
+            if end - start == count, Self.equal(keys.extracting(start..<end), bytes) { return .field(index) }
         }
         return nil
+    }
+
+    /// `key(utf8:)` for the plist readers, which still hand a key as a pointer; it goes
+    /// once they hand a span.
+    @unsafe
+    func key(utf8 bytes: UnsafeRawBufferPointer) -> KnownKey? {
+        key(utf8: Span(_bytes: unsafe bytes.bytes))
+    }
+
+    /// Whether `key` and `bytes`, of the same length, hold the same bytes.
+    @inline(__always)
+    private static func equal(_ key: Span<UInt8>, _ bytes: Span<UInt8>) -> Bool {
+        for offset in key.indices where key[offset] != bytes[offset] { return false }
+        return true
     }
 
     /// A key the schema knows, found by `key(utf8:)`.
@@ -106,22 +137,45 @@ public struct RecordBuilder {
         noteKey(KeyOrder.fieldCode(index))
         values[index] = try Self.fieldValue(
             value, type: fieldTypes[index], field: index, of: fields, record: recordNumber)
-        unsafe texts[index] = nil
+        texts[index] = nil
     }
 
     /// Whether schema field `index` holds text.
     public func isText(field index: Int) -> Bool { fields[index].isText }
 
-    /// Adds the value of text field `index` as checked UTF-8 bytes, which must stay valid
-    /// until the record ends: a reader passes the file's own bytes, and a record that fits
-    /// a `RecordTable` is then copied there without a string being made.
-    @unsafe
-    mutating func add(field index: Int, utf8 text: UnsafeBufferPointer<UInt8>) throws(FileFormatError) {
+    /// Adds the value of text field `index` as the checked UTF-8 bytes at `range` of the
+    /// bytes the reader ends the record with (`endRecord(texts:)`): a reader passes where the
+    /// text is in the file's own bytes, and a record that fits a `RecordTable` is then copied
+    /// there without a string being made.
+    mutating func add(field index: Int, textAt range: Range<Int>) throws(FileFormatError) {
+        hasReaderTexts = true
+        try setText(field: index, at: range)
+    }
+
+    /// Notes that the text of field `index` is at `range` (of the reader's bytes or of `ownedTexts`).
+    @inline(__always)
+    private mutating func setText(field index: Int, at range: Range<Int>) throws(FileFormatError) {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
         noteKey(KeyOrder.fieldCode(index))
-        unsafe texts[index] = unsafe text
+        texts[index] = range
+    }
+
+    /// Adds the value of text field `index` as checked UTF-8 bytes, copied: for a reader
+    /// whose bytes do not last until the record ends (`endRecord()`).
+    mutating func add(field index: Int, utf8 text: Span<UInt8>) throws(FileFormatError) {
+        let start = ownedTexts.count
+        ownedTexts.append(text)
+        hasOwnedTexts = true
+        try setText(field: index, at: start..<ownedTexts.count)
+    }
+
+    /// `add(field:utf8:)` for the plist readers, which still hand text as a pointer; it goes
+    /// once they hand a span.
+    @unsafe
+    mutating func add(field index: Int, utf8 text: UnsafeBufferPointer<UInt8>) throws(FileFormatError) {
+        try add(field: index, utf8: unsafe text.span)
     }
 
     /// Adds `text` as the value of schema field `index` (found by `key(utf8:)`): the same
@@ -134,7 +188,7 @@ public struct RecordBuilder {
         seen |= bit
         noteKey(KeyOrder.fieldCode(index))
         values[index] = .text(text)
-        unsafe texts[index] = nil
+        texts[index] = nil
     }
 
     /// Adds one key of the current record's dictionary.
@@ -192,8 +246,22 @@ public struct RecordBuilder {
         longOrder.append(code)
     }
 
-    /// Finishes the current record.
+    /// Finishes the current record, whose texts given as bytes are in the builder's copy.
     public mutating func endRecord() throws(FileFormatError) {
+        let owned = ownedTexts
+        try endRecord(texts: owned.span, owned: true)
+    }
+
+    /// Finishes the current record, whose texts given by `add(field:textAt:)` are in `bytes`.
+    mutating func endRecord(texts bytes: Span<UInt8>) throws(FileFormatError) {
+        try endRecord(texts: bytes, owned: false)
+    }
+
+    /// Finishes the current record, whose texts given as bytes are in `bytes`: the
+    /// builder's copy (`owned`), or the reader's bytes.
+    @inline(__always)
+    private mutating func endRecord(texts bytes: Span<UInt8>, owned: Bool) throws(FileFormatError) {
+        precondition(owned ? !hasReaderTexts : !hasOwnedTexts, "a record's texts are all in the bytes it ends with")
         if !hasSchema {
             let buffered = pending
             schema = RecordSchema.detect(keys: buffered.map(\.key)) ?? fallback
@@ -219,11 +287,11 @@ public struct RecordBuilder {
             }
         }
         if extras.isEmpty, longOrder.isEmpty {
-            unsafe list?.append(id: id, texts: texts, values: values, order: order)
+            list?.append(id: id, texts: texts, in: RawSpan(_elements: bytes), values: values, order: order)
             return
         }
-        for index in unsafe texts.indices {
-            if let text = unsafe texts[index] { values[index] = unsafe .text(String(decoding: text, as: UTF8.self)) }
+        for index in texts.indices {
+            if let range = texts[index] { values[index] = .text(String(utf8: bytes.extracting(range))) }
         }
         let keyOrder = longOrder.isEmpty ? order.order : KeyOrder(codes: longOrder)
         list?.append(Record(id: id, values: values, extras: extras, keyOrder: keyOrder))
@@ -239,9 +307,10 @@ public struct RecordBuilder {
         hasSchema = schema != nil
         fields = schema?.fields ?? []
         fieldTypes = fields.map(\.type)
-        fieldKeys = fields.map { Array($0.name.utf8) }
+        fieldKeyBytes = fields.flatMap { Array($0.name.utf8) }
+        fieldKeyStarts = fields.reduce(into: [0]) { $0.append($0.last! + $1.name.utf8.count) }
         defaults = schema?.defaultValues ?? []
-        unsafe texts = unsafe Array(repeating: nil, count: fields.count)
+        texts = Array(repeating: nil, count: fields.count)
         if let schema, list == nil {
             // The smallest record a file can hold is about 40 bytes (`{"id":"…36…"}`).
             list = RecordList.Builder(schema: schema, rows: sizeHint / 40, bytes: sizeHint)

@@ -14,12 +14,17 @@ public enum RecordCodec {
         fallback: RecordSchema = .person
     ) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
         var builder = RecordBuilder(schema: schema, fallback: fallback, sizeHint: bytes.byteCount)
-        // The readers index the bytes without a bounds check per byte: they keep their own.
-        try unsafe bytes.withUnsafeBytes { (buffer) throws(FileFormatError) in
-            switch format {
-            case .json: try unsafe JSONRecordReader.read(buffer, into: &builder)
-            case .binaryPlist: try unsafe BinaryPlistRecordReader.read(buffer, into: &builder)
-            case .xmlPlist: try unsafe XMLPlistRecordReader.read(buffer, into: &builder)
+        switch format {
+        case .json:
+            try JSONRecordReader.read(Span(_bytes: bytes), into: &builder)
+        case .binaryPlist:
+            // The plist readers still take the bytes as a pointer (their own bounds checked).
+            try unsafe bytes.withUnsafeBytes { (buffer) throws(FileFormatError) in
+                try unsafe BinaryPlistRecordReader.read(buffer, into: &builder)
+            }
+        case .xmlPlist:
+            try unsafe bytes.withUnsafeBytes { (buffer) throws(FileFormatError) in
+                try unsafe XMLPlistRecordReader.read(buffer, into: &builder)
             }
         }
         return builder.finish()
@@ -58,7 +63,7 @@ public enum RecordCodec {
         let pieceSize = 1 << 20
         switch format {
         case .json:
-            unsafe JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { unsafe piece($0.bytes) }
+            JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.withRawBytes(piece) }
         case .xmlPlist:
             XMLPlistRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.span.withRawBytes(piece) }
         case .binaryPlist:

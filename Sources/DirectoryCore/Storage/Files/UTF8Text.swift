@@ -4,43 +4,32 @@ public enum UTF8Text {
     /// Whether every byte of `text` is ASCII (the common case, checked eight bytes at a time).
     @inline(__always)
     public static func isASCII(_ text: RawSpan) -> Bool {
-        unsafe text.withUnsafeBytes { unsafe isASCII(unsafeBytes: $0) }
+        let count = text.byteCount
+        var index = 0
+        var bits: UInt64 = 0
+        while let word = text.word64(ifFitsAt: index) {
+            bits |= word
+            index += 8
+        }
+        while index < count {
+            bits |= UInt64(text.byte(at: index))
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// The offset in `text` of the first byte that does not start a valid
     /// UTF-8 sequence (overlong forms, surrogates and values past U+10FFFF
     /// included), or `nil` if all of `text` is valid.
     public static func firstInvalid(in text: RawSpan) -> Int? {
-        unsafe text.withUnsafeBytes { unsafe firstInvalid(unsafeBytes: $0) }
-    }
-
-    /// `isASCII` over the span's memory, read without a bounds check per word.
-    @inline(__always)
-    private static func isASCII(unsafeBytes text: UnsafeRawBufferPointer) -> Bool {
+        let count = text.byteCount
         var index = 0
-        var bits: UInt64 = 0
-        while index + 8 <= text.count {
-            unsafe bits |= text.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < text.count {
-            unsafe bits |= UInt64(text[index])
-            index += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
-    }
-
-    /// `firstInvalid(in:)` over the span's memory, read without a bounds check per word.
-    private static func firstInvalid(unsafeBytes text: UnsafeRawBufferPointer) -> Int? {
-        var index = 0
-        while index < text.count {
-            if index + 8 <= text.count,
-                unsafe text.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
+        while index < count {
+            if let word = text.word64(ifFitsAt: index), word & 0x8080_8080_8080_8080 == 0 {
                 index += 8
                 continue
             }
-            let lead = unsafe text[index]
+            let lead = text.byte(at: index)
             if lead < 0x80 {
                 index += 1
                 continue
@@ -58,10 +47,10 @@ public enum UTF8Text {
             case 0xF4: (trailing, upper) = (3, 0x8F)
             default: return index
             }
-            guard text.count - index > trailing, unsafe text[index + 1] >= lower, unsafe text[index + 1] <= upper else {
+            guard count - index > trailing, text.byte(at: index + 1) >= lower, text.byte(at: index + 1) <= upper else {
                 return index
             }
-            for offset in stride(from: 2, through: trailing, by: 1) where unsafe text[index + offset] & 0xC0 != 0x80 {
+            for offset in stride(from: 2, through: trailing, by: 1) where text.byte(at: index + offset) & 0xC0 != 0x80 {
                 return index
             }
             index += trailing + 1

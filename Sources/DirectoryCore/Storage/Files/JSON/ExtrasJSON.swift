@@ -11,12 +11,7 @@ public enum ExtrasJSON {
 
     /// The keys of the JSON object in `bytes`, with tagged dates and data restored.
     public static func decode(_ bytes: RawSpan) throws(FileFormatError) -> [KeyedValue] {
-        // The scanner indexes the bytes without a bounds check per byte: it keeps its own.
-        try unsafe bytes.withUnsafeBytes { (buffer) throws(FileFormatError) in try unsafe decode(buffer: buffer) }
-    }
-
-    private static func decode(buffer bytes: UnsafeRawBufferPointer) throws(FileFormatError) -> [KeyedValue] {
-        var scanner = unsafe JSONScanner(bytes)
+        var scanner = JSONScanner(Span(_bytes: bytes))
         let value = try scanner.parseValue(depth: 0)
         guard scanner.peekSignificant() == nil else { throw scanner.unexpected("the end of the unknown keys") }
         guard case .dictionary(let members) = value else {
@@ -47,6 +42,7 @@ public enum ExtrasJSON {
                 }
             }
             if members.count == 1, members[0].key == "$data", case .string(let text) = members[0].value {
+                // `XMLPlistBase64` still takes the text as a pointer; it is read during the call only.
                 var text = text
                 let bytes = text.withUTF8 { unsafe XMLPlistBase64.decode(UnsafeRawBufferPointer($0)) }
                 if let bytes { return .data(bytes) }

@@ -12,38 +12,38 @@ extension JSONScanner {
     /// a number that is not a whole `Int64` is `.numberText` (checked like any other).
     mutating func parseNumber(keepingText: Bool = false) throws(FileFormatError) -> PropertyValue {
         let start = position
-        let count = unsafe bytes.count
+        let count = bytes.count
         var index = start
-        let negative = unsafe bytes[index] == UInt8(ascii: "-")
+        let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
-        guard index < count, unsafe isDigit(bytes[index]) else {
+        guard index < count, isDigit(bytes[index]) else {
             throw error("invalid number: expected a digit after '-'", at: start)
         }
         var magnitude: UInt64 = 0
         var digitCount = 0
-        if unsafe bytes[index] == UInt8(ascii: "0") {
+        if bytes[index] == UInt8(ascii: "0") {
             index += 1
             digitCount = 1
-            if index < count, unsafe isDigit(bytes[index]) {
+            if index < count, isDigit(bytes[index]) {
                 throw error("invalid number: leading zeros are not allowed", at: start)
             }
         } else {
-            while index < count, unsafe isDigit(bytes[index]) {
+            while index < count, isDigit(bytes[index]) {
                 // 19 digits always fit a UInt64; longer literals go to `Double`.
-                if digitCount < 19 { magnitude = unsafe magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0")) }
+                if digitCount < 19 { magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0")) }
                 digitCount += 1
                 index += 1
             }
         }
         var isInteger = true
-        if index < count, unsafe bytes[index] == UInt8(ascii: ".") {
+        if index < count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index = try skipDigits(from: index + 1, numberStart: start, after: "'.'")
         }
-        if index < count, unsafe bytes[index] | 0x20 == UInt8(ascii: "e") {
+        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
             index += 1
-            if index < count, unsafe bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 index += 1
             }
             index = try skipDigits(from: index, numberStart: start, after: "'e'")
@@ -57,7 +57,7 @@ extension JSONScanner {
         let value = try real(from: start, to: index)
         guard isInteger || keepingText else { return value }
         // Kept as text, so a save writes back the digits read rather than a rounded double.
-        return unsafe .numberText(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        return .numberText(String(utf8: bytes.extracting(start..<index)))
     }
 
     /// `.integer` for a magnitude and sign that fit `Int64`; `.real(-0.0)` for `-0`, keeping its sign.
@@ -72,7 +72,7 @@ extension JSONScanner {
 
     /// Converts the validated literal `bytes[start..<end]` to `.real`.
     private func real(from start: Int, to end: Int) throws(FileFormatError) -> PropertyValue {
-        let text = unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        let text = String(utf8: bytes.extracting(start..<end))
         guard let value = Double(text), value.isFinite else {
             throw error("number out of range: \(end - start > 40 ? String(text.prefix(40)) + "..." : text)", at: start)
         }
@@ -82,10 +82,10 @@ extension JSONScanner {
     /// Skips one or more digits from `index`, returning the offset after them.
     private func skipDigits(from index: Int, numberStart: Int, after context: String) throws(FileFormatError) -> Int {
         var index = index
-        guard unsafe index < bytes.count, unsafe isDigit(bytes[index]) else {
+        guard index < bytes.count, isDigit(bytes[index]) else {
             throw error("invalid number: expected a digit after \(context)", at: numberStart)
         }
-        while unsafe index < bytes.count, unsafe isDigit(bytes[index]) { index += 1 }
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         return index
     }
 

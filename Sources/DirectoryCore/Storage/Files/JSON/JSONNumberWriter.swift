@@ -26,15 +26,15 @@ enum JSONNumberWriter {
     static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
-                start -= 1
-                unsafe digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude != 0
-            unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
-        }
+        // The digits from the last on; `Int64.min` has 19.
+        var digits = InlineArray<20, UInt8>(repeating: 0)
+        var start = 20
+        repeat {
+            start -= 1
+            digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude != 0
+        output.append(digits.span.extracting(start..<20))
     }
 
     /// Appends a double; non-finite values, which JSON cannot hold, are written as `null`.

@@ -5,8 +5,8 @@
 /// a UTF-8 byte order mark and surrounded by white space, and nothing after it.
 enum JSONRecordReader {
     /// Reads every record of the JSON document in `bytes` into `builder`.
-    static func read(_ bytes: UnsafeRawBufferPointer, into builder: inout RecordBuilder) throws(FileFormatError) {
-        var scanner = unsafe JSONScanner(bytes)
+    static func read(_ bytes: Span<UInt8>, into builder: inout RecordBuilder) throws(FileFormatError) {
+        var scanner = JSONScanner(bytes)
         try readOpening(&scanner)
         if !scanner.consume(UInt8(ascii: "]")) {
             repeat {
@@ -66,7 +66,7 @@ enum JSONRecordReader {
             } while try scanner.continueObject()
         }
         do {
-            try builder.endRecord()
+            try builder.endRecord(texts: scanner.bytes)
         } catch {
             throw located(error, at: recordStart)
         }
@@ -77,12 +77,12 @@ enum JSONRecordReader {
     private static func readMember(
         _ scanner: inout JSONScanner, into builder: inout RecordBuilder
     ) throws(FileFormatError) {
-        guard let rawKey = unsafe scanner.parseASCIIKey() else {
+        guard let keyRange = scanner.parseASCIIKey() else {
             let key = try scanner.parseKey()
             try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
             return
         }
-        switch unsafe builder.key(utf8: rawKey) {
+        switch builder.key(utf8: scanner.bytes.extracting(keyRange)) {
         case .id:
             if let id = scanner.parseRecordID() {
                 try builder.add(id: id)
@@ -90,17 +90,18 @@ enum JSONRecordReader {
                 try builder.add(key: "id", value: try scanner.parseMemberValue())
             }
         case .field(let index):
-            // Text without escapes, nearly all of it, goes to the builder as the file's bytes.
+            // Text without escapes, nearly all of it, goes to the builder as where it is in the
+            // file's bytes, which the record ends with.
             if builder.isText(field: index), scanner.peekSignificant() == UInt8(ascii: "\""),
-                let text = try unsafe scanner.parseUnescapedString()
+                let text = try scanner.parseUnescapedString()
             {
-                try unsafe builder.add(field: index, utf8: text)
+                try builder.add(field: index, textAt: text)
             } else {
                 try builder.add(field: index, value: try scanner.parseMemberValue())
             }
         case nil:
             // An unknown key's numbers keep their text, so they are written back as read.
-            let key = unsafe String(decoding: rawKey, as: UTF8.self)
+            let key = String(utf8: scanner.bytes.extracting(keyRange))
             try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
         }
     }

@@ -21,9 +21,10 @@ enum JSONRecordStream {
             let fromFileStart = window.start == 0 && position == 0
             let atEnd = window.atEnd
             var failure: FileFormatError?
-            unsafe window.withUnsafeBytes { buffer in
+            window.withBytes { raw in
                 // At the file's start the scanner skips a byte order mark.
-                var scanner = unsafe fromFileStart ? JSONScanner(buffer) : JSONScanner(buffer, at: position)
+                let buffer = Span<UInt8>(_bytes: raw)
+                var scanner = fromFileStart ? JSONScanner(buffer) : JSONScanner(buffer, at: position)
                 do throws(FileFormatError) {
                     while stage != .done {
                         switch stage {

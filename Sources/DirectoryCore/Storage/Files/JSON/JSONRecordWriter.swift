@@ -9,7 +9,7 @@ enum JSONRecordWriter {
     /// The bytes of a complete JSON file holding `records`.
     static func write(_ records: RecordList, schema: RecordSchema) -> [UInt8] {
         var file: [UInt8] = []
-        unsafe write(records, schema: schema, pieceSize: Int.max) { unsafe file.append(contentsOf: $0) }
+        write(records, schema: schema, pieceSize: Int.max) { file.append($0) }
         return file
     }
 
@@ -24,14 +24,13 @@ enum JSONRecordWriter {
     /// Records still in the list's `RecordTable` are written straight from its bytes;
     /// the others (new, changed, with extras) through `Record`.
     static func write(
-        _ records: RecordList, schema: RecordSchema, pieceSize: Int, emit: (UnsafeRawBufferPointer) -> Void
+        _ records: RecordList, schema: RecordSchema, pieceSize: Int, emit: (Span<UInt8>) -> Void
     ) {
         let fallback = records.firstKeyOrder ?? .declared(fieldCount: schema.fields.count)
         let layout = Layout(schema: schema, table: records.table, fallback: fallback)
         let estimate = 2 + records.count * (layout.fixedBound + schema.fields.count * 16)
         var sink = ByteSink(capacity: min(estimate, pieceSize) + 4096)
         var scratch: [UInt8] = []
-        sink.reserve(1)
         sink.put(UInt8(ascii: "["))
         for number in records.indices {
             if let row = records.tableRow(at: number), let table = records.table {
@@ -40,16 +39,15 @@ enum JSONRecordWriter {
                 scratch.removeAll(keepingCapacity: true)
                 if number > 0 { scratch.append(UInt8(ascii: ",")) }
                 layout.append(records[number], to: &scratch)
-                unsafe scratch.withUnsafeBytes { unsafe sink.append($0) }
+                sink.put(scratch.span)
             }
             if sink.count >= pieceSize {
-                unsafe emit(sink.bytes)
+                emit(sink.bytes)
                 sink.removeAll()
             }
         }
-        sink.reserve(1)
         sink.put(UInt8(ascii: "]"))
-        unsafe emit(sink.bytes)
+        emit(sink.bytes)
     }
 
     /// The fixed parts of every record of a schema, escaped once rather than once per record.
@@ -57,6 +55,12 @@ enum JSONRecordWriter {
         let fields: [Field]
         /// `"id":` and `"name":` for each field, by key code.
         let keyPrefixes: [[UInt8]]
+        /// `keyPrefixes` end to end, and where each starts (and the last ends), so that a row
+        /// takes each from one array without retaining another.
+        let keyPrefixBytes: [UInt8]
+        let keyPrefixStarts: [Int]
+        /// Whether each field holds text.
+        let textFields: [Bool]
         /// The resolved key order of each of the table's orders (`RecordTable.resolvedKeyOrders`).
         let rowOrders: [UInt8]
         /// The order of a record made here.
@@ -75,6 +79,9 @@ enum JSONRecordWriter {
                 prefix.append(UInt8(ascii: ":"))
                 return prefix
             }
+            keyPrefixBytes = keyPrefixes.flatMap { $0 }
+            keyPrefixStarts = keyPrefixes.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+            textFields = fields.map(\.isText)
             rowOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
             self.fallback = fallback
             fallbackCodes = fallback.resolved(fieldCount: fields.count, extraCount: 0)
@@ -90,50 +97,49 @@ enum JSONRecordWriter {
             if !first { sink.put(UInt8(ascii: ",")) }
             let keyCount = 1 + fields.count
             let orderStart = table.keyOrderIndex(ofRow: row) &* keyCount
+            let prefixes = keyPrefixBytes.span
             for position in 0..<keyCount {
                 sink.put(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
                 let code = Int(rowOrders[orderStart &+ position])
-                unsafe keyPrefixes[code].withUnsafeBytes { unsafe sink.put($0) }
+                sink.put(prefixes.extracting(keyPrefixStarts[code]..<keyPrefixStarts[code &+ 1]))
                 guard code > 0 else {
+                    let id = table.id(at: row)
                     sink.put(UInt8(ascii: "\""))
-                    unsafe table.id(at: row).writeUTF8(to: sink.cursor)
-                    sink.advance(36)
+                    sink.write(atMost: 36) { id.writeUTF8(to: &$0) }
                     sink.put(UInt8(ascii: "\""))
                     continue
                 }
                 let index = code &- 1
-                unsafe table.withUnsafeValueBytes(row: row, field: index) { value in
-                    if fields[index].isText {
+                let isText = textFields[index]
+                table.withValueBytes(row: row, field: index) { value in
+                    if isText {
                         sink.put(UInt8(ascii: "\""))
-                        unsafe Self.putEscaped(value, to: &sink)
+                        Self.putEscaped(value, to: &sink)
                         sink.put(UInt8(ascii: "\""))
                     } else {
                         var number: [UInt8] = []
-                        JSONNumberWriter.appendSeconds(RecordTable.date(from: unsafe value.span), to: &number)
-                        unsafe number.withUnsafeBytes { unsafe sink.put($0) }
+                        JSONNumberWriter.appendSeconds(RecordTable.date(from: value), to: &number)
+                        sink.put(number.span)
                     }
                 }
             }
             sink.put(UInt8(ascii: "}"))
         }
 
-        /// Stores UTF-8 `text` escaped as `JSONStringEscaper` does; room must be reserved.
+        /// Stores UTF-8 `text` escaped as `JSONStringEscaper` does.
         @inline(__always)
-        private static func putEscaped(_ text: UnsafeBufferPointer<UInt8>, to sink: inout ByteSink) {
+        private static func putEscaped(_ text: Span<UInt8>, to sink: inout ByteSink) {
             var runStart = 0
-            for index in 0..<text.count {
-                let byte = unsafe text[index]
-                guard
-                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
-                else { continue }
-                unsafe sink.put(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[runStart..<index])))
+            for index in text.indices {
+                let byte = text[index]
+                guard JSONStringEscaper.needsEscape(byte) else { continue }
+                sink.put(text.extracting(runStart..<index))
                 var escape: [UInt8] = []
-                unsafe JSONStringEscaper.appendEscaped(
-                    UnsafeBufferPointer(rebasing: text[index..<index + 1]), to: &escape)
-                unsafe escape.withUnsafeBytes { unsafe sink.put($0) }
+                JSONStringEscaper.appendEscape(for: byte, to: &escape)
+                sink.put(escape.span)
                 runStart = index + 1
             }
-            unsafe sink.put(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[runStart...])))
+            sink.put(text.extracting(runStart..<text.count))
         }
 
         /// Appends a whole record: its id, fields and extras, in its key order.

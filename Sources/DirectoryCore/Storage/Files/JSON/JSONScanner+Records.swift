@@ -2,38 +2,39 @@
 /// an `id` and the schema's keys, and making a `String` of each only to compare
 /// or parse it costs an allocation or a validation per key.
 extension JSONScanner {
-    /// The bytes of the key at the next significant byte, leaving `position` after the
-    /// `:` that follows it, when the key is plain printable ASCII without escapes;
-    /// otherwise `nil`, with `position` at the key for `parseKey()` (and its errors).
-    mutating func parseASCIIKey() -> UnsafeRawBufferPointer? {
+    /// Where the bytes of the key at the next significant byte are in `bytes`, leaving
+    /// `position` after the `:` that follows it, when the key is plain printable ASCII
+    /// without escapes; otherwise `nil`, with `position` at the key for `parseKey()` (and
+    /// its errors).
+    mutating func parseASCIIKey() -> Range<Int>? {
         guard peekSignificant() == UInt8(ascii: "\"") else { return nil }
         let start = position + 1
         var end = start
-        while unsafe end < bytes.count {
-            let byte = unsafe bytes[end]
+        while end < bytes.count {
+            let byte = bytes[end]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
             end += 1
         }
-        guard unsafe end < bytes.count else { return nil }
+        guard end < bytes.count else { return nil }
         let keyStart = position
         position = end + 1
         guard consume(UInt8(ascii: ":")) else {
             position = keyStart
             return nil
         }
-        return unsafe UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        return start..<end
     }
 
     /// The identifier in the string at the next significant byte, when that string is
     /// exactly a 36-character UUID, leaving `position` after it; otherwise `nil`, with
     /// `position` at the string for the general parser (and its error messages).
     mutating func parseRecordID() -> RecordID? {
-        guard peekSignificant() == UInt8(ascii: "\""), unsafe bytes.count - position >= 38,
-            unsafe bytes[position + 37] == UInt8(ascii: "\"")
+        guard peekSignificant() == UInt8(ascii: "\""), bytes.count - position >= 38,
+            bytes[position + 37] == UInt8(ascii: "\"")
         else { return nil }
-        let text = unsafe UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(position + 1)..<(position + 37)]))
-        guard let id = unsafe RecordID(utf8: text.bytes) else { return nil }
+        let text = bytes.extracting((position + 1)..<(position + 37))
+        guard let id = text.withRawBytes({ RecordID(utf8: $0) }) else { return nil }
         position += 38
         return id
     }

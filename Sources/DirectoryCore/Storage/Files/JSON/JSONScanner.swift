@@ -6,41 +6,41 @@
 /// Every read checks `position` against the end first, so hostile input can only
 /// ever produce a `FileFormatError`.
 ///
-/// It holds a pointer into bytes it does not own, so it is made only inside a
-/// `withUnsafeBytes` of those bytes and never kept past it: every place that makes one
-/// is marked `unsafe`.
-@safe
-struct JSONScanner {
+/// It holds a span of bytes it does not own, so it is `~Escapable`: made inside a borrow
+/// of those bytes (`array.span`, `window.withBytes`) and never kept past it.
+struct JSONScanner: ~Escapable {
     /// The deepest nesting of arrays and objects accepted, counting the top-level array.
     static let maximumDepth = 512
 
     /// The document, as bytes.
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: Span<UInt8>
     /// The offset of the next byte to read.
     var position: Int
     /// Reused storage for the decoded bytes of strings that contain escapes.
     var scratch: [UInt8] = []
 
     /// Starts at the beginning of `bytes`, after a UTF-8 byte order mark if there is one.
-    init(_ bytes: UnsafeRawBufferPointer) {
-        unsafe self.bytes = unsafe bytes.assumingMemoryBound(to: UInt8.self)
+    @_lifetime(copy bytes)
+    init(_ bytes: Span<UInt8>) {
+        self.bytes = bytes
         position = 0
-        if bytes.count >= 3, unsafe bytes[0] == 0xEF, unsafe bytes[1] == 0xBB, unsafe bytes[2] == 0xBF {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3
         }
     }
 
     /// Starts at `position` in `bytes`, which hold part of a document (`JSONRecordStream`).
-    init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
-        unsafe self.bytes = unsafe bytes.assumingMemoryBound(to: UInt8.self)
+    @_lifetime(copy bytes)
+    init(_ bytes: Span<UInt8>, at position: Int) {
+        self.bytes = bytes
         self.position = position
     }
 
     /// Skips white space and returns the next byte without consuming it, or `nil` at the end.
     @inline(__always)
     mutating func peekSignificant() -> UInt8? {
-        while unsafe position < bytes.count {
-            let byte = unsafe bytes[position]
+        while position < bytes.count {
+            let byte = bytes[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
             position += 1
         }
@@ -56,12 +56,14 @@ struct JSONScanner {
     }
 
     /// Consumes the literal `true`, `false` or `null` that starts at `position`.
-    mutating func parseLiteral(_ word: StaticString) throws(FileFormatError) {
-        let length = word.utf8CodeUnitCount
+    mutating func parseLiteral(_ word: String) throws(FileFormatError) {
+        let length = word.utf8.count
         let start = position
-        guard unsafe bytes.count - start >= length else { throw invalidLiteral(at: start) }
-        for index in 0..<length where unsafe bytes[start + index] != word.utf8Start[index] {
-            throw invalidLiteral(at: start)
+        guard bytes.count - start >= length else { throw invalidLiteral(at: start) }
+        var index = 0
+        for expected in word.utf8 {
+            guard bytes[start + index] == expected else { throw invalidLiteral(at: start) }
+            index += 1
         }
         position = start + length
     }
@@ -78,8 +80,8 @@ struct JSONScanner {
 
     /// What the byte at `offset` is, for messages: "'x'", "byte 0xFF" or "the end of the file".
     func describeByte(at offset: Int) -> String {
-        guard unsafe offset < bytes.count else { return "the end of the file" }
-        let byte = unsafe bytes[offset]
+        guard offset < bytes.count else { return "the end of the file" }
+        let byte = bytes[offset]
         if byte > 0x20 && byte < 0x7F {
             return "'\(Character(Unicode.Scalar(byte)))'"
         }

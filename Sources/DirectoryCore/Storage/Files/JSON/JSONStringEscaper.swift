@@ -8,30 +8,32 @@ enum JSONStringEscaper {
     static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { unsafe appendEscaped($0, to: &output) }
+        string.makeContiguousUTF8()
+        appendEscaped(string.utf8.span, to: &output)
         output.append(UInt8(ascii: "\""))
     }
 
     /// Appends the UTF-8 bytes `text`, escaped but not quoted, to `output`.
-    static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendEscaped(_ text: Span<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
-        for index in 0..<text.count {
-            let byte = unsafe text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
-            else { continue }
-            if runStart < index {
-                unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
-            }
+        for index in text.indices {
+            let byte = text[index]
+            guard needsEscape(byte) else { continue }
+            if runStart < index { output.append(text.extracting(runStart..<index)) }
             appendEscape(for: byte, to: &output)
             runStart = index + 1
         }
-        if runStart < text.count {
-            unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
-        }
+        if runStart < text.count { output.append(text.extracting(runStart..<text.count)) }
+    }
+
+    /// Whether `byte` is written as an escape sequence.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
     }
 
     /// Appends the escape sequence for one byte that needs escaping.
-    private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
+    static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
         let short: UInt8
         switch byte {
         case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
@@ -43,18 +45,21 @@ enum JSONStringEscaper {
         case 0x0C: short = UInt8(ascii: "f")
         case 0x0D: short = UInt8(ascii: "r")
         default:
-            let hex: StaticString = "0123456789abcdef"
             output.append(UInt8(ascii: "\\"))
             output.append(UInt8(ascii: "u"))
             output.append(UInt8(ascii: "0"))
             output.append(UInt8(ascii: "0"))
-            hex.withUTF8Buffer { digits in
-                unsafe output.append(digits[Int(byte >> 4)])
-                unsafe output.append(digits[Int(byte & 0xF)])
-            }
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0xF))
             return
         }
         output.append(UInt8(ascii: "\\"))
         output.append(short)
+    }
+
+    /// The lowercase hexadecimal digit of `nibble` (0–15).
+    @inline(__always)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ (nibble &- 10)
     }
 }

@@ -7,102 +7,112 @@ extension JSONScanner {
     /// Parses the string whose opening quote is at `position`, leaving `position` after its closing quote.
     mutating func parseString() throws(FileFormatError) -> String {
         let start = position + 1
-        let stop = indexOfSpecialByte(from: start)
-        guard unsafe stop < bytes.count else { throw error("unterminated string", at: start - 1) }
-        switch unsafe bytes[stop] {
+        let (stop, ascii) = indexOfSpecialByte(from: start)
+        guard stop < bytes.count else { throw error("unterminated string", at: start - 1) }
+        switch bytes[stop] {
         case UInt8(ascii: "\""):
             position = stop + 1
-            let text = unsafe UnsafeBufferPointer(rebasing: bytes[start..<stop])
-            try unsafe checkUTF8(text, at: start)
-            return unsafe String(decoding: text, as: UTF8.self)
+            let text = bytes.extracting(start..<stop)
+            if !ascii { try checkUTF8(text, at: start) }
+            return String(utf8: text)
         case UInt8(ascii: "\\"):
-            return try parseEscapedString(start: start, firstEscape: stop)
+            return try parseEscapedString(start: start, firstEscape: stop, ascii: ascii)
         default:
-            throw unsafe controlCharacter(bytes[stop], at: stop)
+            throw controlCharacter(bytes[stop], at: stop)
         }
     }
 
-    /// The UTF-8 of the string at the current position (just past its opening quote is
-    /// where it starts) when it has no escapes, checked, consuming it; `nil`, consuming
-    /// nothing, for a string with escapes, which `parseString` decodes. The bytes are the
-    /// scanner's own: valid as long as the buffer it reads.
-    mutating func parseUnescapedString() throws(FileFormatError) -> UnsafeBufferPointer<UInt8>? {
+    /// Where the UTF-8 of the string at the current position (just past its opening quote
+    /// is where it starts) is in `bytes`, when it has no escapes, checked, consuming it;
+    /// `nil`, consuming nothing, for a string with escapes, which `parseString` decodes.
+    mutating func parseUnescapedString() throws(FileFormatError) -> Range<Int>? {
         let start = position + 1
-        let stop = indexOfSpecialByte(from: start)
-        guard unsafe stop < bytes.count else { throw error("unterminated string", at: start - 1) }
-        switch unsafe bytes[stop] {
+        let (stop, ascii) = indexOfSpecialByte(from: start)
+        guard stop < bytes.count else { throw error("unterminated string", at: start - 1) }
+        switch bytes[stop] {
         case UInt8(ascii: "\""):
-            let text = unsafe UnsafeBufferPointer(rebasing: bytes[start..<stop])
-            try unsafe checkUTF8(text, at: start)
+            if !ascii { try checkUTF8(bytes.extracting(start..<stop), at: start) }
             position = stop + 1
-            return unsafe text
+            return start..<stop
         case UInt8(ascii: "\\"):
             return nil
         default:
-            throw unsafe controlCharacter(bytes[stop], at: stop)
+            throw controlCharacter(bytes[stop], at: stop)
         }
     }
 
-    /// Parses a string from its first escape on, decoding into `scratch`.
-    private mutating func parseEscapedString(start: Int, firstEscape: Int) throws(FileFormatError) -> String {
+    /// Parses a string from its first escape on, decoding into `scratch`; `ascii` says
+    /// whether the bytes before that escape are all ASCII.
+    private mutating func parseEscapedString(
+        start: Int, firstEscape: Int, ascii: Bool
+    ) throws(FileFormatError) -> String {
         scratch.removeAll(keepingCapacity: true)
         var runStart = start
-        var stop = firstEscape
+        var (stop, ascii) = (firstEscape, ascii)
         while true {
             // Runs end at ASCII bytes, which never split a UTF-8 sequence, so each run is checked alone.
-            let run = unsafe UnsafeBufferPointer(rebasing: bytes[runStart..<stop])
-            try unsafe checkUTF8(run, at: runStart)
-            unsafe scratch.append(contentsOf: run)
-            guard unsafe stop < bytes.count else { throw error("unterminated string", at: start - 1) }
-            switch unsafe bytes[stop] {
+            let run = bytes.extracting(runStart..<stop)
+            if !ascii { try checkUTF8(run, at: runStart) }
+            scratch.append(run)
+            guard stop < bytes.count else { throw error("unterminated string", at: start - 1) }
+            switch bytes[stop] {
             case UInt8(ascii: "\""):
                 position = stop + 1
                 return String(decoding: scratch, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 runStart = try decodeEscape(at: stop)
             default:
-                throw unsafe controlCharacter(bytes[stop], at: stop)
+                throw controlCharacter(bytes[stop], at: stop)
             }
-            stop = indexOfSpecialByte(from: runStart)
+            (stop, ascii) = indexOfSpecialByte(from: runStart)
         }
     }
 
-    /// The offset of the first `"`, `\\` or control character at or after `index`, or the end of the document.
+    /// The offset of the first `"`, `\\` or control character at or after `index`, or the end of the
+    /// document, and whether the bytes before it (from `index`) are all ASCII, so that text found
+    /// ASCII on the way needs no UTF-8 check.
     ///
     /// Looks at eight bytes at a time: for each byte value `c` sought, `(w - 0x01…01 * c') & ~w & 0x80…80`
     /// flags the bytes equal to (or, for control characters, below) it. A borrow can flag a byte above
     /// a true match but never below one, so the lowest flag is always exact.
     @inline(__always)
-    private func indexOfSpecialByte(from index: Int) -> Int {
-        let count = unsafe bytes.count
+    private func indexOfSpecialByte(from index: Int) -> (index: Int, ascii: Bool) {
+        let count = bytes.count
         var index = index
-        if let base = unsafe UnsafeRawPointer(bytes.baseAddress) {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while index + 8 <= count {
-                let word = unsafe UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let quotes = word ^ (ones &* 0x22)
-                let backslashes = word ^ (ones &* 0x5C)
-                let flags =
-                    ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word)
-                    & highs
-                if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
-                index += 8
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Every byte passed so far, or-ed together: ASCII while no high bit is set.
+        var passed: UInt64 = 0
+        while let loaded = bytes.word64(ifFitsAt: index) {
+            let word = UInt64(littleEndian: loaded)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let flags =
+                ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word)
+                & highs
+            if flags != 0 {
+                let before = flags.trailingZeroBitCount >> 3
+                // The bytes of the word below the one found.
+                passed |= word & ((1 &<< UInt64(before &* 8)) &- 1)
+                return (index + before, passed & highs == 0)
             }
+            passed |= word
+            index += 8
         }
         while index < count {
-            let byte = unsafe bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            passed |= UInt64(byte)
             index += 1
         }
-        return count
+        return (index, passed & highs == 0)
     }
 
     /// Decodes the escape whose backslash is at `index` into `scratch`; returns the offset after it.
     private mutating func decodeEscape(at index: Int) throws(FileFormatError) -> Int {
-        guard unsafe index + 1 < bytes.count else { throw error("unterminated string", at: index) }
+        guard index + 1 < bytes.count else { throw error("unterminated string", at: index) }
         let decoded: UInt8
-        switch unsafe bytes[index + 1] {
+        switch bytes[index + 1] {
         case UInt8(ascii: "\""): decoded = UInt8(ascii: "\"")
         case UInt8(ascii: "\\"): decoded = UInt8(ascii: "\\")
         case UInt8(ascii: "/"): decoded = UInt8(ascii: "/")
@@ -131,7 +141,7 @@ extension JSONScanner {
         }
         if unit >= 0xD800 && unit <= 0xDBFF {
             let low: UInt16? =
-                unsafe end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\\") && bytes[end + 1] == UInt8(ascii: "u")
+                end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\\") && bytes[end + 1] == UInt8(ascii: "u")
                 ? try hexQuad(at: end) : nil
             guard let low, low >= 0xDC00 && low <= 0xDFFF else {
                 throw error(
@@ -150,10 +160,10 @@ extension JSONScanner {
 
     /// The four hexadecimal digits after the `\u` at `index`.
     private func hexQuad(at index: Int) throws(FileFormatError) -> UInt16 {
-        guard unsafe bytes.count - index >= 6 else { throw error("incomplete \\u escape in a string", at: index) }
+        guard bytes.count - index >= 6 else { throw error("incomplete \\u escape in a string", at: index) }
         var value: UInt16 = 0
         for offset in 2..<6 {
-            let byte = unsafe bytes[index + offset]
+            let byte = bytes[index + offset]
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
@@ -171,10 +181,8 @@ extension JSONScanner {
     /// `String(decoding:as:)`, the fast, specialised constructor, repairs invalid
     /// bytes silently, so text must be checked before it is used.
     @inline(__always)
-    private func checkUTF8(_ text: UnsafeBufferPointer<UInt8>, at start: Int) throws(FileFormatError) {
-        if unsafe !UTF8Text.isASCII(UnsafeRawBufferPointer(text).bytes),
-            let bad = unsafe UTF8Text.firstInvalid(in: UnsafeRawBufferPointer(text).bytes)
-        {
+    private func checkUTF8(_ text: Span<UInt8>, at start: Int) throws(FileFormatError) {
+        if let bad = text.withRawBytes({ UTF8Text.firstInvalid(in: $0) }) {
             throw error("invalid utf-8 in a string", at: start + bad)
         }
     }

@@ -54,10 +54,10 @@ enum JSONValueWriter {
     /// Appends `bytes` in standard Base64 with `=` padding, escaping `/` as `\/`
     /// as `JSONEncoder` does when it writes `Data`.
     static func appendBase64(_ bytes: [UInt8], to output: inout [UInt8]) {
-        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-        alphabet.withUTF8Buffer { table in
+        let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        do {
             func emit(_ sextet: UInt32) {
-                let symbol = unsafe table[Int(sextet & 0x3F)]
+                let symbol = table[Int(sextet & 0x3F)]
                 if symbol == UInt8(ascii: "/") { output.append(UInt8(ascii: "\\")) }
                 output.append(symbol)
             }
@@ -86,10 +86,8 @@ enum JSONValueWriter {
     static func isJSONNumber(_ text: String) -> Bool {
         var bytes = Array(text.utf8)
         bytes.append(UInt8(ascii: "]"))
-        return unsafe bytes.withUnsafeBytes { raw in
-            var scanner = unsafe JSONScanner(raw)
-            guard (try? scanner.parseNumber()) != nil else { return false }
-            return scanner.position == raw.count - 1
-        }
+        var scanner = JSONScanner(bytes.span)
+        guard (try? scanner.parseNumber()) != nil else { return false }
+        return scanner.position == bytes.count - 1
     }
 }

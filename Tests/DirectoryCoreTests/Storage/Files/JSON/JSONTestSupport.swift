@@ -7,9 +7,7 @@ enum JSONTestSupport {
     static func read(_ bytes: [UInt8], schema: RecordSchema? = nil) throws -> (schema: RecordSchema, records: [Record])
     {
         var builder = RecordBuilder(schema: schema)
-        try bytes.withUnsafeBytes { buffer in
-            try JSONRecordReader.read(buffer, into: &builder)
-        }
+        try JSONRecordReader.read(bytes.span, into: &builder)
         let finished = builder.finish()
         return (finished.schema, finished.records.array)
     }
