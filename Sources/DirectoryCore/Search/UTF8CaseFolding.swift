@@ -22,28 +22,27 @@ struct UTF8CaseFolding {
     }
 
     /// Appends `text` folded to `output`, except that ASCII letters keep their case.
-    mutating func append(folding text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        guard let base = text.baseAddress, !text.isEmpty else { return }
-        if unsafe UTF8Text.isASCII(UnsafeRawBufferPointer(text).bytes) {
-            unsafe output.append(contentsOf: text)
+    mutating func append(folding text: Span<UInt8>, to output: inout [UInt8]) {
+        guard !text.isEmpty else { return }
+        if text.withRawBytes({ UTF8Text.isASCII($0) }) {
+            output.append(text)
             return
         }
         let mark = output.count
         var index = 0
         let count = text.count
         while index < count {
-            if unsafe base[index] < 0x80 {
+            if text[index] < 0x80 {
                 // A run of ASCII is copied at once.
                 var end = index + 1
-                while end < count, unsafe base[end] < 0x80 { end += 1 }
-                unsafe output.append(contentsOf: UnsafeBufferPointer(start: base + index, count: end - index))
+                while end < count, text[end] < 0x80 { end += 1 }
+                output.append(text.extracting(index..<end))
                 index = end
                 continue
             }
-            guard let (scalar, length) = unsafe Self.decode(base + index, available: count - index) else {
+            guard let (scalar, length) = Self.decode(text, at: index) else {
                 output.removeSubrange(mark...)
-                let repaired = unsafe String(decoding: text, as: UTF8.self)
-                output.append(contentsOf: folding.fold(repaired))
+                output.append(contentsOf: folding.fold(String(utf8: text)))
                 return
             }
             appendFolded(scalar, to: &output)
@@ -85,33 +84,32 @@ struct UTF8CaseFolding {
     /// Lowers every ASCII capital in `bytes`; other bytes (UTF-8 lead and continuation
     /// bytes are all 0x80 or above) are left alone.
     static func lowerASCII(_ bytes: inout [UInt8]) {
-        unsafe bytes.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices {
-                let byte = unsafe buffer[index]
-                unsafe buffer[index] = byte &- 65 < 26 ? byte | 0x20 : byte
-            }
+        var span = bytes.mutableSpan
+        for index in span.indices {
+            let byte = span[index]
+            span[index] = byte &- 65 < 26 ? byte | 0x20 : byte
         }
     }
 
-    /// The scalar a well-formed UTF-8 sequence at `start` encodes and its length, or
-    /// `nil` when the bytes are not well-formed (overlong, surrogate, truncated).
-    private static func decode(_ start: UnsafePointer<UInt8>, available: Int) -> (UInt32, Int)? {
-        let lead = unsafe UInt32(start[0])
-        func continuation(_ offset: Int) -> UInt32? {
-            guard offset < available, unsafe start[offset] & 0xC0 == 0x80 else { return nil }
-            return unsafe UInt32(start[offset] & 0x3F)
-        }
+    /// The scalar a well-formed UTF-8 sequence at `start` of `text` encodes and its length,
+    /// or `nil` when the bytes are not well-formed (overlong, surrogate, truncated).
+    private static func decode(_ text: Span<UInt8>, at start: Int) -> (UInt32, Int)? {
+        let lead = UInt32(text[start])
         switch lead {
         case 0xC2...0xDF:
-            guard let second = continuation(1) else { return nil }
+            guard let second = Self.continuation(text, at: start + 1) else { return nil }
             return ((lead & 0x1F) << 6 | second, 2)
         case 0xE0...0xEF:
-            guard let second = continuation(1), let third = continuation(2) else { return nil }
+            guard let second = Self.continuation(text, at: start + 1),
+                let third = Self.continuation(text, at: start + 2)
+            else { return nil }
             let scalar = (lead & 0x0F) << 12 | second << 6 | third
             guard scalar >= 0x800, !(0xD800...0xDFFF).contains(scalar) else { return nil }
             return (scalar, 3)
         case 0xF0...0xF4:
-            guard let second = continuation(1), let third = continuation(2), let fourth = continuation(3) else {
+            guard let second = Self.continuation(text, at: start + 1),
+                let third = Self.continuation(text, at: start + 2), let fourth = Self.continuation(text, at: start + 3)
+            else {
                 return nil
             }
             let scalar = (lead & 0x07) << 18 | second << 12 | third << 6 | fourth
@@ -120,5 +118,13 @@ struct UTF8CaseFolding {
         default:
             return nil
         }
+    }
+
+    /// The six bits of the continuation byte at `offset` of `text`, or `nil` when there is
+    /// none there.
+    @inline(__always)
+    private static func continuation(_ text: Span<UInt8>, at offset: Int) -> UInt32? {
+        guard offset < text.count, text[offset] & 0xC0 == 0x80 else { return nil }
+        return UInt32(text[offset] & 0x3F)
     }
 }
