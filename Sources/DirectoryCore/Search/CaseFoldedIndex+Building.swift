@@ -1,6 +1,6 @@
-/// Building a table's index: a million rows are folded in one pass that appends to the
-/// index's buffer. A row that is all ASCII (most are) is copied value by value and its
-/// letters lowered once at the end over the whole buffer.
+/// Building a table's index: a million rows are folded in one pass that writes straight
+/// into the index's buffer. A row that is all ASCII (most are) is copied value by value
+/// and its letters lowered once at the end over the whole buffer.
 extension CaseFoldedIndex {
     /// The index of `table`'s text values, or `nil` when they fold to more bytes than
     /// 32-bit offsets can reach.
@@ -23,33 +23,68 @@ extension CaseFoldedIndex {
     }
 
     /// Folds every row of `table` (its values `all`, value `k` at `valueStarts[k]`) into
-    /// `bytes`, and notes where each value starts in `starts`. An offset past 32 bits is
-    /// noted wrong, and the index then refused for its size.
+    /// `bytes`, growing it until they fit, and notes where each value starts in `starts`.
     private static func foldAll(
         _ table: RecordTable, fields: [Int], from all: Span<UInt8>, valueStarts: Span<UInt32>,
         into bytes: inout [UInt8], starts: inout [UInt32]
     ) {
-        guard !fields.isEmpty else { return }
-        let fieldCount = table.fieldCount
-        bytes.reserveCapacity(all.count + starts.count + 64)
         var folding = UTF8CaseFolding()
+        var row = 0
+        var written = 0
+        bytes = [UInt8](repeating: 0, count: all.count + starts.count + 64)
+        while true {
+            var output = bytes.mutableSpan
+            fold(
+                rows: &row, of: table, fields: fields, from: all, valueStarts: valueStarts, into: &output,
+                written: &written, starts: &starts, folding: &folding)
+            if row == table.count { break }
+            bytes.append(contentsOf: repeatElement(0, count: bytes.count / 2))
+        }
+        bytes.removeSubrange(written...)
+    }
+
+    /// Folds rows from `row` on into `output` after its first `written` bytes, until
+    /// every row is in or the next one does not fit; `row` and `written` move on.
+    private static func fold(
+        rows row: inout Int, of table: RecordTable, fields: [Int], from all: Span<UInt8>, valueStarts: Span<UInt32>,
+        into output: inout MutableSpan<UInt8>, written: inout Int, starts: inout [UInt32],
+        folding: inout UTF8CaseFolding
+    ) {
+        guard !fields.isEmpty else {
+            row = table.count
+            return
+        }
+        let fieldCount = table.fieldCount
         var slots = starts.mutableSpan
-        var slot = 0
-        for row in 0..<table.count {
+        while row < table.count {
             let first = row &* fieldCount
             let rowBytes = all.extracting(Int(valueStarts[first])..<Int(valueStarts[first &+ fieldCount]))
             let ascii = rowBytes.withRawBytes { UTF8Text.isASCII($0) }
+            // ASCII is copied as it is: a row's values and separators take no more than its bytes and one per field.
+            if ascii, written &+ rowBytes.count &+ fields.count > output.count { return }
+            var end = written
+            var slot = row &* fields.count
             for field in fields {
-                slots[slot] = UInt32(truncatingIfNeeded: bytes.count)
+                slots[slot] = UInt32(truncatingIfNeeded: end)
                 let value = all.extracting(Int(valueStarts[first &+ field])..<Int(valueStarts[first &+ field &+ 1]))
                 if ascii {
-                    bytes.append(value)
+                    end = output.copy(value, at: end)
                 } else {
-                    folding.append(folding: value, to: &bytes)
+                    var folded = folding.write(folding: value, to: &output, at: end)
+                    if folded == nil {
+                        folding.foldedCount(of: value)
+                        folded = folding.write(folding: value, to: &output, at: end)
+                    }
+                    // Too little room: the row is folded again once the buffer has grown.
+                    guard let folded, folded < output.count else { return }
+                    end = folded
                 }
-                bytes.append(separator)
+                output[end] = separator
+                end &+= 1
                 slot &+= 1
             }
+            written = end
+            row &+= 1
         }
     }
 

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Finds a byte string in a span at memory speed: `memchr` (vectorised by the C library)
-/// jumps to each place the needle's rarest byte occurs, and only there are the whole
+/// Finds a byte string in a span at memory speed: `memchr` (vectorised by the C library,
+/// see `Span.firstOffset(of:in:)`) jumps to each place the needle's rarest byte occurs, and only there are the whole
 /// needle's bytes compared. Which byte is rarest is told by the counts of the bytes in the
 /// text searched.
 ///
@@ -59,25 +53,5 @@ struct SubstringFinder {
         let piece = haystack.extracting(offset..<offset + needle.count)
         for index in needle.indices where piece[index] != needle[index] { return false }
         return true
-    }
-}
-
-extension Span where Element == UInt8 {
-    /// The offset of the first `byte` in `range` of the span, or `nil`; traps when `range`
-    /// is not inside the span.
-    ///
-    /// The search's one call into C: `memchr` is vectorised by the C library, a few times
-    /// faster than a loop over the span, and `find` over a million people is mostly this
-    /// scan. The range is checked against the span before the pointer is made.
-    @inline(__always)
-    func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a search outside the span")
-        guard !range.isEmpty else { return nil }
-        return unsafe withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress,
-                let hit = unsafe memchr(base + range.lowerBound, Int32(byte), range.count)
-            else { return nil }
-            return unsafe base.distance(to: UnsafeRawPointer(hit))
-        }
     }
 }

@@ -23,44 +23,81 @@ struct UTF8CaseFolding {
 
     /// Appends `text` folded to `output`, except that ASCII letters keep their case.
     mutating func append(folding text: Span<UInt8>, to output: inout [UInt8]) {
-        guard !text.isEmpty else { return }
-        if text.withRawBytes({ UTF8Text.isASCII($0) }) {
-            output.append(text)
-            return
-        }
+        let count = foldedCount(of: text)
         let mark = output.count
+        output.append(contentsOf: repeatElement(0, count: count))
+        var room = output.mutableSpan
+        _ = write(folding: text, to: &room, at: mark)
+    }
+
+    /// The number of bytes `text` folds to, learning the folding of each scalar met for
+    /// the first time, so that `write(folding:to:at:)` then knows them all.
+    @discardableResult
+    mutating func foldedCount(of text: Span<UInt8>) -> Int {
+        var count = 0
         var index = 0
-        let count = text.count
-        while index < count {
+        while index < text.count {
             if text[index] < 0x80 {
-                // A run of ASCII is copied at once.
-                var end = index + 1
-                while end < count, text[end] < 0x80 { end += 1 }
-                output.append(text.extracting(index..<end))
+                count &+= 1
+                index &+= 1
+                continue
+            }
+            guard let (scalar, length) = Self.decode(text, at: index) else { return repaired(text).count }
+            count &+= learn(scalar)
+            index &+= length
+        }
+        return count
+    }
+
+    /// Writes `text` folded (ASCII letters keeping their case) into `output` from `offset`
+    /// on, and returns the offset after it; `nil` when it does not fit or meets a scalar
+    /// not learnt yet (`foldedCount(of:)` learns them), and what it wrote then is to be
+    /// written again.
+    func write(folding text: Span<UInt8>, to output: inout MutableSpan<UInt8>, at offset: Int) -> Int? {
+        var written = offset
+        var index = 0
+        while index < text.count {
+            if text[index] < 0x80 {
+                // A run of ASCII is copied at once: found first, then copied in one call
+                // when it is long enough to be worth one.
+                var end = index &+ 1
+                while end < text.count, text[end] < 0x80 { end &+= 1 }
+                guard end &- index <= output.count &- written else { return nil }
+                if end &- index >= 8 {
+                    written = output.copy(text.extracting(index..<end), at: written)
+                } else {
+                    for offset in index..<end {
+                        output[written] = text[offset]
+                        written &+= 1
+                    }
+                }
                 index = end
                 continue
             }
             guard let (scalar, length) = Self.decode(text, at: index) else {
-                output.removeSubrange(mark...)
-                output.append(contentsOf: folding.fold(String(utf8: text)))
-                return
+                let whole = repaired(text)
+                guard whole.count <= output.count &- offset else { return nil }
+                return output.copy(whole.span, at: offset)
             }
-            appendFolded(scalar, to: &output)
-            index += length
+            guard let end = writeFolded(scalar, to: &output, at: written) else { return nil }
+            written = end
+            index &+= length
         }
+        return written
     }
 
-    /// Appends the folding of non-ASCII `scalar`, learning it the first time.
-    private mutating func appendFolded(_ scalar: UInt32, to output: inout [UInt8]) {
+    /// The folding of ill-formed `text`, repaired as `String(decoding:as:)` repairs it.
+    private func repaired(_ text: Span<UInt8>) -> [UInt8] {
+        folding.fold(String(utf8: text))
+    }
+
+    /// The number of bytes non-ASCII `scalar` folds to, learning its folding the first time.
+    private mutating func learn(_ scalar: UInt32) -> Int {
         if scalar >= 0x1_0000 {
-            if let folded = astral[scalar] {
-                output.append(contentsOf: folded)
-            } else {
-                let folded = fold(scalar)
-                astral[scalar] = folded
-                output.append(contentsOf: folded)
-            }
-            return
+            if let folded = astral[scalar] { return folded.count }
+            let folded = fold(scalar)
+            astral[scalar] = folded
+            return folded.count
         }
         var entry = table[Int(scalar)]
         if entry == Self.unknown {
@@ -69,8 +106,24 @@ struct UTF8CaseFolding {
             pool.append(contentsOf: folded)
             table[Int(scalar)] = entry
         }
+        return Int(entry & 0xFF)
+    }
+
+    /// Writes the folding of non-ASCII `scalar` into `output` at `offset`, and returns the
+    /// offset after it; `nil` when it does not fit or has not been learnt.
+    @inline(__always)
+    private func writeFolded(_ scalar: UInt32, to output: inout MutableSpan<UInt8>, at offset: Int) -> Int? {
+        if scalar >= 0x1_0000 {
+            guard let folded = astral[scalar], folded.count <= output.count &- offset else { return nil }
+            return output.copy(folded.span, at: offset)
+        }
+        let entry = table[Int(scalar)]
+        let length = Int(entry & 0xFF)
+        guard entry != Self.unknown, length <= output.count &- offset else { return nil }
         let start = Int(entry >> 8)
-        output.append(contentsOf: pool[start..<start + Int(entry & 0xFF)])
+        let folded = pool.span.extracting(start..<start &+ length)
+        for index in folded.indices { output[offset &+ index] = folded[index] }
+        return offset &+ length
     }
 
     /// `ScalarCaseFolding`'s folding of one scalar.
