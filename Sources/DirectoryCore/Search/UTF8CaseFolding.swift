@@ -53,6 +53,7 @@ struct UTF8CaseFolding {
     /// on, and returns the offset after it; `nil` when it does not fit or meets a scalar
     /// not learnt yet (`foldedCount(of:)` learns them), and what it wrote then is to be
     /// written again.
+    @inline(__always)
     func write(folding text: Span<UInt8>, to output: inout MutableSpan<UInt8>, at offset: Int) -> Int? {
         var written = offset
         var index = 0
