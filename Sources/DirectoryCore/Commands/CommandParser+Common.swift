@@ -63,8 +63,7 @@ extension CommandParser {
 
     /// The text of `bytes[start..<end]`, which is valid UTF-8 cut at ASCII bytes.
     static func string(_ bytes: Span<UInt8>, _ start: Int, _ end: Int) -> String {
-        // The span's bytes are read during the call only.
-        unsafe bytes.extracting(start..<end).withUnsafeBufferPointer { unsafe String(decoding: $0, as: UTF8.self) }
+        String(utf8: bytes.extracting(start..<end))
     }
 
     /// A space or a tab.

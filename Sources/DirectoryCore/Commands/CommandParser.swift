@@ -242,11 +242,7 @@ public enum CommandParser {
     /// The index of the first space or tab in `text`, or its end; searched in
     /// UTF-8 bytes, which is much faster than by characters on long values.
     static func firstSpace(in text: Substring) -> Substring.Index {
-        var copy = text
-        let offset = copy.withUTF8 { bytes in
-            unsafe bytes.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? bytes.count
-        }
-        return text.utf8.index(text.startIndex, offsetBy: offset)
+        text.utf8.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? text.endIndex
     }
 
     /// Whether `character` separates words: a space or a tab.
@@ -258,17 +254,17 @@ public enum CommandParser {
     /// trimmed on UTF-8 bytes: these are all ASCII, so the cut never splits a UTF-8 sequence.
     static func trimmed(_ text: Substring) -> Substring {
         var copy = text
-        let (leading, trailing) = copy.withUTF8 { bytes -> (Int, Int) in
-            var start = 0
-            var end = bytes.count
-            while start < end, unsafe bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            while start < end {
-                let last = unsafe bytes[end - 1]
-                guard last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A else { break }
-                end -= 1
-            }
-            return (start, bytes.count - end)
+        copy.makeContiguousUTF8()
+        let bytes = copy.utf8.span
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while start < end {
+            let last = bytes[end - 1]
+            guard last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A else { break }
+            end -= 1
         }
+        let (leading, trailing) = (start, bytes.count - end)
         if leading == 0, trailing == 0 { return text }
         let utf8 = text.utf8
         return text[utf8.index(text.startIndex, offsetBy: leading)..<utf8.index(text.endIndex, offsetBy: -trailing)]

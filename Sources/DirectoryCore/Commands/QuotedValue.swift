@@ -50,15 +50,10 @@ public enum QuotedValue {
     /// The inside of `"…"` when its only `"` are the first and last bytes and it has
     /// no `\`: the common case, cut out on UTF-8 bytes without decoding characters.
     private static func withoutEscapes(_ text: Substring) -> Substring? {
-        var copy = text
-        let stop = copy.withUTF8 { bytes -> Int? in
-            guard let stop = unsafe bytes.dropFirst().firstIndex(where: { $0 == 0x22 || $0 == 0x5C }),
-                unsafe bytes[stop] == 0x22, stop == bytes.count - 1
-            else { return nil }
-            return stop
-        }
-        guard let stop else { return nil }
         let utf8 = text.utf8
-        return text[utf8.index(text.startIndex, offsetBy: 1)..<utf8.index(text.startIndex, offsetBy: stop)]
+        guard let stop = utf8.dropFirst().firstIndex(where: { $0 == 0x22 || $0 == 0x5C }), utf8[stop] == 0x22,
+            utf8.index(after: stop) == utf8.endIndex
+        else { return nil }
+        return text[utf8.index(after: text.startIndex)..<stop]
     }
 }

@@ -1,15 +1,10 @@
 extension RecordList {
     /// Builds a list record by record as a reader finds them: each record goes into the
-    /// table when it fits a row, and is kept whole when it does not. Its pointers (`rowTexts`)
-    /// point into a row only during the call that set them.
-    @safe
+    /// table when it fits a row, and is kept whole when it does not.
     public struct Builder {
         private var table: RecordTable.Builder
         private var slots: [Int] = []
         private var loose: [Record] = []
-        /// The text fields of the record being added by `append(id:texts:in:values:)`, as
-        /// pointers into its row; all `nil` between calls.
-        private var rowTexts: [UnsafeBufferPointer<UInt8>?] = unsafe []
 
         /// An empty list of `schema`'s records, with room made for about `rows` records
         /// holding `bytes` bytes of values (room never touched costs no memory).
@@ -41,30 +36,25 @@ extension RecordList {
         }
 
         /// Adds a record without extras as a reader has it, as `append(id:texts:in:values:)`
-        /// does, its keys read in the order `order`.
+        /// does, its keys read in the order `order`. No string is made when the record fits
+        /// a row.
         mutating func append(
             id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue], order: KeyOrder.Packed
         ) {
-            // The pointers are into `row` and live only during this call.
-            // Set in place rather than emptied and refilled: this runs for every record of a file.
-            if unsafe rowTexts.count != texts.count {
-                unsafe rowTexts = unsafe Array(repeating: nil, count: texts.count)
+            if table.append(id: id, texts: texts, in: row, values: values, order: order) {
+                slots.append(table.count - 1)
+                return
             }
-            unsafe row.withUnsafeBytes { buffer in
-                for index in texts.indices {
-                    guard let range = texts[index] else { continue }
-                    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "a text outside its row")
-                    unsafe rowTexts[index] = unsafe UnsafeRawBufferPointer(rebasing: buffer[range])
-                        .assumingMemoryBound(to: UInt8.self)
-                }
-                unsafe append(id: id, texts: rowTexts, values: values, order: order)
-                for index in texts.indices { unsafe rowTexts[index] = nil }
+            var values = values
+            for (index, range) in texts.enumerated() {
+                if let range { values[index] = .text(RecordTable.Builder.text(of: row, at: range)) }
             }
+            append(Record(id: id, values: values, keyOrder: order.count == 0 ? nil : order.order))
         }
 
-        /// Adds a record without extras as a reader has it, as `append(id:texts:in:values:)`
-        /// does, its keys read in the order `order`. No string is made when
-        /// the record fits a row.
+        /// `append(id:texts:in:values:order:)` with each text as a pointer, for the
+        /// `RecordBuilder` of the file readers until it hands ranges: it goes then.
+        @unsafe
         mutating func append(
             id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue], order: KeyOrder.Packed
         ) {

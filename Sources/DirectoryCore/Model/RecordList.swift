@@ -72,14 +72,12 @@ public struct RecordList: Sendable {
     /// Calls `body` with each record's index and key, in list order, without making
     /// records: the quickest way over every key of a long list.
     public func forEachKey(_ body: (Int, RecordKey) -> Void) {
-        let ids = table?.ids ?? []
-        unsafe ids.withUnsafeBufferPointer { ids in
-            unsafe slots.withUnsafeBufferPointer { slots in
-                for index in slots.indices {
-                    let slot = unsafe slots[index]
-                    unsafe body(index, slot >= 0 ? RecordKey(id: ids[slot]) : loose[~slot].key)
-                }
-            }
+        let allIDs = table?.ids ?? []
+        let ids = allIDs.span
+        let slots = slots.span
+        for index in slots.indices {
+            let slot = slots[index]
+            body(index, slot >= 0 ? RecordKey(id: ids[slot]) : loose[~slot].key)
         }
     }
 

@@ -59,14 +59,16 @@ public final class RecordTable: Sendable {
         let slot = row &* fieldCount &+ field
         let start = Int(starts[slot])
         let end = Int(starts[slot &+ 1])
-        // The table owns its bytes; a span of a class's array must be made inside a borrow of it.
+        // The table owns its bytes; a span of a class's array must be made inside a borrow of
+        // it. `all[start..<end]` checks the value's bounds.
         return try unsafe bytes.withUnsafeBufferPointer { (all) throws(Failure) in
             try body(unsafe UnsafeBufferPointer(rebasing: all[start..<end]).span)
         }
     }
 
     /// `withValueBytes` for the file writers, which copy values through pointers: the same
-    /// bytes, without making a span of them for each of a million values.
+    /// bytes, without making a span of them for each of a million values. It goes once the
+    /// JSON and binary-plist writers take `withValueBytes`'s span.
     @unsafe
     @inline(__always)
     func withUnsafeValueBytes<Result>(row: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
@@ -94,6 +96,7 @@ public final class RecordTable: Sendable {
     public func withStorage<Result, Failure: Error>(
         _ body: (_ bytes: Span<UInt8>, _ starts: Span<UInt32>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        // The table owns its arrays; a span of a class's array must be made inside a borrow of it.
         try unsafe bytes.withUnsafeBufferPointer { (all) throws(Failure) in
             try unsafe starts.withUnsafeBufferPointer { (starts) throws(Failure) in
                 try body(unsafe all.span, unsafe starts.span)
@@ -218,10 +221,59 @@ extension RecordTable {
             rowOrders.append(UInt8(truncatingIfNeeded: index))
         }
 
-        /// Adds a row as a reader has it: each text field as UTF-8 bytes in `texts` or as a
-        /// value in `values`, every other field in `values`, its keys read in the order
-        /// `order`. Returns `false` (adding nothing) when a value does not fit its field or
-        /// the table is full.
+        /// Adds a row as a reader has it: each text field as the UTF-8 bytes of `row` at its
+        /// range in `texts`, or as a value in `values` when its range is `nil`; every other
+        /// field in `values`; its keys read in the order `order`. Returns `false` (adding
+        /// nothing) when a value does not fit its field or the table is full. A range
+        /// outside `row` traps.
+        mutating func append(
+            id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue],
+            order: KeyOrder.Packed = KeyOrder.Packed()
+        ) -> Bool {
+            guard let orderIndex = orderIndex(order) else { return false }
+            var size = 0
+            for field in 0..<fieldCount {
+                if let range = texts[field] {
+                    size += range.count
+                    continue
+                }
+                switch values[field] {
+                case .text(let text) where textFields[field]: size += text.utf8.count
+                case .date where !textFields[field]: size += 8
+                default: return false
+                }
+            }
+            guard bytes.count + size <= Self.capacityLimit else { return false }
+            for field in 0..<fieldCount {
+                if let range = texts[field] {
+                    Self.append(row.extracting(range), to: &bytes)
+                } else {
+                    appendBytes(of: values[field])
+                }
+                starts.append(UInt32(truncatingIfNeeded: bytes.count))
+            }
+            appendOrder(orderIndex)
+            ids.append(id)
+            return true
+        }
+
+        /// The text of the UTF-8 bytes of `row` at `range`, ill-formed sequences replaced as
+        /// `String(decoding:as:)` does; a range outside `row` traps.
+        static func text(of row: RawSpan, at range: Range<Int>) -> String {
+            // The bytes are read during the call only, after `extracting` checked the range.
+            unsafe row.extracting(range).withUnsafeBytes { unsafe String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// Appends `bytes` to the table's values, in one copy.
+        @inline(__always)
+        private static func append(_ bytes: RawSpan, to values: inout [UInt8]) {
+            // The bytes are read during the call only; the span has checked their bounds.
+            unsafe bytes.withUnsafeBytes { unsafe values.append(contentsOf: $0) }
+        }
+
+        /// `append(id:texts:in:values:order:)` with each text as a pointer, for the
+        /// `RecordBuilder` of the file readers until it hands ranges: it goes then.
+        @unsafe
         mutating func append(
             id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue],
             order: KeyOrder.Packed = KeyOrder.Packed()
@@ -256,9 +308,10 @@ extension RecordTable {
         /// Appends the bytes that stand for `value`.
         private mutating func appendBytes(of value: FieldValue) {
             switch value {
-            case .text(var text):
-                text.withUTF8 { unsafe bytes.append(contentsOf: $0) }
+            case .text(let text):
+                bytes.append(contentsOf: text.utf8)
             case .date(let seconds):
+                // The table's own storage: the `Double`'s 8 bytes, little-endian.
                 unsafe withUnsafeBytes(of: seconds.bitPattern.littleEndian) { unsafe bytes.append(contentsOf: $0) }
             }
         }

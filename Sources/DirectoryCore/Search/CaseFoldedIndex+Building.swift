@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Building a table's index: a million rows are folded in one pass that writes straight
 /// into the index's buffer. A row that is all ASCII (most are) is copied value by value
 /// and its letters lowered once at the end over the whole buffer.
@@ -15,14 +9,8 @@ extension CaseFoldedIndex {
         let rowCount = table.count
         var starts = [UInt32](repeating: 0, count: rowCount * fields.count + 1)
         var bytes: [UInt8] = []
-        // The folding loop copies rows with `memcpy`, so it reads the table through pointers.
-        table.withStorage { allBytes, allStarts in
-            unsafe allBytes.withUnsafeBufferPointer { all in
-                unsafe allStarts.withUnsafeBufferPointer { valueStarts in
-                    unsafe Self.foldAll(
-                        table, fields: fields, from: all, valueStarts: valueStarts, into: &bytes, starts: &starts)
-                }
-            }
+        table.withStorage { all, valueStarts in
+            Self.foldAll(table, fields: fields, from: all, valueStarts: valueStarts, into: &bytes, starts: &starts)
         }
         guard bytes.count < Int(UInt32.max) else { return nil }
         starts[starts.count - 1] = UInt32(truncatingIfNeeded: bytes.count)
@@ -34,89 +22,68 @@ extension CaseFoldedIndex {
         self.starts = starts
     }
 
-    /// Folds every row of `table` into `bytes`, growing it until they fit, and notes where
-    /// each value starts in `starts`.
+    /// Folds every row of `table` (its values `all`, value `k` at `valueStarts[k]`) into
+    /// `bytes`, growing it until they fit, and notes where each value starts in `starts`.
     private static func foldAll(
-        _ table: RecordTable, fields: [Int], from all: UnsafeBufferPointer<UInt8>,
-        valueStarts: UnsafeBufferPointer<UInt32>, into bytes: inout [UInt8], starts: inout [UInt32]
+        _ table: RecordTable, fields: [Int], from all: Span<UInt8>, valueStarts: Span<UInt32>,
+        into bytes: inout [UInt8], starts: inout [UInt32]
     ) {
-        let rowCount = table.count
         var folding = UTF8CaseFolding()
         var row = 0
-        var capacity = all.count + starts.count + 64
+        var written = 0
+        bytes = [UInt8](repeating: 0, count: all.count + starts.count + 64)
         while true {
-            let previous = bytes
-            bytes = unsafe [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
-                unsafe previous.withUnsafeBufferPointer { old in
-                    if let from = old.baseAddress {
-                        unsafe buffer.baseAddress?.initialize(from: from, count: old.count)
-                    }
-                }
-                written = previous.count
-                unsafe starts.withUnsafeMutableBufferPointer { starts in
-                    unsafe Self.fold(
-                        rows: &row, of: table, fields: fields, from: all, valueStarts: valueStarts,
-                        into: buffer, written: &written, starts: starts, folding: &folding)
-                }
-            }
-            if row == rowCount { break }
-            capacity += capacity / 2
+            var output = bytes.mutableSpan
+            fold(
+                rows: &row, of: table, fields: fields, from: all, valueStarts: valueStarts, into: &output,
+                written: &written, starts: &starts, folding: &folding)
+            if row == table.count { break }
+            bytes.append(contentsOf: repeatElement(0, count: bytes.count / 2))
         }
+        bytes.removeSubrange(written...)
     }
 
     /// Folds rows from `row` on into `output` after its first `written` bytes, until
     /// every row is in or the next one does not fit; `row` and `written` move on.
     private static func fold(
-        rows row: inout Int, of table: RecordTable, fields: [Int], from all: UnsafeBufferPointer<UInt8>,
-        valueStarts: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableBufferPointer<UInt8>,
-        written: inout Int, starts: UnsafeMutableBufferPointer<UInt32>, folding: inout UTF8CaseFolding
+        rows row: inout Int, of table: RecordTable, fields: [Int], from all: Span<UInt8>, valueStarts: Span<UInt32>,
+        into output: inout MutableSpan<UInt8>, written: inout Int, starts: inout [UInt32],
+        folding: inout UTF8CaseFolding
     ) {
-        guard let base = output.baseAddress, !fields.isEmpty else {
+        guard !fields.isEmpty else {
             row = table.count
             return
         }
-        let source = unsafe all.baseAddress ?? UnsafePointer(base)
-        var folded: [UInt8] = []
-        var foldedEnds = [Int](repeating: 0, count: fields.count)
+        let fieldCount = table.fieldCount
+        var slots = starts.mutableSpan
         while row < table.count {
-            let first = row &* table.fieldCount
-            let rowStart = unsafe Int(valueStarts[first])
-            let rowBytes = unsafe UnsafeBufferPointer(
-                start: source + rowStart, count: Int(valueStarts[first &+ table.fieldCount]) &- rowStart)
-            let ascii = unsafe UTF8Text.isASCII(UnsafeRawBufferPointer(rowBytes).bytes)
-            if !ascii {
-                folded.removeAll(keepingCapacity: true)
-                for (index, field) in fields.enumerated() {
-                    let start = unsafe Int(valueStarts[first &+ field])
-                    let value = unsafe UnsafeBufferPointer(
-                        start: source + start, count: Int(valueStarts[first &+ field &+ 1]) &- start)
-                    unsafe folding.append(folding: value, to: &folded)
-                    foldedEnds[index] = folded.count
-                }
-            }
-            let needed = (ascii ? rowBytes.count : folded.count) &+ fields.count
-            guard written &+ needed <= output.count else { return }
+            let first = row &* fieldCount
+            let rowBytes = all.extracting(Int(valueStarts[first])..<Int(valueStarts[first &+ fieldCount]))
+            let ascii = rowBytes.withRawBytes { UTF8Text.isASCII($0) }
+            // ASCII is copied as it is: a row's values and separators take no more than its bytes and one per field.
+            if ascii, written &+ rowBytes.count &+ fields.count > output.count { return }
+            var end = written
             var slot = row &* fields.count
-            for (index, field) in fields.enumerated() {
-                unsafe starts[slot] = UInt32(truncatingIfNeeded: written)
+            for field in fields {
+                slots[slot] = UInt32(truncatingIfNeeded: end)
+                let value = all.extracting(Int(valueStarts[first &+ field])..<Int(valueStarts[first &+ field &+ 1]))
                 if ascii {
-                    let start = unsafe Int(valueStarts[first &+ field])
-                    let count = unsafe Int(valueStarts[first &+ field &+ 1]) &- start
-                    unsafe memcpy(base + written, source + start, count)
-                    written &+= count
+                    end = output.copy(value, at: end)
                 } else {
-                    let start = index == 0 ? 0 : foldedEnds[index &- 1]
-                    unsafe folded.withUnsafeBufferPointer { folded in
-                        if let from = folded.baseAddress {
-                            unsafe memcpy(base + written, from + start, foldedEnds[index] &- start)
-                        }
+                    var folded = folding.write(folding: value, to: &output, at: end)
+                    if folded == nil {
+                        folding.foldedCount(of: value)
+                        folded = folding.write(folding: value, to: &output, at: end)
                     }
-                    written &+= foldedEnds[index] &- start
+                    // Too little room: the row is folded again once the buffer has grown.
+                    guard let folded, folded < output.count else { return }
+                    end = folded
                 }
-                unsafe base[written] = separator
-                written &+= 1
+                output[end] = separator
+                end &+= 1
                 slot &+= 1
             }
+            written = end
             row &+= 1
         }
     }
@@ -127,14 +94,11 @@ extension CaseFoldedIndex {
         var counts = [Int](repeating: 0, count: 256)
         let piece = 4096
         let step = max(piece, bytes.count / 256)
-        unsafe bytes.withUnsafeBufferPointer { bytes in
-            unsafe counts.withUnsafeMutableBufferPointer { counts in
-                for start in stride(from: 0, to: bytes.count, by: step) {
-                    for index in start..<min(start + piece, bytes.count) {
-                        let byte = unsafe bytes[index]
-                        unsafe counts[Int(byte)] &+= 1
-                    }
-                }
+        let bytes = bytes.span
+        var tally = counts.mutableSpan
+        for start in stride(from: 0, to: bytes.count, by: step) {
+            for index in start..<min(start + piece, bytes.count) {
+                tally[Int(bytes[index])] &+= 1
             }
         }
         return counts

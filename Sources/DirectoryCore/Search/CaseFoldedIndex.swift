@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Every text value of a `RecordTable`, folded for searching (`UTF8CaseFolding`, the rules of
 /// `TextMatcher`) into one buffer, so that `find` is one pass over memory
 /// (`SubstringFinder`) instead of a fold per record.
@@ -42,34 +36,27 @@ struct CaseFoldedIndex: Sendable {
             for row in 0..<rows { found.insert(row) }
             return found
         }
-        unsafe bytes.withUnsafeBufferPointer { haystack in
-            unsafe starts.withUnsafeBufferPointer { starts in
-                unsafe needle.withUnsafeBufferPointer { needle in
-                    guard let base = haystack.baseAddress, let pattern = needle.baseAddress else { return }
-                    var position = wanted.map { unsafe Int(starts[$0]) } ?? 0
-                    var value = wanted ?? 0
-                    let finder = unsafe SubstringFinder(needle: pattern, count: needle.count, counts: byteCounts)
-                    while position < haystack.count {
-                        guard let offset = unsafe finder.first(in: base, from: position, to: haystack.count) else {
-                            return
-                        }
-                        while unsafe Int(starts[value &+ 1]) <= offset { value &+= 1 }
-                        let row = value / width
-                        if let wanted, value % width != wanted {
-                            // A hit in another field: go on from the wanted field, in this row or the next.
-                            let next = row &* width &+ wanted
-                            value = next > value ? next : next &+ width
-                            guard value < starts.count - 1 else { return }
-                            position = unsafe Int(starts[value])
-                            continue
-                        }
-                        found.insert(row)
-                        value = (row &+ 1) &* width &+ (wanted ?? 0)
-                        guard value < starts.count - 1 else { return }
-                        position = unsafe Int(starts[value])
-                    }
-                }
+        let haystack = bytes.span
+        let starts = starts.span
+        let finder = SubstringFinder(needle: needle, counts: byteCounts)
+        var position = wanted.map { Int(starts[$0]) } ?? 0
+        var value = wanted ?? 0
+        while position < haystack.count {
+            guard let offset = finder.first(in: haystack, from: position, to: haystack.count) else { break }
+            while Int(starts[value &+ 1]) <= offset { value &+= 1 }
+            let row = value / width
+            if let wanted, value % width != wanted {
+                // A hit in another field: go on from the wanted field, in this row or the next.
+                let next = row &* width &+ wanted
+                value = next > value ? next : next &+ width
+                guard value < starts.count - 1 else { break }
+                position = Int(starts[value])
+                continue
             }
+            found.insert(row)
+            value = (row &+ 1) &* width &+ (wanted ?? 0)
+            guard value < starts.count - 1 else { break }
+            position = Int(starts[value])
         }
         return found
     }
@@ -80,24 +67,26 @@ struct CaseFoldedIndex: Sendable {
         var found = RowSet(count: rows)
         guard let wanted = textFields.firstIndex(of: field) else { return found }
         let width = textFields.count
-        unsafe bytes.withUnsafeBufferPointer { haystack in
-            unsafe starts.withUnsafeBufferPointer { starts in
-                unsafe needle.withUnsafeBufferPointer { needle in
-                    guard let base = haystack.baseAddress else { return }
-                    for row in 0..<rows {
-                        let value = row &* width &+ wanted
-                        let start = unsafe Int(starts[value])
-                        let length = unsafe Int(starts[value &+ 1]) &- 1 &- start
-                        guard exact ? length == needle.count : length >= needle.count else { continue }
-                        if let pattern = needle.baseAddress, unsafe memcmp(base + start, pattern, needle.count) != 0 {
-                            continue
-                        }
-                        found.insert(row)
-                    }
-                }
-            }
+        let haystack = bytes.span
+        let starts = starts.span
+        let needle = needle.span
+        for row in 0..<rows {
+            let value = row &* width &+ wanted
+            let start = Int(starts[value])
+            let length = Int(starts[value &+ 1]) &- 1 &- start
+            guard exact ? length == needle.count : length >= needle.count else { continue }
+            let piece = haystack.extracting(start..<start &+ needle.count)
+            guard Self.equal(piece, needle) else { continue }
+            found.insert(row)
         }
         return found
+    }
+
+    /// Whether two spans of the same length hold the same bytes.
+    @inline(__always)
+    private static func equal(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
+        for index in first.indices where first[index] != second[index] { return false }
+        return true
     }
 }
 

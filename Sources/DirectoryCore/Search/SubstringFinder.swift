@@ -1,55 +1,57 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Finds a byte string in a buffer at memory speed: `memchr` (vectorised by the C
-/// library) jumps to each place the needle's rarest byte occurs, and only there are the
-/// whole needle's bytes compared. Which byte is rarest is told by the counts of the
-/// bytes in the text searched.
+/// Finds a byte string in a span at memory speed: `memchr` (vectorised by the C library,
+/// see `Span.firstOffset(of:in:)`) jumps to each place the needle's rarest byte occurs, and only there are the whole
+/// needle's bytes compared. Which byte is rarest is told by the counts of the bytes in the
+/// text searched.
 ///
-/// It holds a pointer into bytes it does not own, so it is made only inside a
-/// `withUnsafeBytes` of those bytes and never kept past it: every place that makes one
-/// is marked `unsafe`.
-@safe
+/// It holds its own copy of the needle, so it may be made once and used on any span.
 struct SubstringFinder {
-    private let needle: UnsafePointer<UInt8>
-    private let count: Int
+    private let needle: [UInt8]
+    private let first: UInt8
+    private let last: UInt8
     /// Where in the needle its rarest byte is, and that byte.
     private let rareOffset: Int
-    private let rareByte: Int32
+    private let rareByte: UInt8
 
-    /// A finder of the `count` (at least 1) bytes at `needle`, in text whose bytes occur
-    /// `counts[byte]` times each.
-    init(needle: UnsafePointer<UInt8>, count: Int, counts: [Int]) {
-        unsafe self.needle = unsafe needle
-        self.count = count
+    /// A finder of `needle` (at least 1 byte), in text whose bytes occur `counts[byte]`
+    /// times each.
+    init(needle: [UInt8], counts: [Int]) {
+        precondition(!needle.isEmpty, "a finder needs a needle")
+        self.needle = needle
+        first = needle[0]
+        last = needle[needle.count - 1]
         var rarest = 0
-        for offset in 1..<count where unsafe counts[Int(needle[offset])] < counts[Int(needle[rarest])] {
+        for offset in 1..<needle.count where counts[Int(needle[offset])] < counts[Int(needle[rarest])] {
             rarest = offset
         }
         rareOffset = rarest
-        rareByte = unsafe Int32(needle[rarest])
+        rareByte = needle[rarest]
     }
 
-    /// The offset of the first occurrence of the needle in `base[start..<end]`, or `nil`.
-    func first(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+    /// The offset of the first occurrence of the needle in `haystack[start..<end]`, or `nil`.
+    func first(in haystack: Span<UInt8>, from start: Int, to end: Int) -> Int? {
+        let count = needle.count
         var scan = start + rareOffset
-        let last = end - count + rareOffset
-        while scan <= last {
-            guard let hit = unsafe memchr(base + scan, rareByte, last + 1 - scan) else { return nil }
-            let found = unsafe base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        let stop = end - count + rareOffset + 1
+        while scan < stop {
+            guard let found = haystack.firstOffset(of: rareByte, in: scan..<stop) else { return nil }
             let candidate = found - rareOffset
             // The first and last bytes are compared here, which rules out most places
-            // without a call to memcmp.
-            if unsafe base[candidate] == needle[0], unsafe base[candidate + count - 1] == needle[count - 1],
-                unsafe memcmp(base + candidate, needle, count) == 0
+            // without comparing the whole needle.
+            if haystack[candidate] == first, haystack[candidate + count - 1] == last,
+                Self.equal(haystack, at: candidate, needle.span)
             {
                 return candidate
             }
             scan = found + 1
         }
         return nil
+    }
+
+    /// Whether the bytes of `haystack` from `offset` on are `needle`'s.
+    @inline(__always)
+    private static func equal(_ haystack: Span<UInt8>, at offset: Int, _ needle: Span<UInt8>) -> Bool {
+        let piece = haystack.extracting(offset..<offset + needle.count)
+        for index in needle.indices where piece[index] != needle[index] { return false }
+        return true
     }
 }

@@ -41,14 +41,12 @@ public struct TextMatcher {
     public func contains(_ text: String) -> Bool {
         if needle.isEmpty { return true }
         var text = text
-        let ascii = text.withUTF8 { utf8 in
-            unsafe needle.withUnsafeBufferPointer { unsafe Self.search(utf8, for: $0, lowering: true) }
-        }
-        if let ascii { return ascii }
+        text.makeContiguousUTF8()
+        if let ascii = Self.search(text.utf8.span, for: needle.span, lowering: true) { return ascii }
         folding.fold(text, into: &buffer.bytes)
-        return unsafe buffer.bytes.withUnsafeBufferPointer { folded in
-            unsafe needle.withUnsafeBufferPointer { unsafe Self.search(folded, for: $0, lowering: false) }
-        } ?? false
+        // A span of a class's array is made from a copy of it (a reference, not the bytes).
+        let folded = buffer.bytes
+        return Self.search(folded.span, for: needle.span, lowering: false) ?? false
     }
 
     /// Lower-case, accents removed.
@@ -61,21 +59,19 @@ public struct TextMatcher {
     /// is raw text: ASCII letters are compared without case, and the search gives up
     /// (`nil`) at the first non-ASCII byte, which needs folding first. A match found
     /// before that byte stands: folding a scalar never changes the ones before it.
-    private static func search(
-        _ haystack: UnsafeBufferPointer<UInt8>, for needle: UnsafeBufferPointer<UInt8>, lowering: Bool
-    ) -> Bool? {
+    private static func search(_ haystack: Span<UInt8>, for needle: Span<UInt8>, lowering: Bool) -> Bool? {
         let count = needle.count
-        let first = unsafe needle[0]
+        let first = needle[0]
         var offset = 0
         while offset < haystack.count {
-            let byte = unsafe haystack[offset]
+            let byte = haystack[offset]
             if lowering, byte >= 0x80 { return nil }
             if offset + count <= haystack.count, (lowering ? lower(byte) : byte) == first {
                 var matched = 1
                 while matched < count {
-                    let next = unsafe haystack[offset + matched]
+                    let next = haystack[offset + matched]
                     if lowering, next >= 0x80 { return nil }
-                    if unsafe (lowering ? lower(next) : next) != needle[matched] { break }
+                    if (lowering ? lower(next) : next) != needle[matched] { break }
                     matched += 1
                 }
                 if matched == count { return true }

@@ -18,43 +18,39 @@ struct RecordKeySet: Sequence {
     /// Whether `key` is in it.
     func contains(_ key: RecordKey) -> Bool {
         guard count > 0 else { return false }
-        return unsafe slots.withUnsafeBufferPointer { unsafe Self.find(key, in: $0).found }
+        return Self.find(key, in: slots.span).found
     }
 
     /// Adds `key` when it is not in it yet.
     mutating func insert(_ key: RecordKey) {
         if (count + 1) * 8 > slots.count * 7 { grow() }
-        let added = unsafe slots.withUnsafeMutableBufferPointer { table -> Bool in
-            let (index, found) = unsafe Self.find(key, in: UnsafeBufferPointer(table))
-            if !found { unsafe table[index] = key }
-            return !found
-        }
-        if added { count += 1 }
+        let (index, found) = Self.find(key, in: slots.span)
+        guard !found else { return }
+        slots[index] = key
+        count += 1
     }
 
     /// Removes `key` when it is in it, moving back the keys that probed past its slot.
     mutating func remove(_ key: RecordKey) {
         guard count > 0 else { return }
-        let removed = unsafe slots.withUnsafeMutableBufferPointer { table -> Bool in
-            var (hole, found) = unsafe Self.find(key, in: UnsafeBufferPointer(table))
-            guard found else { return false }
-            let mask = table.count - 1
-            var next = hole
-            while true {
-                next = (next + 1) & mask
-                guard unsafe table[next].occurrence >= 0 else { break }
-                let home = unsafe Self.home(of: table[next], mask: mask)
-                // The key at `next` may fill the hole only if its home is not between the hole and it.
-                let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
-                if !stays {
-                    unsafe table[hole] = unsafe table[next]
-                    hole = next
-                }
+        var (hole, found) = Self.find(key, in: slots.span)
+        guard found else { return }
+        var table = slots.mutableSpan
+        let mask = table.count - 1
+        var next = hole
+        while true {
+            next = (next + 1) & mask
+            guard table[next].occurrence >= 0 else { break }
+            let home = Self.home(of: table[next], mask: mask)
+            // The key at `next` may fill the hole only if its home is not between the hole and it.
+            let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
+            if !stays {
+                table[hole] = table[next]
+                hole = next
             }
-            unsafe table[hole] = Self.free
-            return true
         }
-        if removed { count -= 1 }
+        table[hole] = Self.free
+        count -= 1
     }
 
     /// The keys, in no particular order.
@@ -63,11 +59,11 @@ struct RecordKeySet: Sequence {
     }
 
     /// Where `key` is, or the free slot where it would go.
-    private static func find(_ key: RecordKey, in table: UnsafeBufferPointer<RecordKey>) -> (index: Int, found: Bool) {
+    private static func find(_ key: RecordKey, in table: Span<RecordKey>) -> (index: Int, found: Bool) {
         let mask = table.count - 1
         var index = home(of: key, mask: mask)
         while true {
-            let slot = unsafe table[index]
+            let slot = table[index]
             if slot.occurrence < 0 { return (index, false) }
             if slot == key { return (index, true) }
             index = (index + 1) & mask

@@ -11,20 +11,12 @@ public enum DescriptorWrite {
     /// Writes every byte of `bytes` to `descriptor`, retrying after EINTR; 0 when all was
     /// written, else the `errno` of the failure (EIO for a write that took nothing).
     public static func all(_ bytes: RawSpan, to descriptor: Int32) -> Int32 {
-        // write(2) reads the bytes during the call only.
-        unsafe bytes.withUnsafeBytes { unsafe all(buffer: $0, to: descriptor) }
-    }
-
-    /// Writes every byte of `bytes` to `descriptor`, as `all(_:to:)` does for a `RawSpan`.
-    public static func all(_ bytes: Span<UInt8>, to descriptor: Int32) -> Int32 {
-        bytes.withRawBytes { all($0, to: descriptor) }
-    }
-
-    private static func all(buffer bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
-        guard let base = bytes.baseAddress else { return 0 }
         var written = 0
-        while written < bytes.count {
-            let count = unsafe write(descriptor, base + written, bytes.count - written)
+        while written < bytes.byteCount {
+            // write(2) reads the rest of the span during the call only.
+            let count = unsafe bytes.withUnsafeBytes { buffer in
+                unsafe write(descriptor, buffer.baseAddress.map { unsafe $0 + written }, buffer.count - written)
+            }
             if count > 0 {
                 written += count
             } else if count < 0, errno == EINTR {
@@ -34,5 +26,10 @@ public enum DescriptorWrite {
             }
         }
         return 0
+    }
+
+    /// Writes every byte of `bytes` to `descriptor`, as `all(_:to:)` does for a `RawSpan`.
+    public static func all(_ bytes: Span<UInt8>, to descriptor: Int32) -> Int32 {
+        bytes.withRawBytes { all($0, to: descriptor) }
     }
 }

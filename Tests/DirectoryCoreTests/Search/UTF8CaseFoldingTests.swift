@@ -7,7 +7,7 @@ struct UTF8CaseFoldingTests {
     /// `text` folded from its bytes, with ASCII lowered as the index does.
     static func folded(_ bytes: [UInt8], with folding: inout UTF8CaseFolding) -> [UInt8] {
         var output: [UInt8] = []
-        bytes.withUnsafeBufferPointer { folding.append(folding: $0, to: &output) }
+        folding.append(folding: bytes.span, to: &output)
         UTF8CaseFolding.lowerASCII(&output)
         return output
     }

@@ -7,34 +7,48 @@ import CPostgreSQL
 enum ConnectionSecrets {
     /// Every keyword libpq treats as a password (`password`, `sslpassword`), or `nil` without libpq.
     static let keywords: Set<String>? = {
-        guard unsafe directory_libpq_problem() == nil, let options = unsafe PQconndefaults() else { return nil }
-        defer { unsafe PQconninfoFree(options) }
-        var secret: Set<String> = []
-        var option = unsafe options
-        while let keyword = unsafe option.pointee.keyword {
-            if let display = unsafe option.pointee.dispchar, unsafe display.pointee == CChar(UInt8(ascii: "*")) {
-                unsafe secret.insert(String(cString: keyword))
-            }
-            unsafe option += 1
-        }
-        return secret
+        guard let options = options(parsing: nil) else { return nil }
+        return Set(options.filter(\.isSecret).map(\.keyword))
     }()
 
     /// The non-empty values of the secret keywords in `location` as libpq parses it; `nil`
     /// without libpq or when libpq cannot parse it.
     static func values(in location: String) -> [String]? {
-        guard let keywords, let options = unsafe PQconninfoParse(location, nil) else { return nil }
-        defer { unsafe PQconninfoFree(options) }
-        var values: [String] = []
-        var option = unsafe options
+        guard let keywords, let options = options(parsing: location) else { return nil }
+        return options.compactMap { option in
+            guard keywords.contains(option.keyword), let value = option.value, !value.isEmpty else { return nil }
+            return value
+        }
+    }
+
+    /// One of libpq's connection options, copied out of its C array.
+    private struct Option {
+        let keyword: String
+        /// Whether libpq shows it as a password (`dispchar` `*`).
+        let isSecret: Bool
+        let value: String?
+    }
+
+    /// libpq's options: its defaults (`location` `nil`) or those `location` sets; `nil`
+    /// without libpq or when libpq cannot parse `location`.
+    ///
+    /// The one walk over the array of C structs libpq hands out, and frees here: the core
+    /// cannot use the libpq rooms of DirectoryPostgreSQL, which it does not depend on.
+    private static func options(parsing location: String?) -> [Option]? {
+        guard unsafe directory_libpq_problem() == nil,
+            let array = unsafe location.map({ unsafe PQconninfoParse($0, nil) }) ?? PQconndefaults()
+        else { return nil }
+        defer { unsafe PQconninfoFree(array) }
+        var options: [Option] = []
+        var option = unsafe array
         while let keyword = unsafe option.pointee.keyword {
-            if unsafe keywords.contains(String(cString: keyword)), let value = unsafe option.pointee.val,
-                unsafe value.pointee != 0
-            {
-                unsafe values.append(String(cString: value))
-            }
+            let display = unsafe option.pointee.dispchar.map { unsafe $0.pointee }
+            let value = unsafe option.pointee.val.map { unsafe String(cString: $0) }
+            unsafe options.append(
+                Option(
+                    keyword: String(cString: keyword), isSecret: display == CChar(UInt8(ascii: "*")), value: value))
             unsafe option += 1
         }
-        return values
+        return options
     }
 }

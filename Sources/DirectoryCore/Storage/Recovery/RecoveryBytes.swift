@@ -7,11 +7,16 @@ struct RecoveryBytes {
     mutating func append(_ value: UInt8) { bytes.append(value) }
 
     mutating func append(_ value: UInt64) {
-        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value &>> shift)) }
     }
 
     mutating func append(_ value: UInt32) {
-        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value &>> shift)) }
+    }
+
+    /// Puts the low `count` bytes of `value`, little-endian, at `offset`.
+    private mutating func put(_ value: UInt64, count: Int, at offset: Int) {
+        for index in 0..<count { bytes[offset + index] = UInt8(truncatingIfNeeded: value &>> (8 * index)) }
     }
 
     /// Writes the frame of the payload from `start` on: its length and checksum, in the
@@ -21,10 +26,8 @@ struct RecoveryBytes {
         var hash = ContentHash()
         bytes.span.extracting(start...).withRawBytes { hash.add($0) }
         let checksum = hash.value
-        unsafe bytes.withUnsafeMutableBytes { raw in
-            unsafe raw.storeBytes(of: length.littleEndian, toByteOffset: start - 12, as: UInt32.self)
-            unsafe raw.storeBytes(of: checksum.littleEndian, toByteOffset: start - 8, as: UInt64.self)
-        }
+        put(UInt64(length), count: 4, at: start - 12)
+        put(checksum, count: 8, at: start - 8)
     }
 
     mutating func append(count: Int) { append(UInt32(truncatingIfNeeded: count)) }
