@@ -99,28 +99,50 @@ public final class FileRecoveryStore: RecoveryStore {
     }
 
     /// Creates this session's journal for `location` and writes its header.
+    ///
+    /// The journal is made under a name no other session looks at (`.NAME.new`), locked,
+    /// given its header, and only then linked to its own name: a session starting at the
+    /// same moment never finds it empty (and reports it unreadable) or takes it for the
+    /// journal of a session that ended, and its lock cannot be missed because that session
+    /// held the file for a look while it was being made.
     private func start(location: String, kind: String) {
         if let refusal = RecoveryFolder.prepare(folder) {
             fail(refusal)
             return
         }
         let hash = RecoveryLocation.hash(location)
+        let header = RecoveryJournal.header(location: location, kind: kind, pid: pid, started: now())
+        let making = folder + "/.\(hash)-\(pid).journal.new"
+        unsafe unlink(making)  // left by a process of this pid that died while making its journal
+        let file = unsafe open(making, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else {
+            fail(unsafe "could not create it: \(String(cString: strerror(errno)))")
+            return
+        }
+        defer { unsafe unlink(making) }
+        let failure = DescriptorWrite.all(header.span, to: file)
+        guard flock(file, LOCK_EX | LOCK_NB) == 0, failure == 0 else {
+            let code = failure == 0 ? errno : failure
+            close(file)
+            fail(unsafe "could not \(failure == 0 ? "lock" : "write") it: \(String(cString: strerror(code)))")
+            return
+        }
         for attempt in 1...100 {
             let name = attempt == 1 ? "\(hash)-\(pid).journal" : "\(hash)-\(pid)-\(attempt).journal"
-            let file = unsafe open(folder + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if file < 0 {
+            guard unsafe link(making, folder + "/" + name) == 0 else {
                 if errno == EEXIST { continue }
+                close(file)
                 fail(unsafe "could not create it: \(String(cString: strerror(errno)))")
                 return
             }
-            flock(file, LOCK_EX | LOCK_NB)
             descriptor = file
             journalName = name
             journalLocation = location
             folderUnsynced = true
-            write(RecoveryJournal.header(location: location, kind: kind, pid: pid, started: now()))
+            unsynced = true
             return
         }
+        close(file)
         fail("could not find a free name for it")
     }
 

@@ -38,12 +38,17 @@ enum RecoveryFolder {
     }
 
     /// The journal at `path` when it is a regular file that no running session holds locked.
+    ///
+    /// Its links are counted once the lock is held: a session that ended normally removes
+    /// its journal and then lets go of it, so a journal this look opened just before that
+    /// has no name any more, and is not the journal of a session that ended without a word.
     static func readUnlocked(_ path: String, name: String) -> RecoveryOrphan? {
         let file = unsafe open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return nil }
         defer { close(file) }
         var status = stat()
-        guard unsafe fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, flock(file, LOCK_SH | LOCK_NB) == 0
+        guard flock(file, LOCK_SH | LOCK_NB) == 0, unsafe fstat(file, &status) == 0,
+            status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 0
         else {
             return nil
         }

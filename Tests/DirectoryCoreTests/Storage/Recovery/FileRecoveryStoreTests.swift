@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DirectoryCore
@@ -72,5 +73,47 @@ struct FileRecoveryStoreTests {
         let cwd = FileManager.default.currentDirectoryPath
         #expect(RecoveryLocation.of("people.json") == RecoveryLocation.of(cwd + "/people.json"))
         #expect(RecoveryLocation.of("./people.json") == RecoveryLocation.of(cwd + "/people.json"))
+    }
+
+    /// What a watching thread saw while sessions started: whether to stop, and how many
+    /// times it was offered a journal of a session that had not ended.
+    final class Watch: Sendable {
+        let stop = Mutex(false)
+        let offered = Mutex(0)
+    }
+
+    @Test("a journal being created is never offered as an ended session's, and is locked from the start")
+    func aJournalBeingCreatedIsNeverOfferedAndIsLockedFromTheStart() throws {
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let folder = base + "/recovery"
+        let list = base + "/people.json"
+        #expect(RecoveryFolder.prepare(folder) == nil)
+        let watch = Watch()
+        let watcher = Thread {
+            // Another session starting on the same list, looking for journals of ended ones.
+            let other = FileRecoveryStore(folder: folder, pid: 1, now: { 0 })
+            while !watch.stop.withLock({ $0 }) {
+                let found = other.orphans(of: list).count
+                if found > 0 { watch.offered.withLock { $0 += found } }
+            }
+        }
+        watcher.start()
+        var unlocked = 0
+        for session in 0..<400 {
+            let store = FileRecoveryStore(folder: folder, pid: 1000 + session, now: { 0 })
+            store.append([1], path: list, kind: "person")
+            for name in RecoveryFolder.names(in: folder) where name.hasSuffix("-\(1000 + session).journal") {
+                let file = open(folder + "/" + name, O_RDONLY)
+                if flock(file, LOCK_EX | LOCK_NB) == 0 { unlocked += 1 }
+                close(file)
+            }
+            store.removeJournal()
+        }
+        watch.stop.withLock { $0 = true }
+        while watcher.isExecuting || !watcher.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(watch.offered.withLock { $0 } == 0)
+        #expect(unlocked == 0)
+        #expect(RecoveryFolder.names(in: folder).isEmpty)
     }
 }
