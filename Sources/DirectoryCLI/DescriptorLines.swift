@@ -74,7 +74,7 @@ struct DescriptorLines: LineSource {
     /// The index of the next newline at or after `scanned`.
     private func newlineIndex() -> Int? {
         guard scanned < buffer.count else { return nil }
-        return ByteSearch.firstIndex(of: 0x0A, in: buffer.span.extracting(scanned...)).map { scanned + $0 }
+        return buffer.span.firstOffset(of: 0x0A, in: scanned..<buffer.count)
     }
 
     /// Reads the next block, dropping consumed bytes first.
@@ -106,7 +106,7 @@ struct DescriptorLines: LineSource {
     /// The line as text, or why it is not.
     static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
         let span = bytes.span
-        if ByteSearch.firstIndex(of: 0, in: span) != nil { return .unusable("the line contains a NUL byte") }
+        if span.firstOffset(of: 0, in: 0..<span.count) != nil { return .unusable("the line contains a NUL byte") }
         guard UTF8Text.firstInvalid(in: RawSpan(_elements: span)) == nil else {
             return .unusable("the line is not valid UTF-8 text")
         }
