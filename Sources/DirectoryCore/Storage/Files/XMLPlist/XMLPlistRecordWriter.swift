@@ -24,7 +24,7 @@ enum XMLPlistRecordWriter {
     }
 
     /// The first three lines of every XML property list Foundation writes.
-    private static let header: StaticString = """
+    private static let header = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
@@ -108,21 +108,9 @@ enum XMLPlistRecordWriter {
     }
 
     /// Appends the uppercase hyphenated form of `id` in one step.
+    @inline(__always)
     private static func appendID(_ id: RecordID, to output: inout [UInt8]) {
-        let digits: StaticString = "0123456789ABCDEF"
-        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
-            var index = 0
-            for nibble in 0..<32 {
-                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-                    unsafe buffer[index] = UInt8(ascii: "-")
-                    index += 1
-                }
-                let word = nibble < 16 ? id.high : id.low
-                unsafe buffer[index] = unsafe digits.utf8Start[Int((word >> UInt64(60 - (nibble % 16) * 4)) & 0xF)]
-                index += 1
-            }
-            unsafe output.append(contentsOf: UnsafeBufferPointer(buffer))
-        }
+        id.appendUTF8(to: &output)
     }
 
     /// Appends `<key>key</key>` on its own line.
@@ -207,24 +195,24 @@ enum XMLPlistRecordWriter {
     /// Appends `text` with `&`, `<` and `>` escaped, as Foundation writes it.
     private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = unsafe utf8[index]
-                guard byte <= UInt8(ascii: ">") else { continue }
-                let entity: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                default: continue
-                }
-                unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                append(entity, to: &output)
-                runStart = index + 1
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8.span
+        var runStart = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte <= UInt8(ascii: ">") else { continue }
+            let entity: String
+            switch byte {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            default: continue
             }
-            unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            output.append(utf8.extracting(runStart..<index))
+            append(entity, to: &output)
+            runStart = index + 1
         }
+        output.append(utf8.extracting(runStart..<utf8.count))
     }
 
     /// Appends `count` tabs.
@@ -234,8 +222,7 @@ enum XMLPlistRecordWriter {
 
     /// Appends the bytes of a literal.
     @inline(__always)
-    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
-        unsafe output.append(
-            contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    private static func append(_ literal: String, to output: inout [UInt8]) {
+        output.append(contentsOf: literal.utf8)
     }
 }
