@@ -57,7 +57,7 @@ struct BinaryPlistObjectWriter {
     }
 
     /// Fills the references of `container` from slot `first` on with `objects`, in one pass.
-    mutating func setReferences(_ container: Container, from first: Int, to objects: [Int]) {
+    mutating func setReferences(_ container: Container, from first: Int, to objects: Span<Int>) {
         let size = referenceSize
         var bytes = output.mutableSpan
         var position = container.references + first * size

@@ -90,22 +90,34 @@ enum BinaryPlistRecordWriter {
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
             let orderStart = table.keyOrderIndex(ofRow: row) &* pairs
-            objects.removeAll(keepingCapacity: true)
-            for slot in 0..<pairs { objects.append(keyObject(rowOrders[orderStart &+ slot])) }
-            for slot in 0..<pairs {
-                let code = rowOrders[orderStart &+ slot]
-                guard code > 0 else {
-                    objects.append(idObject(table.id(at: row)))
-                    continue
+            var objects = takeObjects(2 * pairs)
+            do {
+                var slots = objects.mutableSpan
+                for slot in 0..<pairs { slots[slot] = keyObject(rowOrders[orderStart &+ slot]) }
+                for slot in 0..<pairs {
+                    let code = rowOrders[orderStart &+ slot]
+                    guard code > 0 else {
+                        slots[pairs &+ slot] = idObject(table.id(at: row))
+                        continue
+                    }
+                    let field = Int(code) &- 1
+                    let isText = fields[field].isText
+                    slots[pairs &+ slot] = table.withValueBytes(row: row, field: field) { value in
+                        isText ? writer.string(utf8: value) : writer.date(RecordTable.date(from: value))
+                    }
                 }
-                let field = Int(code) &- 1
-                let isText = fields[field].isText
-                let object = table.withValueBytes(row: row, field: field) { value in
-                    isText ? writer.string(utf8: value) : writer.date(RecordTable.date(from: value))
-                }
-                objects.append(object)
             }
-            writer.setReferences(dictionary, from: 0, to: objects)
+            writer.setReferences(dictionary, from: 0, to: objects.span.extracting(0..<(2 * pairs)))
+            self.objects = objects
+        }
+
+        /// The buffer for the objects of a record of `count` keys and values, taken out of
+        /// `objects` (so that it is written without a uniqueness check per object).
+        private mutating func takeObjects(_ count: Int) -> [Int] {
+            var taken: [Int] = []
+            swap(&taken, &objects)
+            if taken.count < count { taken = [Int](repeating: 0, count: max(count, 2 * taken.count)) }
+            return taken
         }
 
         /// Writes `record` as record `number`.
@@ -115,18 +127,18 @@ enum BinaryPlistRecordWriter {
             let pairs = codes.count
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
-            objects.removeAll(keepingCapacity: true)
+            var objects = takeObjects(2 * pairs)
             var extra = 0
-            for code in codes {
+            for (slot, code) in codes.enumerated() {
                 if code == KeyOrder.extraCode {
-                    objects.append(writer.string(record.extras[extra].key))
+                    objects[slot] = writer.string(record.extras[extra].key)
                     extra += 1
                 } else {
-                    objects.append(keyObject(code))
+                    objects[slot] = keyObject(code)
                 }
             }
             extra = 0
-            for code in codes {
+            for (slot, code) in codes.enumerated() {
                 let object: Int
                 if code == KeyOrder.extraCode {
                     object = BinaryPlistRecordWriter.write(record.extras[extra].value, to: &writer)
@@ -139,9 +151,10 @@ enum BinaryPlistRecordWriter {
                     case .date(let seconds): object = writer.date(seconds)
                     }
                 }
-                objects.append(object)
+                objects[pairs + slot] = object
             }
-            writer.setReferences(dictionary, from: 0, to: objects)
+            writer.setReferences(dictionary, from: 0, to: objects.span.extracting(0..<(2 * pairs)))
+            self.objects = objects
         }
     }
 

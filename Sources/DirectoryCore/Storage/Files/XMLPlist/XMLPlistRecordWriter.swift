@@ -46,17 +46,12 @@ enum XMLPlistRecordWriter {
             append("<array/>\n", to: &output)
         } else {
             append("<array>\n", to: &output)
-            // Each known key's line (by key code), escaped once rather than per record.
-            let keyLines: [[UInt8]] = (["id"] + schema.fields.map(\.name)).map { name in
-                var line: [UInt8] = []
-                appendKey(name, indentation: 2, to: &line)
-                return line
-            }
+            let lines = Lines(schema: schema)
             let firstOrder =
                 (records as? RecordList)?.firstKeyOrder ?? records.lazy.compactMap(\.keyOrder).first?.withoutExtras
             let fallback = firstOrder ?? .sorted(schema)
             for record in records {
-                appendRecord(record, keyLines: keyLines, fallback: fallback, to: &output)
+                appendRecord(record, lines: lines, fallback: fallback, to: &output)
                 if output.count >= pieceSize {
                     emit(output)
                     output.removeAll(keepingCapacity: true)
@@ -68,13 +63,26 @@ enum XMLPlistRecordWriter {
         emit(output)
     }
 
+    /// Each known key's `<key>` line, by key code, escaped once per file.
+    private struct Lines {
+        let keys: [[UInt8]]
+
+        init(schema: RecordSchema) {
+            keys = (["id"] + schema.fields.map(\.name)).map { name in
+                var line: [UInt8] = []
+                XMLPlistRecordWriter.appendKey(name, indentation: 2, to: &line)
+                return line
+            }
+        }
+    }
+
     /// Appends one record as a `<dict>` at one tab of indentation, its keys in its
-    /// order (or `fallback`); `keyLines` holds each known key's `<key>` line by key code.
+    /// order (or `fallback`).
     private static func appendRecord(
-        _ record: Record, keyLines: [[UInt8]], fallback: KeyOrder, to output: inout [UInt8]
+        _ record: Record, lines: Lines, fallback: KeyOrder, to output: inout [UInt8]
     ) {
-        append("\t<dict>\n", to: &output)
-        let fieldCount = min(keyLines.count - 1, record.values.count)
+        XMLPlistLiteral.dictLine.append(to: &output)
+        let fieldCount = min(lines.keys.count - 1, record.values.count)
         let codes = (record.keyOrder ?? fallback).resolved(fieldCount: fieldCount, extraCount: record.extras.count)
         var extra = 0
         for code in codes {
@@ -86,25 +94,25 @@ enum XMLPlistRecordWriter {
                 appendValue(pair.value, indentation: 2, to: &output)
                 continue
             }
-            output.append(contentsOf: keyLines[Int(code)])
+            output.append(contentsOf: lines.keys[Int(code)])
             guard code != KeyOrder.idCode else {
-                append("\t\t<string>", to: &output)
+                XMLPlistLiteral.stringValue.append(to: &output)
                 appendID(record.id, to: &output)
-                append("</string>\n", to: &output)
+                XMLPlistLiteral.stringValueEnd.append(to: &output)
                 continue
             }
             switch record.values[Int(code) - 1] {
             case .text(let text):
-                append("\t\t<string>", to: &output)
+                XMLPlistLiteral.stringValue.append(to: &output)
                 appendEscaped(text, to: &output)
-                append("</string>\n", to: &output)
+                XMLPlistLiteral.stringValueEnd.append(to: &output)
             case .date(let seconds):
-                append("\t\t<date>", to: &output)
+                XMLPlistLiteral.dateValue.append(to: &output)
                 XMLPlistDate.append(seconds, to: &output)
-                append("</date>\n", to: &output)
+                XMLPlistLiteral.dateValueEnd.append(to: &output)
             }
         }
-        append("\t</dict>\n", to: &output)
+        XMLPlistLiteral.dictEndLine.append(to: &output)
     }
 
     /// Appends the uppercase hyphenated form of `id` in one step.
@@ -114,7 +122,7 @@ enum XMLPlistRecordWriter {
     }
 
     /// Appends `<key>key</key>` on its own line.
-    private static func appendKey(_ key: String, indentation: Int, to output: inout [UInt8]) {
+    fileprivate static func appendKey(_ key: String, indentation: Int, to output: inout [UInt8]) {
         appendTabs(indentation, to: &output)
         append("<key>", to: &output)
         appendEscaped(key, to: &output)

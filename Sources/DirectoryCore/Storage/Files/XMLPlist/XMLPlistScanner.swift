@@ -37,7 +37,7 @@ struct XMLPlistScanner: ~Escapable {
     /// Whether the bytes at `offset` are `literal` (its first eight compared at once).
     @inline(__always)
     func hasPrefix(_ literal: XMLPlistLiteral, at offset: Int) -> Bool {
-        let count = literal.bytes.count
+        let count = literal.count
         guard offset >= 0, count <= bytes.count - offset else { return false }
         var index = 0
         if bytes.count - offset >= 8 {
@@ -47,7 +47,7 @@ struct XMLPlistScanner: ~Escapable {
             index = min(count, 8)
         }
         while index < count {
-            guard bytes[offset + index] == literal.bytes[index] else { return false }
+            guard bytes[offset + index] == literal[index] else { return false }
             index += 1
         }
         return true
@@ -55,7 +55,7 @@ struct XMLPlistScanner: ~Escapable {
 
     /// The offset of the first `literal` at or after `offset`, or `nil`.
     func find(_ literal: XMLPlistLiteral, from offset: Int) -> Int? {
-        let first = literal.bytes[0]
+        let first = literal[0]
         var index = max(offset, 0)
         while index < bytes.count {
             if bytes[index] == first, hasPrefix(literal, at: index) { return index }
