@@ -52,10 +52,12 @@ enum BinaryPlistEncoding {
     /// Appends the low `size` (1 to 8) bytes of `value`, most significant first.
     @inline(__always)
     static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-        var shift = 8 * size
-        while shift > 0 {
-            shift -= 8
-            output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        output.append(addingCapacity: size) { bytes in
+            var shift = 8 * size
+            while shift > 0 {
+                shift -= 8
+                bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            }
         }
     }
 

@@ -24,24 +24,32 @@ enum BinaryPlistStringDecoder {
     static func utf16(_ bytes: Span<UInt8>, _ object: BinaryPlistObject) throws(FileFormatError) -> String {
         let units = object.count
         guard units > 0 else { return "" }
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(units * 3)
-        var unit = 0
-        let start = object.payload
-        while unit < units {
-            let position = start + 2 * unit
-            let first = UInt32(bytes[position]) << 8 | UInt32(bytes[position + 1])
-            var scalar = first
-            if first >= 0xD800, first <= 0xDFFF {
-                guard first <= 0xDBFF, unit + 1 < units else { throw unpaired(object, unit: unit) }
-                let second = UInt32(bytes[position + 2]) << 8 | UInt32(bytes[position + 3])
-                guard second >= 0xDC00, second <= 0xDFFF else { throw unpaired(object, unit: unit) }
-                scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+        var failure: FileFormatError?
+        let utf8 = [UInt8](capacity: units * 3) { text in
+            var unit = 0
+            let start = object.payload
+            while unit < units {
+                let position = start + 2 * unit
+                let first = UInt32(bytes[position]) << 8 | UInt32(bytes[position + 1])
+                var scalar = first
+                if first >= 0xD800, first <= 0xDFFF {
+                    guard first <= 0xDBFF, unit + 1 < units else {
+                        failure = unpaired(object, unit: unit)
+                        return
+                    }
+                    let second = UInt32(bytes[position + 2]) << 8 | UInt32(bytes[position + 3])
+                    guard second >= 0xDC00, second <= 0xDFFF else {
+                        failure = unpaired(object, unit: unit)
+                        return
+                    }
+                    scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                    unit += 1
+                }
                 unit += 1
+                encodeUTF8(scalar, to: &text)
             }
-            unit += 1
-            encodeUTF8(scalar, to: &utf8)
         }
+        if let failure { throw failure }
         return String(utf8: utf8.span)
     }
 
@@ -54,7 +62,7 @@ enum BinaryPlistStringDecoder {
 
     /// Appends `scalar` (a valid Unicode scalar value) as UTF-8.
     @inline(__always)
-    private static func encodeUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+    private static func encodeUTF8(_ scalar: UInt32, to output: inout OutputSpan<UInt8>) {
         switch scalar {
         case 0..<0x80:
             output.append(UInt8(truncatingIfNeeded: scalar))

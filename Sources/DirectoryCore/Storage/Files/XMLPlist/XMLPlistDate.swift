@@ -59,35 +59,38 @@ enum XMLPlistDate {
         let days = floorDivide(whole, 86_400)
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(julianDay: days + referenceDay)
-        func put(_ byte: UInt8) { output.append(byte) }
-        func put(_ value: UInt64, width: Int) {
-            var divisor: UInt64 = 1
-            var digits = 1
-            while value / divisor >= 10 {
-                divisor *= 10
-                digits += 1
-            }
-            for _ in digits..<max(width, digits) { put(UInt8(ascii: "0")) }
-            var rest = value
-            while divisor > 0 {
-                put(UInt8(ascii: "0") &+ UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            }
+        output.append(addingCapacity: 32) { text in
+            if year < 0 { text.append(UInt8(ascii: "-")) }
+            put(year.magnitude, width: 4, to: &text)
+            text.append(UInt8(ascii: "-"))
+            put(UInt64(month), width: 2, to: &text)
+            text.append(UInt8(ascii: "-"))
+            put(UInt64(day), width: 2, to: &text)
+            text.append(UInt8(ascii: "T"))
+            put(UInt64(secondOfDay / 3_600), width: 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            put(UInt64(secondOfDay / 60 % 60), width: 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            put(UInt64(secondOfDay % 60), width: 2, to: &text)
+            text.append(UInt8(ascii: "Z"))
         }
-        if year < 0 { put(UInt8(ascii: "-")) }
-        put(year.magnitude, width: 4)
-        put(UInt8(ascii: "-"))
-        put(UInt64(month), width: 2)
-        put(UInt8(ascii: "-"))
-        put(UInt64(day), width: 2)
-        put(UInt8(ascii: "T"))
-        put(UInt64(secondOfDay / 3_600), width: 2)
-        put(UInt8(ascii: ":"))
-        put(UInt64(secondOfDay / 60 % 60), width: 2)
-        put(UInt8(ascii: ":"))
-        put(UInt64(secondOfDay % 60), width: 2)
-        put(UInt8(ascii: "Z"))
+    }
+
+    /// Appends the decimal digits of `value`, zero-padded to `width`.
+    private static func put(_ value: UInt64, width: Int, to text: inout OutputSpan<UInt8>) {
+        var divisor: UInt64 = 1
+        var digits = 1
+        while value / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        for _ in digits..<max(width, digits) { text.append(UInt8(ascii: "0")) }
+        var rest = value
+        while divisor > 0 {
+            text.append(UInt8(ascii: "0") &+ UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// The Julian day number of a civil date in the Gregorian or Julian calendar.
