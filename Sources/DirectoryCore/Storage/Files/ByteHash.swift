@@ -3,19 +3,19 @@
 enum ByteHash {
     /// The hash of `bytes`; every input byte reaches every bit, the high 32 bits included.
     @inline(__always)
-    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: bytes.count)
-        guard let base = bytes.baseAddress else { return hash }
+    static func of(_ bytes: Span<UInt8>) -> UInt64 {
+        let count = bytes.count
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
         var index = 0
-        while index + 8 <= bytes.count {
-            hash = unsafe (hash ^ base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+        while index + 8 <= count {
+            hash = (hash ^ bytes.word64(at: index)) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 31
             index += 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
-        while index < bytes.count {
-            unsafe tail |= UInt64(bytes[index]) << shift
+        while index < count {
+            tail |= UInt64(bytes[index]) << shift
             shift += 8
             index += 1
         }

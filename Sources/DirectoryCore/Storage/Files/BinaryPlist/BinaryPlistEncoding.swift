@@ -2,41 +2,20 @@
 /// with their counts, integers, big-endian numbers and strings.
 enum BinaryPlistEncoding {
     /// Appends a string object: ASCII as `0x5n`, anything else as UTF-16 `0x6n`.
-    static func appendString(_ utf8: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        if unsafe UTF8Text.isASCII(utf8.bytes) {
+    static func appendString(_ utf8: Span<UInt8>, to output: inout [UInt8]) {
+        if UTF8Text.isASCII(RawSpan(_elements: utf8)) {
             appendHeader(0x50, count: utf8.count, to: &output)
-            unsafe appendBytes(utf8, to: &output)
+            output.append(utf8)
             return
         }
         var units = 0
         for index in utf8.indices {
-            let byte = unsafe utf8[index]
+            let byte = utf8[index]
             if byte & 0xC0 != 0x80 { units += 1 }
             if byte >= 0xF0 { units += 1 }
         }
         appendHeader(0x60, count: units, to: &output)
-        unsafe BinaryPlistUTF16Encoder.append(utf8, units: units, to: &output)
-    }
-
-    /// Writes the string object of `ascii` (at most 65,535 bytes, all ASCII) at the
-    /// start of `buffer`, which has room for 4 bytes more, and returns its length.
-    static func storeASCII(_ ascii: UnsafeRawBufferPointer, in buffer: UnsafeMutableRawBufferPointer) -> Int {
-        let count = ascii.count
-        var header = 1
-        if count < 15 {
-            unsafe buffer[0] = 0x50 | UInt8(truncatingIfNeeded: count)
-        } else if count < 0x100 {
-            unsafe (buffer[0], buffer[1], buffer[2]) = (0x5F, 0x10, UInt8(truncatingIfNeeded: count))
-            header = 3
-        } else {
-            unsafe (buffer[0], buffer[1]) = (0x5F, 0x11)
-            unsafe (buffer[2], buffer[3]) = (UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count))
-            header = 4
-        }
-        if let source = ascii.baseAddress, let target = buffer.baseAddress {
-            unsafe (target + header).copyMemory(from: source, byteCount: count)
-        }
-        return header + count
+        BinaryPlistUTF16Encoder.append(utf8, units: units, to: &output)
     }
 
     /// Appends a marker with `count` in its low nibble, or `0xF` and an integer object.
@@ -73,34 +52,29 @@ enum BinaryPlistEncoding {
     /// Appends the low `size` (1 to 8) bytes of `value`, most significant first.
     @inline(__always)
     static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-        unsafe withUnsafeBytes(of: value.bigEndian) { word in
-            unsafe appendBytes(UnsafeRawBufferPointer(rebasing: word[(8 - size)...]), to: &output)
+        output.append(addingCapacity: size) { bytes in
+            var shift = 8 * size
+            while shift > 0 {
+                shift -= 8
+                bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            }
         }
     }
 
     /// Appends `count` zero bytes.
     static func appendZeros(_ count: Int, to output: inout [UInt8]) {
         guard count > 0 else { return }
-        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { zeros in
-            unsafe zeros.initialize(repeating: 0)
-            unsafe output.append(contentsOf: UnsafeBufferPointer(zeros))
-        }
-    }
-
-    /// Appends `bytes` in one copy.
-    @inline(__always)
-    static func appendBytes(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        unsafe output.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+        output.append(addingCapacity: count) { zeros in zeros.append(repeating: 0, count: count) }
     }
 
     /// Writes `value` as `size` big-endian bytes at `position` of `buffer`.
     @inline(__always)
-    static func store(_ value: Int, size: Int, at position: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) {
+    static func store(_ value: Int, size: Int, at position: Int, in buffer: inout MutableSpan<UInt8>) {
         var value = value
         var index = position + size
         while index > position {
             index -= 1
-            unsafe buffer[index] = UInt8(truncatingIfNeeded: value)
+            buffer[index] = UInt8(truncatingIfNeeded: value)
             value >>= 8
         }
     }

@@ -5,6 +5,7 @@ struct BinaryPlistKeyCache {
     private static let slots = 64
     private var objects = [Int](repeating: -1, count: slots)
     private var meanings = [RecordBuilder.KnownKey?](repeating: nil, count: slots)
+    private var matcher = PlistKeyMatcher()
 
     /// What key object `index` of `dictionary` is to `builder`; `nil` for a key the
     /// schema does not know, or for every key while the schema is not known yet.
@@ -14,8 +15,8 @@ struct BinaryPlistKeyCache {
         let slot = index & (Self.slots - 1)
         if objects[slot] == index { return meanings[slot] }
         guard builder.schema != nil else { return nil }
-        var key = try parser.key(index, in: dictionary)
-        let meaning = key.withUTF8 { unsafe builder.key(utf8: UnsafeRawBufferPointer($0)) }
+        let key = try parser.key(index, in: dictionary)
+        let meaning = matcher.known(key.utf8.span, builder: builder)
         objects[slot] = index
         meanings[slot] = meaning
         return meaning

@@ -2,20 +2,19 @@
 /// decodes their markers, checking every offset, count and reference against
 /// the file so that hostile input cannot lead outside the buffer.
 ///
-/// It holds a pointer into bytes it does not own, so it is made only inside a
-/// `withUnsafeBytes` of those bytes and never kept past it: every place that makes one
-/// is marked `unsafe`.
-@safe
-struct BinaryPlistObjectTable {
+/// It holds a span of bytes it does not own, so it lives only inside the scope that
+/// lends them (`RecordCodec.decode`).
+struct BinaryPlistObjectTable: ~Escapable {
     /// The whole file.
-    let bytes: UnsafeRawBufferPointer
+    let bytes: Span<UInt8>
     /// The validated trailer.
     let trailer: BinaryPlistTrailer
 
     /// Reads and validates the header and trailer of `bytes`.
-    init(_ bytes: UnsafeRawBufferPointer) throws(FileFormatError) {
-        unsafe self.bytes = unsafe bytes
-        self.trailer = try unsafe BinaryPlistTrailer(validating: bytes)
+    @_lifetime(copy bytes)
+    init(_ bytes: Span<UInt8>) throws(FileFormatError) {
+        self.trailer = try BinaryPlistTrailer(validating: bytes)
+        self.bytes = bytes
     }
 
     /// The end of the object area: objects must lie before the offset table.
@@ -28,7 +27,7 @@ struct BinaryPlistObjectTable {
                 "a reference names object \(index), but the file has only \(trailer.objectCount) objects")
         }
         let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
-        let offset = unsafe BinaryPlistTrailer.bigEndian(bytes, at: entry, size: trailer.offsetIntSize)
+        let offset = BinaryPlistTrailer.bigEndian(bytes, at: entry, size: trailer.offsetIntSize)
         guard offset >= UInt64(BinaryPlistTrailer.headerSize), offset < UInt64(objectAreaEnd) else {
             throw FileFormatError(
                 "the offset table puts object \(index) at byte \(offset), outside the object area", offset: entry)
@@ -41,14 +40,14 @@ struct BinaryPlistObjectTable {
     @inline(__always)
     func reference(in container: BinaryPlistObject, slot: Int) -> Int {
         let size = trailer.objectRefSize
-        let value = unsafe BinaryPlistTrailer.bigEndian(bytes, at: container.payload + slot * size, size: size)
+        let value = BinaryPlistTrailer.bigEndian(bytes, at: container.payload + slot * size, size: size)
         return Int(clamping: value)
     }
 
     /// Decodes the marker of object `index` and checks that its payload fits.
     func object(_ index: Int) throws(FileFormatError) -> BinaryPlistObject {
         let position = try offset(of: index)
-        let marker = unsafe bytes[position]
+        let marker = bytes[position]
         let nibble = Int(marker & 0x0F)
         let kind: BinaryPlistObject.Kind
         var payload = position + 1
@@ -116,7 +115,7 @@ struct BinaryPlistObjectTable {
         guard intMarker < objectAreaEnd else {
             throw FileFormatError("the length of the object at byte \(position) is missing", offset: position)
         }
-        let marker = unsafe bytes[intMarker]
+        let marker = bytes[intMarker]
         guard marker >> 4 == 0x1, marker & 0x0F <= 3 else {
             throw FileFormatError(
                 "the length of the object at byte \(position) is not an integer of 1 to 8 bytes", offset: intMarker)
@@ -125,7 +124,7 @@ struct BinaryPlistObjectTable {
         guard size <= objectAreaEnd - intMarker - 1 else {
             throw FileFormatError("the length of the object at byte \(position) is truncated", offset: intMarker)
         }
-        let value = unsafe BinaryPlistTrailer.bigEndian(bytes, at: intMarker + 1, size: size)
+        let value = BinaryPlistTrailer.bigEndian(bytes, at: intMarker + 1, size: size)
         guard value <= UInt64(Int.max) else {
             throw FileFormatError("the object at byte \(position) has an impossible length", offset: intMarker)
         }

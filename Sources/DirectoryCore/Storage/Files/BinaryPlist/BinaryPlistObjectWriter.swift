@@ -52,43 +52,33 @@ struct BinaryPlistObjectWriter {
     /// Fills reference `slot` of `container` with `object`.
     mutating func setReference(_ container: Container, slot: Int, to object: Int) {
         let size = referenceSize
-        unsafe output.withUnsafeMutableBufferPointer { bytes in
-            unsafe BinaryPlistEncoding.store(object, size: size, at: container.references + slot * size, in: bytes)
-        }
+        var bytes = output.mutableSpan
+        BinaryPlistEncoding.store(object, size: size, at: container.references + slot * size, in: &bytes)
     }
 
     /// Fills the references of `container` from slot `first` on with `objects`, in one pass.
-    mutating func setReferences(_ container: Container, from first: Int, to objects: UnsafeBufferPointer<Int>) {
+    mutating func setReferences(_ container: Container, from first: Int, to objects: Span<Int>) {
         let size = referenceSize
-        unsafe output.withUnsafeMutableBufferPointer { bytes in
-            var position = container.references + first * size
-            for index in objects.indices {
-                let object = unsafe objects[index]
-                unsafe BinaryPlistEncoding.store(object, size: size, at: position, in: bytes)
-                position += size
-            }
+        var bytes = output.mutableSpan
+        var position = container.references + first * size
+        for index in objects.indices {
+            BinaryPlistEncoding.store(objects[index], size: size, at: position, in: &bytes)
+            position += size
         }
     }
 
     /// Writes (or finds) a string object and returns its number.
     mutating func string(_ text: String) -> Int {
         var text = text
-        return text.withUTF8 { unsafe string(utf8: UnsafeRawBufferPointer($0)) }
+        text.makeContiguousUTF8()
+        return string(utf8: text.utf8.span)
     }
 
     /// Writes (or finds) the string object of valid UTF-8 `raw` and returns its number.
-    mutating func string(utf8 raw: UnsafeRawBufferPointer) -> Int {
-        // The common case, ASCII text of a field, is encoded on the stack; only a
-        // string not seen before is copied on to the output.
-        guard raw.count <= 1024, unsafe UTF8Text.isASCII(raw.bytes) else {
-            scratch.removeAll(keepingCapacity: true)
-            unsafe BinaryPlistEncoding.appendString(raw, to: &scratch)
-            return unsafe scratch.withUnsafeBytes { unsafe intern($0) }
-        }
-        return unsafe withUnsafeTemporaryAllocation(byteCount: raw.count + 4, alignment: 1) { buffer in
-            let length = unsafe BinaryPlistEncoding.storeASCII(raw, in: buffer)
-            return unsafe intern(UnsafeRawBufferPointer(rebasing: buffer[0..<length]))
-        }
+    mutating func string(utf8 raw: Span<UInt8>) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        BinaryPlistEncoding.appendString(raw, to: &scratch)
+        return intern()
     }
 
     /// Writes the uppercase string form of `id` and returns its number.
@@ -175,12 +165,12 @@ struct BinaryPlistObjectWriter {
         let offsetSize = Self.minimumSize(tableOffset)
         output.reserveCapacity(tableOffset + count * offsetSize + BinaryPlistTrailer.size)
         BinaryPlistEncoding.appendZeros(count * offsetSize, to: &output)
-        unsafe output.withUnsafeMutableBufferPointer { bytes in
-            var position = tableOffset
-            for start in starts {
-                unsafe BinaryPlistEncoding.store(start, size: offsetSize, at: position, in: bytes)
-                position += offsetSize
-            }
+        let starts = starts
+        var bytes = output.mutableSpan
+        var position = tableOffset
+        for start in starts {
+            BinaryPlistEncoding.store(start, size: offsetSize, at: position, in: &bytes)
+            position += offsetSize
         }
         BinaryPlistEncoding.appendZeros(6, to: &output)
         output.append(UInt8(truncatingIfNeeded: offsetSize))
@@ -209,20 +199,9 @@ struct BinaryPlistObjectWriter {
     /// otherwise writes `scratch` as a new object and returns its number.
     private mutating func intern() -> Int {
         let object = starts.count
-        let existing = unsafe scratch.withUnsafeBytes { unsafe uniques.existingObject(for: $0, newObject: object) }
-        if let existing { return existing }
+        if let existing = uniques.existingObject(for: scratch, newObject: object) { return existing }
         starts.append(output.count)
         output.append(contentsOf: scratch)
-        return object
-    }
-
-    /// Returns the object whose encoding is `encoding` when one was written before;
-    /// otherwise writes `encoding` as a new object and returns its number.
-    private mutating func intern(_ encoding: UnsafeRawBufferPointer) -> Int {
-        let object = starts.count
-        if let existing = unsafe uniques.existingObject(for: encoding, newObject: object) { return existing }
-        starts.append(output.count)
-        unsafe BinaryPlistEncoding.appendBytes(encoding, to: &output)
         return object
     }
 }

@@ -10,8 +10,8 @@
 /// shares between records is decoded once and its `String` shared.
 enum BinaryPlistRecordReader {
     /// Reads the records in `bytes` into `builder`.
-    static func read(_ bytes: UnsafeRawBufferPointer, into builder: inout RecordBuilder) throws(FileFormatError) {
-        let table = try unsafe BinaryPlistObjectTable(bytes)
+    static func read(_ bytes: RawSpan, into builder: inout RecordBuilder) throws(FileFormatError) {
+        let table = try BinaryPlistObjectTable(Span(_bytes: bytes))
         var parser = BinaryPlistValueParser(table: table)
         let top = try table.object(table.trailer.topObject)
         guard top.kind == .array || top.kind == .set else {
@@ -64,8 +64,8 @@ enum BinaryPlistRecordReader {
     {
         let object = try parser.table.object(index)
         guard object.kind == .asciiString, object.count == 36 else { return nil }
-        let text = unsafe UnsafeRawBufferPointer(rebasing: parser.table.bytes[object.payload..<(object.payload + 36)])
-        guard let id = unsafe RecordID(utf8: text.bytes) else { return nil }
+        let text = parser.table.bytes.extracting(object.payload..<(object.payload + 36))
+        guard let id = RecordID(utf8: RawSpan(_elements: text)) else { return nil }
         try parser.spend(at: object.position)
         return id
     }
@@ -84,14 +84,11 @@ enum BinaryPlistRecordReader {
         // ASCII text, what the apps write for most names and offices, goes from the file's
         // bytes to the record table without a string being made.
         let object = try parser.table.object(index)
-        if object.kind == .asciiString, builder.isText(field: field),
-            unsafe object.payload + object.count <= parser.table.bytes.count
-        {
-            let text = unsafe UnsafeRawBufferPointer(
-                rebasing: parser.table.bytes[object.payload..<(object.payload + object.count)])
-            if unsafe UTF8Text.isASCII(text.bytes) {
+        if object.kind == .asciiString, builder.isText(field: field) {
+            let text = parser.table.bytes.extracting(object.payload..<(object.payload + object.count))
+            if UTF8Text.isASCII(RawSpan(_elements: text)) {
                 try parser.spend(at: object.position)
-                return try unsafe builder.add(field: field, utf8: text.assumingMemoryBound(to: UInt8.self))
+                return try builder.add(field: field, fileText: text)
             }
         }
         let value = try parser.value(index)

@@ -49,6 +49,8 @@ enum BinaryPlistRecordWriter {
         let fallback: KeyOrder
         /// The resolved key orders of the table's rows (`RecordTable.resolvedKeyOrders`).
         var rowOrders: [UInt8] = []
+        /// The key objects then the value objects of the record being written.
+        private var objects: [Int] = []
 
         /// Starts a file of `count` records, of which those not in a table are `wholeRecords`
         /// (or a superset of them: they only bound the objects and find shared ids).
@@ -88,23 +90,34 @@ enum BinaryPlistRecordWriter {
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
             let orderStart = table.keyOrderIndex(ofRow: row) &* pairs
-            unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * pairs) { objects in
-                for slot in 0..<pairs { unsafe objects[slot] = keyObject(rowOrders[orderStart &+ slot]) }
+            var objects = takeObjects(2 * pairs)
+            do {
+                var slots = objects.mutableSpan
+                for slot in 0..<pairs { slots[slot] = keyObject(rowOrders[orderStart &+ slot]) }
                 for slot in 0..<pairs {
                     let code = rowOrders[orderStart &+ slot]
                     guard code > 0 else {
-                        unsafe objects[pairs &+ slot] = idObject(table.id(at: row))
+                        slots[pairs &+ slot] = idObject(table.id(at: row))
                         continue
                     }
                     let field = Int(code) &- 1
-                    unsafe objects[pairs &+ slot] = unsafe table.withUnsafeValueBytes(row: row, field: field) { value in
-                        unsafe fields[field].isText
-                            ? writer.string(utf8: UnsafeRawBufferPointer(value))
-                            : writer.date(RecordTable.date(from: value.span))
+                    let isText = fields[field].isText
+                    slots[pairs &+ slot] = table.withValueBytes(row: row, field: field) { value in
+                        isText ? writer.string(utf8: value) : writer.date(RecordTable.date(from: value))
                     }
                 }
-                unsafe writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(objects))
             }
+            writer.setReferences(dictionary, from: 0, to: objects.span.extracting(0..<(2 * pairs)))
+            self.objects = objects
+        }
+
+        /// The buffer for the objects of a record of `count` keys and values, taken out of
+        /// `objects` (so that it is written without a uniqueness check per object).
+        private mutating func takeObjects(_ count: Int) -> [Int] {
+            var taken: [Int] = []
+            swap(&taken, &objects)
+            if taken.count < count { taken = [Int](repeating: 0, count: max(count, 2 * taken.count)) }
+            return taken
         }
 
         /// Writes `record` as record `number`.
@@ -114,34 +127,34 @@ enum BinaryPlistRecordWriter {
             let pairs = codes.count
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
-            unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * pairs) { objects in
-                var extra = 0
-                for (slot, code) in codes.enumerated() {
-                    if code == KeyOrder.extraCode {
-                        unsafe objects[slot] = writer.string(record.extras[extra].key)
-                        extra += 1
-                    } else {
-                        unsafe objects[slot] = keyObject(code)
-                    }
+            var objects = takeObjects(2 * pairs)
+            var extra = 0
+            for (slot, code) in codes.enumerated() {
+                if code == KeyOrder.extraCode {
+                    objects[slot] = writer.string(record.extras[extra].key)
+                    extra += 1
+                } else {
+                    objects[slot] = keyObject(code)
                 }
-                extra = 0
-                for (slot, code) in codes.enumerated() {
-                    let object: Int
-                    if code == KeyOrder.extraCode {
-                        object = BinaryPlistRecordWriter.write(record.extras[extra].value, to: &writer)
-                        extra += 1
-                    } else if code == KeyOrder.idCode {
-                        object = idObject(record.id)
-                    } else {
-                        switch record.values[Int(code) - 1] {
-                        case .text(let text): object = writer.string(text)
-                        case .date(let seconds): object = writer.date(seconds)
-                        }
-                    }
-                    unsafe objects[pairs + slot] = object
-                }
-                unsafe writer.setReferences(dictionary, from: 0, to: UnsafeBufferPointer(objects))
             }
+            extra = 0
+            for (slot, code) in codes.enumerated() {
+                let object: Int
+                if code == KeyOrder.extraCode {
+                    object = BinaryPlistRecordWriter.write(record.extras[extra].value, to: &writer)
+                    extra += 1
+                } else if code == KeyOrder.idCode {
+                    object = idObject(record.id)
+                } else {
+                    switch record.values[Int(code) - 1] {
+                    case .text(let text): object = writer.string(text)
+                    case .date(let seconds): object = writer.date(seconds)
+                    }
+                }
+                objects[pairs + slot] = object
+            }
+            writer.setReferences(dictionary, from: 0, to: objects.span.extracting(0..<(2 * pairs)))
+            self.objects = objects
         }
     }
 

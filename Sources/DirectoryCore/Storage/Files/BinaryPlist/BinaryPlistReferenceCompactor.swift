@@ -8,39 +8,38 @@ enum BinaryPlistReferenceCompactor {
     static func compact(_ output: inout [UInt8], starts: inout [Int], from wide: Int, to size: Int) {
         let end = output.count
         var write = starts.first ?? end
-        unsafe output.withUnsafeMutableBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            for object in starts.indices {
-                let read = starts[object]
-                let next = object + 1 < starts.count ? starts[object + 1] : end
-                starts[object] = write
-                let marker = unsafe bytes[read]
-                let type = marker >> 4
-                guard type == 0xA || type == 0xD else {
-                    unsafe (base + write).copyMemory(from: base + read, byteCount: next - read)
-                    write += next - read
-                    continue
+        var bytes = output.mutableSpan
+        // Objects only move down (`write <= read`), so copying forward never reads a moved byte.
+        for object in starts.indices {
+            let read = starts[object]
+            let next = object + 1 < starts.count ? starts[object + 1] : end
+            starts[object] = write
+            let marker = bytes[read]
+            let type = marker >> 4
+            guard type == 0xA || type == 0xD else {
+                for index in 0..<(next - read) { bytes[write + index] = bytes[read + index] }
+                write += next - read
+                continue
+            }
+            var header = 1
+            var count = Int(marker & 0x0F)
+            if count == 0x0F {
+                let size = 1 << Int(bytes[read + 1] & 0x0F)
+                count = 0
+                for index in (read + 2)..<(read + 2 + size) { count = count << 8 | Int(bytes[index]) }
+                header = 2 + size
+            }
+            for index in 0..<header { bytes[write + index] = bytes[read + index] }
+            var source = read + header
+            write += header
+            for _ in 0..<(type == 0xD ? 2 * count : count) {
+                var value = 0
+                for index in source..<(source + wide) { value = value << 8 | Int(bytes[index]) }
+                for index in 0..<size {
+                    bytes[write + index] = UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - index)))
                 }
-                var header = 1
-                var count = Int(marker & 0x0F)
-                if count == 0x0F {
-                    let size = unsafe 1 << Int(bytes[read + 1] & 0x0F)
-                    count = 0
-                    for index in (read + 2)..<(read + 2 + size) { count = unsafe count << 8 | Int(bytes[index]) }
-                    header = 2 + size
-                }
-                for index in 0..<header { unsafe bytes[write + index] = unsafe bytes[read + index] }
-                var source = read + header
-                write += header
-                for _ in 0..<(type == 0xD ? 2 * count : count) {
-                    var value = 0
-                    for index in source..<(source + wide) { value = unsafe value << 8 | Int(bytes[index]) }
-                    for index in 0..<size {
-                        unsafe bytes[write + index] = UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - index)))
-                    }
-                    source += wide
-                    write += size
-                }
+                source += wide
+                write += size
             }
         }
         output.removeLast(end - write)

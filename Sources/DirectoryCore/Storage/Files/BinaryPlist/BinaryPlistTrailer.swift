@@ -22,14 +22,10 @@ struct BinaryPlistTrailer: Equatable {
     let offsetTableOffset: Int
 
     /// Reads and checks the header and trailer of `bytes`.
-    init(validating bytes: UnsafeRawBufferPointer) throws(FileFormatError) {
+    init(validating bytes: Span<UInt8>) throws(FileFormatError) {
         let minimum = Self.headerSize + 2 + Self.size
-        let magic: StaticString = "bplist0"
-        let hasMagic =
-            bytes.count >= 7
-            && magic.withUTF8Buffer { expected in
-                (0..<7).allSatisfy { unsafe bytes[$0] == expected[$0] }
-            }
+        var hasMagic = bytes.count >= 7
+        for (index, byte) in "bplist0".utf8.enumerated() where hasMagic { hasMagic = bytes[index] == byte }
         guard hasMagic else {
             throw FileFormatError(
                 "the file does not start with 'bplist00', so it is not a binary property list", offset: 0)
@@ -39,8 +35,8 @@ struct BinaryPlistTrailer: Equatable {
                 "the binary property list is truncated: it has \(bytes.count) bytes, at least \(minimum) are needed")
         }
         let start = bytes.count - Self.size
-        offsetIntSize = unsafe Int(bytes[start + 6])
-        objectRefSize = unsafe Int(bytes[start + 7])
+        offsetIntSize = Int(bytes[start + 6])
+        objectRefSize = Int(bytes[start + 7])
         guard (1...8).contains(offsetIntSize) else {
             throw FileFormatError(
                 "the trailer gives an offset size of \(offsetIntSize) bytes, expected 1 to 8 (the file may be truncated)",
@@ -51,9 +47,9 @@ struct BinaryPlistTrailer: Equatable {
                 "the trailer gives an object reference size of \(objectRefSize) bytes, expected 1 to 8 (the file may be truncated)",
                 offset: start + 7)
         }
-        let count = unsafe Self.bigEndian(bytes, at: start + 8)
-        let top = unsafe Self.bigEndian(bytes, at: start + 16)
-        let table = unsafe Self.bigEndian(bytes, at: start + 24)
+        let count = Self.bigEndian(bytes, at: start + 8)
+        let top = Self.bigEndian(bytes, at: start + 16)
+        let table = Self.bigEndian(bytes, at: start + 24)
         guard table >= UInt64(Self.headerSize + 1), table < UInt64(start) else {
             throw FileFormatError(
                 "the trailer puts the offset table at byte \(table), outside the object area (bytes 9 to \(start - 1))",
@@ -80,12 +76,16 @@ struct BinaryPlistTrailer: Equatable {
     }
 
     /// Reads an unsigned big-endian integer of `size` (1 to 8) bytes at `position`,
-    /// which the caller has checked to lie inside `bytes`.
+    /// which the caller has checked to lie inside `bytes` (the load is checked again).
     @inline(__always)
-    static func bigEndian(_ bytes: UnsafeRawBufferPointer, at position: Int, size: Int = 8) -> UInt64 {
+    static func bigEndian(_ bytes: Span<UInt8>, at position: Int, size: Int = 8) -> UInt64 {
+        // One checked word load where eight bytes remain, as they do but near the end.
+        if position <= bytes.count &- 8 {
+            return UInt64(bigEndian: bytes.word64(at: position)) >> UInt64(64 &- 8 &* size)
+        }
         var value: UInt64 = 0
         for index in position..<(position + size) {
-            value = unsafe value << 8 | UInt64(bytes[index])
+            value = value << 8 | UInt64(bytes[index])
         }
         return value
     }

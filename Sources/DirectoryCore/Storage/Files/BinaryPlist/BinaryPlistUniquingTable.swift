@@ -26,33 +26,37 @@ struct BinaryPlistUniquingTable {
 
     /// Returns the object whose encoding is `encoding`, or records that `object`
     /// is that encoding and returns `nil`.
-    mutating func existingObject(for encoding: UnsafeRawBufferPointer, newObject object: Int) -> Int? {
-        let hash = unsafe ByteHash.of(encoding)
+    mutating func existingObject(for bytes: [UInt8], newObject object: Int) -> Int? {
+        let encoding = bytes.span
+        let hash = ByteHash.of(encoding)
         let tag = hash & 0xFFFF_FFFF_0000_0000
-        let mask = mask
         var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-        let found: Int? = unsafe slots.withUnsafeBufferPointer { slots in
-            unsafe arena.withUnsafeBytes { arena in
-                while true {
-                    let entry = unsafe slots[2 &* slot]
-                    if entry == 0 { return nil }
-                    if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                        let offset = unsafe Int(truncatingIfNeeded: slots[2 &* slot &+ 1])
-                        if offset + encoding.count <= arena.count, unsafe Self.equal(arena, at: offset, encoding) {
-                            return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-                        }
-                    }
-                    slot = (slot &+ 1) & mask
-                }
-            }
-        }
-        if let found { return found }
+        if let found = find(encoding, tag: tag, slot: &slot) { return found }
         slots[2 * slot] = tag | UInt64(truncatingIfNeeded: object + 1)
         slots[2 * slot + 1] = UInt64(arena.count)
-        unsafe arena.append(contentsOf: encoding)
+        arena.append(contentsOf: bytes)
         used += 1
         if used * 2 > mask + 1 { grow() }
         return nil
+    }
+
+    /// The object of `encoding`, probing from `slot` on; `nil` with `slot` at the empty
+    /// slot where it belongs.
+    @inline(__always)
+    private func find(_ encoding: Span<UInt8>, tag: UInt64, slot: inout Int) -> Int? {
+        let slots = slots.span
+        let arena = arena.span
+        while true {
+            let entry = slots[2 &* slot]
+            if entry == 0 { return nil }
+            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                let offset = Int(truncatingIfNeeded: slots[2 &* slot &+ 1])
+                if offset + encoding.count <= arena.count, Self.equal(arena, at: offset, encoding) {
+                    return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                }
+            }
+            slot = (slot &+ 1) & mask
+        }
     }
 
     /// Doubles the table, re-placing every entry by the hash bits it kept.
@@ -70,20 +74,15 @@ struct BinaryPlistUniquingTable {
 
     /// Whether the bytes of `arena` at `offset` begin with `encoding`.
     @inline(__always)
-    private static func equal(_ arena: UnsafeRawBufferPointer, at offset: Int, _ encoding: UnsafeRawBufferPointer)
-        -> Bool
-    {
-        guard let base = arena.baseAddress, let other = encoding.baseAddress else { return unsafe encoding.isEmpty }
+    private static func equal(_ arena: Span<UInt8>, at offset: Int, _ encoding: Span<UInt8>) -> Bool {
         let length = encoding.count
         var index = 0
         while index + 8 <= length {
-            let a = unsafe base.loadUnaligned(fromByteOffset: offset + index, as: UInt64.self)
-            let b = unsafe other.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if a != b { return false }
+            if arena.word64(at: offset + index) != encoding.word64(at: index) { return false }
             index += 8
         }
         while index < length {
-            if unsafe arena[offset + index] != encoding[index] { return false }
+            if arena[offset + index] != encoding[index] { return false }
             index += 1
         }
         return true

@@ -4,7 +4,7 @@
 ///
 /// Dictionary keys are cached by object number: writers share one key object
 /// between all records, so a million records decode "name" once.
-struct BinaryPlistValueParser {
+struct BinaryPlistValueParser: ~Escapable {
     /// The deepest nesting of arrays and dictionaries accepted, counting the top-level array.
     static let maximumDepth = 512
 
@@ -19,9 +19,10 @@ struct BinaryPlistValueParser {
     private var cachedKeys = [String](repeating: "", count: 64)
 
     /// Creates a parser over a validated object table.
+    @_lifetime(copy table)
     init(table: BinaryPlistObjectTable) {
         self.table = table
-        budget = unsafe table.bytes.count.multipliedReportingOverflow(by: 16).partialValue + 4096
+        budget = table.bytes.count.multipliedReportingOverflow(by: 16).partialValue + 4096
     }
 
     /// Marks `container` as being read: throws on a cycle or too deep nesting.
@@ -61,8 +62,8 @@ struct BinaryPlistValueParser {
         let object = try table.object(index)
         let key: String
         switch object.kind {
-        case .asciiString: key = try unsafe BinaryPlistStringDecoder.ascii(table.bytes, object)
-        case .utf16String: key = try unsafe BinaryPlistStringDecoder.utf16(table.bytes, object)
+        case .asciiString: key = try BinaryPlistStringDecoder.ascii(table.bytes, object)
+        case .utf16String: key = try BinaryPlistStringDecoder.utf16(table.bytes, object)
         default:
             throw FileFormatError(
                 "a key of the dictionary at byte \(dictionary.position) is \(object.kind.description), expected a string",
@@ -77,22 +78,24 @@ struct BinaryPlistValueParser {
     mutating func value(_ index: Int) throws(FileFormatError) -> PropertyValue {
         let object = try table.object(index)
         try spend(at: object.position)
-        let bytes = unsafe table.bytes
+        let bytes = table.bytes
         switch object.kind {
-        case .asciiString: return unsafe .string(try BinaryPlistStringDecoder.ascii(bytes, object))
-        case .utf16String: return unsafe .string(try BinaryPlistStringDecoder.utf16(bytes, object))
+        case .asciiString: return .string(try BinaryPlistStringDecoder.ascii(bytes, object))
+        case .utf16String: return .string(try BinaryPlistStringDecoder.utf16(bytes, object))
         case .null: return .null
         case .boolean: return .bool(object.marker == 0x09)
         case .integer: return try integer(object)
         case .real:
-            let bits = unsafe BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)
+            let bits = BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)
             // A 4-byte real stays 4 bytes wide when written back.
             if object.count == 4 { return .float(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) }
             return .real(Double(bitPattern: bits))
         case .date:
-            return unsafe .date(Double(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
+            return .date(Double(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
         case .data:
-            return unsafe .data(Array(bytes[object.payload..<(object.payload + object.count)]))
+            var data: [UInt8] = []
+            data.append(bytes.extracting(object.payload..<(object.payload + object.count)))
+            return .data(data)
         case .array, .set:
             try enter(object)
             var elements: [PropertyValue] = []
@@ -133,11 +136,11 @@ struct BinaryPlistValueParser {
     /// half zero): one above `Int64.max` is kept as its digits (`.numberText`),
     /// which a save writes back as 16 bytes.
     private func integer(_ object: BinaryPlistObject) throws(FileFormatError) -> PropertyValue {
-        let bytes = unsafe table.bytes
+        let bytes = table.bytes
         switch object.count {
         case 16:
-            let high = unsafe BinaryPlistTrailer.bigEndian(bytes, at: object.payload)
-            let low = unsafe BinaryPlistTrailer.bigEndian(bytes, at: object.payload + 8)
+            let high = BinaryPlistTrailer.bigEndian(bytes, at: object.payload)
+            let low = BinaryPlistTrailer.bigEndian(bytes, at: object.payload + 8)
             guard high == 0 else {
                 throw FileFormatError(
                     "the 16-byte integer at byte \(object.position) does not fit in an unsigned 64-bit integer",
@@ -145,9 +148,9 @@ struct BinaryPlistValueParser {
             }
             return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .numberText(String(low))
         case 8:
-            return unsafe .integer(Int64(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
+            return .integer(Int64(bitPattern: BinaryPlistTrailer.bigEndian(bytes, at: object.payload)))
         default:
-            return unsafe .integer(Int64(BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)))
+            return .integer(Int64(BinaryPlistTrailer.bigEndian(bytes, at: object.payload, size: object.count)))
         }
     }
 }

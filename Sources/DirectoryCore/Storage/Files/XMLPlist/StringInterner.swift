@@ -23,22 +23,32 @@ struct StringInterner {
 
     /// The string of `utf8`, which must be valid UTF-8: one made before for the same
     /// bytes when the table still holds it, otherwise a new one, remembered.
-    mutating func string(_ utf8: UnsafeRawBufferPointer) -> String {
-        guard utf8.count > Self.inlineLimit else { return unsafe String(decoding: utf8, as: UTF8.self) }
-        let hash = unsafe ByteHash.of(utf8)
+    mutating func string(_ utf8: Span<UInt8>) -> String {
+        guard utf8.count > Self.inlineLimit else { return String(utf8: utf8) }
+        let hash = ByteHash.of(utf8)
         let slot = Int(truncatingIfNeeded: hash) & mask
-        if hashes[slot] == hash, unsafe Self.equal(strings[slot], utf8) { return strings[slot] }
-        let text = unsafe String(decoding: utf8, as: UTF8.self)
+        if hashes[slot] == hash, Self.equal(strings[slot], utf8) { return strings[slot] }
+        let text = String(utf8: utf8)
         hashes[slot] = hash
         strings[slot] = text
         return text
     }
 
-    /// Whether the UTF-8 of `text` is exactly `utf8`.
-    private static func equal(_ text: String, _ utf8: UnsafeRawBufferPointer) -> Bool {
-        let same = unsafe text.utf8.withContiguousStorageIfAvailable { stored in
-            unsafe stored.count == utf8.count && stored.elementsEqual(utf8)
+    /// Whether the UTF-8 of `text` (a native string, as every string made here is) is
+    /// exactly `utf8`.
+    private static func equal(_ text: String, _ utf8: Span<UInt8>) -> Bool {
+        let stored = text.utf8.span
+        let count = utf8.count
+        guard stored.count == count else { return false }
+        var index = 0
+        while index + 8 <= count {
+            if stored.word64(at: index) != utf8.word64(at: index) { return false }
+            index += 8
         }
-        return unsafe same ?? text.utf8.elementsEqual(utf8)
+        while index < count {
+            if stored[index] != utf8[index] { return false }
+            index += 1
+        }
+        return true
     }
 }

@@ -13,14 +13,14 @@ enum XMLPlistBase64 {
 
     /// Decodes `text`, ignoring white space. Groups must be complete (padded
     /// with `=`) and padding may only end the text; `nil` otherwise.
-    static func decode(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
+    static func decode(_ text: Span<UInt8>) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(text.count / 4 * 3)
         var group: UInt32 = 0
         var count = 0
         var padding = 0
         for index in text.indices {
-            let byte = unsafe text[index]
+            let byte = text[index]
             if XMLPlistScanner.isSpace(byte) { continue }
             if byte == UInt8(ascii: "=") {
                 padding += 1

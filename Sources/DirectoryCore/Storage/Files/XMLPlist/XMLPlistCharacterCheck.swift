@@ -48,25 +48,26 @@ enum XMLPlistCharacterCheck {
         }
     }
 
+    /// Whether `bytes` hold a control byte XML cannot hold, or EF BF BE / EF BF BF.
+    private static func hasProblem(_ bytes: Span<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
+            if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// The first character of `text` that XML cannot hold, found on the UTF-8 bytes
     /// (a control byte, or EF BF BE / EF BF BF) and decoded only when there is one.
     static func firstInvalid(in text: String) -> Unicode.Scalar? {
         var text = text
-        let found = text.withUTF8 { bytes -> Bool in
-            var index = 0
-            while index < bytes.count {
-                let byte = unsafe bytes[index]
-                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
-                if byte == 0xEF, index + 2 < bytes.count, unsafe bytes[index + 1] == 0xBF,
-                    unsafe bytes[index + 2] & 0xFE == 0xBE
-                {
-                    return true
-                }
-                index += 1
-            }
-            return false
-        }
-        guard found else { return nil }
+        text.makeContiguousUTF8()
+        guard hasProblem(text.utf8.span) else { return nil }
         return text.unicodeScalars.first { scalar in
             (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
                 || scalar.value == 0xFFFE || scalar.value == 0xFFFF

@@ -18,13 +18,13 @@ enum XMLPlistDate {
 
     /// Parses `[-]YYYY-MM-DDTHH:MM:SSZ` (four to nine year digits), or returns
     /// `nil` if the text is not such a date or names a day that does not exist.
-    static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    static func parse(_ bytes: Span<UInt8>) -> Double? {
         var index = 0
-        let negative = unsafe bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
+        let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
         if negative { index = 1 }
         var year: Int64 = 0
         let yearStart = index
-        while index < bytes.count, let digit = unsafe digit(bytes[index]) {
+        while index < bytes.count, let digit = digit(bytes[index]) {
             year = year * 10 + digit
             index += 1
             guard index - yearStart <= 9 else { return nil }
@@ -33,19 +33,13 @@ enum XMLPlistDate {
         if negative { year = -year }
         // The rest has a fixed layout: -MM-DDTHH:MM:SSZ.
         guard bytes.count - index == 16 else { return nil }
-        func field(_ offset: Int) -> Int64? {
-            guard let high = unsafe digit(bytes[index + offset]), let low = unsafe digit(bytes[index + offset + 1])
-            else {
-                return nil
-            }
-            return high * 10 + low
-        }
-        guard unsafe bytes[index] == UInt8(ascii: "-"), unsafe bytes[index + 3] == UInt8(ascii: "-"),
-            unsafe bytes[index + 6] == UInt8(ascii: "T"), unsafe bytes[index + 9] == UInt8(ascii: ":"),
-            unsafe bytes[index + 12] == UInt8(ascii: ":"), unsafe bytes[index + 15] == UInt8(ascii: "Z")
+        guard bytes[index] == UInt8(ascii: "-"), bytes[index + 3] == UInt8(ascii: "-"),
+            bytes[index + 6] == UInt8(ascii: "T"), bytes[index + 9] == UInt8(ascii: ":"),
+            bytes[index + 12] == UInt8(ascii: ":"), bytes[index + 15] == UInt8(ascii: "Z")
         else { return nil }
-        guard let month = field(1), let day = field(4), let hour = field(7), let minute = field(10),
-            let second = field(13)
+        guard let month = field(bytes, index + 1), let day = field(bytes, index + 4),
+            let hour = field(bytes, index + 7), let minute = field(bytes, index + 10),
+            let second = field(bytes, index + 13)
         else { return nil }
         guard (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return nil }
         let gregorian = (year, month, day) >= (1582, 10, 15)
@@ -65,41 +59,37 @@ enum XMLPlistDate {
         let days = floorDivide(whole, 86_400)
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(julianDay: days + referenceDay)
-        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var count = 0
-            func put(_ byte: UInt8) {
-                unsafe buffer[count] = byte
-                count += 1
-            }
-            func put(_ value: UInt64, width: Int) {
-                var divisor: UInt64 = 1
-                var digits = 1
-                while value / divisor >= 10 {
-                    divisor *= 10
-                    digits += 1
-                }
-                for _ in digits..<max(width, digits) { put(UInt8(ascii: "0")) }
-                var rest = value
-                while divisor > 0 {
-                    put(UInt8(ascii: "0") &+ UInt8(rest / divisor))
-                    rest %= divisor
-                    divisor /= 10
-                }
-            }
-            if year < 0 { put(UInt8(ascii: "-")) }
-            put(year.magnitude, width: 4)
-            put(UInt8(ascii: "-"))
-            put(UInt64(month), width: 2)
-            put(UInt8(ascii: "-"))
-            put(UInt64(day), width: 2)
-            put(UInt8(ascii: "T"))
-            put(UInt64(secondOfDay / 3_600), width: 2)
-            put(UInt8(ascii: ":"))
-            put(UInt64(secondOfDay / 60 % 60), width: 2)
-            put(UInt8(ascii: ":"))
-            put(UInt64(secondOfDay % 60), width: 2)
-            put(UInt8(ascii: "Z"))
-            unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        output.append(addingCapacity: 32) { text in
+            if year < 0 { text.append(UInt8(ascii: "-")) }
+            put(year.magnitude, width: 4, to: &text)
+            text.append(UInt8(ascii: "-"))
+            put(UInt64(month), width: 2, to: &text)
+            text.append(UInt8(ascii: "-"))
+            put(UInt64(day), width: 2, to: &text)
+            text.append(UInt8(ascii: "T"))
+            put(UInt64(secondOfDay / 3_600), width: 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            put(UInt64(secondOfDay / 60 % 60), width: 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            put(UInt64(secondOfDay % 60), width: 2, to: &text)
+            text.append(UInt8(ascii: "Z"))
+        }
+    }
+
+    /// Appends the decimal digits of `value`, zero-padded to `width`.
+    private static func put(_ value: UInt64, width: Int, to text: inout OutputSpan<UInt8>) {
+        var divisor: UInt64 = 1
+        var digits = 1
+        while value / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        for _ in digits..<max(width, digits) { text.append(UInt8(ascii: "0")) }
+        var rest = value
+        while divisor > 0 {
+            text.append(UInt8(ascii: "0") &+ UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
     }
 
@@ -152,6 +142,12 @@ enum XMLPlistDate {
     /// `a` modulo `b` in `0..<b` (`b` > 0).
     private static func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
         a - floorDivide(a, b) * b
+    }
+
+    /// The value of the two ASCII digits at `offset`, or `nil`.
+    private static func field(_ bytes: Span<UInt8>, _ offset: Int) -> Int64? {
+        guard let high = digit(bytes[offset]), let low = digit(bytes[offset + 1]) else { return nil }
+        return high * 10 + low
     }
 
     /// The value of an ASCII digit, or `nil`.

@@ -19,35 +19,38 @@ enum XMLPlistElement: Equatable {
         }
     }
 
-    /// The element whose tag name is the bytes `range` of `bytes`, or `nil` for any other name.
+    /// The element whose tag name is `name`, or `nil` for any other name.
     /// Names are case-sensitive, as in Foundation.
-    static func named(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> XMLPlistElement? {
-        @inline(__always) func matches(_ text: StaticString) -> Bool {
-            guard text.utf8CodeUnitCount == range.count else { return false }
-            let name = unsafe text.utf8Start
-            for index in 0..<range.count where unsafe bytes[range.lowerBound + index] != name[index] {
-                return false
-            }
-            return true
-        }
-        switch range.count {
-        case 3: return matches("key") ? .key : nil
+    static func named(_ name: Span<UInt8>) -> XMLPlistElement? {
+        switch name.count {
+        case 3: return matches(name, "key") ? .key : nil
         case 4:
-            if matches("dict") { return .dict }
-            if matches("real") { return .real }
-            if matches("true") { return .true }
-            if matches("date") { return .date }
-            if matches("data") { return .data }
+            if matches(name, "dict") { return .dict }
+            if matches(name, "real") { return .real }
+            if matches(name, "true") { return .true }
+            if matches(name, "date") { return .date }
+            if matches(name, "data") { return .data }
             return nil
         case 5:
-            if matches("plist") { return .plist }
-            if matches("array") { return .array }
-            if matches("false") { return .false }
+            if matches(name, "plist") { return .plist }
+            if matches(name, "array") { return .array }
+            if matches(name, "false") { return .false }
             return nil
-        case 6: return matches("string") ? .string : nil
-        case 7: return matches("integer") ? .integer : nil
+        case 6: return matches(name, "string") ? .string : nil
+        case 7: return matches(name, "integer") ? .integer : nil
         default: return nil
         }
+    }
+
+    /// Whether `name` holds the bytes of `text` (of the same length).
+    @inline(__always)
+    private static func matches(_ name: Span<UInt8>, _ text: String) -> Bool {
+        var index = 0
+        for byte in text.utf8 {
+            guard name[index] == byte else { return false }
+            index += 1
+        }
+        return true
     }
 }
 

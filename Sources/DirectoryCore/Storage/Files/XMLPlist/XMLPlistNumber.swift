@@ -6,40 +6,40 @@ enum XMLPlistNumber {
     ///
     /// Like Foundation, it also accepts 2^63 through 2^64 − 1 (an unsigned number, as a
     /// Swift `UInt64` is written): those are kept as their decimal digits (`.numberText`).
-    static func parseInteger(_ text: UnsafeRawBufferPointer, offset: Int) throws(FileFormatError) -> PropertyValue {
+    static func parseInteger(_ text: Span<UInt8>, offset: Int) throws(FileFormatError) -> PropertyValue {
         var index = 0
         var negative = false
-        if index < text.count, unsafe text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-            negative = unsafe text[index] == UInt8(ascii: "-")
+        if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+            negative = text[index] == UInt8(ascii: "-")
             index += 1
         }
         var hex = false
-        if text.count - index > 2, unsafe text[index] == UInt8(ascii: "0"),
-            unsafe text[index + 1] == UInt8(ascii: "x") || text[index + 1] == UInt8(ascii: "X")
+        if text.count - index > 2, text[index] == UInt8(ascii: "0"),
+            text[index + 1] == UInt8(ascii: "x") || text[index + 1] == UInt8(ascii: "X")
         {
             hex = true
             index += 2
         }
         guard index < text.count else {
-            throw unsafe FileFormatError(
-                text.isEmpty ? "empty <integer>" : unsafe "malformed <integer> '\(show(text))'", offset: offset)
+            throw FileFormatError(
+                text.isEmpty ? "empty <integer>" : "malformed <integer> '\(show(text))'", offset: offset)
         }
         var magnitude: UInt64 = 0
         while index < text.count {
-            guard let digit = unsafe XMLPlistScanner.digitValue(text[index], hex: hex) else {
-                throw FileFormatError(unsafe "malformed <integer> '\(show(text))'", offset: offset + index)
+            guard let digit = XMLPlistScanner.digitValue(text[index], hex: hex) else {
+                throw FileFormatError("malformed <integer> '\(show(text))'", offset: offset + index)
             }
             let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: hex ? 16 : 10)
             let (sum, carry) = shifted.addingReportingOverflow(UInt64(digit))
             guard !overflow, !carry else {
-                throw FileFormatError(unsafe "<integer> '\(show(text))' is out of range", offset: offset)
+                throw FileFormatError("<integer> '\(show(text))' is out of range", offset: offset)
             }
             magnitude = sum
             index += 1
         }
         if negative {
             guard magnitude <= UInt64(Int64.max) + 1 else {
-                throw FileFormatError(unsafe "<integer> '\(show(text))' is out of range", offset: offset)
+                throw FileFormatError("<integer> '\(show(text))' is out of range", offset: offset)
             }
             return .integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
         }
@@ -50,29 +50,29 @@ enum XMLPlistNumber {
     /// Parses a `<real>`: a decimal number with optional sign, fraction and
     /// exponent, or `nan`, `inf`, `infinity` (any case, optional sign), as
     /// Foundation accepts. Hexadecimal and white space are rejected.
-    static func parseReal(_ text: UnsafeRawBufferPointer, offset: Int) throws(FileFormatError) -> Double {
-        guard unsafe !text.isEmpty else { throw FileFormatError("empty <real>", offset: offset) }
+    static func parseReal(_ text: Span<UInt8>, offset: Int) throws(FileFormatError) -> Double {
+        guard !text.isEmpty else { throw FileFormatError("empty <real>", offset: offset) }
         var sawDigit = false
         var sawLetter = false
         for index in text.indices {
-            let byte = unsafe text[index]
+            let byte = text[index]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
             case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): break
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): sawLetter = true
-            default: throw FileFormatError(unsafe "malformed <real> '\(show(text))'", offset: offset)
+            default: throw FileFormatError("malformed <real> '\(show(text))'", offset: offset)
             }
         }
-        let string = unsafe String(decoding: text, as: UTF8.self)
+        let string = String(utf8: text)
         if sawLetter {
             var word = Substring(string.lowercased())
             if word.first == "+" || word.first == "-" { word = word.dropFirst() }
             guard !sawDigit, word == "nan" || word == "inf" || word == "infinity" else {
-                throw FileFormatError(unsafe "malformed <real> '\(show(text))'", offset: offset)
+                throw FileFormatError("malformed <real> '\(show(text))'", offset: offset)
             }
         }
         guard let value = Double(string) else {
-            throw FileFormatError(unsafe "malformed <real> '\(show(text))'", offset: offset)
+            throw FileFormatError("malformed <real> '\(show(text))'", offset: offset)
         }
         return value
     }
@@ -91,8 +91,8 @@ enum XMLPlistNumber {
     }
 
     /// At most 40 bytes of `text`, for messages.
-    private static func show(_ text: UnsafeRawBufferPointer) -> String {
-        let shown = unsafe String(decoding: UnsafeRawBufferPointer(rebasing: text.prefix(40)), as: UTF8.self)
+    private static func show(_ text: Span<UInt8>) -> String {
+        let shown = String(utf8: text.extracting(first: 40))
         return text.count > 40 ? shown + "…" : shown
     }
 }

@@ -7,8 +7,8 @@
 /// values, nested arrays and dictionaries included, as `PropertyValue`s.
 enum XMLPlistRecordReader {
     /// Reads every record in `bytes` into `builder`.
-    static func read(_ bytes: UnsafeRawBufferPointer, into builder: inout RecordBuilder) throws(FileFormatError) {
-        var scanner = unsafe XMLPlistScanner(bytes)
+    static func read(_ bytes: RawSpan, into builder: inout RecordBuilder) throws(FileFormatError) {
+        var scanner = XMLPlistScanner(Span(_bytes: bytes))
         try scanner.skipProlog()
         var root = try scanner.readTag(inside: nil)
         let wrapped = root.element == .plist
@@ -30,7 +30,8 @@ enum XMLPlistRecordReader {
         }
         if root.kind == .open {
             var strings = StringInterner()
-            try readRecords(from: &scanner, into: &builder, strings: &strings)
+            var keys = PlistKeyMatcher()
+            try readRecords(from: &scanner, into: &builder, strings: &strings, keys: &keys)
         }
         if wrapped {
             let close = try scanner.readTag(inside: .plist)
@@ -39,7 +40,7 @@ enum XMLPlistRecordReader {
             }
         }
         try scanner.skipMisc()
-        guard scanner.position == bytes.count else {
+        guard scanner.position == scanner.bytes.count else {
             throw scanner.error("unexpected content after the end of the property list", at: scanner.position)
         }
     }
@@ -47,12 +48,13 @@ enum XMLPlistRecordReader {
     /// Reads the elements of the top-level array through `</array>`; text that
     /// repeats is made into one shared string by `strings`.
     private static func readRecords(
-        from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder, strings: inout StringInterner
+        from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder, strings: inout StringInterner,
+        keys: inout PlistKeyMatcher
     ) throws(FileFormatError) {
         while true {
             scanner.skipSpace()
             let tag: XMLPlistTag
-            if scanner.hasPrefix("<dict>", at: scanner.position) {
+            if scanner.hasPrefix(.dict, at: scanner.position) {
                 tag = XMLPlistTag(kind: .open, element: .dict, offset: scanner.position)
                 scanner.position += 6
             } else {
@@ -74,7 +76,7 @@ enum XMLPlistRecordReader {
                 while true {
                     let start = scanner.position
                     if let (key, value) = scanner.readSimpleEntry() {
-                        try add(key, value, at: start, from: scanner, to: &builder, strings: &strings)
+                        try add(key, value, at: start, from: scanner, to: &builder, strings: &strings, keys: &keys)
                         continue
                     }
                     guard let (key, _) = try XMLPlistValueReader.readKey(from: &scanner) else { break }
@@ -91,19 +93,19 @@ enum XMLPlistRecordReader {
     /// knows are matched on their bytes and ids parsed from theirs, without making strings.
     private static func add(
         _ key: Range<Int>, _ value: XMLPlistSimpleValue, at offset: Int, from scanner: XMLPlistScanner,
-        to builder: inout RecordBuilder, strings: inout StringInterner
+        to builder: inout RecordBuilder, strings: inout StringInterner, keys: inout PlistKeyMatcher
     ) throws(FileFormatError) {
-        let keyBytes = unsafe UnsafeRawBufferPointer(rebasing: scanner.bytes[key])
-        let known = unsafe builder.key(utf8: keyBytes)
+        let keyBytes = scanner.bytes.extracting(key)
+        let known = keys.known(keyBytes, builder: builder)
         if known == .id, case .text(let text) = value,
-            let id = unsafe RecordID(utf8: UnsafeRawBufferPointer(rebasing: scanner.bytes[text]).bytes)
+            let id = RecordID(utf8: RawSpan(_elements: scanner.bytes.extracting(text)))
         {
             return try located(at: offset) { () throws(FileFormatError) in try builder.add(id: id) }
         }
         let property: PropertyValue
         switch value {
         case .text(let range):
-            let text = unsafe strings.string(UnsafeRawBufferPointer(rebasing: scanner.bytes[range]))
+            let text = strings.string(scanner.bytes.extracting(range))
             if case .field(let index) = known {
                 return try located(at: offset) { () throws(FileFormatError) in try builder.add(field: index, text: text)
                 }
@@ -117,7 +119,7 @@ enum XMLPlistRecordReader {
                 }
             }
         }
-        try unsafe add(String(decoding: keyBytes, as: UTF8.self), property, at: offset, to: &builder)
+        try add(String(utf8: keyBytes), property, at: offset, to: &builder)
     }
 
     /// Adds a key to the current record; a builder error gets `offset` if it has none.

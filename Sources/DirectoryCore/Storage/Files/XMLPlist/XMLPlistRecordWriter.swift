@@ -24,7 +24,7 @@ enum XMLPlistRecordWriter {
     }
 
     /// The first three lines of every XML property list Foundation writes.
-    private static let header: StaticString = """
+    private static let header = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
@@ -46,17 +46,12 @@ enum XMLPlistRecordWriter {
             append("<array/>\n", to: &output)
         } else {
             append("<array>\n", to: &output)
-            // Each known key's line (by key code), escaped once rather than per record.
-            let keyLines: [[UInt8]] = (["id"] + schema.fields.map(\.name)).map { name in
-                var line: [UInt8] = []
-                appendKey(name, indentation: 2, to: &line)
-                return line
-            }
+            let lines = Lines(schema: schema)
             let firstOrder =
                 (records as? RecordList)?.firstKeyOrder ?? records.lazy.compactMap(\.keyOrder).first?.withoutExtras
             let fallback = firstOrder ?? .sorted(schema)
             for record in records {
-                appendRecord(record, keyLines: keyLines, fallback: fallback, to: &output)
+                appendRecord(record, lines: lines, fallback: fallback, to: &output)
                 if output.count >= pieceSize {
                     emit(output)
                     output.removeAll(keepingCapacity: true)
@@ -68,13 +63,26 @@ enum XMLPlistRecordWriter {
         emit(output)
     }
 
+    /// Each known key's `<key>` line, by key code, escaped once per file.
+    private struct Lines {
+        let keys: [[UInt8]]
+
+        init(schema: RecordSchema) {
+            keys = (["id"] + schema.fields.map(\.name)).map { name in
+                var line: [UInt8] = []
+                XMLPlistRecordWriter.appendKey(name, indentation: 2, to: &line)
+                return line
+            }
+        }
+    }
+
     /// Appends one record as a `<dict>` at one tab of indentation, its keys in its
-    /// order (or `fallback`); `keyLines` holds each known key's `<key>` line by key code.
+    /// order (or `fallback`).
     private static func appendRecord(
-        _ record: Record, keyLines: [[UInt8]], fallback: KeyOrder, to output: inout [UInt8]
+        _ record: Record, lines: Lines, fallback: KeyOrder, to output: inout [UInt8]
     ) {
-        append("\t<dict>\n", to: &output)
-        let fieldCount = min(keyLines.count - 1, record.values.count)
+        XMLPlistLiteral.dictLine.append(to: &output)
+        let fieldCount = min(lines.keys.count - 1, record.values.count)
         let codes = (record.keyOrder ?? fallback).resolved(fieldCount: fieldCount, extraCount: record.extras.count)
         var extra = 0
         for code in codes {
@@ -86,47 +94,35 @@ enum XMLPlistRecordWriter {
                 appendValue(pair.value, indentation: 2, to: &output)
                 continue
             }
-            output.append(contentsOf: keyLines[Int(code)])
+            output.append(contentsOf: lines.keys[Int(code)])
             guard code != KeyOrder.idCode else {
-                append("\t\t<string>", to: &output)
+                XMLPlistLiteral.stringValue.append(to: &output)
                 appendID(record.id, to: &output)
-                append("</string>\n", to: &output)
+                XMLPlistLiteral.stringValueEnd.append(to: &output)
                 continue
             }
             switch record.values[Int(code) - 1] {
             case .text(let text):
-                append("\t\t<string>", to: &output)
+                XMLPlistLiteral.stringValue.append(to: &output)
                 appendEscaped(text, to: &output)
-                append("</string>\n", to: &output)
+                XMLPlistLiteral.stringValueEnd.append(to: &output)
             case .date(let seconds):
-                append("\t\t<date>", to: &output)
+                XMLPlistLiteral.dateValue.append(to: &output)
                 XMLPlistDate.append(seconds, to: &output)
-                append("</date>\n", to: &output)
+                XMLPlistLiteral.dateValueEnd.append(to: &output)
             }
         }
-        append("\t</dict>\n", to: &output)
+        XMLPlistLiteral.dictEndLine.append(to: &output)
     }
 
     /// Appends the uppercase hyphenated form of `id` in one step.
+    @inline(__always)
     private static func appendID(_ id: RecordID, to output: inout [UInt8]) {
-        let digits: StaticString = "0123456789ABCDEF"
-        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
-            var index = 0
-            for nibble in 0..<32 {
-                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-                    unsafe buffer[index] = UInt8(ascii: "-")
-                    index += 1
-                }
-                let word = nibble < 16 ? id.high : id.low
-                unsafe buffer[index] = unsafe digits.utf8Start[Int((word >> UInt64(60 - (nibble % 16) * 4)) & 0xF)]
-                index += 1
-            }
-            unsafe output.append(contentsOf: UnsafeBufferPointer(buffer))
-        }
+        id.appendUTF8(to: &output)
     }
 
     /// Appends `<key>key</key>` on its own line.
-    private static func appendKey(_ key: String, indentation: Int, to output: inout [UInt8]) {
+    fileprivate static func appendKey(_ key: String, indentation: Int, to output: inout [UInt8]) {
         appendTabs(indentation, to: &output)
         append("<key>", to: &output)
         appendEscaped(key, to: &output)
@@ -207,24 +203,24 @@ enum XMLPlistRecordWriter {
     /// Appends `text` with `&`, `<` and `>` escaped, as Foundation writes it.
     private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = unsafe utf8[index]
-                guard byte <= UInt8(ascii: ">") else { continue }
-                let entity: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                default: continue
-                }
-                unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                append(entity, to: &output)
-                runStart = index + 1
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8.span
+        var runStart = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte <= UInt8(ascii: ">") else { continue }
+            let entity: String
+            switch byte {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            default: continue
             }
-            unsafe output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            output.append(utf8.extracting(runStart..<index))
+            append(entity, to: &output)
+            runStart = index + 1
         }
+        output.append(utf8.extracting(runStart..<utf8.count))
     }
 
     /// Appends `count` tabs.
@@ -234,8 +230,7 @@ enum XMLPlistRecordWriter {
 
     /// Appends the bytes of a literal.
     @inline(__always)
-    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
-        unsafe output.append(
-            contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    private static func append(_ literal: String, to output: inout [UInt8]) {
+        output.append(contentsOf: literal.utf8)
     }
 }

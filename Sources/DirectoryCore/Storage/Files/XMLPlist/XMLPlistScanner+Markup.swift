@@ -6,14 +6,14 @@ extension XMLPlistScanner {
     mutating func skipProlog() throws(FileFormatError) {
         while true {
             try skipMisc()
-            guard hasPrefix("<!DOCTYPE", at: position) else { return }
+            guard hasPrefix(.doctype, at: position) else { return }
             try skipDoctype()
         }
     }
 
     /// Skips a comment; `position` is at its `<!--`.
     mutating func skipComment() throws(FileFormatError) {
-        guard let end = find("-->", from: position + 4) else {
+        guard let end = find(.commentEnd, from: position + 4) else {
             throw error("unterminated comment: '<!--' without '-->'", at: position)
         }
         position = end + 3
@@ -23,21 +23,21 @@ extension XMLPlistScanner {
     /// declaration's encoding, when given, must be UTF-8.
     mutating func skipProcessingInstruction() throws(FileFormatError) {
         let start = position
-        guard let end = find("?>", from: position + 2) else {
+        guard let end = find(.instructionEnd, from: position + 2) else {
             throw error("unterminated processing instruction: '<?' without '?>'", at: start)
         }
         position = end + 2
-        guard hasPrefix("<?xml", at: start), start + 5 < end, unsafe Self.isSpace(bytes[start + 5]) else { return }
-        guard let attribute = find("encoding", from: start), attribute < end else { return }
+        guard hasPrefix(.declaration, at: start), start + 5 < end, Self.isSpace(bytes[start + 5]) else { return }
+        guard let attribute = find(.encoding, from: start), attribute < end else { return }
         var index = attribute + 8
-        while index < end, unsafe Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "=") { index += 1 }
-        guard index < end, unsafe bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+        while index < end, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "=") { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
             return
         }
-        let quote = unsafe bytes[index]
+        let quote = bytes[index]
         let valueStart = index + 1
         var valueEnd = valueStart
-        while valueEnd < end, unsafe bytes[valueEnd] != quote { valueEnd += 1 }
+        while valueEnd < end, bytes[valueEnd] != quote { valueEnd += 1 }
         let encoding = snippet(valueStart..<valueEnd).lowercased()
         guard encoding == "utf-8" || encoding == "utf8" || encoding == "us-ascii" else {
             throw error("unsupported encoding '\(encoding)': only UTF-8 property lists can be read", at: valueStart)
@@ -50,8 +50,8 @@ extension XMLPlistScanner {
         var index = position + 9
         var quote: UInt8 = 0
         var inSubset = false
-        while unsafe index < bytes.count {
-            let byte = unsafe bytes[index]
+        while index < bytes.count {
+            let byte = bytes[index]
             if quote != 0 {
                 if byte == quote { quote = 0 }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {

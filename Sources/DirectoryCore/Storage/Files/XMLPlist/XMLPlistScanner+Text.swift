@@ -8,13 +8,13 @@ extension XMLPlistScanner {
     mutating func readText(of tag: XMLPlistTag) throws(FileFormatError) -> String {
         let start = position
         var index = position
-        while unsafe index < bytes.count {
-            let byte = unsafe bytes[index]
+        while index < bytes.count {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
             index += 1
         }
-        if unsafe index + 1 < bytes.count, unsafe bytes[index] == UInt8(ascii: "<"),
-            unsafe bytes[index + 1] == UInt8(ascii: "/")
+        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "<"),
+            bytes[index + 1] == UInt8(ascii: "/")
         {
             let text = try makeString(start..<index)
             position = index
@@ -29,39 +29,36 @@ extension XMLPlistScanner {
         scratch.removeAll(keepingCapacity: true)
         while true {
             let runStart = position
-            while unsafe position < bytes.count, unsafe bytes[position] != UInt8(ascii: "<"),
-                unsafe bytes[position] != UInt8(ascii: "&")
+            while position < bytes.count, bytes[position] != UInt8(ascii: "<"),
+                bytes[position] != UInt8(ascii: "&")
             {
                 position += 1
             }
-            unsafe scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
-            guard unsafe position < bytes.count else {
+            scratch.append(bytes.extracting(runStart..<position))
+            guard position < bytes.count else {
                 throw error("the file ends inside \(tag.description)", at: tag.offset)
             }
-            if unsafe bytes[position] == UInt8(ascii: "&") {
+            if bytes[position] == UInt8(ascii: "&") {
                 try decodeEntity()
-            } else if hasPrefix("</", at: position) {
+            } else if hasPrefix(.endTag, at: position) {
                 break
-            } else if hasPrefix("<![CDATA[", at: position) {
-                guard let end = find("]]>", from: position + 9) else {
+            } else if hasPrefix(.cdata, at: position) {
+                guard let end = find(.cdataEnd, from: position + 9) else {
                     throw error("unterminated CDATA section", at: position)
                 }
-                unsafe scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(position + 9)..<end]))
+                scratch.append(bytes.extracting((position + 9)..<end))
                 position = end + 3
-            } else if hasPrefix("<!--", at: position) {
+            } else if hasPrefix(.comment, at: position) {
                 try skipComment()
             } else {
                 let inner = try readTagAtBracket()
                 throw error("expected </\(tag.element.name)> but found \(inner.description)", at: inner.offset)
             }
         }
-        let text: String? = unsafe scratch.withUnsafeBytes { decoded in
-            guard unsafe UTF8Text.firstInvalid(in: decoded.bytes) == nil else { return nil }
-            return unsafe String(decoding: decoded.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        }
-        guard let text else {
+        guard UTF8Text.firstInvalid(in: RawSpan(_elements: scratch.span)) == nil else {
             throw error("invalid UTF-8 text in \(tag.description)", at: tag.offset)
         }
+        let text = String(utf8: scratch.span)
         try expectClose(tag)
         return text
     }
@@ -74,35 +71,35 @@ extension XMLPlistScanner {
     /// valid UTF-8, so the caller makes strings only of what it keeps.
     mutating func readSimpleEntry() -> (key: Range<Int>, value: XMLPlistSimpleValue)? {
         var index = position
-        while unsafe index < bytes.count, unsafe Self.isSpace(bytes[index]) { index += 1 }
-        guard hasPrefix("<key>", at: index) else { return nil }
+        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        guard hasPrefix(.key, at: index) else { return nil }
         let keyStart = index + 5
         index = keyStart
-        while unsafe index < bytes.count, unsafe bytes[index] != UInt8(ascii: "<"),
-            unsafe bytes[index] != UInt8(ascii: "&")
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<"),
+            bytes[index] != UInt8(ascii: "&")
         { index += 1 }
-        guard hasPrefix("</key>", at: index), isUTF8(keyStart..<index) else { return nil }
+        guard hasPrefix(.keyEnd, at: index), isUTF8(keyStart..<index) else { return nil }
         let key = keyStart..<index
         index += 6
-        while unsafe index < bytes.count, unsafe Self.isSpace(bytes[index]) { index += 1 }
-        if hasPrefix("<string>", at: index) {
+        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        if hasPrefix(.string, at: index) {
             let valueStart = index + 8
             index = valueStart
-            while unsafe index < bytes.count, unsafe bytes[index] != UInt8(ascii: "<"),
-                unsafe bytes[index] != UInt8(ascii: "&")
+            while index < bytes.count, bytes[index] != UInt8(ascii: "<"),
+                bytes[index] != UInt8(ascii: "&")
             {
                 index += 1
             }
-            guard hasPrefix("</string>", at: index), isUTF8(valueStart..<index) else { return nil }
+            guard hasPrefix(.stringEnd, at: index), isUTF8(valueStart..<index) else { return nil }
             position = index + 9
             return (key, .text(valueStart..<index))
         }
-        guard hasPrefix("<date>", at: index) else { return nil }
+        guard hasPrefix(.date, at: index) else { return nil }
         let valueStart = index + 6
         index = valueStart
-        while unsafe index < bytes.count, unsafe bytes[index] != UInt8(ascii: "<") { index += 1 }
-        guard hasPrefix("</date>", at: index),
-            let seconds = unsafe XMLPlistDate.parse(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<index]))
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
+        guard hasPrefix(.dateEnd, at: index),
+            let seconds = XMLPlistDate.parse(bytes.extracting(valueStart..<index))
         else { return nil }
         position = index + 7
         return (key, .date(seconds))
@@ -111,16 +108,16 @@ extension XMLPlistScanner {
     /// Whether the bytes `range` are valid UTF-8.
     @inline(__always)
     func isUTF8(_ range: Range<Int>) -> Bool {
-        let slice = unsafe UnsafeRawBufferPointer(rebasing: bytes[range])
-        return unsafe UTF8Text.isASCII(slice.bytes) || UTF8Text.firstInvalid(in: slice.bytes) == nil
+        let slice = RawSpan(_elements: bytes.extracting(range))
+        return UTF8Text.isASCII(slice) || UTF8Text.firstInvalid(in: slice) == nil
     }
 
     /// Reads the content of an `<integer>`, `<real>`, `<date>` or `<data>`
     /// whose start tag ended just before `position`, through its end tag.
     mutating func readContent(of tag: XMLPlistTag) throws(FileFormatError) -> Range<Int> {
         let start = position
-        while unsafe position < bytes.count, unsafe bytes[position] != UInt8(ascii: "<") { position += 1 }
-        guard unsafe position < bytes.count else {
+        while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
+        guard position < bytes.count else {
             throw error("the file ends inside \(tag.description)", at: tag.offset)
         }
         let end = position
@@ -139,36 +136,37 @@ extension XMLPlistScanner {
     /// The string of the bytes `range`, which must be valid UTF-8.
     @inline(__always)
     func makeString(_ range: Range<Int>) throws(FileFormatError) -> String {
-        let slice = unsafe UnsafeRawBufferPointer(rebasing: bytes[range])
-        if unsafe !UTF8Text.isASCII(slice.bytes), let invalid = unsafe UTF8Text.firstInvalid(in: slice.bytes) {
+        let slice = bytes.extracting(range)
+        let raw = RawSpan(_elements: slice)
+        if !UTF8Text.isASCII(raw), let invalid = UTF8Text.firstInvalid(in: raw) {
             throw error("invalid UTF-8 text", at: range.lowerBound + invalid)
         }
-        return unsafe String(decoding: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        return String(utf8: slice)
     }
 
     /// Decodes the entity or character reference at `position` into `scratch`.
     private mutating func decodeEntity() throws(FileFormatError) {
         let start = position
         var end = position + 1
-        while unsafe end < bytes.count, end - start < 16, unsafe bytes[end] != UInt8(ascii: ";") { end += 1 }
-        guard unsafe end < bytes.count, unsafe bytes[end] == UInt8(ascii: ";") else {
-            throw error(unsafe "unknown or unterminated entity '\(snippet(start..<min(end, bytes.count)))'", at: start)
+        while end < bytes.count, end - start < 16, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else {
+            throw error("unknown or unterminated entity '\(snippet(start..<min(end, bytes.count)))'", at: start)
         }
         position = end + 1
         let name = (start + 1)..<end
-        if let character = unsafe Self.predefinedEntity(bytes, name) {
+        if let character = Self.predefinedEntity(bytes.extracting(name)) {
             scratch.append(character)
             return
         }
-        guard !name.isEmpty, unsafe bytes[name.lowerBound] == UInt8(ascii: "#") else {
+        guard !name.isEmpty, bytes[name.lowerBound] == UInt8(ascii: "#") else {
             throw error("unknown entity '\(snippet(start..<position))'", at: start)
         }
-        let hex = unsafe name.count >= 2 && bytes[name.lowerBound + 1] == UInt8(ascii: "x")
+        let hex = name.count >= 2 && bytes[name.lowerBound + 1] == UInt8(ascii: "x")
         let digits = (name.lowerBound + (hex ? 2 : 1))..<name.upperBound
         guard !digits.isEmpty else { throw error("empty character reference", at: start) }
         var value: UInt32 = 0
         for index in digits {
-            guard let digit = unsafe Self.digitValue(bytes[index], hex: hex) else {
+            guard let digit = Self.digitValue(bytes[index], hex: hex) else {
                 throw error("malformed character reference '\(snippet(start..<position))'", at: start)
             }
             value = value &* (hex ? 16 : 10) &+ digit
@@ -183,10 +181,10 @@ extension XMLPlistScanner {
     }
 
     /// The character that `&lt;`, `&gt;`, `&amp;`, `&quot;` or `&apos;` names.
-    private static func predefinedEntity(_ bytes: UnsafeRawBufferPointer, _ name: Range<Int>) -> UInt8? {
+    private static func predefinedEntity(_ name: Span<UInt8>) -> UInt8? {
         var word: UInt32 = 0
         guard name.count <= 4 else { return nil }
-        for index in name { word = unsafe word << 8 | UInt32(bytes[index]) }
+        for index in name.indices { word = word << 8 | UInt32(name[index]) }
         switch word {
         case 0x6C74: return UInt8(ascii: "<")  // lt
         case 0x6774: return UInt8(ascii: ">")  // gt

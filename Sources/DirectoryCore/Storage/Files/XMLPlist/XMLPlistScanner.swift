@@ -6,22 +6,21 @@
 /// `XMLPlistScanner+Text.swift`. Every failure is a `FileFormatError` carrying
 /// the byte offset where it was found.
 ///
-/// It holds a pointer into bytes it does not own, so it is made only inside a
-/// `withUnsafeBytes` of those bytes and never kept past it: every place that makes one
-/// is marked `unsafe`.
-@safe
-struct XMLPlistScanner {
+/// It holds a span of bytes it does not own, so it lives only inside the scope that
+/// lends them (`RecordCodec.decode`).
+struct XMLPlistScanner: ~Escapable {
     /// The whole file.
-    let bytes: UnsafeRawBufferPointer
+    let bytes: Span<UInt8>
     /// The offset of the next byte to read.
     var position = 0
     /// Reused storage for text that needs entity or CDATA decoding.
     var scratch: [UInt8] = []
 
     /// Starts reading `bytes`, after a UTF-8 byte order mark if there is one.
-    init(_ bytes: UnsafeRawBufferPointer) {
-        unsafe self.bytes = unsafe bytes
-        if bytes.count >= 3, unsafe bytes[0] == 0xEF, unsafe bytes[1] == 0xBB, unsafe bytes[2] == 0xBF { position = 3 }
+    @_lifetime(copy bytes)
+    init(_ bytes: Span<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
     /// A format error at byte `offset`.
@@ -35,46 +34,31 @@ struct XMLPlistScanner {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    /// Whether the bytes at `offset` are `literal` (compared eight bytes at a time).
+    /// Whether the bytes at `offset` are `literal` (its first eight compared at once).
     @inline(__always)
-    func hasPrefix(_ literal: StaticString, at offset: Int) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard offset >= 0, unsafe count <= bytes.count - offset, let base = unsafe bytes.baseAddress else {
-            return false
-        }
-        let text = unsafe UnsafeRawPointer(literal.utf8Start)
-        let start = unsafe base + offset
+    func hasPrefix(_ literal: XMLPlistLiteral, at offset: Int) -> Bool {
+        let count = literal.count
+        guard offset >= 0, count <= bytes.count - offset else { return false }
         var index = 0
-        while count - index >= 8 {
-            guard
-                unsafe text.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    == start.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            else { return false }
-            index += 8
-        }
-        if count - index >= 4 {
-            guard
-                unsafe text.loadUnaligned(fromByteOffset: index, as: UInt32.self)
-                    == start.loadUnaligned(fromByteOffset: index, as: UInt32.self)
-            else { return false }
-            index += 4
+        if bytes.count - offset >= 8 {
+            guard UInt64(littleEndian: bytes.word64(at: offset)) & literal.headMask == literal.head else {
+                return false
+            }
+            index = min(count, 8)
         }
         while index < count {
-            guard
-                unsafe text.load(fromByteOffset: index, as: UInt8.self)
-                    == start.load(fromByteOffset: index, as: UInt8.self)
-            else { return false }
+            guard bytes[offset + index] == literal[index] else { return false }
             index += 1
         }
         return true
     }
 
     /// The offset of the first `literal` at or after `offset`, or `nil`.
-    func find(_ literal: StaticString, from offset: Int) -> Int? {
-        let first = unsafe literal.utf8Start[0]
-        var index = offset
-        while unsafe index < bytes.count {
-            if unsafe bytes[index] == first, hasPrefix(literal, at: index) { return index }
+    func find(_ literal: XMLPlistLiteral, from offset: Int) -> Int? {
+        let first = literal[0]
+        var index = max(offset, 0)
+        while index < bytes.count {
+            if bytes[index] == first, hasPrefix(literal, at: index) { return index }
             index += 1
         }
         return nil
@@ -83,25 +67,24 @@ struct XMLPlistScanner {
     /// At most 40 bytes from `range`, decoded leniently, for messages.
     func snippet(_ range: Range<Int>) -> String {
         let end = min(range.upperBound, range.lowerBound + 40)
-        let text = unsafe String(
-            decoding: UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound..<end]), as: UTF8.self)
+        let text = String(utf8: bytes.extracting(range.lowerBound..<end))
         return end < range.upperBound ? text + "…" : text
     }
 
     /// Skips white space.
     @inline(__always)
     mutating func skipSpace() {
-        while unsafe position < bytes.count, unsafe Self.isSpace(bytes[position]) { position += 1 }
+        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
     }
 
     /// Skips white space, comments and processing instructions between elements.
     mutating func skipMisc() throws(FileFormatError) {
         while true {
             skipSpace()
-            guard unsafe position + 1 < bytes.count, unsafe bytes[position] == UInt8(ascii: "<") else { return }
-            if unsafe bytes[position + 1] == UInt8(ascii: "?") {
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "<") else { return }
+            if bytes[position + 1] == UInt8(ascii: "?") {
                 try skipProcessingInstruction()
-            } else if hasPrefix("<!--", at: position) {
+            } else if hasPrefix(.comment, at: position) {
                 try skipComment()
             } else {
                 return
@@ -113,13 +96,13 @@ struct XMLPlistScanner {
     /// processing instructions; `parent` names the enclosing element for messages.
     mutating func readTag(inside parent: XMLPlistElement?) throws(FileFormatError) -> XMLPlistTag {
         try skipMisc()
-        guard unsafe position < bytes.count else {
+        guard position < bytes.count else {
             if let parent { throw error("the file ends before </\(parent.name)>", at: position) }
             throw error("the file ends before the property list's first element", at: position)
         }
-        guard unsafe bytes[position] == UInt8(ascii: "<") else {
+        guard bytes[position] == UInt8(ascii: "<") else {
             var end = position
-            while unsafe end < bytes.count, unsafe bytes[end] != UInt8(ascii: "<"), unsafe bytes[end] != 0x0A {
+            while end < bytes.count, bytes[end] != UInt8(ascii: "<"), bytes[end] != 0x0A {
                 end += 1
             }
             let place = parent.map { " inside <\($0.name)>" } ?? ""
@@ -133,13 +116,13 @@ struct XMLPlistScanner {
         let start = position
         position += 1
         var kind = XMLPlistTag.Kind.open
-        if unsafe position < bytes.count, unsafe bytes[position] == UInt8(ascii: "/") {
+        if position < bytes.count, bytes[position] == UInt8(ascii: "/") {
             kind = .close
             position += 1
         }
         let nameStart = position
-        while unsafe position < bytes.count {
-            let byte = unsafe bytes[position]
+        while position < bytes.count {
+            let byte = bytes[position]
             if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "<")
             {
                 break
@@ -149,12 +132,12 @@ struct XMLPlistScanner {
         guard position > nameStart else {
             throw error("expected an element name after '<'", at: start)
         }
-        guard let element = unsafe XMLPlistElement.named(bytes, nameStart..<position) else {
+        guard let element = XMLPlistElement.named(bytes.extracting(nameStart..<position)) else {
             throw error("unknown element <\(snippet(nameStart..<position))>", at: start)
         }
         if kind == .close {
             skipSpace()
-            guard unsafe position < bytes.count, unsafe bytes[position] == UInt8(ascii: ">") else {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
                 throw error("expected '>' to end </\(element.name)>", at: position)
             }
             position += 1
@@ -170,15 +153,15 @@ struct XMLPlistScanner {
     {
         while true {
             skipSpace()
-            guard unsafe position < bytes.count else {
+            guard position < bytes.count else {
                 throw error("the file ends inside the tag <\(element.name)>", at: tagStart)
             }
-            switch unsafe bytes[position] {
+            switch bytes[position] {
             case UInt8(ascii: ">"):
                 position += 1
                 return .open
             case UInt8(ascii: "/"):
-                guard unsafe position + 1 < bytes.count, unsafe bytes[position + 1] == UInt8(ascii: ">") else {
+                guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") else {
                     throw error("expected '/>' to end <\(element.name)/>", at: position)
                 }
                 position += 2
@@ -192,32 +175,32 @@ struct XMLPlistScanner {
     /// Skips one `name="value"` attribute.
     private mutating func skipAttribute(of element: XMLPlistElement) throws(FileFormatError) {
         let start = position
-        while unsafe position < bytes.count, unsafe !Self.isSpace(bytes[position]),
-            unsafe bytes[position] != UInt8(ascii: "="),
-            unsafe bytes[position] != UInt8(ascii: ">"), unsafe bytes[position] != UInt8(ascii: "<")
+        while position < bytes.count, !Self.isSpace(bytes[position]),
+            bytes[position] != UInt8(ascii: "="),
+            bytes[position] != UInt8(ascii: ">"), bytes[position] != UInt8(ascii: "<")
         {
             position += 1
         }
         skipSpace()
-        guard position > start, unsafe position < bytes.count, unsafe bytes[position] == UInt8(ascii: "=") else {
+        guard position > start, position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
             throw error("malformed attribute in <\(element.name)>", at: start)
         }
         position += 1
         skipSpace()
-        guard unsafe position < bytes.count,
-            unsafe bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
+        guard position < bytes.count,
+            bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
         else {
             throw error("expected a quoted attribute value in <\(element.name)>", at: position)
         }
-        let quote = unsafe bytes[position]
+        let quote = bytes[position]
         position += 1
-        while unsafe position < bytes.count, unsafe bytes[position] != quote {
-            guard unsafe bytes[position] != UInt8(ascii: "<") else {
+        while position < bytes.count, bytes[position] != quote {
+            guard bytes[position] != UInt8(ascii: "<") else {
                 throw error("unterminated attribute value in <\(element.name)>", at: start)
             }
             position += 1
         }
-        guard unsafe position < bytes.count else {
+        guard position < bytes.count else {
             throw error("unterminated attribute value in <\(element.name)>", at: start)
         }
         position += 1

@@ -32,8 +32,7 @@ enum XMLPlistValueReader {
             return .bool(tag.element == .true)
         case .integer, .real, .date, .data:
             let range = empty ? scanner.position..<scanner.position : try scanner.readContent(of: tag)
-            return try unsafe scalar(
-                tag, UnsafeRawBufferPointer(rebasing: scanner.bytes[range]), offset: range.lowerBound)
+            return try scalar(tag, scanner.bytes.extracting(range), offset: range.lowerBound)
         case .key, .plist:
             throw scanner.error("unexpected \(tag.description) where a value was expected", at: tag.offset)
         }
@@ -41,24 +40,24 @@ enum XMLPlistValueReader {
 
     /// Converts the text of an `<integer>`, `<real>`, `<date>` or `<data>`.
     private static func scalar(
-        _ tag: XMLPlistTag, _ text: UnsafeRawBufferPointer, offset: Int
+        _ tag: XMLPlistTag, _ text: Span<UInt8>, offset: Int
     ) throws(FileFormatError) -> PropertyValue {
         switch tag.element {
         case .integer:
-            return try unsafe XMLPlistNumber.parseInteger(text, offset: offset)
+            return try XMLPlistNumber.parseInteger(text, offset: offset)
         case .real:
             // Checked, then kept as written: writers differ (`0.1`, `0.10000000000000001`).
-            _ = try unsafe XMLPlistNumber.parseReal(text, offset: offset)
-            return unsafe .numberText(String(decoding: text, as: UTF8.self))
+            _ = try XMLPlistNumber.parseReal(text, offset: offset)
+            return .numberText(String(utf8: text))
         case .date:
-            guard let seconds = unsafe XMLPlistDate.parse(text) else {
-                let shown = unsafe String(decoding: UnsafeRawBufferPointer(rebasing: text.prefix(40)), as: UTF8.self)
+            guard let seconds = XMLPlistDate.parse(text) else {
+                let shown = String(utf8: text.extracting(first: 40))
                 throw FileFormatError(
                     "malformed <date> '\(shown)', expected a date like 2001-01-01T00:00:00Z", offset: offset)
             }
             return .date(seconds)
         default:
-            guard let bytes = unsafe XMLPlistBase64.decode(text) else {
+            guard let bytes = XMLPlistBase64.decode(text) else {
                 throw FileFormatError("malformed base64 in <data>", offset: offset)
             }
             return .data(bytes)
@@ -114,7 +113,7 @@ enum XMLPlistValueReader {
         from scanner: inout XMLPlistScanner
     ) throws(FileFormatError) -> (String, XMLPlistTag)? {
         scanner.skipSpace()
-        if scanner.hasPrefix("</dict>", at: scanner.position) {
+        if scanner.hasPrefix(.dictEnd, at: scanner.position) {
             scanner.position += 7
             return nil
         }

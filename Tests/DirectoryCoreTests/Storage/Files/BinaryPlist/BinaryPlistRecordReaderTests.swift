@@ -52,7 +52,7 @@ struct BinaryPlistRecordReaderTests {
     func readsLargeListsWithWideReferencesAndOffsets() throws {
         let people = TestData.people(70_000)
         let bytes = [UInt8](try PropertyListEncoder().encode(people))
-        let trailer = try bytes.withUnsafeBytes { try BinaryPlistTrailer(validating: $0) }
+        let trailer = try BinaryPlistTrailer(validating: bytes.span)
         #expect(trailer.objectRefSize == 3)
         #expect(trailer.offsetIntSize == 3)
         let (_, records) = try TestData.decode(bytes)

@@ -136,7 +136,7 @@ struct BinaryPlistRecordWriterTests {
         let first = Record(id: RecordID(high: 1, low: 2), values: [.text("same"), .text("same")])
         let second = Record(id: RecordID(high: 3, low: 4), values: [.text("same"), .text("same")])
         let written = BinaryPlistRecordWriter.write([first, second], schema: .person)
-        let trailer = try written.withUnsafeBytes { try BinaryPlistTrailer(validating: $0) }
+        let trailer = try BinaryPlistTrailer(validating: written.span)
         // array, 2 dictionaries, 3 keys, 2 ids, 1 shared "same"
         #expect(trailer.objectCount == 9)
     }

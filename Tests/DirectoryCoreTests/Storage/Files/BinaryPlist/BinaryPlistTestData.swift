@@ -80,7 +80,9 @@ enum BinaryPlistTestData {
         schema: RecordSchema, records: [Record]
     ) {
         var builder = RecordBuilder(schema: schema)
-        try bytes.withUnsafeBytes { try BinaryPlistRecordReader.read($0, into: &builder) }
+        try bytes.span.withRawBytes { (raw) throws(FileFormatError) in
+            try BinaryPlistRecordReader.read(raw, into: &builder)
+        }
         let finished = builder.finish()
         return (finished.schema, finished.records.array)
     }

@@ -5,7 +5,8 @@ import Testing
 /// `StringInterner` gives back the text of the bytes it is handed, whatever it holds.
 struct StringInternerTests {
     static func string(_ interner: inout StringInterner, _ text: String) -> String {
-        Array(text.utf8).withUnsafeBytes { interner.string($0) }
+        let bytes = Array(text.utf8)
+        return interner.string(bytes.span)
     }
 
     @Test("every text comes back unchanged, repeated or not, in a table of any size", arguments: [1, 2, 1 << 14])

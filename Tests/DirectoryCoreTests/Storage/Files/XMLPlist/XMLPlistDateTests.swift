@@ -17,7 +17,8 @@ struct XMLPlistDateTests {
 
     /// The seconds this codec reads from `text`.
     static func parse(_ text: String) -> Double? {
-        Array(text.utf8).withUnsafeBytes { XMLPlistDate.parse($0) }
+        let bytes = Array(text.utf8)
+        return XMLPlistDate.parse(bytes.span)
     }
 
     /// The `<date>` lines of `PropertyListEncoder`'s output for `dates`.

@@ -74,7 +74,7 @@ enum XMLPlistTestData {
         -> (schema: RecordSchema, records: [Record])
     {
         var builder = RecordBuilder(schema: schema)
-        let failure = bytes.withUnsafeBytes { buffer -> FileFormatError? in
+        let failure = bytes.span.withRawBytes { buffer -> FileFormatError? in
             do throws(FileFormatError) {
                 try XMLPlistRecordReader.read(buffer, into: &builder)
                 return nil
