@@ -52,25 +52,6 @@ extension RecordList {
             append(Record(id: id, values: values, keyOrder: order.count == 0 ? nil : order.order))
         }
 
-        /// `append(id:texts:in:values:order:)` with each text as a pointer, for the
-        /// `RecordBuilder` of the file readers until it hands ranges: it goes then.
-        @unsafe
-        mutating func append(
-            id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue], order: KeyOrder.Packed
-        ) {
-            if unsafe table.append(id: id, texts: texts, values: values, order: order) {
-                slots.append(table.count - 1)
-                return
-            }
-            var values = values
-            for index in unsafe texts.indices {
-                if let text = unsafe texts[index] {
-                    values[index] = unsafe .text(String(decoding: text, as: UTF8.self))
-                }
-            }
-            append(Record(id: id, values: values, keyOrder: order.count == 0 ? nil : order.order))
-        }
-
         /// The list built.
         public func finish() -> RecordList {
             RecordList(table: RecordTable(table), slots: slots, loose: loose)

@@ -66,20 +66,6 @@ public final class RecordTable: Sendable {
         }
     }
 
-    /// `withValueBytes` for the file writers, which copy values through pointers: the same
-    /// bytes, without making a span of them for each of a million values. It goes once the
-    /// JSON and binary-plist writers take `withValueBytes`'s span.
-    @unsafe
-    @inline(__always)
-    func withUnsafeValueBytes<Result>(row: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let slot = row &* fieldCount &+ field
-        let start = Int(starts[slot])
-        let end = Int(starts[slot &+ 1])
-        return unsafe bytes.withUnsafeBufferPointer { all in
-            unsafe body(UnsafeBufferPointer(rebasing: all[start..<end]))
-        }
-    }
-
     /// The index in `keyOrders` of the order of `row`'s keys.
     @inline(__always)
     func keyOrderIndex(ofRow row: Int) -> Int {
@@ -269,40 +255,6 @@ extension RecordTable {
         private static func append(_ bytes: RawSpan, to values: inout [UInt8]) {
             // The bytes are read during the call only; the span has checked their bounds.
             unsafe bytes.withUnsafeBytes { unsafe values.append(contentsOf: $0) }
-        }
-
-        /// `append(id:texts:in:values:order:)` with each text as a pointer, for the
-        /// `RecordBuilder` of the file readers until it hands ranges: it goes then.
-        @unsafe
-        mutating func append(
-            id: RecordID, texts: [UnsafeBufferPointer<UInt8>?], values: [FieldValue],
-            order: KeyOrder.Packed = KeyOrder.Packed()
-        ) -> Bool {
-            guard let orderIndex = orderIndex(order) else { return false }
-            var size = 0
-            for field in 0..<fieldCount {
-                if let text = unsafe texts[field] {
-                    size += text.count
-                    continue
-                }
-                switch values[field] {
-                case .text(let text) where textFields[field]: size += text.utf8.count
-                case .date where !textFields[field]: size += 8
-                default: return false
-                }
-            }
-            guard bytes.count + size <= Self.capacityLimit else { return false }
-            for field in 0..<fieldCount {
-                if let text = unsafe texts[field] {
-                    unsafe bytes.append(contentsOf: text)
-                } else {
-                    appendBytes(of: values[field])
-                }
-                starts.append(UInt32(truncatingIfNeeded: bytes.count))
-            }
-            appendOrder(orderIndex)
-            ids.append(id)
-            return true
         }
 
         /// Appends the bytes that stand for `value`.

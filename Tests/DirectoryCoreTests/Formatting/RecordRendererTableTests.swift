@@ -36,9 +36,9 @@ struct RecordRendererTableTests {
     func illFormedBytes() {
         var builder = RecordTable.Builder(schema: .person)
         let name: [UInt8] = [0x41, 0xC3, 0x42]
-        name.withUnsafeBufferPointer { bytes in
-            _ = builder.append(id: RecordID(high: 5, low: 1), texts: [bytes, nil], values: [.text(""), .text("x")])
-        }
+        _ = builder.append(
+            id: RecordID(high: 5, low: 1), texts: [name.indices, nil], in: RawSpan(_elements: name.span),
+            values: [.text(""), .text("x")])
         let list = RecordList(table: RecordTable(builder), slots: [0], loose: [])
         let listing = RecordListing(schema: .person, records: list, indices: [0], emptyMessage: "")
         #expect(RecordRenderer(format: .table, utcOffset: { _ in 0 }).render(listing) == "  1  A\u{FFFD}B  x\n")

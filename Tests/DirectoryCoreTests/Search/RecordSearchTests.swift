@@ -155,10 +155,9 @@ struct RecordSearchTests {
             [0x5A, 0x6F, 0xC3], [0xFF, 0x41], [0xED, 0xA0, 0x80, 0x62], [0xC3, 0xAB, 0x80, 0x65],
         ]
         for (number, text) in texts.enumerated() {
-            text.withUnsafeBufferPointer { bytes in
-                _ = builder.append(
-                    id: RecordID(high: 2, low: UInt64(number)), texts: [bytes, nil], values: [.text(""), .text("x")])
-            }
+            _ = builder.append(
+                id: RecordID(high: 2, low: UInt64(number)), texts: [text.indices, nil],
+                in: RawSpan(_elements: text.span), values: [.text(""), .text("x")])
         }
         let list = RecordList(table: RecordTable(builder), slots: Array(texts.indices), loose: [])
         Self.expectSameAsReference(list, needles: ["zo", "\u{FFFD}", "a", "b", "e", "ë", "ee", "x"])

@@ -107,13 +107,6 @@ public struct RecordBuilder {
         return nil
     }
 
-    /// `key(utf8:)` for the plist readers, which still hand a key as a pointer; it goes
-    /// once they hand a span.
-    @unsafe
-    func key(utf8 bytes: UnsafeRawBufferPointer) -> KnownKey? {
-        key(utf8: Span(_bytes: unsafe bytes.bytes))
-    }
-
     /// Whether `key` and `bytes`, of the same length, hold the same bytes.
     @inline(__always)
     private static func equal(_ key: Span<UInt8>, _ bytes: Span<UInt8>) -> Bool {
@@ -169,13 +162,6 @@ public struct RecordBuilder {
         ownedTexts.append(text)
         hasOwnedTexts = true
         try setText(field: index, at: start..<ownedTexts.count)
-    }
-
-    /// `add(field:utf8:)` for the plist readers, which still hand text as a pointer; it goes
-    /// once they hand a span.
-    @unsafe
-    mutating func add(field index: Int, utf8 text: UnsafeBufferPointer<UInt8>) throws(FileFormatError) {
-        try add(field: index, utf8: unsafe text.span)
     }
 
     /// Adds `text` as the value of schema field `index` (found by `key(utf8:)`): the same

@@ -18,14 +18,9 @@ public enum RecordCodec {
         case .json:
             try JSONRecordReader.read(Span(_bytes: bytes), into: &builder)
         case .binaryPlist:
-            // The plist readers still take the bytes as a pointer (their own bounds checked).
-            try unsafe bytes.withUnsafeBytes { (buffer) throws(FileFormatError) in
-                try unsafe BinaryPlistRecordReader.read(buffer, into: &builder)
-            }
+            try BinaryPlistRecordReader.read(bytes, into: &builder)
         case .xmlPlist:
-            try unsafe bytes.withUnsafeBytes { (buffer) throws(FileFormatError) in
-                try unsafe XMLPlistRecordReader.read(buffer, into: &builder)
-            }
+            try XMLPlistRecordReader.read(bytes, into: &builder)
         }
         return builder.finish()
     }

@@ -51,7 +51,7 @@ enum BinaryPlistRecordReader {
                 let key = try parser.key(keyIndex, in: record)
                 try builder.add(key: key, value: try parser.value(valueIndex))
             }
-            try builder.endRecord()
+            try builder.endRecord(texts: parser.table.bytes)
             parser.leave()
         }
         parser.leave()
@@ -85,10 +85,10 @@ enum BinaryPlistRecordReader {
         // bytes to the record table without a string being made.
         let object = try parser.table.object(index)
         if object.kind == .asciiString, builder.isText(field: field) {
-            let text = parser.table.bytes.extracting(object.payload..<(object.payload + object.count))
-            if UTF8Text.isASCII(RawSpan(_elements: text)) {
+            let range = object.payload..<(object.payload + object.count)
+            if UTF8Text.isASCII(RawSpan(_elements: parser.table.bytes.extracting(range))) {
                 try parser.spend(at: object.position)
-                return try builder.add(field: field, fileText: text)
+                return try builder.add(field: field, textAt: range)
             }
         }
         let value = try parser.value(index)

@@ -42,9 +42,9 @@ public enum ExtrasJSON {
                 }
             }
             if members.count == 1, members[0].key == "$data", case .string(let text) = members[0].value {
-                // `XMLPlistBase64` still takes the text as a pointer; it is read during the call only.
                 var text = text
-                let bytes = text.withUTF8 { unsafe XMLPlistBase64.decode(UnsafeRawBufferPointer($0)) }
+                text.makeContiguousUTF8()
+                let bytes = XMLPlistBase64.decode(text.utf8.span)
                 if let bytes { return .data(bytes) }
             }
             return .dictionary(members.map { KeyedValue($0.key, untagged($0.value)) })
