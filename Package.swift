@@ -58,15 +58,18 @@ let package = Package(
         .testTarget(
             name: "DirectoryCoreTests",
             dependencies: ["DirectoryCore"],
-            resources: [.copy("Fixtures")]
+            resources: [.copy("Fixtures")],
+            swiftSettings: safety
         ),
         .testTarget(
             name: "DirectoryPostgreSQLTests",
-            dependencies: ["DirectoryCore", "DirectoryPostgreSQL"]
+            dependencies: ["DirectoryCore", "DirectoryPostgreSQL"],
+            swiftSettings: safety
         ),
         .testTarget(
             name: "DirectoryEndToEndTests",
-            dependencies: ["DirectoryCore", "DirectoryCLI", "DirectoryPostgreSQL"]
+            dependencies: ["DirectoryCore", "DirectoryCLI", "DirectoryPostgreSQL"],
+            swiftSettings: safety
         ),
     ]
 )

@@ -32,7 +32,7 @@ struct RecordIDTests {
             for bad in Array("G/:@`gz -\u{7F}".utf8) + [0x00, 0x80, 0xC3, 0xFF] where bad != good[index] {
                 var text = good
                 text[index] = bad
-                let parsed = RecordID(utf8: text.span.bytes)
+                let parsed = RecordID(utf8: RawSpan(_elements: text.span))
                 let isDigit = index != 8 && index != 13 && index != 18 && index != 23
                 let stillValid = isDigit && bad == UInt8(ascii: "-") ? false : parsed != nil
                 #expect(!stillValid, "byte \(bad) at \(index)")

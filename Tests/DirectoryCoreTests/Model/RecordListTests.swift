@@ -18,7 +18,7 @@ struct RecordListTests {
     /// A list loaded from JSON, so its records are table rows.
     static func loaded(_ records: [Record]) throws -> RecordList {
         let bytes = JSONRecordWriter.write(records, schema: .person)
-        return try RecordCodec.decode(bytes.span.bytes, format: .json, schema: .person).records
+        return try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, schema: .person).records
     }
 
     @Test("records read from a file are table rows, and read back as the records written")

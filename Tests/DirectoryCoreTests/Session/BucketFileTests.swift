@@ -13,7 +13,7 @@ struct BucketFileTests {
     }
 
     static func decode(_ bytes: [UInt8], schema: RecordSchema? = nil) throws -> (RecordSchema, [Record]) {
-        let decoded = try RecordCodec.decode(bytes.span.bytes, format: .json, schema: schema)
+        let decoded = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, schema: schema)
         return (decoded.schema, decoded.records.array)
     }
 
@@ -68,7 +68,7 @@ struct BucketFileTests {
         #expect(try Self.decode(people).0 == .person)
         let empty = Array("[]".utf8)
         #expect(
-            try RecordCodec.decode(empty.span.bytes, format: .json, schema: nil, fallback: .bucket)
+            try RecordCodec.decode(RawSpan(_elements: empty.span), format: .json, schema: nil, fallback: .bucket)
                 .schema == .bucket)
     }
 }

@@ -19,7 +19,7 @@ struct PrivateFolderTests {
     func privateFolders() {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(chmod(folder, 0o755) == 0)
+        unsafe #expect(chmod(folder, 0o755) == 0)
         #expect(PrivateFolder.problem(with: folder) == nil)
         #expect(PrivateFolder.problem(with: folder + "/missing") == nil)
     }
@@ -29,7 +29,7 @@ struct PrivateFolderTests {
     func writableByOthers(mode: Int) {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(chmod(folder, mode_t(mode)) == 0)
+        unsafe #expect(chmod(folder, mode_t(mode)) == 0)
         let problem = PrivateFolder.problem(with: folder)
         #expect(problem?.contains("can be written by other users (mode 0\(String(mode, radix: 8)))") == true)
         #expect(problem?.contains("chmod go-w") == true)
@@ -41,8 +41,8 @@ struct PrivateFolderTests {
     func ownedByAnotherUser() {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(chmod(folder, 0o700) == 0)
-        #expect(chown(folder, 65534, 65534) == 0)
+        unsafe #expect(chmod(folder, 0o700) == 0)
+        unsafe #expect(chown(folder, 65534, 65534) == 0)
         #expect(PrivateFolder.problem(with: folder)?.contains("belongs to another user (uid 65534)") == true)
     }
 }

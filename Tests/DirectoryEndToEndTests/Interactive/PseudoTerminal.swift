@@ -47,12 +47,12 @@ final class PseudoTerminal {
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         var master: Int32 = -1
         var slave: Int32 = -1
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
+        guard unsafe openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
         defer { close(slave) }
         var name = [CChar](repeating: 0, count: 256)
-        guard ttyname_r(slave, &name, name.count) == 0 else { throw POSIXError(.ENOTTY) }
+        guard unsafe ttyname_r(slave, &name, name.count) == 0 else { throw POSIXError(.ENOTTY) }
         var environment: [String: String] = [
             "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
             "XDG_CONFIG_HOME": folder.file("config"), "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
@@ -70,35 +70,36 @@ final class PseudoTerminal {
         _ arguments: [String], environment: [String: String], terminal: String
     ) throws -> pid_t {
         var attributes = posix_spawnattr_t()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawnattr_init(&attributes)
-        posix_spawn_file_actions_init(&actions)
+        var actions = unsafe posix_spawn_file_actions_t()
+        unsafe posix_spawnattr_init(&attributes)
+        unsafe posix_spawn_file_actions_init(&actions)
         defer {
-            posix_spawnattr_destroy(&attributes)
-            posix_spawn_file_actions_destroy(&actions)
+            unsafe posix_spawnattr_destroy(&attributes)
+            unsafe posix_spawn_file_actions_destroy(&actions)
         }
         // The test runner's threads block and ignore signals; the program gets a clean slate.
         var noSignals = sigset_t()
         var defaultSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&defaultSignals)
-        sigdelset(&defaultSignals, SIGKILL)
-        sigdelset(&defaultSignals, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(
+        unsafe sigemptyset(&noSignals)
+        unsafe sigfillset(&defaultSignals)
+        unsafe sigdelset(&defaultSignals, SIGKILL)
+        unsafe sigdelset(&defaultSignals, SIGSTOP)
+        unsafe posix_spawnattr_setsigmask(&attributes, &noSignals)
+        unsafe posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        unsafe posix_spawnattr_setflags(
             &attributes, Self.spawnSetsid | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
         // Opened after setsid, the terminal becomes the controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        unsafe posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+        unsafe posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        unsafe posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
+        let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            for pointer in argv + envp { free(pointer) }
+            let copies = unsafe argv + envp
+            for index in unsafe copies.indices { unsafe free(copies[index]) }
         }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        let status = unsafe posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         return pid
     }
@@ -107,7 +108,7 @@ final class PseudoTerminal {
         if exitStatus == nil {
             kill(pid, SIGKILL)
             var status: Int32 = 0
-            waitpid(pid, &status, 0)
+            unsafe waitpid(pid, &status, 0)
         }
         close(master)
     }
@@ -115,7 +116,7 @@ final class PseudoTerminal {
     /// Types text (UTF-8), as if pasted one key after another.
     func type(_ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        _ = unsafe bytes.withUnsafeBytes { unsafe write(master, $0.baseAddress, $0.count) }
     }
 
     /// The program's process id.
@@ -160,7 +161,7 @@ final class PseudoTerminal {
     /// as a program must leave it.
     var isInOrdinaryMode: Bool {
         var attributes = termios()
-        guard tcgetattr(master, &attributes) == 0 else { return false }
+        guard unsafe tcgetattr(master, &attributes) == 0 else { return false }
         let modes = tcflag_t(ECHO | ICANON)
         return attributes.c_lflag & modes == modes
     }
@@ -197,7 +198,7 @@ final class PseudoTerminal {
         kill(pid, SIGSTOP)
         var status: Int32 = 0
         var stopped = false
-        while waitpid(pid, &status, WUNTRACED) == pid {
+        while unsafe waitpid(pid, &status, WUNTRACED) == pid {
             if status & 0xFF == 0x7F {
                 stopped = true
                 break
@@ -212,7 +213,7 @@ final class PseudoTerminal {
         let end = Date().addingTimeInterval(Self.deadline)
         while Date() < end {
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
+            if unsafe waitpid(pid, &status, WNOHANG) == pid {
                 exitStatus = (status >> 8) & 0xFF
                 drainAfterExit()
                 return exitStatus
@@ -229,8 +230,8 @@ final class PseudoTerminal {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 1000) > 0 else { return }
-            let count = read(master, &buffer, buffer.count)
+            guard unsafe poll(&poller, 1, 1000) > 0 else { return }
+            let count = unsafe read(master, &buffer, buffer.count)
             guard count > 0 else { return }
             output.append(contentsOf: buffer[..<count])
         }
@@ -239,9 +240,9 @@ final class PseudoTerminal {
     private func readAvailable(until end: Date) -> Bool {
         var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         let timeout = Int32(max(0, min(end.timeIntervalSinceNow, 0.2)) * 1000)
-        guard poll(&poller, 1, timeout) > 0 else { return true }
+        guard unsafe poll(&poller, 1, timeout) > 0 else { return true }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(master, &buffer, buffer.count)
+        let count = unsafe read(master, &buffer, buffer.count)
         guard count > 0 else { return false }
         output.append(contentsOf: buffer[..<count])
         return true

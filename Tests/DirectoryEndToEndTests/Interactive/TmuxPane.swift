@@ -106,23 +106,24 @@ final class TmuxPane {
     /// Runs tmux with its output to the file at `path` and waits for it (with posix_spawn and
     /// waitpid: the server it may start keeps the descriptors it was given, and lives on).
     private func spawn(_ arguments: [String], output path: String) -> Bool {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var actions = unsafe posix_spawn_file_actions_t()
+        unsafe posix_spawn_file_actions_init(&actions)
+        defer { unsafe posix_spawn_file_actions_destroy(&actions) }
+        unsafe posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        unsafe posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        unsafe posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let command: [String] = [tmux, "-L", socket] + arguments
         let environment: [String] = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=xterm-256color"]
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
+        let argv = unsafe command.map { unsafe strdup($0) } + [nil]
+        let envp = unsafe environment.map { unsafe strdup($0) } + [nil]
         defer {
-            for pointer in argv + envp { free(pointer) }
+            let copies = unsafe argv + envp
+            for index in unsafe copies.indices { unsafe free(copies[index]) }
         }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, tmux, &actions, nil, argv, envp) == 0 else { return false }
+        guard unsafe posix_spawn(&pid, tmux, &actions, nil, argv, envp) == 0 else { return false }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        while unsafe waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return true
     }
 }

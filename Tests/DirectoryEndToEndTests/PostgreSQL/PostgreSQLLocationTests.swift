@@ -65,7 +65,7 @@ struct PostgreSQLLocationTests {
             rm "$1.new"
             """
         try Data(script.utf8).write(to: URL(fileURLWithPath: editor))
-        chmod(editor, 0o755)
+        unsafe chmod(editor, 0o755)
         let run = try ProgramRun.run(
             [uri, "-c", "editor", "-c", "save"], folder: folder, environment: ["EDITOR": editor, "VISUAL": editor])
         #expect(run.status == 0, "\(run.standardError)")

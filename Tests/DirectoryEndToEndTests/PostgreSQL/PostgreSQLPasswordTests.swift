@@ -51,12 +51,12 @@ struct PostgreSQLPasswordTests {
         let folder = TemporaryFolder()
         let line = "*:*:dept:alice:right-Pa55\n"
         try line.write(toFile: folder.file(".pgpass"), atomically: false, encoding: .utf8)
-        chmod(folder.file(".pgpass"), 0o644)
+        unsafe chmod(folder.file(".pgpass"), 0o644)
         let loose = try ProgramRun.run([cluster.uri("dept", user: "alice"), "-c", "list"], folder: folder)
         #expect(loose.status == 1)
         #expect(loose.standardError.contains("was not read because others may read it: make it private with 'chmod"))
         #expect(!loose.standardError.contains("WARNING"))
-        chmod(folder.file(".pgpass"), 0o600)
+        unsafe chmod(folder.file(".pgpass"), 0o600)
         let privateFile = try ProgramRun.run([cluster.uri("dept", user: "alice"), "-c", "list"], folder: folder)
         #expect(privateFile.status == 0, "\(privateFile.standardError)")
     }

@@ -24,8 +24,8 @@ struct PostgreSQLSetupTests {
         func runSQL(_ sql: String, as user: String = "postgres", database: String = "postgres") throws {
             let file = folder.file("setup-\(UUID().uuidString).sql")
             try sql.write(toFile: file, atomically: false, encoding: .utf8)
-            chmod(folder.path, 0o755)
-            chmod(file, 0o644)
+            unsafe chmod(folder.path, 0o755)
+            unsafe chmod(file, 0o644)
             try TestCluster.shell(
                 cluster.psqlPath, ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-f", file, cluster.uri(database, user: user)],
                 asServer: false)

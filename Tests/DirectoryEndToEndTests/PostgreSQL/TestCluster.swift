@@ -16,7 +16,7 @@ final class TestCluster: @unchecked Sendable {
         let sorted = versions.compactMap { Int($0) }.sorted(by: >)
         for version in sorted {
             let folder = "\(root)/\(version)/bin"
-            if ["initdb", "pg_ctl", "postgres", "psql"].allSatisfy({ access("\(folder)/\($0)", X_OK) == 0 }) {
+            if ["initdb", "pg_ctl", "postgres", "psql"].allSatisfy({ unsafe access("\(folder)/\($0)", X_OK) == 0 }) {
                 return folder
             }
         }
@@ -32,7 +32,7 @@ final class TestCluster: @unchecked Sendable {
         stopAbandoned()
         guard let cluster = try? TestCluster() else { return nil }
         try? String(getpid()).write(toFile: cluster.folder + "/owner", atomically: true, encoding: .utf8)
-        sharedFolder = cluster.folder
+        unsafe sharedFolder = cluster.folder
         atexit { TestCluster.stopShared() }
         cluster.stopWhenGone(getpid())
         return cluster
@@ -126,36 +126,36 @@ final class TestCluster: @unchecked Sendable {
         let asServer = getuid() == 0 ? "/usr/sbin/runuser -u postgres -- /usr/bin/env --chdir=/tmp " : ""
         let script =
             "trap '' HUP INT TERM; while kill -0 \(owner) 2>/dev/null; do sleep 1; done; \(asServer)\(stop) >/dev/null 2>&1; rm -rf \(folder)"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var actions = unsafe posix_spawn_file_actions_t()
+        unsafe posix_spawn_file_actions_init(&actions)
+        defer { unsafe posix_spawn_file_actions_destroy(&actions) }
+        unsafe posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        unsafe posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        unsafe posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // Nothing else of the test run's: a watchdog holding the write end of another test's
         // pipe (psql's input) would keep that reader from ever seeing its end, and so the
         // test run from ever ending, which the watchdog waits for.
-        Self.closeFrom(3, in: &actions)
+        unsafe Self.closeFrom(3, in: &actions)
         let words: [String] = ["/bin/sh", "-c", script]
-        let arguments = words.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
+        let arguments = unsafe words.map { unsafe strdup($0) } + [nil]
+        defer { for index in unsafe arguments.indices { unsafe free(arguments[index]) } }
         // A session of its own, so nothing that signals the test run's process group ends it.
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID, which Glibc's module does not import
+        unsafe posix_spawnattr_init(&attributes)
+        defer { unsafe posix_spawnattr_destroy(&attributes) }
+        unsafe posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID, which Glibc's module does not import
         var pid: pid_t = 0
-        _ = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environ)
+        _ = unsafe posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environ)
     }
 
     /// Adds `posix_spawn_file_actions_addclosefrom_np(actions, first)` (glibc 2.34), looked
     /// up by name as Glibc's Swift module does not declare it; nothing where it is missing.
     private static func closeFrom(_ first: Int32, in actions: inout posix_spawn_file_actions_t) {
         typealias Function = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let library = dlopen(nil, RTLD_NOW),
-            let symbol = dlsym(library, "posix_spawn_file_actions_addclosefrom_np")
+        guard let library = unsafe dlopen(nil, RTLD_NOW),
+            let symbol = unsafe dlsym(library, "posix_spawn_file_actions_addclosefrom_np")
         else { return }
-        _ = unsafeBitCast(symbol, to: Function.self)(&actions, first)
+        _ = unsafe unsafeBitCast(symbol, to: Function.self)(&actions, first)
     }
 
     /// Stops the shared clusters of earlier test processes that are gone (a safety net for
@@ -173,7 +173,7 @@ final class TestCluster: @unchecked Sendable {
     }
 
     private static func stopShared() {
-        guard let folder = sharedFolder, let bin = binaries else { return }
+        guard let folder = unsafe sharedFolder, let bin = binaries else { return }
         _ = try? shell(bin + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], asServer: true)
         try? FileManager.default.removeItem(atPath: folder)
     }
@@ -191,20 +191,22 @@ final class TestCluster: @unchecked Sendable {
             argv = ["/usr/sbin/runuser", "-u", "postgres", "--", "/usr/bin/env", "--chdir=/tmp"] + argv
         }
         let outputPath = "/tmp/dpg-output-" + UUID().uuidString
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        defer { unsafe unlink(outputPath) }
+        var actions = unsafe posix_spawn_file_actions_t()
+        unsafe posix_spawn_file_actions_init(&actions)
+        defer { unsafe posix_spawn_file_actions_destroy(&actions) }
+        unsafe posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        unsafe posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        unsafe posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var pid: pid_t = 0
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
-        guard spawned == 0 else { throw ClusterError("cannot run \(argv[0]): \(String(cString: strerror(spawned)))") }
+        let cArguments = unsafe argv.map { unsafe strdup($0) } + [nil]
+        defer { for index in unsafe cArguments.indices { unsafe free(cArguments[index]) } }
+        let spawned = unsafe posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+        guard spawned == 0 else {
+            throw ClusterError("cannot run \(argv[0]): \(unsafe String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        while unsafe waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let text = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
         guard status == 0 else {
             throw ClusterError("\(argv.joined(separator: " ")) failed: \(text)")

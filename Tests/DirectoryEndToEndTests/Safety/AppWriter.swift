@@ -148,19 +148,19 @@ final class AppWriter: @unchecked Sendable {
     static func exchangeProblem(in folder: String) -> String? {
         typealias Function =
             @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        guard let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "renameat2") else {
+        guard let library = unsafe dlopen(nil, RTLD_NOW), let symbol = unsafe dlsym(library, "renameat2") else {
             return "the C library has no renameat2"
         }
-        let exchange = unsafeBitCast(symbol, to: Function.self)
+        let exchange = unsafe unsafeBitCast(symbol, to: Function.self)
         let first = folder + "/.exchange-a"
         let second = folder + "/.exchange-b"
         _ = FileManager.default.createFile(atPath: first, contents: Data("a".utf8))
         _ = FileManager.default.createFile(atPath: second, contents: Data("b".utf8))
         defer {
-            unlink(first)
-            unlink(second)
+            unsafe unlink(first)
+            unsafe unlink(second)
         }
-        guard exchange(AT_FDCWD, first, AT_FDCWD, second, 2) == 0 else {
+        guard unsafe exchange(AT_FDCWD, first, AT_FDCWD, second, 2) == 0 else {
             return "the file system of \(folder) refuses RENAME_EXCHANGE (errno \(errno))"
         }
         return nil

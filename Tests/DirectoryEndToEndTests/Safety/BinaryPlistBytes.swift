@@ -23,7 +23,7 @@ enum BinaryPlistBytes {
     /// An object marker with its count, using the long form (an integer after the marker) past 14.
     static func header(_ marker: UInt8, count: Int) -> [UInt8] {
         if count < 15 { return [marker | UInt8(count)] }
-        return [marker | 0x0F, 0x13] + withUnsafeBytes(of: UInt64(count).bigEndian, Array.init)
+        return [marker | 0x0F, 0x13] + big(UInt64(count))
     }
 
     /// A whole file of `objects` (object 0 first), with one-byte offsets unless the
@@ -59,5 +59,8 @@ enum BinaryPlistBytes {
         return file(objects, referenceSize: 2)
     }
 
-    private static func big(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
+    /// The eight bytes of `value`, most significant first.
+    private static func big(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
+    }
 }

@@ -107,7 +107,7 @@ struct ConcurrentSessionTests {
         let (folder, path) = try Self.savedSamples()
         let before = FileManager.default.contents(atPath: path)
         let program = try Self.holdingSession(path, folder: folder, edits: "new Waited")
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        let descriptor = unsafe open(folder.path, O_RDONLY | O_DIRECTORY)
         #expect(flock(descriptor, LOCK_EX) == 0)
         program.send("save")
         usleep(300_000)
@@ -150,7 +150,8 @@ struct ConcurrentSessionTests {
     /// The people in the property list at `path`.
     static func people(in path: String) throws -> [(name: String, office: String)] {
         let data = try #require(FileManager.default.contents(atPath: path))
-        let list = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [[String: Any]])
+        let list = try unsafe #require(
+            try PropertyListSerialization.propertyList(from: data, format: nil) as? [[String: Any]])
         return list.map { ($0["name"] as? String ?? "", $0["office"] as? String ?? "") }
     }
 }

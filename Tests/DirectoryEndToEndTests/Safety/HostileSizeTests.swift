@@ -27,7 +27,7 @@ struct HostileSizeTests {
     func fifoAsFile() throws {
         let folder = TemporaryFolder()
         let fifo = folder.file("list.fifo")
-        #expect(mkfifo(fifo, 0o600) == 0)
+        unsafe #expect(mkfifo(fifo, 0o600) == 0)
         let run = try Self.runBounded(["--file", fifo, "-c", "list"], folder: folder)
         #expect(run.status == 1)
         #expect(run.standardError.contains("cannot read \(fifo): it is a FIFO (named pipe), not a regular file"))
@@ -49,7 +49,7 @@ struct HostileSizeTests {
     func fifoImport() throws {
         let folder = TemporaryFolder()
         let fifo = folder.file("people.csv")
-        #expect(mkfifo(fifo, 0o600) == 0)
+        unsafe #expect(mkfifo(fifo, 0o600) == 0)
         let run = try Self.runBounded(
             ["--file", folder.file("people.json"), "-c", "import csv \(fifo)"], folder: folder)
         #expect(run.status == 1)
@@ -61,7 +61,7 @@ struct HostileSizeTests {
         let folder = TemporaryFolder()
         let path = folder.file("huge.json")
         FileManager.default.createFile(atPath: path, contents: Data("[".utf8))
-        #expect(truncate(path, (1 << 30) + 1) == 0)  // sparse: no disk space used
+        unsafe #expect(truncate(path, (1 << 30) + 1) == 0)  // sparse: no disk space used
         let run = try Self.runBounded(["--file", path, "-c", "list"], folder: folder)
         #expect(run.status == 1)
         #expect(run.standardError.contains("cannot read \(path): it is 1024 MiB, more than the 1 GiB limit"))

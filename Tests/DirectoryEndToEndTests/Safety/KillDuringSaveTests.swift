@@ -80,11 +80,11 @@ struct KillDuringSaveTests {
     /// puts a new file (a new inode) at the path. False if none completes in time.
     static func waitForCompletedSave(of path: String, program: LiveProgram) -> Bool {
         var before = stat()
-        guard stat(path, &before) == 0 else { return false }
+        guard unsafe stat(path, &before) == 0 else { return false }
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, program.isRunning {
             var now = stat()
-            if stat(path, &now) == 0, now.st_ino != before.st_ino { return true }
+            if unsafe stat(path, &now) == 0, now.st_ino != before.st_ino { return true }
             usleep(1_000)
         }
         return false

@@ -9,7 +9,7 @@ import Testing
 struct LockWaitTests {
     /// Takes the `flock` a save takes, on `folder`, as another program holding it would.
     static func holdLock(on folder: String) -> Int32 {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = unsafe open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         #expect(flock(descriptor, LOCK_EX) == 0)
         return descriptor
     }

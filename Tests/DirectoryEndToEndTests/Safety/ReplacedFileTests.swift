@@ -18,7 +18,7 @@ struct ReplacedFileTests {
     /// The file's status, following links.
     static func status(_ path: String) -> stat {
         var info = stat()
-        _ = stat(path, &info)
+        _ = unsafe stat(path, &info)
         return info
     }
 
@@ -27,8 +27,8 @@ struct ReplacedFileTests {
         .enabled(if: geteuid() == 0, "only root can give a file to another user"))
     func ownerAndGroupKept() throws {
         let (folder, path) = try Self.savedList()
-        #expect(chown(path, 65534, 65534) == 0)
-        #expect(chmod(path, 0o6640) == 0)
+        unsafe #expect(chown(path, 65534, 65534) == 0)
+        unsafe #expect(chmod(path, 0o6640) == 0)
         let run = try ProgramRun.run(["--file", path, "-c", "new Kept Owner", "-c", "save"], folder: folder)
         #expect(run.status == 0, "\(run.standardError)")
         let info = Self.status(path)
@@ -40,7 +40,7 @@ struct ReplacedFileTests {
     @Test("a read-only file is not replaced by save (the message says why and names save!); save! replaces it")
     func readOnlyRefused() throws {
         let (folder, path) = try Self.savedList()
-        #expect(chmod(path, 0o444) == 0)
+        unsafe #expect(chmod(path, 0o444) == 0)
         let before = FileManager.default.contents(atPath: path)
         let refused = try ProgramRun.run(["--file", path, "-c", "new Blocked", "-c", "save"], folder: folder)
         #expect(refused.status == 1)
@@ -58,7 +58,7 @@ struct ReplacedFileTests {
     func hardLinkRefused() throws {
         let (folder, path) = try Self.savedList()
         let other = folder.file("other-name.json")
-        #expect(link(path, other) == 0)
+        unsafe #expect(link(path, other) == 0)
         let before = FileManager.default.contents(atPath: path)
         let run = try ProgramRun.run(["--file", path, "-c", "new Linked", "-c", "save"], folder: folder)
         #expect(run.status == 1)
@@ -72,7 +72,7 @@ struct ReplacedFileTests {
     func danglingLinkRefused() throws {
         let folder = TemporaryFolder()
         let link = folder.file("people.json")
-        #expect(symlink(folder.file("missing/people.json"), link) == 0)
+        unsafe #expect(symlink(folder.file("missing/people.json"), link) == 0)
         let run = try ProgramRun.run(["--file", link, "-c", "new Dangling", "-c", "save"], folder: folder)
         #expect(run.status == 1)
         #expect(
@@ -80,18 +80,18 @@ struct ReplacedFileTests {
                 "it is a symbolic link to \(folder.file("missing/people.json")), which does not"),
             "\(run.standardError)")
         var info = stat()
-        #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        unsafe #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
     }
 
     @Test("a link to an existing list is written through, and stays a link")
     func linkWrittenThrough() throws {
         let (folder, path) = try Self.savedList()
         let link = folder.file("link.json")
-        #expect(symlink(path, link) == 0)
+        unsafe #expect(symlink(path, link) == 0)
         let run = try ProgramRun.run(["--file", link, "-c", "new Through", "-c", "save"], folder: folder)
         #expect(run.status == 0, "\(run.standardError)")
         var info = stat()
-        #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        unsafe #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
         #expect(try SafetyFiles.names(in: path).last == "Through")
     }
 }

@@ -20,7 +20,7 @@ struct SameTimestampTests {
             ["--file", path, "-c", "edit 2", "-c", "set office Briggs 414", "-c", "save"], folder: folder)
         #expect(sessionB.status == 0, "\(sessionB.standardError)")
         var times = [before.st_atim, before.st_mtim]
-        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        unsafe #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         let after = try Self.status(of: path)
         #expect(after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec)
         #expect(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
@@ -35,7 +35,7 @@ struct SameTimestampTests {
     /// `stat` of `path`.
     static func status(of path: String) throws -> stat {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw POSIXError(.ENOENT) }
+        guard unsafe stat(path, &info) == 0 else { throw POSIXError(.ENOENT) }
         return info
     }
 }

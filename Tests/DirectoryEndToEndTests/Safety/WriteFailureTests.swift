@@ -52,9 +52,9 @@ struct WriteFailureTests {
         let path = shared + "/people.json"
         try SafetyFiles.writePeople(count: 3, to: path)
         let before = FileManager.default.contents(atPath: path)
-        chmod(shared, 0o555)
-        chmod(folder.path, 0o777)  // the unprivileged user must be able to save the rescue copy
-        defer { chmod(shared, 0o755) }
+        unsafe chmod(shared, 0o555)
+        unsafe chmod(folder.path, 0o777)  // the unprivileged user must be able to save the rescue copy
+        defer { unsafe chmod(shared, 0o755) }
         let rescued = folder.file("rescued.json")
         let arguments = ["--file", path, "-c", "new Locked Out", "-c", "save", "-c", "save as \(rescued)"]
         // Root may write anywhere: run the program as nobody when the tests run as root.
@@ -99,7 +99,7 @@ struct WriteFailureTests {
         #expect(
             run.standardError.contains("could not save \(path): it is a folder, not a file"), "\(run.standardError)")
         var isFolder: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+        unsafe #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
         #expect(try SafetyFiles.names(in: rescued).last == "Held Edit")
     }
 }

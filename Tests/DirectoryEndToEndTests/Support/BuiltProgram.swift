@@ -22,7 +22,7 @@ enum BuiltProgram {
         for folder in candidates {
             let url = folder.appendingPathComponent("directory")
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+            if unsafe FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
                 return folder
             }
         }

@@ -19,10 +19,10 @@ final class LiveProgram {
         let fifo = stem + ".fifo"
         outputPath = stem + ".out"
         errorPath = stem + ".err"
-        guard mkfifo(fifo, 0o600) == 0 else { throw LiveProgramError("mkfifo failed: errno \(errno)") }
+        guard unsafe mkfifo(fifo, 0o600) == 0 else { throw LiveProgramError("mkfifo failed: errno \(errno)") }
         // Opened read-write, a FIFO never blocks the opener; close-on-exec keeps the child
         // from holding a writer, so closing this end is the program's end of input.
-        input = open(fifo, O_RDWR | O_CLOEXEC)
+        input = unsafe open(fifo, O_RDWR | O_CLOEXEC)
         guard input >= 0 else { throw LiveProgramError("cannot open the FIFO: errno \(errno)") }
         FileManager.default.createFile(atPath: outputPath, contents: nil)
         FileManager.default.createFile(atPath: errorPath, contents: nil)
@@ -57,7 +57,9 @@ final class LiveProgram {
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(input, $0.baseAddress! + written, bytes.count - written) }
+            let count = unsafe bytes.withUnsafeBytes {
+                unsafe write(input, $0.baseAddress! + written, bytes.count - written)
+            }
             guard count > 0 else { return }
             written += count
         }

@@ -29,7 +29,7 @@ final class ScratchMount {
 
     deinit {
         if Self.command("/bin/umount", path) != 0 { _ = Self.command("/bin/umount", "-l", path) }
-        rmdir(path)
+        unsafe rmdir(path)
     }
 
     /// Why tmpfs mounts cannot be made here, or `nil` when they can (checked once, by mounting one).

@@ -73,12 +73,12 @@ struct FileStoreReplacingTests {
         let (folder, path, known) = try Self.savedList()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var info = stat()
-        #expect(stat(path, &info) == 0)
+        unsafe #expect(stat(path, &info) == 0)
         // The same bytes but one letter: same size; then the old time put back.
         let theirs = Self.contents(path).replacingOccurrences(of: "P1", with: "Q1")
         try Self.replace(path, with: theirs)
         var times = [info.st_atim, info.st_mtim]
-        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        unsafe #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try Self.write(Self.people, to: path, expecting: .version(known), exchanges: exchanges)
         }
@@ -103,7 +103,7 @@ struct FileStoreReplacingTests {
     func deletedFileIsNotRecreatedBlindly() throws {
         let (folder, path, known) = try Self.savedList()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        unlink(path)
+        unsafe unlink(path)
         #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try FileStore().save(
                 ListChanges(), giving: Self.people, schema: .person, format: .json, to: path, known: .file(known))
@@ -118,7 +118,7 @@ struct FileStoreReplacingTests {
     func openWriterIsWaitedFor(exchanges: Bool) throws {
         let (folder, path, known) = try Self.savedList()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let writer = open(path, O_WRONLY)
+        let writer = unsafe open(path, O_WRONLY)
         let theirs = "[{\"id\":\"00000000-0000-0000-0000-000000000001\",\"name\":\"Theirs\"}]"
         let saved = DispatchSemaphore(value: 0)
         let outcome = Mutex<StorageError?>(nil)
@@ -149,10 +149,10 @@ struct FileStoreReplacingTests {
     ) throws(StorageError) {
         let bytes = RecordCodec.encode(records, schema: .person, format: .json)
         let temporary = path + ".test-new"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        let descriptor = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        _ = unsafe bytes.withUnsafeBytes { unsafe Glibc.write(descriptor, $0.baseAddress, $0.count) }
         var written = stat()
-        fstat(descriptor, &written)
+        unsafe fstat(descriptor, &written)
         close(descriptor)
         var placing = AtomicFile.Placing(path: path, target: path, temporary: temporary, written: written)
         placing.exchanges = exchanges

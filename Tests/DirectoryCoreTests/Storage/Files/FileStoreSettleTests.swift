@@ -82,7 +82,7 @@ struct FileStoreSettleTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/zeros.plist"
         _ = FileManager.default.createFile(atPath: path, contents: Data([0]))
-        #expect(truncate(path, 64 << 20) == 0)  // sparse
+        unsafe #expect(truncate(path, 64 << 20) == 0)  // sparse
         #expect(throws: StorageError.unknownFormat(path: path)) {
             try FileStore().load(location: path, schema: nil, fallback: .person)
         }
@@ -98,6 +98,6 @@ struct FileStoreSettleTests {
         ])
     func sniffStart(text: String, complete: Bool, expected: FileFormat.Start) {
         let bytes = Array(text.utf8)
-        #expect(FileFormat.sniffStart(bytes.span.bytes, complete: complete) == expected)
+        #expect(FileFormat.sniffStart(RawSpan(_elements: bytes.span), complete: complete) == expected)
     }
 }

@@ -25,10 +25,10 @@ struct FileStoreTests {
         let store = FileStore()
         let known = try #require(try store.version(at: path, known: nil))
         var info = stat()
-        #expect(stat(path, &info) == 0)
+        unsafe #expect(stat(path, &info) == 0)
         try Data("[{\"name\":\"B\"}]".utf8).write(to: URL(fileURLWithPath: path))
         var times = [info.st_atim, info.st_mtim]
-        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        unsafe #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         let now = try #require(try store.version(at: path, known: known))
         guard case .file(let knownFile) = known, case .file(let nowFile) = now else {
             Issue.record("a file's version is not a file version")

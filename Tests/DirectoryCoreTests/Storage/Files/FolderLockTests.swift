@@ -13,7 +13,7 @@ struct FolderLockTests {
     /// A scratch folder locked by another open file description, as another process would hold it.
     static func lockedFolder() -> (folder: String, descriptor: Int32) {
         let folder = FileStoreTests.scratchFolder()
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = unsafe open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         #expect(flock(descriptor, LOCK_EX) == 0)
         return (folder, descriptor)
     }

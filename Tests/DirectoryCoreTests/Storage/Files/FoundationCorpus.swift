@@ -56,13 +56,13 @@ enum FoundationCorpus {
     static func uuid(using generator: inout SeededGenerator) -> UUID {
         let high = generator.next()
         let low = generator.next()
+        // The sixteen bytes of `high` then `low`, most significant first.
+        let raw = (0..<16).map { UInt8(truncatingIfNeeded: ($0 < 8 ? high : low) >> (56 - 8 * ($0 % 8))) }
         return UUID(
-            uuid: withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { raw in
-                (
-                    raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], 0x40 | raw[6] & 0x0F, raw[7],
-                    0x80 | raw[8] & 0x3F, raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
-                )
-            })
+            uuid: (
+                raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], 0x40 | raw[6] & 0x0F, raw[7],
+                0x80 | raw[8] & 0x3F, raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+            ))
     }
 
     /// `value` encoded by Foundation in `format`, as the apps save it.

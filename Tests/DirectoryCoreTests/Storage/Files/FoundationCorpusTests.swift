@@ -47,8 +47,8 @@ struct FoundationCorpusTests {
             return
         }
         #expect(ours.count == theirs.count)
-        let read = try RecordCodec.decode(ours.span.bytes, format: .json, schema: nil)
-        let expected = try RecordCodec.decode(theirs.span.bytes, format: .json, schema: nil)
+        let read = try RecordCodec.decode(RawSpan(_elements: ours.span), format: .json, schema: nil)
+        let expected = try RecordCodec.decode(RawSpan(_elements: theirs.span), format: .json, schema: nil)
         #expect(read.records.array == expected.records.array)
     }
 
@@ -145,10 +145,9 @@ struct FoundationCorpusTests {
                         // `PropertyListSerialization` writes each record's keys and text anew rather
                         // than sharing them as `PropertyListEncoder` does: the save shares them, and
                         // keeps every value and every record's key order.
-                        let read = try RecordCodec.decode(saved.span.bytes, format: format, schema: nil)
-                        let original = try bytes.withUnsafeBytes {
-                            try RecordCodec.decode($0.bytes, format: format, schema: nil)
-                        }
+                        let read = try RecordCodec.decode(RawSpan(_elements: saved.span), format: format, schema: nil)
+                        let original = try RecordCodec.decode(
+                            RawSpan(_elements: bytes.span), format: format, schema: nil)
                         #expect(read.records.array == original.records.array)
                         #expect(read.records.map(\.keyOrder) == original.records.map(\.keyOrder))
                         continue

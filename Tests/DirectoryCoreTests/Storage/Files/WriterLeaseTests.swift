@@ -27,7 +27,7 @@ struct WriterLeaseTests {
     /// `text`, and closes it; `done` is signalled after the close.
     static func writeInPlace(_ path: String, _ text: String, done: DispatchSemaphore) {
         Thread.detachNewThread {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let descriptor = unsafe open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             _ = DescriptorWrite.all(text.utf8.span, to: descriptor)
             close(descriptor)
             done.signal()
@@ -63,7 +63,7 @@ struct WriterLeaseTests {
     func leaseWaitsForAnOpenWriter() throws {
         let (folder, path) = Self.file("old")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let writer = open(path, O_WRONLY)
+        let writer = unsafe open(path, O_WRONLY)
         #expect(WriterLease.take(path, waitingUpTo: 0.05) == nil, "no lease while a writer has it open")
         let closed = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
@@ -86,12 +86,12 @@ struct WriterLeaseTests {
         let done = DispatchSemaphore(value: 0)
         Self.writeInPlace(path, "late", done: done)
         #expect(Self.waitUntil { lease.isBroken })
-        unlink(path)  // the save removed the version it replaced; the writer already has it
+        unsafe unlink(path)  // the save removed the version it replaced; the writer already has it
         let kept = folder + "/kept"
         #expect(lease.releaseKeepingLateWrite(as: kept, waitingUpTo: 60))
         done.wait()
         #expect(Self.contents(kept) == "late")
         var status = stat()
-        #expect(stat(kept, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        unsafe #expect(stat(kept, &status) == 0 && status.st_mode & 0o777 == 0o600)
     }
 }

@@ -60,7 +60,7 @@ struct FileRecoveryStoreTests {
         defer { try? FileManager.default.removeItem(atPath: base) }
         let folder = base + "/recovery"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        chmod(folder, 0o777)
+        unsafe chmod(folder, 0o777)
         let store = FileRecoveryStore(folder: folder, pid: 1, now: { 0 })
         store.append([9], path: base + "/a.json", kind: "person")
         #expect(store.sync()?.contains("others can write to") == true)
@@ -104,7 +104,7 @@ struct FileRecoveryStoreTests {
             let store = FileRecoveryStore(folder: folder, pid: 1000 + session, now: { 0 })
             store.append([1], path: list, kind: "person")
             for name in RecoveryFolder.names(in: folder) where name.hasSuffix("-\(1000 + session).journal") {
-                let file = open(folder + "/" + name, O_RDONLY)
+                let file = unsafe open(folder + "/" + name, O_RDONLY)
                 if flock(file, LOCK_EX | LOCK_NB) == 0 { unlocked += 1 }
                 close(file)
             }

@@ -148,7 +148,7 @@ struct BinaryPlistFastPathTests {
                 == BinaryPlistRecordWriter.write(Array(slice), schema: .person))
         var joined: [UInt8] = []
         RecordCodec.encode(RecordList(slice), schema: .person, format: .binaryPlist) { piece in
-            piece.withUnsafeBytes { joined.append(contentsOf: $0) }
+            for offset in 0..<piece.byteCount { joined.append(piece.byte(at: offset)) }
         }
         #expect(joined == BinaryPlistRecordWriter.write(Array(slice), schema: .person))
     }

@@ -62,7 +62,7 @@ enum BinaryPlistFoundationBridge {
 
     /// The canonical XML of the plist in `bytes`, as Foundation reads it.
     static func xml(reading bytes: [UInt8]) throws -> String {
-        let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        let object = try unsafe PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         return try xml(object)
     }
 

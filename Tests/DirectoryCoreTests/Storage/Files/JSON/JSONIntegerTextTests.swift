@@ -12,7 +12,7 @@ struct JSONIntegerTextTests {
             "[{\"id\":\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\",\"name\":\"A\",\"office\":\"\",\"n\":["
             + Self.texts.joined(separator: ",") + ",9223372036854775807,1e2]}]"
         let bytes = Array(json.utf8)
-        let decoded = try RecordCodec.decode(bytes.span.bytes, format: .json, schema: .person)
+        let decoded = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, schema: .person)
         let extra = try #require(decoded.records.first?.extras.first)
         #expect(
             extra.value
@@ -35,7 +35,7 @@ struct JSONIntegerTextTests {
         let huge =
             "[{\"id\":\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\",\"n\":1" + String(repeating: "0", count: 400) + "}]"
         #expect(throws: FileFormatError.self) {
-            _ = try RecordCodec.decode(Array(huge.utf8).span.bytes, format: .json, schema: .person)
+            _ = try RecordCodec.decode(RawSpan(_elements: Array(huge.utf8).span), format: .json, schema: .person)
         }
     }
 }

@@ -44,7 +44,7 @@ struct JSONRecordStreamTests {
     /// What the whole-file reader makes of `bytes`: the records, or the error's words.
     static func whole(_ bytes: [UInt8]) -> Result<[Record], Failure> {
         do {
-            let decoded = try RecordCodec.decode(bytes.span.bytes, format: .json, schema: nil)
+            let decoded = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, schema: nil)
             return .success(decoded.records.array)
         } catch {
             return .failure(Failure(text: String(describing: error)))

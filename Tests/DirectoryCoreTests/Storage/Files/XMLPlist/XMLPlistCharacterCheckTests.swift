@@ -76,7 +76,8 @@ struct XMLPlistCharacterCheckTests {
         let data = try #require(FileManager.default.contents(atPath: path))
         let parser = XMLParser(data: data)
         #expect(parser.parse(), "XMLParser: \(String(describing: parser.parserError))")
-        let list = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [[String: Any]])
+        let list = try unsafe #require(
+            try PropertyListSerialization.propertyList(from: data, format: nil) as? [[String: Any]])
         #expect(list.first?["office"] as? String == office)
     }
 

@@ -45,7 +45,7 @@ struct XMLPlistPieceWriterTests {
                 == XMLPlistRecordWriter.write(Array(slice), schema: .person))
         var joined: [UInt8] = []
         RecordCodec.encode(RecordList(slice), schema: .person, format: .xmlPlist) { piece in
-            piece.withUnsafeBytes { joined.append(contentsOf: $0) }
+            for offset in 0..<piece.byteCount { joined.append(piece.byte(at: offset)) }
         }
         #expect(joined == XMLPlistRecordWriter.write(Array(slice), schema: .person))
         #expect(try Data_.read(joined) == Array(slice))
@@ -56,7 +56,7 @@ struct XMLPlistPieceWriterTests {
         let people = Data_.people(300, seed: 22, pieces: Data_.plainPieces + ["Sampson House 429 Ω"])
         var joined: [UInt8] = []
         RecordCodec.encode(RecordList(people.map(Data_.record)), schema: .person, format: .xmlPlist) { piece in
-            piece.withUnsafeBytes { joined.append(contentsOf: $0) }
+            for offset in 0..<piece.byteCount { joined.append(piece.byte(at: offset)) }
         }
         #expect(joined == (try Data_.foundationXML(people)))
     }

@@ -104,7 +104,7 @@ struct XMLPlistRecordWriterTests {
                     ])),
             ])
         let bytes = XMLPlistRecordWriter.write([record], schema: .person)
-        let plist = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
+        let plist = try unsafe PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
         let dictionary = try #require((plist as? [Any])?.first as? [String: Any])
         #expect(Set(dictionary.keys) == ["id", "name", "office", "n", "t", "nested"])
         #expect(dictionary["name"] as? String == "x\r\ny")
