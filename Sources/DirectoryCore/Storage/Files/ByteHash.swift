@@ -7,8 +7,8 @@ enum ByteHash {
         let count = bytes.count
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
         var index = 0
-        while index + 8 <= count {
-            hash = (hash ^ bytes.word64(at: index)) &* 0xBF58_476D_1CE4_E5B9
+        while let word = bytes.word64(ifFitsAt: index) {
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 31
             index += 8
         }

@@ -76,6 +76,29 @@ struct BinaryPlistObjectWriter {
 
     /// Writes (or finds) the string object of valid UTF-8 `raw` and returns its number.
     mutating func string(utf8 raw: Span<UInt8>) -> Int {
+        // The common case, ASCII text of a field, is looked up as it is, behind its header;
+        // only a string not seen before is copied, once, to the output.
+        if raw.count <= 0xFFFF, UTF8Text.isASCII(RawSpan(_elements: raw)) {
+            var header = BinaryPlistUniquingTable.Header()
+            if raw.count < 15 {
+                header.append(0x50 | UInt8(truncatingIfNeeded: raw.count))
+            } else {
+                header.append(0x5F)
+                if raw.count < 0x100 {
+                    header.append(0x10)
+                } else {
+                    header.append(0x11)
+                    header.append(UInt8(truncatingIfNeeded: raw.count >> 8))
+                }
+                header.append(UInt8(truncatingIfNeeded: raw.count))
+            }
+            let object = starts.count
+            if let existing = uniques.existingObject(header: header, body: raw, newObject: object) { return existing }
+            starts.append(output.count)
+            header.append(to: &output)
+            output.append(raw)
+            return object
+        }
         scratch.removeAll(keepingCapacity: true)
         BinaryPlistEncoding.appendString(raw, to: &scratch)
         return intern()

@@ -27,23 +27,31 @@ struct BinaryPlistUniquingTable {
     /// Returns the object whose encoding is `encoding`, or records that `object`
     /// is that encoding and returns `nil`.
     mutating func existingObject(for bytes: [UInt8], newObject object: Int) -> Int? {
-        let encoding = bytes.span
-        let hash = ByteHash.of(encoding)
+        existingObject(header: Header(), body: bytes.span, newObject: object)
+    }
+
+    /// Returns the object whose encoding is `header` then `body`, or records that `object`
+    /// is that encoding and returns `nil`. An ASCII string is looked up this way, its text
+    /// straight from the record table; equal encodings are always split alike (a string's
+    /// header follows from its text), so the hash of `body` alone finds them.
+    mutating func existingObject(header: Header, body: Span<UInt8>, newObject object: Int) -> Int? {
+        let hash = ByteHash.of(body)
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-        if let found = find(encoding, tag: tag, slot: &slot) { return found }
+        if let found = find(header, body, tag: tag, slot: &slot) { return found }
         slots[2 * slot] = tag | UInt64(truncatingIfNeeded: object + 1)
         slots[2 * slot + 1] = UInt64(arena.count)
-        arena.append(contentsOf: bytes)
+        header.append(to: &arena)
+        arena.append(body)
         used += 1
         if used * 2 > mask + 1 { grow() }
         return nil
     }
 
-    /// The object of `encoding`, probing from `slot` on; `nil` with `slot` at the empty
-    /// slot where it belongs.
+    /// The object of `header` then `body`, probing from `slot` on; `nil` with `slot` at
+    /// the empty slot where it belongs.
     @inline(__always)
-    private func find(_ encoding: Span<UInt8>, tag: UInt64, slot: inout Int) -> Int? {
+    private func find(_ header: Header, _ body: Span<UInt8>, tag: UInt64, slot: inout Int) -> Int? {
         let slots = slots.span
         let arena = arena.span
         while true {
@@ -51,7 +59,10 @@ struct BinaryPlistUniquingTable {
             if entry == 0 { return nil }
             if entry & 0xFFFF_FFFF_0000_0000 == tag {
                 let offset = Int(truncatingIfNeeded: slots[2 &* slot &+ 1])
-                if offset + encoding.count <= arena.count, Self.equal(arena, at: offset, encoding) {
+                let bodyOffset = offset + header.count
+                if bodyOffset + body.count <= arena.count, header.matches(arena, at: offset),
+                    Self.equal(arena, at: bodyOffset, body)
+                {
                     return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
                 }
             }
@@ -77,8 +88,8 @@ struct BinaryPlistUniquingTable {
     private static func equal(_ arena: Span<UInt8>, at offset: Int, _ encoding: Span<UInt8>) -> Bool {
         let length = encoding.count
         var index = 0
-        while index + 8 <= length {
-            if arena.word64(at: offset + index) != encoding.word64(at: index) { return false }
+        while let word = encoding.word64(ifFitsAt: index) {
+            if arena.word64(at: offset + index) != word { return false }
             index += 8
         }
         while index < length {
@@ -86,5 +97,36 @@ struct BinaryPlistUniquingTable {
             index += 1
         }
         return true
+    }
+
+    /// The first bytes of an encoding (at most 8), held in a word: a string's marker and
+    /// length, written before its text.
+    struct Header {
+        /// The bytes, the first in the lowest 8 bits.
+        var bytes: UInt64 = 0
+        /// How many bytes there are.
+        var count = 0
+
+        /// Adds `byte` at the end; there must be room.
+        @inline(__always)
+        mutating func append(_ byte: UInt8) {
+            bytes |= UInt64(byte) << UInt64(count * 8)
+            count += 1
+        }
+
+        /// Appends the bytes to `output`.
+        @inline(__always)
+        func append(to output: inout [UInt8]) {
+            for index in 0..<count { output.append(UInt8(truncatingIfNeeded: bytes >> UInt64(index * 8))) }
+        }
+
+        /// Whether the bytes of `arena` at `offset` begin with these bytes (`arena` has them all).
+        @inline(__always)
+        func matches(_ arena: Span<UInt8>, at offset: Int) -> Bool {
+            for index in 0..<count {
+                if arena[offset + index] != UInt8(truncatingIfNeeded: bytes >> UInt64(index * 8)) { return false }
+            }
+            return true
+        }
     }
 }
