@@ -5,9 +5,8 @@
 /// (`RecordSchema.detect(keys:)`), and `fallback` serves for an empty list.
 ///
 /// Text given as bytes is kept as where it is until the record ends: a range of the bytes
-/// the reader ends the record with (`add(field:textAt:)`, `endRecord(texts:)`), or of the
-/// builder's own copy (`add(field:utf8:)`); a record that fits a `RecordTable` is then
-/// copied there without a string being made.
+/// the reader ends the record with (`add(field:textAt:)`, `endRecord(texts:)`); a record
+/// that fits a `RecordTable` is then copied there without a string being made.
 public struct RecordBuilder {
     /// The schema in use, once known.
     public private(set) var schema: RecordSchema? {
@@ -41,16 +40,8 @@ public struct RecordBuilder {
     private var order = KeyOrder.Packed()
     private var longOrder: [UInt8] = []
     /// Text fields of the current record given as bytes, by field: where they are in the
-    /// bytes the record ends with, or in `ownedTexts`.
+    /// bytes the record ends with.
     private var texts: [Range<Int>?] = []
-    /// The bytes of the text fields given by `add(field:utf8:)`: the current record's at the
-    /// end, after earlier records' (emptied once it holds more than `ownedTextsLimit`, so that
-    /// records are not each followed by an emptying).
-    private var ownedTexts: [UInt8] = []
-    private static let ownedTextsLimit = 1 << 16
-    /// Whether the current record has a text in `ownedTexts`, or one in the reader's bytes.
-    private var hasOwnedTexts = false
-    private var hasReaderTexts = false
     /// The keys of `pending` or `extras`, once there are too many to search one by one,
     /// so that a record with any number of keys loads in linear time.
     private var keysSeen = RepeatedKeyCheck()
@@ -81,11 +72,6 @@ public struct RecordBuilder {
         if hasSchema {
             values = defaults
             for index in texts.indices { texts[index] = nil }
-            hasReaderTexts = false
-            if hasOwnedTexts {
-                hasOwnedTexts = false
-                if ownedTexts.count > Self.ownedTextsLimit { ownedTexts.removeAll(keepingCapacity: true) }
-            }
         } else {
             pending.removeAll(keepingCapacity: true)
         }
@@ -141,27 +127,11 @@ public struct RecordBuilder {
     /// text is in the file's own bytes, and a record that fits a `RecordTable` is then copied
     /// there without a string being made.
     mutating func add(field index: Int, textAt range: Range<Int>) throws(FileFormatError) {
-        hasReaderTexts = true
-        try setText(field: index, at: range)
-    }
-
-    /// Notes that the text of field `index` is at `range` (of the reader's bytes or of `ownedTexts`).
-    @inline(__always)
-    private mutating func setText(field index: Int, at range: Range<Int>) throws(FileFormatError) {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
         noteKey(KeyOrder.fieldCode(index))
         texts[index] = range
-    }
-
-    /// Adds the value of text field `index` as checked UTF-8 bytes, copied: for a reader
-    /// whose bytes do not last until the record ends (`endRecord()`).
-    mutating func add(field index: Int, utf8 text: Span<UInt8>) throws(FileFormatError) {
-        let start = ownedTexts.count
-        ownedTexts.append(text)
-        hasOwnedTexts = true
-        try setText(field: index, at: start..<ownedTexts.count)
     }
 
     /// Adds `text` as the value of schema field `index` (found by `key(utf8:)`): the same
@@ -232,22 +202,14 @@ public struct RecordBuilder {
         longOrder.append(code)
     }
 
-    /// Finishes the current record, whose texts given as bytes are in the builder's copy.
+    /// Finishes the current record, which has no text given by `add(field:textAt:)`.
     public mutating func endRecord() throws(FileFormatError) {
-        let owned = ownedTexts
-        try endRecord(texts: owned.span, owned: true)
+        let none: [UInt8] = []
+        try endRecord(texts: none.span)
     }
 
     /// Finishes the current record, whose texts given by `add(field:textAt:)` are in `bytes`.
     mutating func endRecord(texts bytes: Span<UInt8>) throws(FileFormatError) {
-        try endRecord(texts: bytes, owned: false)
-    }
-
-    /// Finishes the current record, whose texts given as bytes are in `bytes`: the
-    /// builder's copy (`owned`), or the reader's bytes.
-    @inline(__always)
-    private mutating func endRecord(texts bytes: Span<UInt8>, owned: Bool) throws(FileFormatError) {
-        precondition(owned ? !hasReaderTexts : !hasOwnedTexts, "a record's texts are all in the bytes it ends with")
         if !hasSchema {
             let buffered = pending
             schema = RecordSchema.detect(keys: buffered.map(\.key)) ?? fallback
