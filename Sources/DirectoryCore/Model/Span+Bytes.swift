@@ -49,6 +49,13 @@ extension Span where Element == UInt8 {
         unsafe bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self)
     }
 
+    /// Whether `other` holds the same bytes as this span; `other` is at least as long.
+    @inline(__always)
+    func hasSameBytes(as other: Span<UInt8>) -> Bool {
+        for index in indices where self[index] != other[index] { return false }
+        return true
+    }
+
     /// The eight bytes from `offset` on, as a word in memory order, or `nil` when they are
     /// not all inside the span: a word-at-a-time loop's test and load with one bounds check.
     @inline(__always)

@@ -76,17 +76,10 @@ struct CaseFoldedIndex: Sendable {
             let length = Int(starts[value &+ 1]) &- 1 &- start
             guard exact ? length == needle.count : length >= needle.count else { continue }
             let piece = haystack.extracting(start..<start &+ needle.count)
-            guard Self.equal(piece, needle) else { continue }
+            guard piece.hasSameBytes(as: needle) else { continue }
             found.insert(row)
         }
         return found
-    }
-
-    /// Whether two spans of the same length hold the same bytes.
-    @inline(__always)
-    private static func equal(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
-        for index in first.indices where first[index] != second[index] { return false }
-        return true
     }
 }
 

@@ -88,16 +88,9 @@ public struct RecordBuilder {
         for index in 0..<(fieldKeyStarts.count - 1) {
             let start = fieldKeyStarts[index]
             let end = fieldKeyStarts[index + 1]
-            if end - start == count, Self.equal(keys.extracting(start..<end), bytes) { return .field(index) }
+            if end - start == count, keys.extracting(start..<end).hasSameBytes(as: bytes) { return .field(index) }
         }
         return nil
-    }
-
-    /// Whether `key` and `bytes`, of the same length, hold the same bytes.
-    @inline(__always)
-    private static func equal(_ key: Span<UInt8>, _ bytes: Span<UInt8>) -> Bool {
-        for offset in key.indices where key[offset] != bytes[offset] { return false }
-        return true
     }
 
     /// A key the schema knows, found by `key(utf8:)`.

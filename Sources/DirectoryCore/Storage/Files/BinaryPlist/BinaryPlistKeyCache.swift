@@ -5,7 +5,6 @@ struct BinaryPlistKeyCache {
     private static let slots = 64
     private var objects = [Int](repeating: -1, count: slots)
     private var meanings = [RecordBuilder.KnownKey?](repeating: nil, count: slots)
-    private var matcher = PlistKeyMatcher()
 
     /// What key object `index` of `dictionary` is to `builder`; `nil` for a key the
     /// schema does not know, or for every key while the schema is not known yet.
@@ -16,7 +15,7 @@ struct BinaryPlistKeyCache {
         if objects[slot] == index { return meanings[slot] }
         guard builder.schema != nil else { return nil }
         let key = try parser.key(index, in: dictionary)
-        let meaning = matcher.known(key.utf8.span, builder: builder)
+        let meaning = builder.key(utf8: key.utf8.span)
         objects[slot] = index
         meanings[slot] = meaning
         return meaning

@@ -30,8 +30,7 @@ enum XMLPlistRecordReader {
         }
         if root.kind == .open {
             var strings = StringInterner()
-            var keys = PlistKeyMatcher()
-            try readRecords(from: &scanner, into: &builder, strings: &strings, keys: &keys)
+            try readRecords(from: &scanner, into: &builder, strings: &strings)
         }
         if wrapped {
             let close = try scanner.readTag(inside: .plist)
@@ -48,8 +47,7 @@ enum XMLPlistRecordReader {
     /// Reads the elements of the top-level array through `</array>`; text that
     /// repeats is made into one shared string by `strings`.
     private static func readRecords(
-        from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder, strings: inout StringInterner,
-        keys: inout PlistKeyMatcher
+        from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder, strings: inout StringInterner
     ) throws(FileFormatError) {
         while true {
             scanner.skipSpace()
@@ -76,7 +74,7 @@ enum XMLPlistRecordReader {
                 while true {
                     let start = scanner.position
                     if let (key, value) = scanner.readSimpleEntry() {
-                        try add(key, value, at: start, from: scanner, to: &builder, strings: &strings, keys: &keys)
+                        try add(key, value, at: start, from: scanner, to: &builder, strings: &strings)
                         continue
                     }
                     guard let (key, _) = try XMLPlistValueReader.readKey(from: &scanner) else { break }
@@ -93,10 +91,10 @@ enum XMLPlistRecordReader {
     /// knows are matched on their bytes and ids parsed from theirs, without making strings.
     private static func add(
         _ key: Range<Int>, _ value: XMLPlistSimpleValue, at offset: Int, from scanner: XMLPlistScanner,
-        to builder: inout RecordBuilder, strings: inout StringInterner, keys: inout PlistKeyMatcher
+        to builder: inout RecordBuilder, strings: inout StringInterner
     ) throws(FileFormatError) {
         let keyBytes = scanner.bytes.extracting(key)
-        let known = keys.known(keyBytes, builder: builder)
+        let known = builder.key(utf8: keyBytes)
         if known == .id, case .text(let text) = value,
             let id = RecordID(utf8: RawSpan(_elements: scanner.bytes.extracting(text)))
         {
