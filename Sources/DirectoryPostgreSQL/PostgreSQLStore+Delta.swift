@@ -35,7 +35,7 @@ extension PostgreSQLStore {
         let count =
             try connection.run(statements.countWrittenSince, [String(since)]).value(row: 0, column: 0)
             .flatMap { Int($0) } ?? 0
-        guard count <= Session.deltaLimit else { return nil }
+        guard count <= ListDelta.mergeLimit else { return nil }
         var rows: [ListDelta.Row] = []
         var fields: [CopyText.Field] = []
         var unreadable: PostgreSQLError?
@@ -52,7 +52,7 @@ extension PostgreSQLStore {
         let deletions = try connection.run(
             "SELECT DISTINCT id FROM directory_deletions WHERE list = $1 AND version > $2::bigint",
             [table.name, String(since)])
-        guard deletions.rowCount <= Session.deltaLimit else { return nil }
+        guard deletions.rowCount <= ListDelta.mergeLimit else { return nil }
         var deleted: [RecordID] = []
         for row in 0..<deletions.rowCount {
             if let id = deletions.value(row: row, column: 0).flatMap(RecordID.init) { deleted.append(id) }

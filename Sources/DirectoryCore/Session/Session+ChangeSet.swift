@@ -1,42 +1,11 @@
-/// Saving only what changed: the change set a database store writes row by row,
-/// and the loop that merges again when another session saved in between.
+/// The loop of a save: merge with what others saved, write, and merge again when another
+/// session saved in between; a database store is sent only what changed (`listChanges`).
 extension Session {
     /// How many times a save merges and tries again when other sessions keep saving first.
     static let saveAttempts = 200
 
     /// What `open` says of a database that has no tables yet.
     static let noTablesNote = " (the database has no directory tables yet: save creates them)"
-
-    /// The records added, changed and deleted since the last load or save, from `baseline`.
-    ///
-    /// Looks from the end of the list, where new records are, and stops once every
-    /// record the baseline names has been found.
-    public var listChanges: ListChanges {
-        var changes = ListChanges()
-        let baseline = tracker.baseline
-        if isReordered { changes.order = records.indices.map(records.id(at:)) }
-        guard !baseline.isEmpty else { return changes }
-        var found = Set<RecordKey>()
-        var additions: [ListChanges.Addition] = []
-        var index = records.count
-        while index > 0, found.count < baseline.count {
-            index -= 1
-            // By key first: the record itself is made only for the few the baseline names.
-            let key = records.key(at: index)
-            guard let base = baseline[key] else { continue }
-            found.insert(key)
-            let record = records[index]
-            switch base {
-            case .absent:
-                additions.append(.init(record: record, after: index > 0 ? records.id(at: index - 1) : nil))
-            case .present(let saved):
-                if saved != record { changes.changed.append(record) }
-            }
-        }
-        changes.added = additions.reversed()
-        for case (let key, .present) in baseline where !found.contains(key) { changes.deleted.append(key.id) }
-        return changes
-    }
 
     /// Merges with what others saved and writes this session's changes, again and again
     /// while others save in between; returns what came from the others. `preferringOurs`
@@ -56,7 +25,7 @@ extension Session {
                 throw error
             }
             do {
-                let changes = store.savesChangeSet(to: path) ? listChanges : ListChanges()
+                let changes = store.savesChangeSet(to: path) ? list.listChanges : ListChanges()
                 fingerprint = try store.save(
                     changes, giving: records, schema: schema, format: format, to: path, known: fingerprint)
                 markSaved()

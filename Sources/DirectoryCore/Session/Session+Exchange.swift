@@ -28,14 +28,7 @@ extension Session {
             return rejected.isEmpty
                 ? .feedback(message + notes) : .warning(message + "\n" + ImportReport.lines(rejected))
         }
-        var taken = Set(records.indices.map(records.id(at:)))
-        var added: [PlacedRecord] = []
-        added.reserveCapacity(result.records.count)
-        for var record in result.records {
-            while !taken.insert(record.id).inserted { record.id = environment.makeID() }
-            added.append(PlacedRecord(index: records.count + added.count, record: record))
-        }
-        change(.insertAll(added), by: command)
+        list.append(imported: result.records, by: command)
         let message = "Imported \(count(result.records.count)) from \(path) (read \(result.total))."
         guard rejected.isEmpty else {
             return .warning(message + notes + " Rejected \(rejected.count):\n" + ImportReport.lines(rejected))

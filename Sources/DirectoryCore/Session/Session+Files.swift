@@ -1,26 +1,5 @@
 /// The commands that read and write files, and leaving.
 extension Session {
-    /// Whether anything differs from the file: a record added, deleted or changed, or the order.
-    ///
-    /// Stops at the first difference, looking from the end of the list, where new records are.
-    public var hasUnsavedChanges: Bool {
-        if isReordered { return true }
-        let baseline = tracker.baseline
-        guard !baseline.isEmpty else { return false }
-        var matched = 0
-        for index in records.indices.reversed() {
-            // By key first: the record itself is made only for the few the baseline names.
-            switch baseline[records.key(at: index)] {
-            case nil: continue
-            case .absent: return true
-            case .present(let saved):
-                if saved.values != records[index].values { return true }
-                matched += 1
-            }
-        }
-        return baseline.savedCount > matched
-    }
-
     mutating func save(force: Bool) throws(SessionError) -> CommandOutput {
         if !force, fileExists, !hasUnsavedChanges {
             if let now = try? store.version(at: path, known: fingerprint), let fingerprint,
@@ -74,12 +53,13 @@ extension Session {
             openedEmptyFile = false
             return wasThere ? ["the file had been deleted; it was written again with this list"] : []
         case .merged(let merged, let theirs):
-            adopt(merged)
-            rebase(on: theirs)  // the fingerprint too: the version the write may replace
+            list.takeIn(merged)
+            rebase(on: theirs)  // the version too: the version the write may replace
             openedEmptyFile = false
             return merged.fromOthers
         case .mergedChanges(let merge):
-            adopt(merge)
+            list.takeIn(merge)
+            fingerprint = merge.version
             return merge.fromOthers
         }
     }
@@ -102,8 +82,7 @@ extension Session {
     /// After a save: the list as it is now is what the file holds.
     mutating func markSaved() {
         openedEmptyFile = false
-        tracker.markSaved()
-        renumberOccurrences()
+        list.markSaved()
     }
 
     mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
@@ -194,32 +173,17 @@ extension Session {
         }
         return .quit
     }
-
-    func help(_ topic: String?) throws(SessionError) -> CommandOutput {
-        guard let topic else { return .text(HelpText.overview(for: schema)) }
-        guard let spec = CommandTable.spec(named: topic) else {
-            throw .unknownHelpTopic(topic, suggestion: Suggestion.closest(to: topic, in: CommandTable.allNames))
-        }
-        return .text(HelpText.details(of: spec, for: schema))
-    }
 }
 
 /// Records that share an id: kept as distinct records, with a warning when opened.
 extension Session {
     /// The warning for a list whose records repeat ids, or `nil` when every id is unique.
     public var repeatedIDWarning: String? {
-        guard !repeatedIDs.isEmpty else { return nil }
-        let shown = repeatedIDs.prefix(3).map(\.description).joined(separator: ", ")
-        let more = repeatedIDs.count > 3 ? " and \(repeatedIDs.count - 3) more" : ""
-        let ids = repeatedIDs.count == 1 ? "1 id is" : "\(repeatedIDs.count) ids are"
+        guard !list.repeatedIDs.isEmpty else { return nil }
+        let shown = list.repeatedIDs.prefix(3).map(\.description).joined(separator: ", ")
+        let more = list.repeatedIDs.count > 3 ? " and \(list.repeatedIDs.count - 3) more" : ""
+        let ids = list.repeatedIDs.count == 1 ? "1 id is" : "\(list.repeatedIDs.count) ids are"
         return "\(ids) shared by more than one record in \(fileName) (\(shown)\(more)): "
             + "they are kept as distinct records, and merged with another session's by their order."
-    }
-
-    /// After a save: numbers records that share an id again, in the order just written.
-    mutating func renumberOccurrences() {
-        let numbered = records.indices.contains { records.key(at: $0).occurrence > 0 }
-        guard !repeatedIDs.isEmpty || numbered else { return }
-        repeatedIDs = RecordKey.numberOccurrences(in: &records)
     }
 }

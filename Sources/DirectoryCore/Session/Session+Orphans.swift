@@ -3,7 +3,7 @@
 extension Session {
     /// What to say before the first prompt when journals of ended sessions exist, or `nil`.
     public var recoveryNotice: String? {
-        guard !recovery.orphans.isEmpty else { return nil }
+        guard !orphans.isEmpty else { return nil }
         var changes = 0
         var order = false
         var unreadable = 0
@@ -11,7 +11,7 @@ extension Session {
         var lastOlder = -Double.infinity
         var last = -Double.infinity
         var pids: [String] = []
-        for orphan in recovery.orphans {
+        for orphan in orphans {
             guard let journal = RecoveryJournal.decode(orphan.bytes) else {
                 if RecoveryJournal.isOlderFormat(orphan.bytes) {
                     older += 1
@@ -58,17 +58,17 @@ extension Session {
 
     /// How many journals of ended sessions are in format 1, and when the newest was written.
     private var olderFormatOrphans: (count: Int, last: Double) {
-        let older = recovery.orphans.filter { RecoveryJournal.isOlderFormat($0.bytes) }
+        let older = orphans.filter { RecoveryJournal.isOlderFormat($0.bytes) }
         return (older.count, older.map(\.modified).max() ?? 0)
     }
 
     /// Looks again for journals of ended sessions for this list; empty, undamaged ones are deleted.
     mutating func findOrphans() {
-        guard let store = recovery.store else {
-            recovery.orphans = []
+        guard let store = recoveryStore else {
+            orphans = []
             return
         }
-        recovery.orphans = store.orphans(of: path).filter { orphan in
+        orphans = store.orphans(of: path).filter { orphan in
             guard let journal = RecoveryJournal.decode(orphan.bytes), journal.damage.isEmpty,
                 journal.isEmpty
             else { return true }
@@ -79,17 +79,17 @@ extension Session {
 
     /// After the list was (re)loaded: the old journal goes, and the new list's orphans are looked up.
     mutating func resetRecovery() {
-        recovery.clearPending()
-        recovery.store?.removeJournal()
+        list.notes.clearPending()
+        recoveryStore?.removeJournal()
         findOrphans()
     }
 
     mutating func recover(force: Bool) throws(SessionError) -> CommandOutput {
         findOrphans()
-        let readable = recovery.orphans.compactMap { orphan in
+        let readable = orphans.compactMap { orphan in
             RecoveryJournal.decode(orphan.bytes).map { (orphan, $0) }
         }
-        guard let store = recovery.store, !readable.isEmpty else {
+        guard let store = recoveryStore, !readable.isEmpty else {
             let older = olderFormatOrphans
             guard older.count == 0 else {
                 return .warning("Nothing recovered: " + olderFormatNote(count: older.count, last: older.last))
@@ -106,14 +106,20 @@ extension Session {
                     file: fileName,
                     reason: "its journal holds \(journal.kind) records, and this is a \(schema.name) list")
             }
-            try next.replay(journal.changes, force: force)
-            if let order = journal.order { next.reorder(like: order) }
+            do {
+                try next.list.replay(journal.changes, force: force, location: path)
+            } catch .conflict(_, let details) {
+                throw .recoveryConflict(file: fileName, details: details)
+            } catch {
+                throw .storage(error)
+            }
+            if let order = journal.order { next.list.reorder(like: order) }
             count += journal.changes.count
             order = order || journal.order != nil
             damage += journal.damage
         }
         self = next
-        noteEveryChange()
+        list.noteEveryChange()
         let problem = flushRecovery()
         for (orphan, _) in readable { store.remove(orphan) }
         findOrphans()
@@ -127,20 +133,20 @@ extension Session {
 
     mutating func discardRecovery() -> CommandOutput {
         findOrphans()
-        guard let store = recovery.store, !recovery.orphans.isEmpty else {
+        guard let store = recoveryStore, !orphans.isEmpty else {
             return .text("Nothing to discard: no journal of a session that ended holds changes to \(fileName).")
         }
         var count = 0
         var read = 0
-        for orphan in recovery.orphans {
+        for orphan in orphans {
             if let journal = RecoveryJournal.decode(orphan.bytes) {
                 count += journal.changes.count
                 read += 1
             }
             store.remove(orphan)
         }
-        let unread = recovery.orphans.count - read
-        recovery.orphans = []
+        let unread = orphans.count - read
+        orphans = []
         var deleted: [String] = []
         if read > 0 {
             let journals = read == 1 ? "the recovery journal" : "\(read) recovery journals"
@@ -153,45 +159,6 @@ extension Session {
                     : "\(unread) recovery journals this release could not read")
         }
         return feedback("Deleted " + deleted.joined(separator: " and ") + " to \(fileName).")
-    }
-
-    /// Replays journaled changes onto the list as it is, by the three-way merge `save` uses:
-    /// the journal's saved versions are the base, the list is the other side.
-    /// With `force`, the base of each record is the list's version, so the journal's wins.
-    private mutating func replay(_ changes: [RecoveryEntry], force: Bool) throws(SessionError) {
-        var journaled: [RecordKey: RecoveryEntry] = [:]
-        for entry in changes { journaled[entry.key] = entry }
-        guard !journaled.isEmpty else { return }
-        var base: BaselineTable = [:]
-        for (key, entry) in journaled { base[key] = entry.saved.map { .present($0) } ?? .absent }
-        if force {
-            // A record the list no longer has comes back as an addition.
-            for key in journaled.keys { base[key] = .absent }
-            for record in records where journaled[record.key] != nil { base[record.key] = .present(record) }
-        }
-        var ours: [Record] = records.filter { journaled[$0.key] == nil }
-        ours += changes.filter { $0.now != nil }.sorted { $0.position < $1.position }.compactMap(\.now)
-        switch RecordMerge(schema: schema, baseline: base, ours: ours).merge(theirs: records.array, path: path) {
-        case .success(let merged):
-            var before: [RecordKey: Record] = [:]
-            for record in records where journaled[record.key] != nil { before[record.key] = record }
-            for key in journaled.keys where tracker.baseline[key] == nil {
-                tracker.setBase(before[key].map { .present($0) } ?? .absent, for: key)
-            }
-            takeIn([.replaceAll(RecordList(merged.records))])
-            tracker.clearUndo()
-        case .failure(.conflict(_, let details)):
-            throw .recoveryConflict(file: fileName, details: details)
-        case .failure(let error):
-            throw .storage(error)
-        }
-    }
-
-    /// Puts the list in a recovered order: the records it names keep that order, and the
-    /// others (added since, by another session) stay before the record they preceded.
-    private mutating func reorder(like order: [RecordKey]) {
-        tracker.rememberSavedOrder(of: records)
-        takeIn([.replaceAll(RecordList(RecordMerge.ordered(records.array, byKeys: order)))])
     }
 
     /// `YYYY-MM-DD HH:MM` in local time.

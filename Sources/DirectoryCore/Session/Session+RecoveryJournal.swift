@@ -9,19 +9,20 @@ extension Session {
     /// Starts keeping a recovery journal in `store`, and looks for journals of
     /// sessions that ended with unsaved changes to this list (see `recoveryNotice`).
     public mutating func keepRecoveryJournal(in store: RecoveryStore) {
-        recovery.store = store
+        recoveryStore = store
+        list.notes.isOn = true
         findOrphans()
     }
 
     /// Whether changes are noted that the journal does not hold yet.
-    public var hasPendingRecovery: Bool { recovery.hasPending }
+    public var hasPendingRecovery: Bool { list.notes.hasPending }
 
     /// Writes the noted changes to the journal and makes it durable; returns a
     /// problem to report once (the journal cannot be kept), if any.
     @discardableResult
     public mutating func flushRecovery() -> String? {
-        guard let store = recovery.store else { return nil }
-        if recovery.hasPending {
+        guard let store = recoveryStore else { return nil }
+        if list.notes.hasPending {
             // Written in pieces of about a megabyte, so a long script's first write never holds
             // its whole journal as bytes (a piece cut short by a crash loses only whole entries).
             let (path, kind) = (self.path, schema.name)
@@ -33,11 +34,11 @@ extension Session {
                     bytes.removeAll(keepingCapacity: true)
                 }
             }
-            if recovery.orderChanged {
+            if list.notes.orderChanged {
                 // After move, sort or editor the whole order is kept (new records' places too).
-                RecoveryJournal.encodeOrder(tracker.savedOrder != nil ? records.keys : nil, into: &bytes)
+                RecoveryJournal.encodeOrder(list.tracker.savedOrder != nil ? records.keys : nil, into: &bytes)
             }
-            recovery.clearPending()
+            list.notes.clearPending()
             if !bytes.isEmpty { store.append(bytes, path: path, kind: schema.name) }
         }
         return store.sync()
@@ -46,22 +47,15 @@ extension Session {
     /// The session ends in an orderly way (`quit`, the end of a script, a deliberate
     /// discard): its journal goes.
     public mutating func endRecovery() {
-        recovery.clearPending()
-        recovery.store?.removeJournal()
+        list.notes.clearPending()
+        recoveryStore?.removeJournal()
     }
 
     /// After a command: when nothing is unsaved any more, the journal goes.
     mutating func dropRecoveryWhenSaved() {
-        guard let store = recovery.store, tracker.baseline.isEmpty,
-            tracker.savedOrder == nil || !isReordered
-        else { return }
-        recovery.clearPending()
+        guard let store = recoveryStore, list.isSaved else { return }
+        list.notes.clearPending()
         store.removeJournal()
-    }
-
-    /// Notes every record that differs from the file (after a merge or `recover`).
-    mutating func noteEveryChange() {
-        recovery.noteEvery(tracker.baseline.keys)
     }
 
     /// How many bytes of journal entries are written at a time.
@@ -69,11 +63,11 @@ extension Session {
 
     /// Calls `body` with the journal entry of each noted record, as it is now.
     private func forEachRecoveryEntry(_ body: (RecoveryEntry) -> Void) {
-        var latest: [RecordKey: SessionRecovery.Place] = [:]
-        for (key, place) in recovery.pending { latest[key] = place }
+        var latest: [RecordKey: ChangeNotes.Place] = [:]
+        for (key, place) in list.notes.pending { latest[key] = place }
         var positions: [RecordKey: Int]?
         for (key, place) in latest {
-            guard let base = tracker.baseline[key] else { continue }
+            guard let base = list.tracker.baseline[key] else { continue }
             var index: Int?
             if case .at(let hint) = place, hint < records.count, records.key(at: hint) == key {
                 index = hint
@@ -81,7 +75,7 @@ extension Session {
                 if positions == nil {
                     var map: [RecordKey: Int] = [:]
                     records.forEachKey { position, key in
-                        if tracker.baseline[key] != nil { map[key] = position }
+                        if list.tracker.baseline[key] != nil { map[key] = position }
                     }
                     positions = map
                 }

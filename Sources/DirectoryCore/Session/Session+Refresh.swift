@@ -23,14 +23,15 @@ extension Session {
                 "\(fileName) is gone (deleted or moved by another program); nothing was refreshed, "
                     + "and save writes this list to it again")
         case .merged(let merged, let theirs):
-            let hadHistory = !tracker.undo.isEmpty
-            adopt(merged)
+            let hadHistory = !list.tracker.undo.isEmpty
+            list.takeIn(merged)
             rebase(on: theirs)
             openedEmptyFile = false  // the file holds a list now
             return refreshed(merged.fromOthers, hadHistory: hadHistory)
         case .mergedChanges(let merge):
-            let hadHistory = !tracker.undo.isEmpty
-            adopt(merge)
+            let hadHistory = !list.tracker.undo.isEmpty
+            list.takeIn(merge)
+            fingerprint = merge.version
             return refreshed(merge.fromOthers, hadHistory: hadHistory)
         }
     }
@@ -46,7 +47,7 @@ extension Session {
                     ? "Your unsaved change is kept ('changes' shows it)."
                     : "Your \(unsaved) unsaved changes are kept ('changes' lists them).")
         }
-        if hadHistory, tracker.undo.isEmpty {
+        if hadHistory, list.tracker.undo.isEmpty {
             lines.append("Undo history cleared: it no longer fits the merged list (see help refresh).")
         }
         return .text(lines.joined(separator: "\n"))

@@ -1,17 +1,14 @@
-/// An open list and everything unsaved about it: the only place the list changes.
+/// An open list and where it is kept: the one thing a front end talks to.
 ///
 /// A front end parses a line into a `Command`, calls `apply(_:)`, and prints the
-/// `CommandOutput`. The session coordinates a few parts: the list (`records`, `current`),
-/// its store, the change tracker, and the recovery journal. Every change to the records
-/// runs as `EditStep`s through one runner (`Session+Steps`), which tells the tracker
-/// (so `undo`, `redo` and `changes` know the change) and the recovery journal.
+/// `CommandOutput`. The records and every change to them are the `WorkingList`'s, a pure
+/// reducer: a command that reads or changes records goes to it alone. The session keeps the
+/// list somewhere: its location and store, the version last read or written, saving,
+/// `refresh` (merging what others saved), opening another list, import and export, and the
+/// recovery journal.
 public struct Session {
-    /// The kind of the records.
-    public internal(set) var schema: RecordSchema
-    /// The records, in list order.
-    public internal(set) var records: RecordList
-    /// The index of the record that `set` changes (the app's `newPerson`), if any.
-    public internal(set) var current: Int?
+    /// The list being worked on: records, current record, unsaved changes, undo.
+    public internal(set) var list: WorkingList
     /// The file the list is saved to.
     public internal(set) var path: String
     /// The format the file is written in.
@@ -23,9 +20,6 @@ public struct Session {
     public internal(set) var openedEmptyFile = false
     /// Whether every change is saved at once.
     public var autosave = false
-    /// Whether edits word their confirmations ("Added person 4 …"); a script, which
-    /// never prints them, turns this off rather than build a string per line.
-    public var wordsFeedback = true
 
     /// The kind given on the command line, which every file opened must be read as.
     let fixedSchema: RecordSchema?
@@ -34,12 +28,10 @@ public struct Session {
     /// The store of the open list, chosen from `stores` when it was opened or saved elsewhere.
     var store: any ListStore
     let environment: SessionEnvironment
-    /// What changed since the list was loaded or saved, and what `undo` and `redo` can do.
-    var tracker = ChangeTracker()
-    /// The ids that more than one record has (see `RecordKey`), usually none.
-    var repeatedIDs: [RecordID] = []
-    /// The recovery journal's store and what it has yet to write.
-    var recovery = SessionRecovery()
+    /// Where the recovery journal is kept; `nil` keeps none (tests, `--help`).
+    var recoveryStore: RecoveryStore?
+    /// Journals of sessions that ended with unsaved changes to this list.
+    var orphans: [RecoveryOrphan] = []
 
     /// Opens the list at `path`: a missing file starts with the kind's sample records.
     ///
@@ -52,15 +44,14 @@ public struct Session {
         self.store = stores.store(for: path)
         self.environment = environment
         self.path = path
-        self.schema = .person
-        self.records = []
+        self.list = WorkingList(schema: .person, records: [], environment: environment)
         self.format = .binaryPlist
         try load(path: path)
     }
 
     /// Opens the list at `path`, keeping every list in `store`.
     public init(
-        path: String, schema: RecordSchema?, store: any ListStore = FileStore(), environment: SessionEnvironment
+        path: String, schema: RecordSchema?, store: any ListStore, environment: SessionEnvironment
     ) throws(SessionError) {
         try self.init(path: path, schema: schema, stores: ListStores(store), environment: environment)
     }
@@ -87,21 +78,22 @@ public struct Session {
         self.path = path
         self.store = store
         openedEmptyFile = empty
+        let wordsFeedback = list.wordsFeedback
+        var tracker = list.tracker
+        tracker.reset()  // the revision goes on, so autosave sees a load as a change when undo was not empty
         if let loaded {
-            schema = loaded.schema
-            records = loaded.records
-            repeatedIDs = RecordKey.numberOccurrences(in: &records)
+            list = WorkingList(schema: loaded.schema, records: loaded.records, environment: environment)
             format = loaded.format ?? FileFormat.forNewFile(named: path)
             fingerprint = loaded.version
         } else {
-            schema = fallback
-            records = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
-            repeatedIDs = []
+            let samples = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
+            list = WorkingList(schema: fallback, records: samples, environment: environment)
             format = FileFormat.forNewFile(named: path)
             fingerprint = nil
         }
-        current = nil
-        tracker.reset()
+        list.wordsFeedback = wordsFeedback
+        list.tracker = tracker
+        list.notes.isOn = recoveryStore != nil
         resetRecovery()
     }
 
@@ -121,28 +113,22 @@ public struct Session {
 
     /// Carries out `command`, changing the session, and says what to print.
     public mutating func apply(_ command: Command) throws(SessionError) -> CommandOutput {
-        let revision = tracker.revision
+        let revision = list.tracker.revision
         defer { dropRecoveryWhenSaved() }
         let output = try perform(command)
-        if autosave, tracker.revision != revision {
+        if autosave, list.tracker.revision != revision {
             return try saveAfterChange(output)
         }
         return output
     }
 
+    /// A command that reads or changes records goes to the working list; the others are
+    /// about where the list is kept.
     private mutating func perform(_ command: Command) throws(SessionError) -> CommandOutput {
+        if let output = try list.apply(command) { return output }
         switch command {
-        case .list: return .records(listing(of: Array(records.indices)))
-        case .find(let text): return .records(listing(of: find(text)))
-        case .show(let reference): return try show(reference)
-        case .new(let name): return newRecord(named: name, command: command)
-        case .set(let field, let value): return try set(field: field, to: value, command: command)
-        case .edit(let reference): return try edit(reference)
-        case .delete(let references): return try delete(references, command: command)
-        case .done(let date): return try markDone(date, command: command)
-        case .undone: return try markUndone(command: command)
-        case .undo: return try undo()
-        case .changes: return .text(changesText())
+        case .changes:
+            return .text(list.changesText(name: fileName, place: StoreLocation.place(of: path), exists: fileExists))
         case .save(let force): return try save(force: force)
         case .saveAs(let path, let force): return try save(as: environment.expandingTilde(path), force: force)
         case .open(let path, let force): return try open(environment.expandingTilde(path), force: force)
@@ -152,34 +138,41 @@ public struct Session {
         case .exportFile(let format, let path, let options):
             return try export(format, path: environment.expandingTilde(path), options: options)
         case .autosave(let on): return setAutosave(on)
-        case .help(let topic): return try help(topic)
         case .quit(let force): return try quit(force: force)
-        case .redo: return try redo()
-        case .move(let from, let to): return try move(from, to: to, command: command)
-        case .sort(let field, let descending): return try sort(by: field, descending: descending, command: command)
-        case .listRecords(let references): return .records(listing(of: try resolve(clampingRanges(references))))
-        case .findField(let field, let text): return try find(field: field, text: text)
-        case .editorText(let submission): return try applyEditorText(submission, command: command)
         case .refresh: return try refresh()
         case .recover(let force): return try recover(force: force)
         case .discard: return discardRecovery()
+        case .list, .find, .show, .new, .set, .edit, .delete, .done, .undone, .undo, .redo, .move, .sort,
+            .listRecords, .findField, .editorText, .help:
+            preconditionFailure("the working list carries out \(command)")
         }
     }
 
-    /// A listing of the records at `indices`.
-    func listing(of indices: [Int], detailed: Bool = false) -> RecordListing {
-        let empty = records.isEmpty ? schema.emptyListMessage : "No matches."
-        return RecordListing(
-            schema: schema, records: records, indices: indices, emptyMessage: empty, detailed: detailed)
+    /// The kind of the records.
+    public var schema: RecordSchema { list.schema }
+    /// The records, in list order.
+    public var records: RecordList { list.records }
+    /// The index of the record that `set` changes (the app's `newPerson`), if any.
+    public var current: Int? { list.current }
+    /// Whether edits word their confirmations; a script, which never prints them, turns this off.
+    public var wordsFeedback: Bool {
+        get { list.wordsFeedback }
+        set { list.wordsFeedback = newValue }
+    }
+    /// Whether anything differs from the saved list: a record added, deleted or changed, or the order.
+    public var hasUnsavedChanges: Bool { list.hasUnsavedChanges }
+
+    /// Every record that differs from the saved list, in list order, moves last.
+    public func unsavedChanges() -> [UnsavedChange] { list.unsavedChanges() }
+
+    /// The text `editor` opens: every record, or those `references` name.
+    public func editorDocument(for references: [RecordReference]) throws(SessionError) -> EditorDocument {
+        try list.editorDocument(for: references)
     }
 
-    /// A confirmation, worded only when `wordsFeedback` is on.
-    func feedback(_ text: @autoclosure () -> String) -> CommandOutput {
-        .feedback(wordsFeedback ? text() : "")
-    }
+    /// A confirmation, worded only when feedback is on.
+    func feedback(_ text: @autoclosure () -> String) -> CommandOutput { list.feedback(text()) }
 
     /// "1 person", "3 items".
-    func count(_ number: Int) -> String {
-        "\(number) \(number == 1 ? schema.noun : schema.pluralNoun)"
-    }
+    func count(_ number: Int) -> String { list.count(number) }
 }

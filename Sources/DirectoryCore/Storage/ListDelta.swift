@@ -23,6 +23,10 @@ public struct ListDelta: Equatable, Sendable {
     /// The list's version now.
     public var version: ListVersion
 
+    /// At most this many rows are merged from a delta; a store need not read more, and a
+    /// bigger change reads the whole list.
+    public static var mergeLimit: Int { 10_000 }
+
     /// Creates a delta.
     public init(rows: [Row], deleted: [RecordID], version: ListVersion) {
         self.rows = rows

@@ -167,7 +167,7 @@ struct RecordSearchTests {
     func sessionAfterEditsAndUndo() throws {
         var session = try Session.test()
         var generator = SeededGenerator(state: 3)
-        session.records = RecordList(packing: Self.randomRecords(100, &generator), schema: .person)
+        session.list.records = RecordList(packing: Self.randomRecords(100, &generator), schema: .person)
         func check(_ step: String) throws {
             for needle in ["zo", "ss", "高", "a", "zoë zed"] {
                 guard case .records(let listing) = try session.run("find " + needle) else {

@@ -37,7 +37,7 @@ struct RecordKeySetTests {
     func baselineMatchesDictionary() {
         var generator = SeededGenerator(state: 5)
         var table: BaselineTable = [:]
-        var reference: [RecordKey: Session.Baseline] = [:]
+        var reference: [RecordKey: Baseline] = [:]
         let keys = (0..<300).map { RecordKey(id: RecordID(high: UInt64($0), low: 1)) }
         for _ in 0..<10_000 {
             let key = keys[Int(generator.next() % 300)]

@@ -23,13 +23,13 @@ struct RecordMergePreferringOursTests {
     func oursWinsOnlyConflicts() throws {
         let ours = [Self.person(1, "Ann", "Ours"), Self.person(2, "Bo", "B1"), Self.person(3, "Cy", "Edited")]
         let theirs = [Self.person(1, "Annie", "Theirs"), Self.person(2, "Bo", "B2"), Self.person(4, "Dee", "D1")]
-        let refused = Self.merger(ours: ours, preferring: false).merge(theirs: theirs, path: "postgresql:///d")
+        let refused = Self.merger(ours: ours, preferring: false).merge(theirs: theirs, location: "postgresql:///d")
         guard case .failure(.conflict(_, let details)) = refused else {
             Issue.record("a plain merge should conflict")
             return
         }
         #expect(details.contains { $0.contains("in the database") })
-        let merged = try Self.merger(ours: ours, preferring: true).merge(theirs: theirs, path: "postgresql:///d").get()
+        let merged = try Self.merger(ours: ours, preferring: true).merge(theirs: theirs, location: "postgresql:///d").get()
         #expect(
             merged.records == [
                 Self.person(1, "Annie", "Ours"), Self.person(2, "Bo", "B2"), Self.person(4, "Dee", "D1"),
@@ -45,7 +45,7 @@ struct RecordMergePreferringOursTests {
         let theirs = [Self.person(1, "Ann", "A1"), Self.person(2, "Bo", "B9"), Self.person(3, "Cy", "C1")]
         var merger = Self.merger(ours: ours, preferring: true)
         merger.preferringOurs = true
-        let merged = try merger.merge(theirs: theirs, path: "/data/p.plist").get()
+        let merged = try merger.merge(theirs: theirs, location: "/data/p.plist").get()
         #expect(merged.records.map(\.id) == [ours[0].id, ours[1].id])
     }
 }

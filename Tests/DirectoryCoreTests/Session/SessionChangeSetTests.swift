@@ -10,10 +10,10 @@ struct SessionChangeSetTests {
         let store = MemoryStore()
         var session = try Session.test(store: store)
         try session.run("save")
-        #expect(session.listChanges.isEmpty)
+        #expect(session.list.listChanges.isEmpty)
         let ids = session.records.map(\.id)
         try session.run("edit 2", "set office Briggs 500", "delete 3", "new Newcomer", "new Second")
-        let changes = session.listChanges
+        let changes = session.list.listChanges
         #expect(changes.changed.map(\.id) == [ids[1]])
         #expect(changes.changed.first?.values[1] == .text("Briggs 500"))
         #expect(changes.deleted == [ids[2]])
@@ -21,14 +21,14 @@ struct SessionChangeSetTests {
         #expect(changes.added.first?.after == ids[1])
         #expect(changes.added.last?.after == changes.added.first?.record.id)
         try session.run("save")
-        #expect(session.listChanges.isEmpty)
+        #expect(session.list.listChanges.isEmpty)
     }
 
     @Test("a record added and deleted again, or changed and changed back, is no change")
     func cancelledEdits() throws {
         var session = try Session.test(store: MemoryStore())
         try session.run("save", "new Brief", "delete 4", "edit 1", "set office Elsewhere", "set office Steitz 131")
-        #expect(session.listChanges.isEmpty)
+        #expect(session.list.listChanges.isEmpty)
     }
 
     @Test("a store that keeps refusing with changedMeanwhile makes the save fail, with the edits kept")
@@ -48,7 +48,7 @@ struct SessionChangeSetTests {
             var session = try Session(
                 path: "/data/directory.plist", schema: nil, store: store, environment: .fixed(now: 0))
             try session.run("save", "new Kim", "edit 1", "set office Far")
-            let expected = session.listChanges
+            let expected = session.list.listChanges
             try session.run("save")
             #expect(store.received == (asks ? expected : ListChanges()))
             #expect(store.files.file("/data/directory.plist")?.records.count == 4)

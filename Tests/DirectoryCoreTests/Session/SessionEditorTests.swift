@@ -85,9 +85,9 @@ struct SessionEditorTests {
     @Test("unchanged text changes nothing and says so")
     func unchanged() throws {
         var session = try savedList(3)
-        let history = session.tracker.undo
+        let history = session.list.tracker.undo
         #expect(try session.editText { $0 } == .feedback("No changes: the text is as it was written."))
-        #expect(session.tracker.undo == history)
+        #expect(session.list.tracker.undo == history)
     }
 
     @Test("text that cannot be used changes nothing and names its lines")

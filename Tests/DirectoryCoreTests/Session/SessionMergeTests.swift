@@ -153,7 +153,7 @@ struct SessionMergeBaseTests {
         let (_, office, _) = try officeSaveFailedAfterMerge()
         let changes = office.unsavedChanges()
         #expect(changes.count == 1)
-        #expect(office.listChanges.changed.map { $0.values } == [[.text("Joseph Gregg"), .text("Briggs 500")]])
+        #expect(office.list.listChanges.changed.map { $0.values } == [[.text("Joseph Gregg"), .text("Briggs 500")]])
         #expect(changes.first?.kind == .changed([(field: 1, saved: .text("Briggs 413"))]))
     }
 

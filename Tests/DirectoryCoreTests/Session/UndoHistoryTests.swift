@@ -10,7 +10,7 @@ struct UndoHistoryTests {
     func undoAfterNewAndSet() throws {
         var session = try Session.test()
         try session.run("new Kim Tran", "set office Briggs 500")
-        #expect(session.tracker.undo.wholeCount == 0)
+        #expect(session.list.tracker.undo.wholeCount == 0)
         #expect(try session.run("undo") == .feedback("Undid 'set office Briggs 500'."))
         #expect(session.records.count == 4)
         #expect(session.records[3].values == [.text("Kim Tran"), .text("")])
@@ -43,11 +43,11 @@ struct UndoHistoryTests {
         }
         for entry in expected.reversed() {
             try session.run("undo")
-            #expect(session.tracker.redo.last?.command == entry.command)
+            #expect(session.list.tracker.redo.last?.command == entry.command)
             #expect(Array(session.records) == entry.before)
             #expect(session.current == entry.current)
         }
-        #expect(session.tracker.undo.isEmpty)
+        #expect(session.list.tracker.undo.isEmpty)
     }
 
     @Test("undo and redo of compact entries give the same list and messages as whole ones")
@@ -71,7 +71,7 @@ struct UndoHistoryTests {
         var session = try Session.test(path: "/data/bucketList.plist", schema: .bucket, now: 1_000_000)
         let before = session.records
         try session.run("new Climb", "set note high", "done", "undone", "set completedDate 2020-01-02")
-        #expect(session.tracker.undo.wholeCount == 3)
+        #expect(session.list.tracker.undo.wholeCount == 3)
         for _ in 0..<5 { try session.run("undo") }
         #expect(session.records == before)
     }
@@ -83,8 +83,8 @@ struct UndoHistoryTests {
         for number in 0..<2_000 {
             try session.run("new Person \(number)", "set office Room \(number)")
         }
-        #expect(session.tracker.undo.count == 4_000)
-        #expect(session.tracker.undo.wholeCount == 0)
+        #expect(session.list.tracker.undo.count == 4_000)
+        #expect(session.list.tracker.undo.wholeCount == 0)
         #expect(try session.run("undo") == .feedback("Undid 'set office Room 1999'."))
         for _ in 0..<3_999 { try session.run("undo") }
         #expect(session.records == before)

@@ -1,5 +1,5 @@
 /// `find FIELD:TEXT`: searching one field.
-extension Session {
+extension WorkingList {
     /// The records whose field `name` contains `text`, ignoring case and accents. A name
     /// that is no field, nor close to one, is searched for with the text in every field
     /// (`find re:meeting` finds "Re: meeting"); a near miss is an error naming the fields.

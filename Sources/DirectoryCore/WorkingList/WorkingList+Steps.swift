@@ -3,7 +3,7 @@
 ///
 /// Before a step runs, the change tracker notes what the file has of the records it
 /// changes; after, the recovery journal is told which records changed and where they stand.
-extension Session {
+extension WorkingList {
     /// Runs `steps` as one change made by `command`: one undo entry, so one `undo` takes it all back.
     mutating func change(_ steps: [EditStep], by command: Command) {
         let before = current
@@ -65,16 +65,16 @@ extension Session {
     @discardableResult
     private mutating func run(_ step: EditStep, noting: Bool = true) -> EditStep {
         if noting { tracker.note(before: step, in: records) }
-        let journaled = recovery.isKept
+        let journaled = notes.isOn
         switch step {
         case .insert(let record, let index):
             insert(record, at: index)
-            if journaled { recovery.noteChanged(record.key, at: index) }
+            if journaled { notes.noteChanged(record.key, at: index) }
             return .remove([index])
         case .insertAll(let placed):
             for item in placed {
                 insert(item.record, at: item.index)
-                if journaled { recovery.noteChanged(item.record.key, at: item.index) }
+                if journaled { notes.noteChanged(item.record.key, at: item.index) }
             }
             return .remove(placed.map(\.index))
         case .remove(let indices):
@@ -82,25 +82,25 @@ extension Session {
             removed.reserveCapacity(indices.count)
             for index in indices { removed.append(PlacedRecord(index: index, record: records[index])) }
             remove(removed)
-            if journaled { for item in removed { recovery.noteGone(item.record.key) } }
+            if journaled { for item in removed { notes.noteGone(item.record.key) } }
             return .insertAll(removed)
         case .setField(let index, let field, let value):
             let old = records.value(at: index, field: field)
             records[index].values[field] = value
-            if journaled { recovery.noteChanged(records.key(at: index), at: index) }
+            if journaled { notes.noteChanged(records.key(at: index), at: index) }
             return .setField(index: index, field: field, value: old)
         case .replace(let index, let record):
             let old = records[index]
             records[index] = record
-            if journaled { recovery.noteChanged(record.key, at: index) }
+            if journaled { notes.noteChanged(record.key, at: index) }
             return .replace(index: index, record: old)
         case .move(let from, let to):
             move(from: from, to: to)
-            if journaled { recovery.noteOrderChanged() }
+            if journaled { notes.noteOrderChanged() }
             return .move(from: to, to: from)
         case .reorder(let order):
             reorder(order)
-            if journaled { recovery.noteOrderChanged() }
+            if journaled { notes.noteOrderChanged() }
             var inverse = [Int](repeating: 0, count: order.count)
             for (position, old) in order.enumerated() { inverse[old] = position }
             return .reorder(inverse)
@@ -109,7 +109,7 @@ extension Session {
             let currentKey = current.map { records.key(at: $0) }
             records = list
             current = currentKey.flatMap { key in records.index(of: key) }
-            if journaled { recovery.noteOrderChanged() }
+            if journaled { notes.noteOrderChanged() }
             return .replaceAll(old)
         }
     }

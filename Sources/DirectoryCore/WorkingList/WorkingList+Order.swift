@@ -1,7 +1,7 @@
 import Foundation
 
 /// `move` and `sort`, and noticing that the order differs from the file's.
-extension Session {
+extension WorkingList {
     /// `move N to M`: record N (or the one `#ID` names) becomes record M.
     mutating func move(_ reference: RecordReference, to: Int, command: Command) throws(SessionError) -> CommandOutput {
         let from = try resolve([reference])[0] + 1

@@ -11,12 +11,12 @@ struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
     private var added = RecordKeySet()
 
     /// An empty table (`[:]`), or one with the given entries.
-    init(dictionaryLiteral elements: (RecordKey, Session.Baseline)...) {
+    init(dictionaryLiteral elements: (RecordKey, Baseline)...) {
         for (key, base) in elements { self[key] = base }
     }
 
     /// The record's state in the file, or `nil` when the session has not touched it.
-    subscript(key: RecordKey) -> Session.Baseline? {
+    subscript(key: RecordKey) -> Baseline? {
         get {
             if !added.isEmpty, added.contains(key) { return .absent }
             return saved[key].map { .present($0) }
@@ -64,22 +64,20 @@ struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
     mutating func reserveCapacity(_ capacity: Int) { saved.reserveCapacity(capacity) }
 
     /// Every noted record with its state: saved versions first, then added records.
-    func makeIterator() -> some IteratorProtocol<(key: RecordKey, value: Session.Baseline)> {
+    func makeIterator() -> some IteratorProtocol<(key: RecordKey, value: Baseline)> {
         var savedEntries = saved.makeIterator()
         var addedKeys = added.makeIterator()
-        return AnyIterator { () -> (key: RecordKey, value: Session.Baseline)? in
+        return AnyIterator { () -> (key: RecordKey, value: Baseline)? in
             if let (key, record) = savedEntries.next() { return (key, .present(record)) }
             return addedKeys.next().map { ($0, .absent) }
         }
     }
 }
 
-extension Session {
-    /// A record's state in the file, as far as the session knows.
-    enum Baseline: Equatable {
-        /// The record is not in the file.
-        case absent
-        /// The record as the file has it.
-        case present(Record)
-    }
+/// A record's state in the saved list (the merge base), as far as the working list knows.
+enum Baseline: Equatable {
+    /// The record is not in the saved list.
+    case absent
+    /// The record as the saved list has it.
+    case present(Record)
 }

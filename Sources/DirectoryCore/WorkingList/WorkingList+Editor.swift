@@ -1,5 +1,5 @@
 /// `editor`: the records as text, and the edited text applied as one change.
-extension Session {
+extension WorkingList {
     /// The text `editor` opens: every record, or those `references` name.
     public func editorDocument(for references: [RecordReference]) throws(SessionError) -> EditorDocument {
         let indices = references.isEmpty ? Array(records.indices) : try resolve(references)

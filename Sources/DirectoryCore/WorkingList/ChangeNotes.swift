@@ -1,9 +1,9 @@
-/// A session's recovery journal: where it goes, the changes it has yet to hold, and the
-/// journals of sessions that ended with unsaved changes to the list.
+/// The records changed since the recovery journal was last written: the step runner notes
+/// each record a step changed (`WorkingList+Steps`), and merges and `recover`, which take in
+/// another version's records, note every changed record. `Session` writes them to the journal.
 ///
-/// The step runner tells it of each record a step changed (`Session+Steps`); merges and
-/// `recover`, which take in another session's records, note every changed record.
-struct SessionRecovery {
+/// Notes are taken only while a journal is kept (`isOn`), so a session without one pays nothing.
+struct ChangeNotes {
     /// Where a record changed since the journal was last written stands now, as far as
     /// the step that changed it knows.
     enum Place: Equatable {
@@ -15,20 +15,14 @@ struct SessionRecovery {
         case unknown
     }
 
-    /// Where the journal goes; `nil` keeps none (tests, `--help`).
-    var store: RecoveryStore?
+    /// Whether changes are noted: a recovery journal is kept.
+    var isOn = false
     /// Records changed since the journal was last written; the last note of a record
     /// counts. An array, so that noting a change costs an append, not a hash; each place
     /// kept as one `Int` (`Place.packed`), so a long script's notes take 32 bytes each, not 40.
     private var notes: [(key: RecordKey, place: Int)] = []
     /// Whether the list's order may have changed since the journal last wrote it.
     private(set) var orderChanged = false
-    /// Journals of sessions that ended with unsaved changes to this list.
-    var orphans: [RecoveryOrphan] = []
-
-    /// Whether a journal is kept, so that changes are worth noting.
-    var isKept: Bool { store != nil }
-
     /// Whether changes are noted that the journal does not hold yet.
     var hasPending: Bool { !notes.isEmpty || orderChanged }
 
@@ -69,7 +63,7 @@ struct SessionRecovery {
     }
 }
 
-extension SessionRecovery.Place {
+extension ChangeNotes.Place {
     /// The place as one `Int`: an index, or a negative number for `gone` and `unknown`.
     fileprivate var packed: Int {
         switch self {

@@ -30,7 +30,7 @@ public struct UnsavedChange: Equatable, Sendable {
     public var number: Int?
 }
 
-extension Session {
+extension WorkingList {
     /// Every record that differs from the file, in list order (a deletion where the record
     /// stood, as far as the undo history tells), moves last.
     public func unsavedChanges() -> [UnsavedChange] {
@@ -88,16 +88,17 @@ extension Session {
         return ordered + moves
     }
 
-    /// The `changes` report.
-    func changesText() -> String {
+    /// The `changes` report for the list called `name`, kept at `place` ("in directory.plist");
+    /// `exists` says whether it is there yet.
+    func changesText(name: String, place: String, exists: Bool) -> String {
         let changes = unsavedChanges()
         guard !changes.isEmpty else {
-            if !fileExists {
-                return "No changes. \(fileName) does not exist yet: save creates it with \(count(records.count))."
+            if !exists {
+                return "No changes. \(name) does not exist yet: save creates it with \(count(records.count))."
             }
             return "No unsaved changes."
         }
-        var lines = ["\(changes.count == 1 ? "1 unsaved change" : "\(changes.count) unsaved changes") to \(fileName):"]
+        var lines = ["\(changes.count == 1 ? "1 unsaved change" : "\(changes.count) unsaved changes") to \(name):"]
         let renderer = FieldText(schema: schema, utcOffset: environment.utcOffset)
         for change in changes {
             let title = renderer.title(of: change.record)
@@ -108,7 +109,7 @@ extension Session {
                 lines.append("  deleted  \(renderer.summary(of: change.record))")
             case .moved(let savedNumber):
                 lines.append(
-                    "  moved    \(change.number ?? 0) \(title): was \(savedNumber) in \(StoreLocation.place(of: path))")
+                    "  moved    \(change.number ?? 0) \(title): was \(savedNumber) in \(place)")
             case .changed(let fields):
                 for (field, saved) in fields {
                     let name = schema.fields[field].name

@@ -1,5 +1,5 @@
-/// The commands that change records.
-extension Session {
+/// The commands that pick, show and change records.
+extension WorkingList {
     mutating func newRecord(named name: String?, command: Command) -> CommandOutput {
         var values = schema.defaultValues
         if let name { values[schema.titleField] = .text(name) }
@@ -58,6 +58,20 @@ extension Session {
             throw .wrongKind(command: command, kinds: kinds, current: schema.name)
         }
         return field
+    }
+
+    /// Appends records read from an import file as one change: one `undo` removes them all.
+    /// A record whose id the list already has gets a new id, so importing a file twice gives
+    /// two copies rather than two records with one identity.
+    mutating func append(imported: [Record], by command: Command) {
+        var taken = Set(records.indices.map(records.id(at:)))
+        var added: [PlacedRecord] = []
+        added.reserveCapacity(imported.count)
+        for var record in imported {
+            while !taken.insert(record.id).inserted { record.id = environment.makeID() }
+            added.append(PlacedRecord(index: records.count + added.count, record: record))
+        }
+        change(.insertAll(added), by: command)
     }
 
     /// Sets one field as the change `command` makes.

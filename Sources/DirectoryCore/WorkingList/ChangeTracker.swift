@@ -114,7 +114,7 @@ struct ChangeTracker {
     }
 
     /// Sets the merge base of the record `key` (a merge or a recovery says it).
-    mutating func setBase(_ base: Session.Baseline?, for key: RecordKey) {
+    mutating func setBase(_ base: Baseline?, for key: RecordKey) {
         baseline[key] = base
     }
 

@@ -1,0 +1,102 @@
+/// The one rule of a three-way merge, record by record and field by field: what a record
+/// becomes when this session changed it since its base (the version it started from) and
+/// another version of the list (another session's save, a journal being recovered) may
+/// have changed it too. Every merge asks it: the whole-list merge (`RecordMerge`), the merge
+/// of a store's delta (`DeltaMerge`), `recover`, and so every message about a merged record
+/// is worded here.
+///
+/// A field changed on one side only takes that change; a field changed the same way on both
+/// is that value; a field changed differently on both is a conflict. A record deleted on one
+/// side and left alone on the other is deleted; deleted on one side and changed on the other,
+/// a conflict. `preferringOurs` settles every conflict this session's way and says so.
+struct MergeRule {
+    /// The kind of the records.
+    let schema: RecordSchema
+    /// Where the other version is, for conflict messages ("in directory.plist").
+    let place: String
+    /// Whether conflicts go this session's way instead of being reported (`save!`, `recover!`).
+    var preferringOurs = false
+
+    /// What one record touched by this session becomes.
+    struct Decision {
+        /// The merged record, or `nil` when it is gone from the merged list.
+        var record: Record?
+        /// A line for the merge report for each conflict that went this session's way.
+        var overruled: [String] = []
+        /// A line for each conflict, naming the record (the field and both values), when the
+        /// merge cannot decide.
+        var conflicts: [String] = []
+    }
+
+    /// What the record whose base is `base` becomes, given this session's version `ours` and
+    /// the other's version `theirs` (`nil`: deleted on that side). With a conflict, the record
+    /// is the other side's, so a report can still show the list as the other side has it.
+    func decide(base: Record, ours: Record?, theirs: Record?) -> Decision {
+        switch (ours, theirs) {
+        case (nil, nil):
+            return Decision()
+        case (nil, let their?):
+            guard their != base else { return Decision() }
+            if preferringOurs {
+                return Decision(overruled: ["\(title(their)): deleted as you did, though the other session changed it"])
+            }
+            return Decision(
+                record: their, conflicts: ["\(title(base)): you deleted it, but the other session changed it"])
+        case (let mine?, nil):
+            guard mine != base else { return Decision() }
+            if preferringOurs {
+                return Decision(
+                    record: mine,
+                    overruled: ["\(title(mine)): kept with your changes, though the other session deleted it"])
+            }
+            return Decision(conflicts: ["\(title(mine)): you changed it, but the other session deleted it"])
+        case (let mine?, let their?):
+            return fields(base: base, ours: mine, theirs: their)
+        }
+    }
+
+    /// The field-by-field merge of a record both sides still have: the other side's record
+    /// with this session's changed fields.
+    private func fields(base: Record, ours mine: Record, theirs their: Record) -> Decision {
+        var result = their
+        var overruled: [String] = []
+        var conflicts: [String] = []
+        for field in schema.fields.indices where mine.values[field] != base.values[field] {
+            let theirValue = their.values[field]
+            if theirValue == base.values[field] || theirValue == mine.values[field] {
+                result.values[field] = mine.values[field]
+            } else if preferringOurs {
+                result.values[field] = mine.values[field]
+                overruled.append(
+                    "\(title(mine)): your \(schema.fields[field].name) \(Self.show(mine.values[field])) replaced "
+                        + "\(Self.show(theirValue))")
+            } else {
+                conflicts.append(
+                    "\(title(mine)): \(schema.fields[field].name) is \(Self.show(mine.values[field])) here "
+                        + "but \(Self.show(theirValue)) in \(place)")
+            }
+        }
+        return Decision(record: result, overruled: overruled, conflicts: conflicts)
+    }
+
+    /// How a merge message names a record: its title in quotes, or "(unnamed …)".
+    func title(_ record: Record) -> String {
+        let name = record.values[schema.titleField].text ?? ""
+        return name.isEmpty ? "(unnamed \(schema.noun))" : "'\(VisibleText.of(name))'"
+    }
+
+    /// How a merge message shows a value: text in quotes, a date in ISO 8601.
+    static func show(_ value: FieldValue) -> String {
+        switch value {
+        case .text(let text): return "\"" + VisibleText.of(text) + "\""
+        case .date(let seconds): return DateText.iso8601(seconds)
+        }
+    }
+
+    /// What the merge report says of a record the other side added, changed or deleted.
+    func added(_ record: Record) -> String { "added \(title(record))" }
+    /// See `added(_:)`.
+    func changed(_ record: Record) -> String { "changed \(title(record))" }
+    /// See `added(_:)`.
+    func deleted(_ record: Record) -> String { "deleted \(title(record))" }
+}

@@ -1,0 +1,111 @@
+/// Taking in a merge with another version of the list (another session's save, a store's
+/// delta, a recovered journal): the merged records become the list without counting as
+/// this session's edits, and the undo history stays only while it still fits.
+extension WorkingList {
+    /// Makes the merged records the list. The current record stays current wherever the
+    /// merge put it; the undo history is kept while it still fits the list, else cleared.
+    mutating func takeIn(_ merged: RecordMerge.Merged) {
+        // A session that reordered the list keeps its order (`RecordMerge.ordered`).
+        let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records.array) : merged.records
+        if !undoFits(mergedRecords) { tracker.clearUndoAfterMerge() }
+        // Redo's steps name positions: they fit only the same records in the same order.
+        if !tracker.redo.isEmpty,
+            mergedRecords.count != records.count
+                || mergedRecords.indices.contains(where: { records.key(at: $0) != mergedRecords[$0].key })
+        {
+            tracker.forgetRedo()
+        }
+        takeIn([.replaceAll(RecordList(mergedRecords))])
+    }
+
+    /// Makes a merge worked out from a delta the list, and what it merged the base:
+    /// replaced records in place, removed and inserted ones where they belong, the undo
+    /// history kept while it still fits.
+    mutating func takeIn(_ merge: DeltaMerge) {
+        if !merge.removed.isEmpty || !merge.inserted.isEmpty {
+            tracker.clearUndoAfterMerge()
+            tracker.forgetRedo()
+        } else if !tracker.undo.isEmpty, !merge.replaced.isEmpty {
+            let touched = tracker.undo.touchedKeys(undoingFrom: records.keys)
+            if touched == nil || merge.replaced.contains(where: { touched?.contains($0.record.key) ?? true }) {
+                tracker.clearUndoAfterMerge()
+            }
+        }
+        takeIn(merge.replaced.map { .replace(index: $0.index, record: $0.record) })
+        if !merge.removed.isEmpty { takeIn([.remove(merge.removed.sorted())]) }
+        for (after, record) in merge.inserted {
+            let position = after.flatMap { records.index(of: $0) }.map { $0 + 1 } ?? 0
+            takeIn([.insert(record, at: position)])
+        }
+        for (key, base) in merge.bases { tracker.setBase(base, for: key) }
+        noteEveryChange()  // the recovery journal keeps each record's base too
+    }
+
+    /// Makes `theirs`, the list as read now, the merge base: each record this session touched
+    /// gets its version there (or absent, when it lacks it), and the saved order is theirs.
+    /// Every merge with a whole list ends with it (save, its retries, refresh), so an edit
+    /// another session saved, once merged in, is never taken for this session's own by a later merge.
+    mutating func rebase(on theirs: RecordList) {
+        tracker.rebase(on: theirs)
+        noteEveryChange()  // the recovery journal keeps each record's base too
+    }
+
+    /// Notes every record that differs from the saved list for the recovery journal (after a
+    /// merge or `recover`), while one is kept.
+    mutating func noteEveryChange() {
+        guard notes.isOn else { return }
+        notes.noteEvery(tracker.baseline.keys)
+    }
+
+    /// Whether `undo` would do the same to `merged` as to the list now: the same records in
+    /// the same order, and none that the undo history's steps touch changed by the other session.
+    private func undoFits(_ merged: [Record]) -> Bool {
+        guard !tracker.undo.isEmpty else { return true }
+        guard merged.count == records.count,
+            !merged.indices.contains(where: { records.key(at: $0) != merged[$0].key })
+        else { return false }
+        guard let touched = tracker.undo.touchedKeys(undoingFrom: records.keys) else { return false }
+        return !zip(records, merged).contains { touched.contains($0.key) && $0 != $1 }
+    }
+
+    /// Whether the list holds, of the records of `saved` (keys in the order last read), some
+    /// in another relative order: the other session moved or sorted them.
+    static func reordered(_ records: RecordList, from saved: [RecordKey]) -> Bool {
+        outOfOrder(records, positions: positions(of: saved))
+    }
+
+    /// Replays a recovery journal's changes onto the list as it is, by the three-way merge
+    /// `save` uses: the journal's saved versions are the base, the list (as kept at `location`)
+    /// is the other side. With `force`, the base of each record is the list's version, so the
+    /// journal's wins. A conflict throws and changes nothing.
+    mutating func replay(_ changes: [RecoveryEntry], force: Bool, location: String) throws(StorageError) {
+        var journaled: [RecordKey: RecoveryEntry] = [:]
+        for entry in changes { journaled[entry.key] = entry }
+        guard !journaled.isEmpty else { return }
+        var base: BaselineTable = [:]
+        for (key, entry) in journaled { base[key] = entry.saved.map { .present($0) } ?? .absent }
+        if force {
+            // A record the list no longer has comes back as an addition.
+            for key in journaled.keys { base[key] = .absent }
+            for record in records where journaled[record.key] != nil { base[record.key] = .present(record) }
+        }
+        var ours: [Record] = records.filter { journaled[$0.key] == nil }
+        ours += changes.filter { $0.now != nil }.sorted { $0.position < $1.position }.compactMap(\.now)
+        let merged = try RecordMerge(schema: schema, baseline: base, ours: ours)
+            .merge(theirs: records.array, location: location).get()
+        var before: [RecordKey: Record] = [:]
+        for record in records where journaled[record.key] != nil { before[record.key] = record }
+        for key in journaled.keys where tracker.baseline[key] == nil {
+            tracker.setBase(before[key].map { .present($0) } ?? .absent, for: key)
+        }
+        takeIn([.replaceAll(RecordList(merged.records))])
+        tracker.clearUndo()
+    }
+
+    /// Puts the list in a recovered order: the records it names keep that order, and the
+    /// others (added since, by another session) stay before the record they preceded.
+    mutating func reorder(like order: [RecordKey]) {
+        tracker.rememberSavedOrder(of: records)
+        takeIn([.replaceAll(RecordList(RecordMerge.ordered(records.array, byKeys: order)))])
+    }
+}
