@@ -56,53 +56,6 @@ public struct Session {
         try self.init(path: path, schema: schema, stores: ListStores(store), environment: environment)
     }
 
-    /// Replaces the session's list with the file at `path` and forgets all edits.
-    ///
-    /// Opening another list is not a change to this one, so it sets `records` directly
-    /// rather than run edit steps.
-    mutating func load(path: String) throws(SessionError) {
-        let fallback = fixedSchema ?? Self.schema(forFileNamed: path)
-        let store = stores.store(for: path)
-        var loaded: LoadedList?
-        var empty = false
-        do {
-            loaded = try store.load(location: path, schema: fixedSchema, fallback: fallback)
-        } catch .emptyFile {
-            // No list is 0 bytes: opened as an empty list that a plain save will not write over.
-            let now = try? store.version(at: path, known: nil)
-            loaded = LoadedList(schema: fallback, records: [], format: FileFormat.forNewFile(named: path), version: now)
-            empty = now != nil
-        } catch {
-            throw .storage(error)
-        }
-        self.path = path
-        self.store = store
-        openedEmptyFile = empty
-        let wordsFeedback = list.wordsFeedback
-        var tracker = list.tracker
-        tracker.reset()  // the revision goes on, so autosave sees a load as a change when undo was not empty
-        if let loaded {
-            list = WorkingList(schema: loaded.schema, records: loaded.records, environment: environment)
-            format = loaded.format ?? FileFormat.forNewFile(named: path)
-            fingerprint = loaded.version
-        } else {
-            let samples = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
-            list = WorkingList(schema: fallback, records: samples, environment: environment)
-            format = FileFormat.forNewFile(named: path)
-            fingerprint = nil
-        }
-        list.wordsFeedback = wordsFeedback
-        list.tracker = tracker
-        list.notes.isOn = recoveryStore != nil
-        resetRecovery()
-    }
-
-    /// The kind a new file gets from its name: `bucketList.json` and the like are bucket lists.
-    public static func schema(forFileNamed path: String) -> RecordSchema {
-        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
-        return name.contains("bucket") ? .bucket : .person
-    }
-
     /// The file's name without its folder, for messages and the prompt.
     public var fileName: String {
         StoreLocation.displayName(path)
@@ -175,4 +128,17 @@ public struct Session {
 
     /// "1 person", "3 items".
     func count(_ number: Int) -> String { list.count(number) }
+
+    mutating func setAutosave(_ on: Bool?) -> CommandOutput {
+        guard let on else { return .text("autosave is \(autosave ? "on" : "off")") }
+        autosave = on
+        return .feedback(on ? "Autosave on: every change is saved at once." : "Autosave off: use save to write.")
+    }
+
+    func quit(force: Bool) throws(SessionError) -> CommandOutput {
+        if !force, hasUnsavedChanges {
+            throw .unsavedChanges(action: "quit", count: unsavedChanges().count, file: fileName)
+        }
+        return .quit
+    }
 }

@@ -1,7 +1,5 @@
 /// Why a command could not be carried out. Each message says what to do next.
 public enum SessionError: Error, Equatable, Sendable {
-    /// The line was not a command.
-    case parse(ParseError)
     /// Reading or writing a file failed.
     case storage(StorageError)
     /// `set`, `show`, `done` need a current record and there is none.
@@ -64,7 +62,6 @@ public enum SessionError: Error, Equatable, Sendable {
     /// The message for the user.
     public var message: String {
         switch self {
-        case .parse(let error): return error.message
         case .storage(let error): return error.message
         case .noCurrentRecord(let noun):
             return "no current \(noun); use 'new' to add one or 'edit N' to pick one from list"

@@ -29,7 +29,8 @@ struct RecordMergePreferringOursTests {
             return
         }
         #expect(details.contains { $0.contains("in the database") })
-        let merged = try Self.merger(ours: ours, preferring: true).merge(theirs: theirs, location: "postgresql:///d").get()
+        let merged = try Self.merger(ours: ours, preferring: true).merge(theirs: theirs, location: "postgresql:///d")
+            .get()
         #expect(
             merged.records == [
                 Self.person(1, "Annie", "Ours"), Self.person(2, "Bo", "B2"), Self.person(4, "Dee", "D1"),

@@ -1,5 +1,10 @@
-/// The commands that read and write files, and leaving.
+/// `save` and `save as`: merge with what others saved, write, and merge again when another
+/// session saved in between. A store that writes record by record (a database) is sent only
+/// what changed (`WorkingList.listChanges`); a file is written whole.
 extension Session {
+    /// How many times a save merges and tries again when other sessions keep saving first.
+    static let saveAttempts = 200
+
     mutating func save(force: Bool) throws(SessionError) -> CommandOutput {
         if !force, fileExists, !hasUnsavedChanges {
             if let now = try? store.version(at: path, known: fingerprint), let fingerprint,
@@ -118,72 +123,35 @@ extension Session {
         return output
     }
 
-    /// That the list's file does not exist, so the session starts with the sample records
-    /// (or an empty list) and `save` would create it; `nil` when it exists or is a database.
-    public var missingFileWarning: String? {
-        guard !fileExists, !StoreLocation.isDatabase(path) else { return nil }
-        let count = records.count
-        let noun = count == 1 ? schema.noun : schema.pluralNoun
-        let start = count == 0 ? "an empty list" : "\(count) sample \(noun)"
-        return "\(VisibleText.of(path)) does not exist: the session starts with \(start) "
-            + "(not saved; 'save' creates the file)"
-    }
-
-    mutating func open(_ newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
-        if !force, hasUnsavedChanges {
-            throw .unsavedChanges(action: "open", count: unsavedChanges().count, file: fileName)
+    /// Merges with what others saved and writes this session's changes, again and again
+    /// while others save in between; returns what came from the others. `preferringOurs`
+    /// (`save!`) resolves conflicts this session's way.
+    mutating func mergeAndWriteChanges(preferringOurs: Bool = false) throws(SessionError) -> [String] {
+        var notes: [String] = []
+        // A failure after a merge says what the merge took in: the list holds it now.
+        func failure(_ error: StorageError) -> SessionError {
+            notes.isEmpty ? .storage(error) : .notSavedAfterMerge(error, merged: notes)
         }
-        var next = self
-        try next.load(path: newPath)
-        self = next
-        let state = fileExists || !StoreLocation.isDatabase(path) ? "" : Self.noTablesNote
-        let opened = "Opened \(fileName): \(count(records.count))\(state)."
-        // A missing file is a warning, so a script hears it: its next lines would edit the samples.
-        let notes = [
-            missingFileWarning.map { "warning: " + $0 }, emptyFileWarning.map { "warning: " + $0 },
-            repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice,
-        ].compactMap { $0 }
-        guard !notes.isEmpty else { return .feedback(opened) }
-        return .warning(([opened] + notes).joined(separator: "\n"))
-    }
-
-    /// The warning for a file that was empty (0 bytes) when opened, or `nil`.
-    public var emptyFileWarning: String? {
-        guard openedEmptyFile else { return nil }
-        return "\(fileName) is empty (0 bytes), and an empty file is not a list: the apps never write one, "
-            + "so another program may be writing it. The list is shown empty; 'save' will not write over "
-            + "the file until it holds a list ('revert' reads it again), and 'save!' writes this list over it."
-    }
-
-    mutating func revert() throws(SessionError) -> CommandOutput {
-        let discarded = unsavedChanges().count
-        try load(path: path)
-        return .feedback("Discarded \(discarded == 1 ? "1 change" : "\(discarded) changes"); reloaded \(fileName).")
-    }
-
-    mutating func setAutosave(_ on: Bool?) -> CommandOutput {
-        guard let on else { return .text("autosave is \(autosave ? "on" : "off")") }
-        autosave = on
-        return .feedback(on ? "Autosave on: every change is saved at once." : "Autosave off: use save to write.")
-    }
-
-    func quit(force: Bool) throws(SessionError) -> CommandOutput {
-        if !force, hasUnsavedChanges {
-            throw .unsavedChanges(action: "quit", count: unsavedChanges().count, file: fileName)
+        for _ in 0..<Self.saveAttempts {
+            do {
+                notes += try mergeBeforeSave(preferringOurs: preferringOurs)
+            } catch .storage(let error) {
+                throw failure(error)
+            } catch {
+                throw error
+            }
+            do {
+                let changes = store.savesChangeSet(to: path) ? list.listChanges : ListChanges()
+                fingerprint = try store.save(
+                    changes, giving: records, schema: schema, format: format, to: path, known: fingerprint)
+                markSaved()
+                return notes
+            } catch .changedMeanwhile {
+                continue
+            } catch {
+                throw failure(error)
+            }
         }
-        return .quit
-    }
-}
-
-/// Records that share an id: kept as distinct records, with a warning when opened.
-extension Session {
-    /// The warning for a list whose records repeat ids, or `nil` when every id is unique.
-    public var repeatedIDWarning: String? {
-        guard !list.repeatedIDs.isEmpty else { return nil }
-        let shown = list.repeatedIDs.prefix(3).map(\.description).joined(separator: ", ")
-        let more = list.repeatedIDs.count > 3 ? " and \(list.repeatedIDs.count - 3) more" : ""
-        let ids = list.repeatedIDs.count == 1 ? "1 id is" : "\(list.repeatedIDs.count) ids are"
-        return "\(ids) shared by more than one record in \(fileName) (\(shown)\(more)): "
-            + "they are kept as distinct records, and merged with another session's by their order."
+        throw failure(.changedMeanwhile(location: path))
     }
 }

@@ -1,0 +1,105 @@
+/// Opening a list: `open`, `revert`, and what to say of the list just opened.
+extension Session {
+    /// What `open` says of a database that has no tables yet.
+    static let noTablesNote = " (the database has no directory tables yet: save creates them)"
+
+    /// Replaces the session's list with the file at `path` and forgets all edits.
+    ///
+    /// Opening another list is not a change to this one, so it sets `records` directly
+    /// rather than run edit steps.
+    mutating func load(path: String) throws(SessionError) {
+        let fallback = fixedSchema ?? Self.schema(forFileNamed: path)
+        let store = stores.store(for: path)
+        var loaded: LoadedList?
+        var empty = false
+        do {
+            loaded = try store.load(location: path, schema: fixedSchema, fallback: fallback)
+        } catch .emptyFile {
+            // No list is 0 bytes: opened as an empty list that a plain save will not write over.
+            let now = try? store.version(at: path, known: nil)
+            loaded = LoadedList(schema: fallback, records: [], format: FileFormat.forNewFile(named: path), version: now)
+            empty = now != nil
+        } catch {
+            throw .storage(error)
+        }
+        self.path = path
+        self.store = store
+        openedEmptyFile = empty
+        let wordsFeedback = list.wordsFeedback
+        var tracker = list.tracker
+        tracker.reset()  // the revision goes on, so autosave sees a load as a change when undo was not empty
+        if let loaded {
+            list = WorkingList(schema: loaded.schema, records: loaded.records, environment: environment)
+            format = loaded.format ?? FileFormat.forNewFile(named: path)
+            fingerprint = loaded.version
+        } else {
+            let samples = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
+            list = WorkingList(schema: fallback, records: samples, environment: environment)
+            format = FileFormat.forNewFile(named: path)
+            fingerprint = nil
+        }
+        list.wordsFeedback = wordsFeedback
+        list.tracker = tracker
+        list.notes.isOn = recoveryStore != nil
+        resetRecovery()
+    }
+
+    /// The kind a new file gets from its name: `bucketList.json` and the like are bucket lists.
+    public static func schema(forFileNamed path: String) -> RecordSchema {
+        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        return name.contains("bucket") ? .bucket : .person
+    }
+
+    /// That the list's file does not exist, so the session starts with the sample records
+    /// (or an empty list) and `save` would create it; `nil` when it exists or is a database.
+    public var missingFileWarning: String? {
+        guard !fileExists, !StoreLocation.isDatabase(path) else { return nil }
+        let count = records.count
+        let noun = count == 1 ? schema.noun : schema.pluralNoun
+        let start = count == 0 ? "an empty list" : "\(count) sample \(noun)"
+        return "\(VisibleText.of(path)) does not exist: the session starts with \(start) "
+            + "(not saved; 'save' creates the file)"
+    }
+
+    mutating func open(_ newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
+        if !force, hasUnsavedChanges {
+            throw .unsavedChanges(action: "open", count: unsavedChanges().count, file: fileName)
+        }
+        var next = self
+        try next.load(path: newPath)
+        self = next
+        let state = fileExists || !StoreLocation.isDatabase(path) ? "" : Self.noTablesNote
+        let opened = "Opened \(fileName): \(count(records.count))\(state)."
+        // A missing file is a warning, so a script hears it: its next lines would edit the samples.
+        let notes = [
+            missingFileWarning.map { "warning: " + $0 }, emptyFileWarning.map { "warning: " + $0 },
+            repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice,
+        ].compactMap { $0 }
+        guard !notes.isEmpty else { return .feedback(opened) }
+        return .warning(([opened] + notes).joined(separator: "\n"))
+    }
+
+    /// The warning for a file that was empty (0 bytes) when opened, or `nil`.
+    public var emptyFileWarning: String? {
+        guard openedEmptyFile else { return nil }
+        return "\(fileName) is empty (0 bytes), and an empty file is not a list: the apps never write one, "
+            + "so another program may be writing it. The list is shown empty; 'save' will not write over "
+            + "the file until it holds a list ('revert' reads it again), and 'save!' writes this list over it."
+    }
+
+    mutating func revert() throws(SessionError) -> CommandOutput {
+        let discarded = unsavedChanges().count
+        try load(path: path)
+        return .feedback("Discarded \(discarded == 1 ? "1 change" : "\(discarded) changes"); reloaded \(fileName).")
+    }
+
+    /// The warning for a list whose records repeat ids, or `nil` when every id is unique.
+    public var repeatedIDWarning: String? {
+        guard !list.repeatedIDs.isEmpty else { return nil }
+        let shown = list.repeatedIDs.prefix(3).map(\.description).joined(separator: ", ")
+        let more = list.repeatedIDs.count > 3 ? " and \(list.repeatedIDs.count - 3) more" : ""
+        let ids = list.repeatedIDs.count == 1 ? "1 id is" : "\(list.repeatedIDs.count) ids are"
+        return "\(ids) shared by more than one record in \(fileName) (\(shown)\(more)): "
+            + "they are kept as distinct records, and merged with another session's by their order."
+    }
+}
