@@ -6,7 +6,7 @@ extension Session {
     /// Replaces the session's list with the file at `path` and forgets all edits.
     ///
     /// Opening another list is not a change to this one, so it sets `records` directly
-    /// rather than run edit steps.
+    /// rather than run steps.
     mutating func load(path: String) throws(SessionError) {
         let fallback = fixedSchema ?? Self.schema(forFileNamed: path)
         let store = stores.store(for: path)

@@ -2,7 +2,7 @@
 /// saved version of every record they touched, the file's order, and what `undo` and
 /// `redo` can take back or make again.
 ///
-/// The session's step runner (`Session+Steps`) tells it of every step before the step
+/// The working list's step runner (`WorkingList+Steps`) tells it of every step before the step
 /// runs, so `changes`, `save`, merges and recovery all learn what changed from one place.
 struct ChangeTracker {
     /// The saved version of each record changed since the last save or load.
@@ -23,7 +23,7 @@ struct ChangeTracker {
 
     /// Notes what the file has of the records `step` is about to change in `records`: their
     /// saved versions, that the file lacks the ones it inserts, and the file's order.
-    mutating func note(before step: EditStep, in records: RecordList) {
+    mutating func note(before step: ListStep, in records: RecordList) {
         switch step {
         case .insert(let record, _):
             baseline.noteAdded(record.key)
@@ -54,7 +54,7 @@ struct ChangeTracker {
 
     /// Adds the undo entry of a new change of one step, which `undoing` reverses.
     mutating func recordChange(
-        _ command: Command, undoing step: EditStep, current: Int?, records: RecordList, schema: RecordSchema
+        _ command: Command, undoing step: ListStep, current: Int?, records: RecordList, schema: RecordSchema
     ) {
         if !redo.isEmpty { redo = [] }
         undo.push(command: command, undoing: step, current: current, records: records, schema: schema)

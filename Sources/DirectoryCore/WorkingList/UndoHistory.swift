@@ -4,7 +4,7 @@ struct HistoryEntry: Equatable, Sendable {
     /// The command that made the change, to say what `undo` or `redo` did.
     var command: Command
     /// The steps, in the order they run.
-    var steps: [EditStep]
+    var steps: [ListStep]
     /// The current record's index to restore: before the change for `undo`, after it for `redo`.
     var current: Int?
 }
@@ -62,7 +62,7 @@ struct UndoHistory: Equatable {
     var indices: Range<Int> { slots.indices }
 
     /// The steps that undo the entry at `position`, in the order they run.
-    subscript(position: Int) -> [EditStep] {
+    subscript(position: Int) -> [ListStep] {
         let slot = slots[position]
         guard let step = step(of: slot) else { return wholes[Int(slot.record)].steps }
         return [step]
@@ -79,7 +79,7 @@ struct UndoHistory: Equatable {
 
     /// Adds the entry of a change of one step, which `undoing` reverses.
     mutating func push(
-        command: Command, undoing step: EditStep, current: Int?, records: RecordList, schema: RecordSchema
+        command: Command, undoing step: ListStep, current: Int?, records: RecordList, schema: RecordSchema
     ) {
         if push(command, undoing: step, current: current, records, schema) { return }
         pushWhole(HistoryEntry(command: command, steps: [step], current: current))
@@ -105,7 +105,7 @@ struct UndoHistory: Equatable {
 
     /// Adds an entry as a slot when it is a `new` or a `set` from the default; `false` when it does not fit one.
     private mutating func push(
-        _ command: Command, undoing step: EditStep, current: Int?, _ records: RecordList, _ schema: RecordSchema
+        _ command: Command, undoing step: ListStep, current: Int?, _ records: RecordList, _ schema: RecordSchema
     ) -> Bool {
         guard let before = Int32(exactly: current ?? -1) else { return false }
         switch (command, step) {
@@ -138,7 +138,7 @@ struct UndoHistory: Equatable {
     }
 
     /// The step a slot stands for; `nil` for an entry kept whole.
-    private func step(of slot: Slot) -> EditStep? {
+    private func step(of slot: Slot) -> ListStep? {
         let record = Int(slot.record)
         switch slot.kind {
         case .whole: return nil

@@ -37,7 +37,7 @@ extension WorkingList {
         }
         guard !plan.isUnchanged else { return .feedback("No changes: the text is as it was written.") }
         let before = records.indices.map(records.id(at:))
-        var steps: [EditStep] = []
+        var steps: [ListStep] = []
         var changedRecords = 0
         var newRecords: [Record] = []
         for line in plan.lines {

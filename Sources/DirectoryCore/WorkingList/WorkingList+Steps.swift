@@ -1,11 +1,12 @@
 /// The one way the records change: every command that changes them, `undo` and `redo`,
-/// and the merges that take in what other sessions saved run `EditStep`s here.
+/// and the merges that take in what other sessions saved run `ListStep`s here.
 ///
 /// Before a step runs, the change tracker notes what the file has of the records it
-/// changes; after, the recovery journal is told which records changed and where they stand.
+/// changes; after, the change notes for the recovery journal say which records changed and
+/// where they stand.
 extension WorkingList {
     /// Runs `steps` as one change made by `command`: one undo entry, so one `undo` takes it all back.
-    mutating func change(_ steps: [EditStep], by command: Command) {
+    mutating func change(_ steps: [ListStep], by command: Command) {
         let before = current
         let undoing = run(steps)
         tracker.recordChange(
@@ -13,7 +14,7 @@ extension WorkingList {
     }
 
     /// Runs one step as the change made by `command` (most commands are one step).
-    mutating func change(_ step: EditStep, by command: Command) {
+    mutating func change(_ step: ListStep, by command: Command) {
         let before = current
         let undoing = run(step)
         tracker.recordChange(command, undoing: undoing, current: before, records: records, schema: schema)
@@ -21,7 +22,7 @@ extension WorkingList {
 
     /// Runs steps that take in records another session saved (a merge, `recover`): they are
     /// not this session's edits, so the caller sets their merge base and `undo` skips them.
-    mutating func takeIn(_ steps: [EditStep]) {
+    mutating func takeIn(_ steps: [ListStep]) {
         for step in steps { run(step, noting: false) }
     }
 
@@ -40,7 +41,7 @@ extension WorkingList {
     /// Makes again the change the last `undo` took back.
     mutating func redo() throws(SessionError) -> CommandOutput {
         guard let entry = tracker.popRedo() else { throw .nothingToRedo }
-        guard EditStep.steps(entry.steps, fit: records.count) else {
+        guard ListStep.steps(entry.steps, fit: records.count) else {
             tracker.forgetRedo()  // the list changed under them (a merge): they no longer say where
             throw .nothingToRedo
         }
@@ -53,8 +54,8 @@ extension WorkingList {
     }
 
     /// Runs `steps` in order; returns the steps that reverse them all, in the order to run them.
-    private mutating func run(_ steps: [EditStep]) -> [EditStep] {
-        var reversing: [EditStep] = []
+    private mutating func run(_ steps: [ListStep]) -> [ListStep] {
+        var reversing: [ListStep] = []
         reversing.reserveCapacity(steps.count)
         for step in steps { reversing.append(run(step)) }
         return reversing.reversed()
@@ -63,7 +64,7 @@ extension WorkingList {
     /// Runs one step, keeping `current` on the same record; returns the step that reverses it.
     /// With `noting`, the change tracker first notes the saved version of what it changes.
     @discardableResult
-    private mutating func run(_ step: EditStep, noting: Bool = true) -> EditStep {
+    private mutating func run(_ step: ListStep, noting: Bool = true) -> ListStep {
         if noting { tracker.note(before: step, in: records) }
         let journaled = notes.isOn
         switch step {

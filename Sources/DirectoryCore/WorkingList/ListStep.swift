@@ -1,9 +1,9 @@
 /// One change to the list: what every command that changes records is made of.
 ///
-/// `Session.perform(_:noting:)` runs a step and returns the step that reverses it, so an
+/// `WorkingList.run(_:noting:)` runs a step and returns the step that reverses it, so an
 /// undo entry is the reversing steps of a change, and a redo entry the steps that make
 /// it again: undo and redo run steps like any other change.
-enum EditStep: Equatable, Sendable {
+enum ListStep: Equatable, Sendable {
     /// Insert the record at this index.
     case insert(Record, at: Int)
     /// Insert records at their indices (ascending; each index counts the ones inserted before it).
@@ -30,9 +30,9 @@ struct PlacedRecord: Equatable, Sendable {
     var record: Record
 }
 
-extension EditStep {
+extension ListStep {
     /// Whether every position in `steps` exists in a list of `count` records as they run.
-    static func steps(_ steps: [EditStep], fit count: Int) -> Bool {
+    static func steps(_ steps: [ListStep], fit count: Int) -> Bool {
         var count = count
         for step in steps {
             switch step {
