@@ -53,21 +53,19 @@ public enum DirectoryProgram {
         let paths = DataPaths(environment: settings.exporting(into: environment))
         settings.exportHistorySize()
         let path = settings.file.value
-        if !StoreLocation.isDatabase(path) {
-            if settings.file.source == .builtIn { FolderCreation.createFolders(for: path) }
-            AtomicFile.removeLeftovers(of: path)
-        }
         let live = SessionEnvironment.live(paths: paths)
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
         let database = PostgreSQLStore()
         // As psql does: a password is asked for only at a terminal, never in a script.
         if interactive { database.askForPasswords(with: PasswordPrompt.read) }
+        let stores = ListStores(files: FileStore(lockWait: .cancelledByControlC), database: database)
+        if stores.store(for: path).medium == .file {
+            if settings.file.source == .builtIn { FolderCreation.createFolders(for: path) }
+            AtomicFile.removeLeftovers(of: path)
+        }
         var session: Session
         do {
-            session = try Session(
-                path: path, schema: settings.sessionKind,
-                stores: ListStores(files: FileStore(lockWait: .cancelledByControlC), database: database),
-                environment: live)
+            session = try Session(path: path, schema: settings.sessionKind, stores: stores, environment: live)
         } catch {
             errors.line("directory: " + VisibleText.lines(error.message))
             errors.flush()

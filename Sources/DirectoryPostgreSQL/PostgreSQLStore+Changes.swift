@@ -8,10 +8,9 @@ extension PostgreSQLStore {
     /// then deletes, updates and inserts with parameters. A failed claim or a row changed
     /// meanwhile rolls it all back with `.changedMeanwhile`, and the session merges and
     /// tries again.
-    public func save(
-        _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
-        to location: String, known: ListVersion?
-    ) throws(StorageError) -> ListVersion {
+    func save(_ changes: ListChanges, schema: RecordSchema, to location: String, known: ListVersion?)
+        throws(StorageError) -> ListVersion
+    {
         let table = DirectoryTable(schema: schema)
         var version: Int64?
         if case .counter(let counter)? = known { version = counter }
@@ -66,7 +65,7 @@ extension PostgreSQLStore {
     }
 
     /// Yes: only the rows in the change set are written.
-    public func savesChangeSet(to location: String) -> Bool { true }
+    public var writesChanges: Bool { true }
 
     /// Sends the statements, stamping rows with `revision` (the claimed version); `false`
     /// when a row was changed or deleted by someone else.

@@ -83,9 +83,7 @@ public final class PostgreSQLStore: ListStore {
     /// Replaces the whole list in one transaction (`save as`, `save! as` onto another list):
     /// creates the tables when missing, deletes every row and loads the records with
     /// `COPY … FROM STDIN`. Sessions that read the list before read it whole again.
-    public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to location: String)
-        throws(StorageError) -> ListVersion
-    {
+    func save(_ records: RecordList, schema: RecordSchema, to location: String) throws(StorageError) -> ListVersion {
         let table = DirectoryTable(schema: schema)
         return try perform(on: location, saving: true) { link throws(PostgreSQLError) in
             link.kind = schema
@@ -125,6 +123,24 @@ public final class PostgreSQLStore: ListStore {
             try connection.run("COMMIT")
             link.forgetCounted()
             return .counter(version)
+        }
+    }
+
+    /// A list in this store is a database's tables.
+    public var medium: StoreMedium { .database }
+
+    /// Writes the whole list (`save as`, replacing whatever the tables hold), or only the
+    /// changes since `replacing`'s version (`save`).
+    public func write(_ list: ListWrite, to location: String, replacing: ListWrite.Replacing) throws(StorageError)
+        -> ListVersion
+    {
+        switch list {
+        case .whole(let records, let schema, _):
+            return try save(records, schema: schema, to: location)
+        case .changes(let changes, let schema):
+            var known: ListVersion?
+            if case .version(let version) = replacing { known = version }
+            return try save(changes, schema: schema, to: location, known: known)
         }
     }
 

@@ -46,10 +46,14 @@ final class MemoryFiles: ListStore {
         }
     }
 
-    /// Encodes and stores the list.
-    func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
-        -> ListVersion
-    {
+    /// A list here is a file.
+    var medium: StoreMedium { .file }
+
+    /// Encodes and stores the whole list.
+    func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError) -> ListVersion {
+        guard case .whole(let records, let schema, let format) = list else {
+            throw .writeFailed(path: path, reason: "a file is written whole")
+        }
         let bytes = RecordCodec.encode(records, schema: schema, format: format)
         let version = files.withLock { files in
             let version = (files[path]?.version ?? 0) + 1

@@ -39,7 +39,7 @@ struct Prompt {
     /// to find help, and — the first time — that the file does not exist yet.
     static func welcomeText(for session: Session) -> String {
         var lines = [Usage.version + " — type 'help' for the commands, Tab to complete, 'quit' or Ctrl-D to leave."]
-        if !session.fileExists, StoreLocation.isDatabase(session.path) {
+        if !session.fileExists, session.medium == .database {
             lines.append("\(session.fileName) has no directory tables yet: the list is empty; 'save' creates them.")
         } else if !session.fileExists {
             let count = session.records.count

@@ -50,7 +50,7 @@ extension Session {
             }
         }
         guard path != self.path else {
-            let own = StoreLocation.isDatabase(path) ? "database" : "file"
+            let own = store.medium.rawValue
             throw .exportFailed(path: path, reason: "it is the list's own \(own); use save, or export elsewhere")
         }
         if !options.replace, stores.store(for: path).exists(location: path) {

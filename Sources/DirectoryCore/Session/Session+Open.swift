@@ -53,7 +53,7 @@ extension Session {
     /// That the list's file does not exist, so the session starts with the sample records
     /// (or an empty list) and `save` would create it; `nil` when it exists or is a database.
     public var missingFileWarning: String? {
-        guard !fileExists, !StoreLocation.isDatabase(path) else { return nil }
+        guard !fileExists, store.medium == .file else { return nil }
         let count = records.count
         let noun = count == 1 ? schema.noun : schema.pluralNoun
         let start = count == 0 ? "an empty list" : "\(count) sample \(noun)"
@@ -68,7 +68,7 @@ extension Session {
         var next = self
         try next.load(path: newPath)
         self = next
-        let state = fileExists || !StoreLocation.isDatabase(path) ? "" : Self.noTablesNote
+        let state = fileExists || store.medium == .file ? "" : Self.noTablesNote
         let opened = "Opened \(fileName): \(count(records.count))\(state)."
         // A missing file is a warning, so a script hears it: its next lines would edit the samples.
         let notes = [

@@ -74,7 +74,8 @@ extension Session {
         throws(SessionError)
     {
         do {
-            fingerprint = try store.save(records, schema: schema, format: format, to: path)
+            fingerprint = try store.write(
+                .whole(records, schema: schema, format: format), to: path, replacing: .anything)
         } catch {
             throw .storage(error)
         }
@@ -97,7 +98,7 @@ extension Session {
         defer { lock.unlock() }
         let ownFile = target.isSameList(newPath, as: path)
         // A database's own list is saved change by change, merging: never replaced whole.
-        if ownFile, fileExists, store.savesChangeSet(to: path) {
+        if ownFile, fileExists, store.writesChanges {
             lock.unlock()
             return try save(force: force)
         }
@@ -141,9 +142,10 @@ extension Session {
                 throw error
             }
             do {
-                let changes = store.savesChangeSet(to: path) ? list.listChanges : ListChanges()
-                fingerprint = try store.save(
-                    changes, giving: records, schema: schema, format: format, to: path, known: fingerprint)
+                let written: ListWrite =
+                    store.writesChanges
+                    ? .changes(list.listChanges, schema: schema) : .whole(records, schema: schema, format: format)
+                fingerprint = try store.write(written, to: path, replacing: .version(fingerprint))
                 markSaved()
                 return notes
             } catch .changedMeanwhile {

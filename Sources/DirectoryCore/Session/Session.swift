@@ -61,6 +61,9 @@ public struct Session {
         StoreLocation.displayName(path)
     }
 
+    /// Whether the list is kept as a file or in a database.
+    public var medium: StoreMedium { store.medium }
+
     /// Whether the file has yet to be created.
     public var fileExists: Bool { fingerprint != nil }
 

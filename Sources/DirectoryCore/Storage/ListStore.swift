@@ -36,24 +36,19 @@ public protocol ListStore: Sendable {
     func loadSettled(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
         -> LoadedList?
 
-    /// Writes `records` to `location` as a whole, over whatever is there, and returns the new
-    /// version. `format` is the file format; a store that keeps no files ignores it.
-    func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to location: String)
-        throws(StorageError) -> ListVersion
+    /// Whether a list in this store is a file or a database, for the words of messages.
+    var medium: StoreMedium { get }
 
-    /// Writes `changes` to the list at `location`, last seen as `known`, so that it then holds
-    /// `records`; returns the new version. A store that can, writes only the changes,
-    /// and throws `.changedMeanwhile` when the list changed since `known`: the session then
-    /// merges and tries again. The default writes the whole list with `save`.
-    func save(
-        _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
-        to location: String, known: ListVersion?
-    ) throws(StorageError) -> ListVersion
+    /// Whether this store takes a save as the changes since the version it holds (a
+    /// database, record by record) rather than as the whole list (a file).
+    var writesChanges: Bool { get }
 
-    /// Whether `save(_:giving:schema:format:to:known:)` reads the change set for `location`.
-    /// A store that writes the whole list says no and is handed an empty change set, so a
-    /// save does not compare every record the session touched for nothing.
-    func savesChangeSet(to location: String) -> Bool
+    /// Writes the list to `location`, replacing what `replacing` says, and returns the new
+    /// version. When another version than the one expected is there, nothing is written and
+    /// this throws `.changedMeanwhile`: the session then merges and tries again. A store that
+    /// does not `writesChanges` is only ever handed the whole list.
+    func write(_ list: ListWrite, to location: String, replacing: ListWrite.Replacing) throws(StorageError)
+        -> ListVersion
 
     /// The version of the list at `location` now, or `nil` when there is none; `known` is
     /// the last one seen. A file's hash must be of the contents now: a store may not return
@@ -120,23 +115,41 @@ extension ListStore {
     /// Accepts every location: nothing in such a store (in memory, a database) is read-only.
     public func refuseReadOnly(location: String) throws(StorageError) {}
 
+    /// No: the store is handed the whole list.
+    public var writesChanges: Bool { false }
+
     /// Reads once: the store's lists are never seen half-written.
     public func loadSettled(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
         -> LoadedList?
     {
         try load(location: location, schema: schema, fallback: fallback)
     }
+}
 
-    /// Writes the whole list: a file has no cheaper way to take a few changes.
-    public func save(
-        _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
-        to location: String, known: ListVersion?
-    ) throws(StorageError) -> ListVersion {
-        try save(records, schema: schema, format: format, to: location)
+/// What a save hands a store: the whole list, or only what changed since the version the
+/// store holds (`ListStore.writesChanges`).
+public enum ListWrite: Sendable {
+    /// The records as a whole, in `format` when the store keeps files.
+    case whole(RecordList, schema: RecordSchema, format: FileFormat)
+    /// The records added, changed and deleted, and the new order if it changed.
+    case changes(ListChanges, schema: RecordSchema)
+
+    /// What a write may replace.
+    public enum Replacing: Sendable {
+        /// Whatever is there (`save as`, `save!` over a file that holds no list).
+        case anything
+        /// Only this version, the one the session's merge read; `nil`: only no list at all.
+        case version(ListVersion?)
     }
+}
 
-    /// No: the default `save` writes the whole list.
-    public func savesChangeSet(to location: String) -> Bool { false }
+/// What a store keeps a list as, for the words of messages ("the list's own file",
+/// "the database has no directory tables yet").
+public enum StoreMedium: String, Sendable {
+    /// A file the apps read and write.
+    case file
+    /// A database's tables.
+    case database
 }
 
 /// A held lock on a list's saves (a file store's `flock` on the folder; nothing for a database,

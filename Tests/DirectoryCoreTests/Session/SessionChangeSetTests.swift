@@ -59,7 +59,8 @@ struct SessionChangeSetTests {
 /// The type `ListStore` hands a list of records in (`LoadedList.records`).
 typealias ListRecords = RecordList
 
-/// A store over `MemoryStore` that says whether it reads change sets and keeps the last one it got.
+/// A store over `MemoryStore` that says whether it writes change sets, applies them to its
+/// list, and keeps the last one it got (an empty one for a whole-list write).
 final class ChangeSetStore: ListStore {
     let files = MemoryStore()
     let asks: Bool
@@ -69,24 +70,39 @@ final class ChangeSetStore: ListStore {
 
     init(asks: Bool) { self.asks = asks }
 
-    func savesChangeSet(to path: String) -> Bool { asks }
+    var medium: StoreMedium { .file }
+    var writesChanges: Bool { asks }
 
-    func save(
-        _ changes: ListChanges, giving records: ListRecords, schema: RecordSchema, format: FileFormat,
-        to path: String, known: ListVersion?
-    ) throws(StorageError) -> ListVersion {
-        last.withLock { $0 = changes }
-        return try files.save(records, schema: schema, format: format, to: path)
+    func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError) -> ListVersion {
+        switch list {
+        case .whole(let records, let schema, let format):
+            last.withLock { $0 = ListChanges() }
+            return try files.save(records, schema: schema, format: format, to: path)
+        case .changes(let changes, let schema):
+            last.withLock { $0 = changes }
+            var records = files.file(path)?.records ?? []
+            let deleted = Set(changes.deleted)
+            records.removeAll { deleted.contains($0.id) }
+            for record in changes.changed {
+                if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record }
+            }
+            for addition in changes.added {
+                let index = addition.after.flatMap { after in records.firstIndex { $0.id == after } }
+                records.insert(addition.record, at: index.map { $0 + 1 } ?? 0)
+            }
+            if let order = changes.order {
+                let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                records = order.compactMap { byID[$0] }
+            }
+            return try files.save(
+                RecordList(records), schema: schema, format: files.file(path)?.format ?? .binaryPlist, to: path)
+        }
     }
 
     func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
     {
         try files.load(location: path, schema: schema, fallback: fallback)
     }
-
-    func save(_ records: ListRecords, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
-        -> ListVersion
-    { try files.save(records, schema: schema, format: format, to: path) }
 
     func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
         try files.version(at: path, known: known)

@@ -100,10 +100,10 @@ final class DeltaStore: ListStore {
         return loaded
     }
 
-    func save(_ records: ListRecords, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
-        -> ListVersion
-    {
-        _ = try files.save(records, schema: schema, format: format, to: path)
+    var medium: StoreMedium { .file }
+
+    func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError) -> ListVersion {
+        _ = try files.write(list, to: path, replacing: replacing)
         bump()
         return .counter(Int64(version.withLock { $0 }))
     }

@@ -46,6 +46,16 @@ final class MemoryStore: ListStore {
         return version(of: file)
     }
 
+    var medium: StoreMedium { .file }
+
+    /// Writes the whole list over whatever is there (a test double need not check versions).
+    func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError) -> ListVersion {
+        guard case .whole(let records, let schema, let format) = list else {
+            throw .writeFailed(path: path, reason: "a memory file is written whole")
+        }
+        return try save(records, schema: schema, format: format, to: path)
+    }
+
     func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
         file(path).map(version(of:))
     }

@@ -63,27 +63,38 @@ public struct FileStore: ListStore {
             schema: decoded.schema, records: decoded.records, format: format, version: .file(window.version))
     }
 
-    /// Encodes and writes the records with `AtomicFile`, piece by piece, over whatever is
-    /// at `path` (`save!`, `save as`). Text that an XML property list cannot hold is refused
-    /// before anything is written.
+    /// A list in this store is a file.
+    public var medium: StoreMedium { .file }
+
+    /// No: a file is written whole, there is no cheaper way to take a few changes.
+    public var writesChanges: Bool { false }
+
+    /// Encodes and writes the whole list with `AtomicFile`, piece by piece. It replaces only
+    /// the version the session's merge read (or no file, for `.version(nil)`): when another
+    /// program saved since, nothing of this save stays, the other version is the file, and
+    /// this throws `changedMeanwhile` so the session merges that version and writes again
+    /// (`AtomicFile.Placing`). `save!` and `save as` replace anything. Text that an XML
+    /// property list cannot hold is refused before anything is written.
+    public func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError)
+        -> ListVersion
+    {
+        guard case .whole(let records, let schema, let format) = list else {
+            throw .writeFailed(path: path, reason: "a file is written whole, not as a set of changes")
+        }
+        let expected: AtomicFile.Expected
+        switch replacing {
+        case .anything: expected = .anything
+        case .version(.file(let version)?): expected = .version(version)
+        case .version: expected = .nothing
+        }
+        return .file(try write(records, schema: schema, format: format, to: path, replacing: expected))
+    }
+
+    /// Writes `records` over whatever is at `path` (as `save as` does), and returns the new version.
     public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
         throws(StorageError) -> ListVersion
     {
         .file(try write(records, schema: schema, format: format, to: path, replacing: .anything))
-    }
-
-    /// Writes the whole list, but replaces only the version `known` (no file, when `nil` or
-    /// not a file's):
-    /// when another program saved since the session's merge read the file, nothing of this
-    /// save stays, the other version is the file, and this throws `changedMeanwhile` so the
-    /// session merges that version and writes again (`AtomicFile.Placing`).
-    public func save(
-        _ changes: ListChanges, giving records: RecordList, schema: RecordSchema, format: FileFormat,
-        to path: String, known: ListVersion?
-    ) throws(StorageError) -> ListVersion {
-        let expected: AtomicFile.Expected
-        if case .file(let version)? = known { expected = .version(version) } else { expected = .nothing }
-        return .file(try write(records, schema: schema, format: format, to: path, replacing: expected))
     }
 
     private func write(

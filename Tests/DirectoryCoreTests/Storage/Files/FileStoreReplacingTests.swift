@@ -44,8 +44,8 @@ struct FileStoreReplacingTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var more = Self.people
         more.append(Record(id: RecordID(high: 1, low: 9), values: [.text("New"), .text("")]))
-        let written = try FileStore().save(
-            ListChanges(), giving: more, schema: .person, format: .json, to: path, known: .file(known))
+        let written = try FileStore().write(
+            .whole(more, schema: .person, format: .json), to: path, replacing: .version(.file(known)))
         #expect(try FileStore().version(at: path, known: nil) == written)
         #expect(Self.contents(path).contains("New"))
         #expect(Self.leftovers(folder).isEmpty)
@@ -105,8 +105,8 @@ struct FileStoreReplacingTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         unsafe unlink(path)
         #expect(throws: StorageError.changedMeanwhile(location: path)) {
-            try FileStore().save(
-                ListChanges(), giving: Self.people, schema: .person, format: .json, to: path, known: .file(known))
+            try FileStore().write(
+                .whole(Self.people, schema: .person, format: .json), to: path, replacing: .version(.file(known)))
         }
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(Self.leftovers(folder).isEmpty)
