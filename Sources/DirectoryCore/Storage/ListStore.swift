@@ -40,7 +40,9 @@ public protocol ListStore: Sendable {
     var medium: StoreMedium { get }
 
     /// Whether this store takes a save as the changes since the version it holds (a
-    /// database, record by record) rather than as the whole list (a file).
+    /// database, record by record) rather than as the whole list (a file). Such a store's
+    /// `load` returns an empty list, never `nil`, where it holds none yet: the session's
+    /// first save then sends every record as an addition.
     var writesChanges: Bool { get }
 
     /// Writes the list to `location`, replacing what `replacing` says, and returns the new
