@@ -89,7 +89,7 @@ extension MainLoop {
     mutating func announceChangesByOthers() {
         guard let prompt else { return }
         // Counting first: it is what notices a broken connection and opens it again.
-        let count = prompt.changesByOthers(session.path, session.fingerprint) ?? 0
+        let count = prompt.changesByOthers(session.path, session.version) ?? 0
         for news in prompt.connectionNews(session.path) {
             printer.print(.warning(news))
             printer.output.flush()

@@ -12,7 +12,7 @@ struct Prompt {
     /// When and how long output is paged.
     var pager = Pager(choice: .off, environment: [:])
     /// How many records others changed in a database since the version the session read
-    /// (its fingerprint); `nil` for files.
+    /// (its version); `nil` for files.
     var changesByOthers: (String, ListVersion?) -> Int? = { _, _ in nil }
     /// Whether this role may write the list at a location (a database reader may not).
     var mayWrite: (String) -> Bool = { _ in true }

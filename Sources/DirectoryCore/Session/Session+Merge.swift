@@ -4,12 +4,12 @@
 extension Session {
     /// What the list's file holds compared with what this session last read or wrote.
     enum FileMerge {
-        /// The file has the contents this session knows; its fingerprint now (a time may differ).
+        /// The file has the contents this session knows; its version now (a time may differ).
         case unchanged(ListVersion)
         /// There is no file (never created, or deleted or moved away since).
         case missing
         /// Another session changed it: the merged records, what came from it, and the
-        /// list as read (its records and fingerprint are the file's version now).
+        /// list as read (its records and version are the file's version now).
         case merged(RecordMerge.Merged, theirs: LoadedList)
         /// Another session changed it, and the store told what without the whole list.
         case mergedChanges(DeltaMerge)
@@ -22,10 +22,10 @@ extension Session {
     /// record): the store waits for it to hold a list again (`loadSettled`), else this throws.
     /// With `preferringOurs`, conflicts go this session's way instead (`save!` on a database).
     func mergeWithFile(preferringOurs: Bool = false) throws(StorageError) -> FileMerge {
-        guard let now = try store.version(at: path, known: fingerprint) else { return .missing }
-        if let fingerprint, now.sameContents(as: fingerprint) { return .unchanged(now) }
-        if let fingerprint, !list.isReordered,
-            let delta = try store.changes(at: path, schema: schema, since: fingerprint),
+        guard let now = try store.version(at: path, known: version) else { return .missing }
+        if let version, now.sameContents(as: version) { return .unchanged(now) }
+        if let version, !list.isReordered,
+            let delta = try store.changes(at: path, schema: schema, since: version),
             let merge = try DeltaMerge.merge(delta, into: list, location: path, preferringOurs: preferringOurs)
         {
             return .mergedChanges(merge)
@@ -34,7 +34,7 @@ extension Session {
         do {
             loaded = try store.loadSettled(location: path, schema: schema, fallback: schema)
         } catch {
-            guard error.isNotAList, fingerprint != nil, !openedEmptyFile else { throw error }
+            guard error.isNotAList, version != nil, !openedEmptyFile else { throw error }
             throw .notAListNow(path: path, problem: error.notAListProblem)
         }
         guard var theirs = loaded else { return .missing }
@@ -56,12 +56,12 @@ extension Session {
     }
 
     /// Makes the list as read now the merge base: each record this session touched gets the
-    /// list's version (or absent, when the list lacks it), and the fingerprint is the list's.
+    /// list's version (or absent, when the list lacks it), and the version is the list's.
     /// Every merge ends with it (save, its retries, refresh), so an edit another session
     /// saved, once merged in, is never taken for this session's own by a later merge.
     mutating func rebase(on theirs: LoadedList) {
         list.rebase(on: theirs.records)  // the file's order too
-        fingerprint = theirs.version
+        version = theirs.version
         // Another program that rewrote the file in another format (XML for binary) keeps it.
         if let theirFormat = theirs.format { format = theirFormat }
     }

@@ -31,12 +31,12 @@ extension Session {
         if let loaded {
             list = WorkingList(schema: loaded.schema, records: loaded.records, environment: environment)
             format = loaded.format ?? FileFormat.forNewFile(named: path)
-            fingerprint = loaded.version
+            version = loaded.version
         } else {
             let samples = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
             list = WorkingList(schema: fallback, records: samples, environment: environment)
             format = FileFormat.forNewFile(named: path)
-            fingerprint = nil
+            version = nil
         }
         list.wordsFeedback = wordsFeedback
         list.tracker = tracker

@@ -16,7 +16,7 @@ extension Session {
         switch result {
         case .unchanged:
             return .feedback("Already up to date.")
-        case .missing where fingerprint == nil:
+        case .missing where version == nil:
             return .feedback("\(fileName) does not exist yet: there is nothing to refresh from.")
         case .missing:
             return .warning(
@@ -31,7 +31,7 @@ extension Session {
         case .mergedChanges(let merge):
             let hadHistory = !list.tracker.undo.isEmpty
             list.takeIn(merge)
-            fingerprint = merge.version
+            version = merge.version
             return refreshed(merge.fromOthers, hadHistory: hadHistory)
         }
     }

@@ -7,8 +7,8 @@ extension Session {
 
     mutating func save(force: Bool) throws(SessionError) -> CommandOutput {
         if !force, fileExists, !hasUnsavedChanges {
-            if let now = try? store.version(at: path, known: fingerprint), let fingerprint,
-                now.sameContents(as: fingerprint)
+            if let now = try? store.version(at: path, known: version), let version,
+                now.sameContents(as: version)
             {
                 return .feedback("No changes to save; \(fileName) is up to date.")
             }
@@ -34,7 +34,7 @@ extension Session {
     }
 
     /// When the file changed since it was read, folds this session's edits into the file's
-    /// version; returns what came from the other session. Afterwards `fingerprint` is the
+    /// version; returns what came from the other session. Afterwards `version` is the
     /// version the write may replace (`nil`: no file), which the store checks.
     mutating func mergeBeforeSave(preferringOurs: Bool = false) throws(SessionError) -> [String] {
         let result: FileMerge
@@ -49,12 +49,12 @@ extension Session {
         case .unchanged(let now):
             // A file that was empty when opened is still empty: no list to write over.
             if openedEmptyFile { throw .storage(.emptyFile(path: path)) }
-            fingerprint = now
+            version = now
             return []
         case .missing:
             // A file moved away or deleted does not delete its records: there is nothing to merge with.
-            let wasThere = fingerprint != nil
-            fingerprint = nil
+            let wasThere = version != nil
+            version = nil
             openedEmptyFile = false
             return wasThere ? ["the file had been deleted; it was written again with this list"] : []
         case .merged(let merged, let theirs):
@@ -64,7 +64,7 @@ extension Session {
             return merged.fromOthers
         case .mergedChanges(let merge):
             list.takeIn(merge)
-            fingerprint = merge.version
+            version = merge.version
             return merge.fromOthers
         }
     }
@@ -74,7 +74,7 @@ extension Session {
         throws(SessionError)
     {
         do {
-            fingerprint = try store.write(
+            version = try store.write(
                 .whole(records, schema: schema, format: format), to: path, replacing: .anything)
         } catch {
             throw .storage(error)
@@ -145,7 +145,7 @@ extension Session {
                 let written: ListWrite =
                     store.writesChanges
                     ? .changes(list.listChanges, schema: schema) : .whole(records, schema: schema, format: format)
-                fingerprint = try store.write(written, to: path, replacing: .version(fingerprint))
+                version = try store.write(written, to: path, replacing: .version(version))
                 markSaved()
                 return notes
             } catch .changedMeanwhile {

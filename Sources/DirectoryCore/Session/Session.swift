@@ -14,7 +14,7 @@ public struct Session {
     /// The format the file is written in.
     public internal(set) var format: FileFormat
     /// The list's version as last read or written; `nil` while the list does not exist.
-    public internal(set) var fingerprint: ListVersion?
+    public internal(set) var version: ListVersion?
     /// Whether the file was empty (0 bytes) when opened, and nothing has been written or
     /// merged since: a plain save refuses to write over it (`StorageError.emptyFile`).
     public internal(set) var openedEmptyFile = false
@@ -65,7 +65,7 @@ public struct Session {
     public var medium: StoreMedium { store.medium }
 
     /// Whether the file has yet to be created.
-    public var fileExists: Bool { fingerprint != nil }
+    public var fileExists: Bool { version != nil }
 
     /// Carries out `command`, changing the session, and says what to print.
     public mutating func apply(_ command: Command) throws(SessionError) -> CommandOutput {
