@@ -29,12 +29,14 @@ extension CommandParser {
     }
 
     /// `new` with the argument in `bytes[start..<end]`, without surrounding blanks.
+    @inline(__always)
     static func newCommand(_ bytes: Span<UInt8>, _ start: Int, _ end: Int) throws(ParseError) -> Command {
         .new(name: start < end ? try value(bytes, start, end) : nil)
     }
 
     /// `set` with the argument in `bytes[start..<end]`, without surrounding blanks: the field is
     /// its first word, the value the rest.
+    @inline(__always)
     static func setCommand(_ bytes: Span<UInt8>, _ start: Int, _ end: Int) throws(ParseError) -> Command {
         guard start < end else {
             throw .missingArgument(command: "set", usage: setUsage, hint: "a field and a value")
