@@ -22,11 +22,7 @@ extension MainLoop {
             if interactive { clearScreen() }
             return .nothing
         case .editor(let references):
-            if interactive, let prompt {
-                runEditor(references, at: prompt)
-                return .nothing
-            }
-            return try runEditorOnce(references)
+            return try runEditor(references, interactive: interactive)
         case .format(let format):
             return setFormat(format)
         case .source(let path):
@@ -74,32 +70,6 @@ extension MainLoop {
             return .nothing
         case .stopped(let failedOpen): throw .sourcedLinesFailed(opensList: failedOpen)
         case .exit: throw .sourcedLinesFailed(opensList: false)  // only the outermost loop exits
-        }
-    }
-
-    /// `editor` in a script: runs the editor once, and a text that cannot be used is an error
-    /// that changes nothing. Without a terminal, `vi` (no editor chosen) is not started: it
-    /// would wait forever.
-    private mutating func runEditorOnce(_ references: [RecordReference]) throws(LineError) -> CommandOutput {
-        let environment = self.environment
-        let redirections = EditorCommand.scriptRedirections()
-        let editor = EditorCommand(editor: ExternalEditor(environment: environment)) {
-            ForegroundProgram.run($0 + redirections, input: nil, environment: environment)
-        }
-        if !editor.editor.isChosen, !EditorCommand.hasTerminal { throw .editor(.noTerminal) }
-        let document: EditorDocument
-        do { document = try session.editorDocument(for: references) } catch {
-            throw .session(error, opensList: false)
-        }
-        switch editor.edit(document.text) {
-        case .failure(let failure):
-            throw .editor(failure)
-        case .success(let edited):
-            do {
-                return try session.apply(.editorText(EditorSubmission(document: document, edited: edited)))
-            } catch {
-                throw .session(error, opensList: false)
-            }
         }
     }
 }

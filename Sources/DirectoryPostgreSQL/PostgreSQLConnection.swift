@@ -115,7 +115,7 @@ final class PostgreSQLConnection {
                 do throws(PostgreSQLError) {
                     // libpq's buffer holds `length` bytes until `PQfreemem` below, after the call.
                     let bytes = unsafe UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
-                    try row(unsafe Span(_unsafeStart: bytes, count: Int(length)))
+                    try row(unsafe UnsafeBufferPointer(start: bytes, count: Int(length)).span)
                 } catch {
                     failure = error
                 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// libFuzzer entry point: any bytes through the json reader (and back through its writer),
 /// and through the reader a load uses, which reads a file a window at a time.
-@_cdecl("LLVMFuzzerTestOneInput")
+@c(LLVMFuzzerTestOneInput)
 public func fuzzReader(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = fuzzInput(data, count)
     ReaderProperty.check(bytes, format: .json)

@@ -1,7 +1,7 @@
 @testable import DirectoryCore
 
 /// libFuzzer entry point: one line of any bytes through the command parser.
-@_cdecl("LLVMFuzzerTestOneInput")
+@c(LLVMFuzzerTestOneInput)
 public func fuzzCommandParser(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = fuzzInput(data, count)
     let line = String(decoding: bytes, as: UTF8.self)

@@ -7,7 +7,7 @@ import Synchronization
 /// Lines starting with `|` go to the second session, the others to the first, so
 /// edits, undo, saves and merges of two sessions interleave in every order. The
 /// files live in memory, encoded with the real writers and read with the real readers.
-@_cdecl("LLVMFuzzerTestOneInput")
+@c(LLVMFuzzerTestOneInput)
 public func fuzzSessions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let text = String(decoding: fuzzInput(data, count), as: UTF8.self)
     let store = MemoryFiles()

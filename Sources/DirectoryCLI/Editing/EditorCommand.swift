@@ -12,6 +12,20 @@ struct EditorCommand {
     /// Runs a shell command in the foreground; its exit status, or `nil` when it could not start.
     let run: (String) -> Int32?
 
+    /// The user's editor, run at the prompt through `lineEditor`, which gives it the terminal
+    /// and takes it back; without one (a script), with `scriptRedirections()`.
+    init(environment: [String: String], lineEditor: (any LineEditor)?) {
+        editor = ExternalEditor(environment: environment)
+        if let lineEditor {
+            run = { command in
+                lineEditor.inForeground { ForegroundProgram.run(command, input: nil, environment: environment) }
+            }
+        } else {
+            let redirections = Self.scriptRedirections()
+            run = { ForegroundProgram.run($0 + redirections, input: nil, environment: environment) }
+        }
+    }
+
     /// Lets the user edit `text`; the edited text, or why there is none.
     func edit(_ text: String) -> Result<String, ExternalEditorFailure> {
         editor.edit(text, run: run)

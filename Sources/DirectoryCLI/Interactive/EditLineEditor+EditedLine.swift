@@ -28,7 +28,7 @@ extension EditLineEditor {
             let length = unsafe Int(clibedit_line(editLine, &start, &cursor))
             // libedit's buffer holds `length` characters until the line is changed, after `body`.
             guard let start = unsafe start, length > 0 else { return body([wchar_t]().span, 0) }
-            return body(unsafe Span(_unsafeStart: start, count: length), min(max(Int(cursor), 0), length))
+            return body(unsafe UnsafeBufferPointer(start: start, count: length).span, min(max(Int(cursor), 0), length))
         }
 
         /// The text before the cursor.

@@ -151,7 +151,7 @@ final class EditLineEditor: LineEditor {
         case CLIBEDIT_LINE:
             guard let line = unsafe line else { return .line("") }
             // libedit's buffer holds the line until the next read.
-            return .line(WideText.string(unsafe Span(_unsafeStart: line, count: Int(length))))
+            return .line(WideText.string(unsafe UnsafeBufferPointer(start: line, count: Int(length)).span))
         case CLIBEDIT_INTERRUPTED: return .interrupted
         case CLIBEDIT_END: return .end
         default: return .failed
@@ -170,7 +170,7 @@ final class EditLineEditor: LineEditor {
         var entry = unsafe clibedit_history_oldest(editor)
         while let text = unsafe entry {
             // libedit's entry, NUL-terminated, lives until the history changes.
-            entries.append(WideText.string(unsafe Span(_unsafeStart: text, count: wcslen(text))))
+            entries.append(WideText.string(unsafe UnsafeBufferPointer(start: text, count: wcslen(text)).span))
             unsafe entry = unsafe clibedit_history_newer(editor)
         }
         return entries

@@ -61,7 +61,7 @@ extension MainLoop {
 
     /// Asks `prompt` until `answer` takes the line typed, naming the `choices` after
     /// anything else; `nil` when Ctrl-C or Ctrl-D ends the question.
-    private func question<Answer>(
+    func question<Answer>(
         _ prompt: String, choices: String, answer: (String) -> Answer?
     ) -> Answer? {
         guard let editor = self.prompt?.editor else { return nil }

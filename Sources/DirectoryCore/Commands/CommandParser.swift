@@ -3,15 +3,16 @@
 public enum CommandParser {
     /// What `line` asks for, or `nil` for a blank line or a `#` comment.
     public static func parse(_ line: some StringProtocol) throws(ParseError) -> ParsedLine? {
-        if let command = parseCommon(String(line)) { return .command(command) }
-        return try parseGeneral(Substring(line))
+        let text = String(line)
+        if let command = try newOrSet(in: text.utf8.span) { return .command(command) }
+        return try parseGeneral(Substring(text))
     }
 
     /// What the line in `bytes` (valid UTF-8, without its line break) asks for, or `nil` for a
     /// blank line or a `#` comment. A script reader hands its buffer straight in: `new` and
     /// `set`, most of a long script, are parsed from the bytes without a `String` of the line.
     public static func parse(utf8 bytes: Span<UInt8>) throws(ParseError) -> ParsedLine? {
-        if let command = parseCommon(utf8: bytes) { return .command(command) }
+        if let command = try newOrSet(in: bytes) { return .command(command) }
         return try parseGeneral(Substring(string(bytes, 0, bytes.count)))
     }
 
@@ -22,7 +23,7 @@ public enum CommandParser {
         return CommandTable.spec(named: String(text[..<firstSpace(in: text)]))?.name
     }
 
-    /// Any line, by the general rules (the fast path for `new` and `set` declined it).
+    /// Any line, by the general rules (`new` and `set` by their grammar on bytes).
     static func parseGeneral(_ line: Substring) throws(ParseError) -> ParsedLine? {
         let text = trimmed(line)
         guard let first = text.first, first != "#" else { return nil }
@@ -115,23 +116,12 @@ public enum CommandParser {
         case "discard":
             try none(spec, argument)
             return .discard
-        case "new":
-            return .new(name: argument.isEmpty ? nil : try QuotedValue.parse(argument))
-        case "set":
-            guard !argument.isEmpty else {
-                throw .missingArgument(command: "set", usage: spec.usage, hint: "a field and a value")
-            }
-            let fieldEnd = firstSpace(in: argument)
-            let field = String(argument[..<fieldEnd])
-            let value = trimmed(argument[fieldEnd...])
-            // A field no kind has is the session's to name (with its suggestion), value or not.
-            let known = RecordSchema.all.contains { $0.fieldIndex(named: field) != nil }
-            guard !value.isEmpty || fieldEnd < argument.endIndex || !known else {
-                throw .missingArgument(
-                    command: "set", usage: spec.usage,
-                    hint: "a value after '\(field)' (to clear it: set \(field) \"\")")
-            }
-            return .set(field: field, value: try QuotedValue.parse(value))
+        case "new", "set":
+            var text = argument
+            text.makeContiguousUTF8()
+            let bytes = text.utf8.span
+            if spec.name == "new" { return try newCommand(bytes, 0, bytes.count) }
+            return try setCommand(bytes, 0, bytes.count)
         case "edit":
             let references = try records(spec, argument)
             guard references.count == 1, case let reference = references[0], !isRange(reference) else {

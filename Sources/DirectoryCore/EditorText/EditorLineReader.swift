@@ -46,9 +46,10 @@ struct EditorLineReader {
         case .date(let unset):
             let text = String(cell).trimmingSpaces
             if text.isEmpty { return .success(.date(unset)) }
-            switch DateText.parse(text, now: now, utcOffset: utcOffset) {
-            case .success(let seconds): return .success(.date(seconds ?? unset))
-            case .failure: return .failure(.invalidDate(field: field.name, text: text))
+            do {
+                return .success(.date(try DateText.read(text, now: now, utcOffset: utcOffset) ?? unset))
+            } catch {
+                return .failure(.invalidDate(field: field.name, text: text))
             }
         }
     }

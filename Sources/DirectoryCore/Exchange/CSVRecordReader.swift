@@ -106,10 +106,10 @@ enum CSVRecordReader {
                     values[index] = .text(text)
                 case .date(let unset):
                     guard !text.isEmpty else { continue }
-                    guard
-                        case .success(let seconds) = DateText.parse(
-                            text, now: environment.now(), utcOffset: environment.utcOffset)
-                    else {
+                    let seconds: Double?
+                    do {
+                        seconds = try DateText.read(text, now: environment.now(), utcOffset: environment.utcOffset)
+                    } catch {
                         let reason = "\(schema.fields[index].name) '\(text)' is not a date (use YYYY-MM-DD or ISO 8601)"
                         return .failure(ImportRejection(location: location, reason: reason))
                     }

@@ -6,24 +6,22 @@ public enum DateText {
     /// Days from 1970-01-01 to 2001-01-01.
     static let referenceDay = 11_323
 
-    /// Parses `text`; `now` answers `today`, `utcOffset` gives the local zone for
+    /// Reads the date in `text`; `now` answers `today`, `utcOffset` gives the local zone for
     /// times without one. `none` gives `nil` meaning "no date". A date without a time
     /// is 12:00 UTC of that day, which every zone from UTC−11 to UTC+11 (and the apps)
     /// shows as the same calendar date.
-    /// Returns `.failure` for text that is no date.
-    public static func parse(
-        _ text: String, now: Double, utcOffset: (Double) -> Int
-    ) -> Result<Double?, SessionError> {
+    /// Throws `InvalidDate` for text that is no date.
+    public static func read(_ text: String, now: Double, utcOffset: (Double) -> Int) throws(InvalidDate) -> Double? {
         let lowered = text.lowercased()
-        if lowered == "today" || lowered == "now" { return .success(now) }
-        if lowered == "none" || lowered == "never" { return .success(nil) }
+        if lowered == "today" || lowered == "now" { return now }
+        if lowered == "none" || lowered == "never" { return nil }
         guard let parts = ISODateParts(text), let days = daysFromCivil(parts.year, parts.month, parts.day) else {
-            return .failure(.invalidDate(text))
+            throw InvalidDate(text: text)
         }
-        guard parts.hasTime else { return .success(Double(days - referenceDay) * 86_400 + 43_200) }
+        guard parts.hasTime else { return Double(days - referenceDay) * 86_400 + 43_200 }
         let local = Double(days - referenceDay) * 86_400 + Double(parts.secondsIntoDay)
-        if let zone = parts.zoneOffset { return .success(local - Double(zone)) }
-        return .success(local - Double(utcOffset(local - Double(utcOffset(local)))))
+        if let zone = parts.zoneOffset { return local - Double(zone) }
+        return local - Double(utcOffset(local - Double(utcOffset(local))))
     }
 
     /// The local calendar date of `seconds`, `YYYY-MM-DD`.

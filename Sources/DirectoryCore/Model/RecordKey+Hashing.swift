@@ -8,12 +8,20 @@
 /// where `hasUnsavedChanges` looks up every record's key (whole-process medians of 7 and
 /// 11 interleaved runs, release builds).
 extension RecordKey {
-    /// The key's hash under `seed`, which Swift's `Dictionary` and `Set` ask for directly.
+    /// The key's hash under `seed`: what `Dictionary` and `Set` use, and what `RecordKeySet`
+    /// places keys by.
     ///
     /// Equal keys give equal values for the same seed, as `Hashable` requires; the
     /// id's halves and the occurrence all take part.
-    public func _rawHashValue(seed: Int) -> Int {
+    public func hash(seed: Int) -> Int {
         let low = id.low ^ UInt64(truncatingIfNeeded: occurrence) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: WordMix.mix(id.high, low, seed: UInt64(UInt(bitPattern: seed))))
+    }
+
+    /// `hash(seed:)`, which Swift's `Dictionary` and `Set` ask for directly. This underscored
+    /// requirement of `Hashable` is the only way to give them a hash that does not go through
+    /// `Hasher`; the standard library has no public spelling of it.
+    public func _rawHashValue(seed: Int) -> Int {
+        hash(seed: seed)
     }
 }

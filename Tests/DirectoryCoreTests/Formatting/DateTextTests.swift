@@ -39,7 +39,7 @@ struct DateTextTests {
     @Test("ISO forms parse; a local date uses the time zone offset")
     func parsesISOForms() {
         func parse(_ text: String, offset: Int = 0) -> Double? {
-            try? DateText.parse(text, now: 5, utcOffset: { _ in offset }).get()
+            try? DateText.read(text, now: 5, utcOffset: { _ in offset })
         }
         #expect(parse("2001-01-01") == 43_200)  // a date alone is 12:00 UTC, in every zone
         #expect(parse("2001-01-01", offset: 9 * 3600) == 43_200)
@@ -51,8 +51,13 @@ struct DateTextTests {
         #expect(parse("2001-01-01T00:00", offset: 3600) == -3600)
         #expect(parse("today") == 5)
         for bad in ["2001-1-1", "2001-01-01T25:00", "01/02/2003", "", "2001-01-01T00:00:00Zjunk", "20011-01-01"] {
-            #expect((try? DateText.parse(bad, now: 0, utcOffset: { _ in 0 }).get()) == nil)
+            #expect(throws: InvalidDate(text: bad)) { try DateText.read(bad, now: 0, utcOffset: { _ in 0 }) }
         }
+    }
+
+    @Test("text that is no date gets the message the session gives it")
+    func invalidDateMessage() {
+        #expect(InvalidDate(text: "soon").message == SessionError.invalidDate("soon").message)
     }
 
     @Test("a date formats in local time")

@@ -26,7 +26,7 @@ struct RecordKeyHashingTests {
     @Test("equal keys hash alike; keys that differ only in occurrence or a half spread out")
     func keyHashing() {
         let id = RecordID(high: 42, low: 7)
-        #expect(RecordKey(id: id)._rawHashValue(seed: 3) == RecordKey(id: id)._rawHashValue(seed: 3))
+        #expect(RecordKey(id: id).hash(seed: 3) == RecordKey(id: id).hash(seed: 3))
         let keys = (0..<1_000).flatMap { number in
             [
                 RecordKey(id: id, occurrence: number),
@@ -35,7 +35,7 @@ struct RecordKeyHashingTests {
             ]
         }
         for seed in [0, 1, 4095, 1 << 40] {
-            let buckets = Set(keys.map { $0._rawHashValue(seed: seed) & 4095 })
+            let buckets = Set(keys.map { $0.hash(seed: seed) & 4095 })
             // 3,000 keys spread over 4,096 buckets fill about 2,130 of them (sd about 15).
             #expect(buckets.count > 2_000)
         }

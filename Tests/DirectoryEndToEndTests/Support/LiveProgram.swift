@@ -57,9 +57,7 @@ final class LiveProgram {
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         var written = 0
         while written < bytes.count {
-            let count = unsafe bytes.withUnsafeBytes {
-                unsafe write(input, $0.baseAddress! + written, bytes.count - written)
-            }
+            let count = unsafe bytes[written...].withUnsafeBytes { unsafe write(input, $0.baseAddress, $0.count) }
             guard count > 0 else { return }
             written += count
         }
