@@ -95,8 +95,7 @@ public enum SessionError: Error, Equatable, Sendable {
             return "'\(text)' is not a date for done; use YYYY-MM-DD, an ISO 8601 date-time such as "
                 + "2026-05-01T14:30:00Z, or 'today' (undone clears the date)"
         case .invalidDate(let text):
-            return "'\(text)' is not a date; use YYYY-MM-DD, an ISO 8601 date-time such as "
-                + "2026-05-01T14:30:00Z, 'today' or 'none'"
+            return InvalidDate(text: text).message
         case .wrongKind(let command, let kinds, let current):
             return "\(command) is for \(kinds.joined(separator: " and ")) lists; this is a \(current) list"
         case .unknownHelpTopic(let name, let suggestion?):

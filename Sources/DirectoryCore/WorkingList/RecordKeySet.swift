@@ -72,7 +72,7 @@ struct RecordKeySet: Sequence {
 
     /// The slot where the search for `key` starts.
     private static func home(of key: RecordKey, mask: Int) -> Int {
-        Int(truncatingIfNeeded: key._rawHashValue(seed: mask)) & mask
+        Int(truncatingIfNeeded: key.hash(seed: mask)) & mask
     }
 
     /// Doubles the table and puts every key back.

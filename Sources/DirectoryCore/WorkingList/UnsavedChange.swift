@@ -11,6 +11,7 @@ public struct UnsavedChange: Equatable, Sendable {
         /// In the file at another place: its number in the file.
         case moved(savedNumber: Int)
 
+        /// Whether two kinds of change are the same, field values included.
         public static func == (lhs: Kind, rhs: Kind) -> Bool {
             switch (lhs, rhs) {
             case (.added, .added), (.deleted, .deleted): return true

@@ -16,9 +16,11 @@ extension WorkingList {
         case .text:
             value = .text(text)
         case .date(let unset):
-            switch DateText.parse(text, now: environment.now(), utcOffset: environment.utcOffset) {
-            case .success(let seconds): value = .date(seconds ?? unset)
-            case .failure(let error): throw error
+            do throws(InvalidDate) {
+                value = .date(
+                    try DateText.read(text, now: environment.now(), utcOffset: environment.utcOffset) ?? unset)
+            } catch {
+                throw .invalidDate(error.text)
             }
         }
         change(field: field, of: index, to: value, command: command)
@@ -30,10 +32,11 @@ extension WorkingList {
         guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
         var seconds = environment.now()
         if let text {
-            switch DateText.parse(text, now: seconds, utcOffset: environment.utcOffset) {
-            case .success(let parsed?): seconds = parsed
-            case .success(nil), .failure: throw .invalidDoneDate(text)
+            // `none` is no day a thing was done on, so it is refused like text that is no date.
+            guard let parsed = try? DateText.read(text, now: seconds, utcOffset: environment.utcOffset) else {
+                throw .invalidDoneDate(text)
             }
+            seconds = parsed
         }
         change(field: field, of: index, to: .date(seconds), command: command)
         let day = DateText.localDate(seconds, utcOffset: environment.utcOffset(seconds))
