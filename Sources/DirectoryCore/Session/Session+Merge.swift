@@ -3,7 +3,7 @@
 /// so it works the same for every store.
 extension Session {
     /// What the list's file holds compared with what this session last read or wrote.
-    enum FileMerge {
+    enum StoreMerge {
         /// The file has the contents this session knows; its version now (a time may differ).
         case unchanged(ListVersion)
         /// There is no file (never created, or deleted or moved away since).
@@ -21,7 +21,7 @@ extension Session {
     /// A file that is empty or not a list now is never merged (it would delete every
     /// record): the store waits for it to hold a list again (`loadSettled`), else this throws.
     /// With `preferringOurs`, conflicts go this session's way instead (`save!` on a database).
-    func mergeWithFile(preferringOurs: Bool = false) throws(StorageError) -> FileMerge {
+    func mergeWithStore(preferringOurs: Bool = false) throws(StorageError) -> StoreMerge {
         guard let now = try store.version(at: path, known: version) else { return .missing }
         if let version, now.sameContents(as: version) { return .unchanged(now) }
         if let version, !list.isReordered,

@@ -5,9 +5,9 @@ extension Session {
     /// unsaved marker show only this session's own edits and a later `save` merges nothing
     /// twice. A conflict changes nothing and throws `refreshConflict`.
     mutating func refresh() throws(SessionError) -> CommandOutput {
-        let result: FileMerge
+        let result: StoreMerge
         do {
-            result = try mergeWithFile()
+            result = try mergeWithStore()
         } catch .conflict(_, let details) {
             throw .refreshConflict(path: path, details: details, reader: !store.mayWrite(location: path))
         } catch {

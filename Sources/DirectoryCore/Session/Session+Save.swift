@@ -37,9 +37,9 @@ extension Session {
     /// version; returns what came from the other session. Afterwards `version` is the
     /// version the write may replace (`nil`: no file), which the store checks.
     mutating func mergeBeforeSave(preferringOurs: Bool = false) throws(SessionError) -> [String] {
-        let result: FileMerge
+        let result: StoreMerge
         do {
-            result = try mergeWithFile(preferringOurs: preferringOurs)
+            result = try mergeWithStore(preferringOurs: preferringOurs)
         } catch .conflict(let path, let details) where !store.mayWrite(location: path) {
             throw .storage(.readerConflict(location: path, details: details))
         } catch {
