@@ -25,7 +25,7 @@ extension MainLoop {
             if failedOpen {
                 printer.error(
                     "script stopped: the lines after a failed open were written for another list, "
-                        + "so they were not run on \(session.fileName)",
+                        + "so they were not run on \(session.listName)",
                     at: "directory: ")
             }
             warnIfUnsaved()
@@ -60,7 +60,7 @@ extension MainLoop {
         session.flushRecovery()
         let unsaved =
             session.hasUnsavedChanges
-            ? "; the unsaved changes to \(session.fileName) wait in the recovery journal: open it again and type "
+            ? "; the unsaved changes to \(session.listName) wait in the recovery journal: open it again and type "
                 + "'recover'" : ""
         printer.error("interrupted by Ctrl-C: the script stopped\(unsaved)", at: "directory: ")
         printer.output.flush()
@@ -75,7 +75,7 @@ extension MainLoop {
         let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
         let verb = count == 1 ? "was" : "were"
         printer.error(
-            "warning: \(what) to \(session.fileName) \(verb) not saved; end the script with 'save' "
+            "warning: \(what) to \(session.listName) \(verb) not saved; end the script with 'save' "
                 + "(or 'quit!' to discard them)",
             at: "directory: ")
         return true

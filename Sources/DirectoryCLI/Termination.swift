@@ -48,7 +48,7 @@ enum Termination {
 
     /// What the user reads when the program ends with unsaved changes.
     static func message(for session: Session) -> String {
-        "directory: ended by a signal; the unsaved changes to \(session.fileName) wait in the recovery journal: "
+        "directory: ended by a signal; the unsaved changes to \(session.listName) wait in the recovery journal: "
             + "open it again and type 'recover'"
     }
 }

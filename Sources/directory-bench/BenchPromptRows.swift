@@ -40,7 +40,7 @@ final class BenchPromptRows {
     func measure(run: Int) {
         guard firstFind.skipped == nil else { return }
         do {
-            var session = try Session(path: path, schema: nil, store: FileStore(), environment: .fixed())
+            var session = try Session(location: path, schema: nil, store: FileStore(), environment: .fixed())
             let start = run % Self.findTexts.count
             let texts = Array(Self.findTexts[start...] + Self.findTexts[..<start])
             _ = try firstFind.time { try session.apply(.find(texts[0])) }

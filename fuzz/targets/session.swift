@@ -12,9 +12,9 @@ public func fuzzSessions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let text = String(decoding: fuzzInput(data, count), as: UTF8.self)
     let store = MemoryFiles()
     let path = "/fuzz/directory.plist"
-    guard var first = try? Session(path: path, schema: nil, store: store, environment: .fixed()),
+    guard var first = try? Session(location: path, schema: nil, store: store, environment: .fixed()),
         let save = try? CommandParser.parse("save")?.command, (try? first.apply(save)) != nil,
-        var second = try? Session(path: path, schema: nil, store: store, environment: .fixed())
+        var second = try? Session(location: path, schema: nil, store: store, environment: .fixed())
     else { fatalError("a new session on an empty store failed") }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
         let toSecond = line.hasPrefix("|")

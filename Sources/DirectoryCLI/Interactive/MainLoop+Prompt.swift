@@ -89,15 +89,15 @@ extension MainLoop {
     mutating func announceChangesByOthers() {
         guard let prompt else { return }
         // Counting first: it is what notices a broken connection and opens it again.
-        let count = prompt.changesByOthers(session.path, session.version) ?? 0
-        for news in prompt.connectionNews(session.path) {
+        let count = prompt.changesByOthers(session.location, session.version) ?? 0
+        for news in prompt.connectionNews(session.location) {
             printer.print(.warning(news))
             printer.output.flush()
         }
         defer { self.prompt?.announcedChanges = count }
         guard count > 0, count != prompt.announcedChanges else { return }
         let notice = Prompt.changesNotice(
-            count: count, schema: session.schema, name: session.fileName, mayWrite: prompt.mayWrite(session.path))
+            count: count, schema: session.schema, name: session.listName, mayWrite: prompt.mayWrite(session.location))
         printer.print(.warning(notice))
         printer.output.flush()
     }

@@ -48,14 +48,14 @@ extension MainLoop {
     /// `revert` with unsaved changes: asks `Discard N unsaved changes to FILE and take its
     /// version? [y]es, [n]o`; true only for yes. Ctrl-C or Ctrl-D keeps the changes.
     func confirmDiscarding() -> Bool {
-        let prompt = SaveQuestion.discardPrompt(changes: session.unsavedChanges().count, fileName: session.fileName)
+        let prompt = SaveQuestion.discardPrompt(changes: session.unsavedChanges().count, fileName: session.listName)
         return question(prompt, choices: "y or n", answer: SaveQuestion.discardAnswer) ?? false
     }
 
     /// Asks `Save changes to FILE? [y]es, [n]o, [c]ancel` until it gets an answer;
     /// Ctrl-C or Ctrl-D cancels.
     private func ask() -> SaveQuestion.Answer {
-        let prompt = SaveQuestion.prompt(fileName: session.fileName)
+        let prompt = SaveQuestion.prompt(fileName: session.listName)
         return question(prompt, choices: "y, n or c", answer: SaveQuestion.answer) ?? .cancel
     }
 
@@ -93,7 +93,7 @@ extension MainLoop {
         guard count > 0 else { return }
         let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
         printer.error(
-            "\(what) to \(session.fileName) could not be saved: the terminal closed; they wait in the "
+            "\(what) to \(session.listName) could not be saved: the terminal closed; they wait in the "
                 + "recovery journal: open it again and type 'recover'", at: "directory: ")
     }
 }

@@ -39,15 +39,16 @@ struct Prompt {
     /// to find help, and — the first time — that the file does not exist yet.
     static func welcomeText(for session: Session) -> String {
         var lines = [Usage.version + " — type 'help' for the commands, Tab to complete, 'quit' or Ctrl-D to leave."]
-        if !session.fileExists, session.medium == .database {
-            lines.append("\(session.fileName) has no directory tables yet: the list is empty; 'save' creates them.")
-        } else if !session.fileExists {
+        if !session.listExists, session.medium == .database {
+            lines.append("\(session.listName) has no directory tables yet: the list is empty; 'save' creates them.")
+        } else if !session.listExists {
             let count = session.records.count
             let noun = count == 1 ? session.schema.noun : session.schema.pluralNoun
             let loaded =
                 count == 0 ? "the list is empty" : "\(count) sample \(noun) \(count == 1 ? "was" : "were") loaded"
             lines.append(
-                "\(VisibleText.of(session.path)) does not exist yet: \(loaded), not saved; 'save' creates the file.")
+                "\(VisibleText.of(session.location)) does not exist yet: \(loaded), not saved; 'save' creates the file."
+            )
         }
         if let warning = session.emptyFileWarning { lines.append("warning: " + warning) }
         if let warning = session.repeatedIDWarning { lines.append("warning: " + warning) }

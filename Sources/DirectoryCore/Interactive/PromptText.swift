@@ -9,7 +9,7 @@ public enum PromptText {
         let current = session.current.map { index in
             (number: index + 1, name: session.records[index].values[session.schema.titleField].text ?? "")
         }
-        return make(fileName: session.fileName, current: current, unsaved: session.hasUnsavedChanges)
+        return make(fileName: session.listName, current: current, unsaved: session.hasUnsavedChanges)
     }
 
     /// The prompt for a file, its current record (number and name) and whether changes are unsaved.

@@ -49,7 +49,7 @@ extension Session {
                 throw .exportFailed(path: path, reason: error.description)
             }
         }
-        guard path != self.path else {
+        guard path != location else {
             let own = store.medium.rawValue
             throw .exportFailed(path: path, reason: "it is the list's own \(own); use save, or export elsewhere")
         }

@@ -22,26 +22,26 @@ extension Session {
     /// record): the store waits for it to hold a list again (`loadSettled`), else this throws.
     /// With `preferringOurs`, conflicts go this session's way instead (`save!` on a database).
     func mergeWithStore(preferringOurs: Bool = false) throws(StorageError) -> StoreMerge {
-        guard let now = try store.version(at: path, known: version) else { return .missing }
+        guard let now = try store.version(at: location, known: version) else { return .missing }
         if let version, now.sameContents(as: version) { return .unchanged(now) }
         if let version, !list.isReordered,
-            let delta = try store.changes(at: path, schema: schema, since: version),
-            let merge = try DeltaMerge.merge(delta, into: list, location: path, preferringOurs: preferringOurs)
+            let delta = try store.changes(at: location, schema: schema, since: version),
+            let merge = try DeltaMerge.merge(delta, into: list, location: location, preferringOurs: preferringOurs)
         {
             return .mergedChanges(merge)
         }
         let loaded: LoadedList?
         do {
-            loaded = try store.loadSettled(location: path, schema: schema, fallback: schema)
+            loaded = try store.loadSettled(location: location, schema: schema, fallback: schema)
         } catch {
             guard error.isNotAList, version != nil, !openedEmptyFile else { throw error }
-            throw .notAListNow(path: path, problem: error.notAListProblem)
+            throw .notAListNow(path: location, problem: error.notAListProblem)
         }
         guard var theirs = loaded else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
         let merger = RecordMerge(
             schema: schema, baseline: list.tracker.baseline, ours: records.array, preferringOurs: preferringOurs)
-        var merged = try merger.merge(theirs: theirs.records.array, location: path).get()
+        var merged = try merger.merge(theirs: theirs.records.array, location: location).get()
         if list.isReordered, let savedOrder = list.tracker.savedOrder,
             WorkingList.reordered(theirs.records, from: savedOrder)
         {

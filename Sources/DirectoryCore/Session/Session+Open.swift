@@ -7,22 +7,23 @@ extension Session {
     ///
     /// Opening another list is not a change to this one, so it sets `records` directly
     /// rather than run steps.
-    mutating func load(path: String) throws(SessionError) {
-        let fallback = fixedSchema ?? Self.schema(forFileNamed: path)
-        let store = stores.store(for: path)
+    mutating func load(location: String) throws(SessionError) {
+        let fallback = fixedSchema ?? Self.schema(forFileNamed: location)
+        let store = stores.store(for: location)
         var loaded: LoadedList?
         var empty = false
         do {
-            loaded = try store.load(location: path, schema: fixedSchema, fallback: fallback)
+            loaded = try store.load(location: location, schema: fixedSchema, fallback: fallback)
         } catch .emptyFile {
             // No list is 0 bytes: opened as an empty list that a plain save will not write over.
-            let now = try? store.version(at: path, known: nil)
-            loaded = LoadedList(schema: fallback, records: [], format: FileFormat.forNewFile(named: path), version: now)
+            let now = try? store.version(at: location, known: nil)
+            loaded = LoadedList(
+                schema: fallback, records: [], format: FileFormat.forNewFile(named: location), version: now)
             empty = now != nil
         } catch {
             throw .storage(error)
         }
-        self.path = path
+        self.location = location
         self.store = store
         openedEmptyFile = empty
         let wordsFeedback = list.wordsFeedback
@@ -30,12 +31,12 @@ extension Session {
         tracker.reset()  // the revision goes on, so autosave sees a load as a change when undo was not empty
         if let loaded {
             list = WorkingList(schema: loaded.schema, records: loaded.records, environment: environment)
-            format = loaded.format ?? FileFormat.forNewFile(named: path)
+            format = loaded.format ?? FileFormat.forNewFile(named: location)
             version = loaded.version
         } else {
             let samples = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
             list = WorkingList(schema: fallback, records: samples, environment: environment)
-            format = FileFormat.forNewFile(named: path)
+            format = FileFormat.forNewFile(named: location)
             version = nil
         }
         list.wordsFeedback = wordsFeedback
@@ -53,23 +54,23 @@ extension Session {
     /// That the list's file does not exist, so the session starts with the sample records
     /// (or an empty list) and `save` would create it; `nil` when it exists or is a database.
     public var missingFileWarning: String? {
-        guard !fileExists, store.medium == .file else { return nil }
+        guard !listExists, store.medium == .file else { return nil }
         let count = records.count
         let noun = count == 1 ? schema.noun : schema.pluralNoun
         let start = count == 0 ? "an empty list" : "\(count) sample \(noun)"
-        return "\(VisibleText.of(path)) does not exist: the session starts with \(start) "
+        return "\(VisibleText.of(location)) does not exist: the session starts with \(start) "
             + "(not saved; 'save' creates the file)"
     }
 
     mutating func open(_ newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
         if !force, hasUnsavedChanges {
-            throw .unsavedChanges(action: "open", count: unsavedChanges().count, file: fileName)
+            throw .unsavedChanges(action: "open", count: unsavedChanges().count, file: listName)
         }
         var next = self
-        try next.load(path: newPath)
+        try next.load(location: newPath)
         self = next
-        let state = fileExists || store.medium == .file ? "" : Self.noTablesNote
-        let opened = "Opened \(fileName): \(count(records.count))\(state)."
+        let state = listExists || store.medium == .file ? "" : Self.noTablesNote
+        let opened = "Opened \(listName): \(count(records.count))\(state)."
         // A missing file is a warning, so a script hears it: its next lines would edit the samples.
         let notes = [
             missingFileWarning.map { "warning: " + $0 }, emptyFileWarning.map { "warning: " + $0 },
@@ -82,15 +83,15 @@ extension Session {
     /// The warning for a file that was empty (0 bytes) when opened, or `nil`.
     public var emptyFileWarning: String? {
         guard openedEmptyFile else { return nil }
-        return "\(fileName) is empty (0 bytes), and an empty file is not a list: the apps never write one, "
+        return "\(listName) is empty (0 bytes), and an empty file is not a list: the apps never write one, "
             + "so another program may be writing it. The list is shown empty; 'save' will not write over "
             + "the file until it holds a list ('revert' reads it again), and 'save!' writes this list over it."
     }
 
     mutating func revert() throws(SessionError) -> CommandOutput {
         let discarded = unsavedChanges().count
-        try load(path: path)
-        return .feedback("Discarded \(discarded == 1 ? "1 change" : "\(discarded) changes"); reloaded \(fileName).")
+        try load(location: location)
+        return .feedback("Discarded \(discarded == 1 ? "1 change" : "\(discarded) changes"); reloaded \(listName).")
     }
 
     /// The warning for a list whose records repeat ids, or `nil` when every id is unique.
@@ -99,7 +100,7 @@ extension Session {
         let shown = list.repeatedIDs.prefix(3).map(\.description).joined(separator: ", ")
         let more = list.repeatedIDs.count > 3 ? " and \(list.repeatedIDs.count - 3) more" : ""
         let ids = list.repeatedIDs.count == 1 ? "1 id is" : "\(list.repeatedIDs.count) ids are"
-        return "\(ids) shared by more than one record in \(fileName) (\(shown)\(more)): "
+        return "\(ids) shared by more than one record in \(listName) (\(shown)\(more)): "
             + "they are kept as distinct records, and merged with another session's by their order."
     }
 }

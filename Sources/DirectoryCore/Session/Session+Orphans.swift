@@ -32,13 +32,13 @@ extension Session {
             let sessions =
                 pids.count == 1 ? "a session that ended (pid \(pids[0]))" : "\(pids.count) sessions that ended"
             lines.append(
-                "\(what) to \(fileName) from \(sessions), last written \(localTime(last)), "
+                "\(what) to \(listName) from \(sessions), last written \(localTime(last)), "
                     + "wait in a recovery journal: type 'recover' to bring them back as unsaved changes "
                     + "('changes' lists them, 'save' writes them), or 'discard' to delete them.")
         }
         if unreadable > 0 {
             lines.append(
-                "\(unreadable == 1 ? "a recovery journal" : "\(unreadable) recovery journals") of \(fileName) "
+                "\(unreadable == 1 ? "a recovery journal" : "\(unreadable) recovery journals") of \(listName) "
                     + "could not be read at all; 'discard' deletes \(unreadable == 1 ? "it" : "them").")
         }
         if older > 0 { lines.append(olderFormatNote(count: older, last: lastOlder)) }
@@ -50,7 +50,7 @@ extension Session {
     private func olderFormatNote(count: Int, last: Double) -> String {
         let journals = count == 1 ? "a recovery journal" : "\(count) recovery journals"
         let them = count == 1 ? "it" : "them"
-        return "\(journals) of \(fileName), last written \(localTime(last)), "
+        return "\(journals) of \(listName), last written \(localTime(last)), "
             + "\(count == 1 ? "is" : "are") in the format of directory 1.1.0 and earlier releases, which this "
             + "release does not read: open the list with directory 1.1.0 to recover the changes, "
             + "or type 'discard' to delete \(them)."
@@ -68,7 +68,7 @@ extension Session {
             orphans = []
             return
         }
-        orphans = store.orphans(of: path).filter { orphan in
+        orphans = store.orphans(of: location).filter { orphan in
             guard let journal = RecoveryJournal.decode(orphan.bytes), journal.damage.isEmpty,
                 journal.isEmpty
             else { return true }
@@ -94,7 +94,7 @@ extension Session {
             guard older.count == 0 else {
                 return .warning("Nothing recovered: " + olderFormatNote(count: older.count, last: older.last))
             }
-            return .text("Nothing to recover: no journal of a session that ended holds changes to \(fileName).")
+            return .text("Nothing to recover: no journal of a session that ended holds changes to \(listName).")
         }
         var next = self
         var count = 0
@@ -103,13 +103,13 @@ extension Session {
         for (_, journal) in readable {
             guard journal.kind == schema.name else {
                 throw .recoveryFailed(
-                    file: fileName,
+                    file: listName,
                     reason: "its journal holds \(journal.kind) records, and this is a \(schema.name) list")
             }
             do {
-                try next.list.replay(journal.changes, force: force, location: path)
+                try next.list.replay(journal.changes, force: force, location: location)
             } catch .conflict(_, let details) {
-                throw .recoveryConflict(file: fileName, details: details)
+                throw .recoveryConflict(file: listName, details: details)
             } catch {
                 throw .storage(error)
             }
@@ -124,7 +124,7 @@ extension Session {
         for (orphan, _) in readable { store.remove(orphan) }
         findOrphans()
         let what = RecoveryJournal.describe(changes: count, order: order).replacingOccurrences(of: "unsaved ", with: "")
-        var message = "Recovered \(what) to \(fileName); "
+        var message = "Recovered \(what) to \(listName); "
         message += "'changes' lists them and 'save' writes them."
         let notes = damage.map { "the journal was damaged: \($0)" } + (problem.map { [$0] } ?? [])
         guard !notes.isEmpty else { return feedback(message) }
@@ -134,7 +134,7 @@ extension Session {
     mutating func discardRecovery() -> CommandOutput {
         findOrphans()
         guard let store = recoveryStore, !orphans.isEmpty else {
-            return .text("Nothing to discard: no journal of a session that ended holds changes to \(fileName).")
+            return .text("Nothing to discard: no journal of a session that ended holds changes to \(listName).")
         }
         var count = 0
         var read = 0
@@ -158,7 +158,7 @@ extension Session {
                     ? "a recovery journal this release could not read"
                     : "\(unread) recovery journals this release could not read")
         }
-        return feedback("Deleted " + deleted.joined(separator: " and ") + " to \(fileName).")
+        return feedback("Deleted " + deleted.joined(separator: " and ") + " to \(listName).")
     }
 
     /// `YYYY-MM-DD HH:MM` in local time.

@@ -9,7 +9,7 @@ extension Session {
         do {
             result = try mergeWithStore()
         } catch .conflict(_, let details) {
-            throw .refreshConflict(path: path, details: details, reader: !store.mayWrite(location: path))
+            throw .refreshConflict(path: location, details: details, reader: !store.mayWrite(location: location))
         } catch {
             throw .storage(error)
         }
@@ -17,10 +17,10 @@ extension Session {
         case .unchanged:
             return .feedback("Already up to date.")
         case .missing where version == nil:
-            return .feedback("\(fileName) does not exist yet: there is nothing to refresh from.")
+            return .feedback("\(listName) does not exist yet: there is nothing to refresh from.")
         case .missing:
             return .warning(
-                "\(fileName) is gone (deleted or moved by another program); nothing was refreshed, "
+                "\(listName) is gone (deleted or moved by another program); nothing was refreshed, "
                     + "and save writes this list to it again")
         case .merged(let merged, let theirs):
             let hadHistory = !list.tracker.undo.isEmpty
@@ -39,7 +39,7 @@ extension Session {
     /// What `refresh` says after merging `fromOthers`.
     private func refreshed(_ fromOthers: [String], hadHistory: Bool) -> CommandOutput {
         guard !fromOthers.isEmpty else { return .feedback("Already up to date.") }
-        var lines = ["Refreshed \(fileName) (\(count(records.count))). " + Self.mergeReport(fromOthers)]
+        var lines = ["Refreshed \(listName) (\(count(records.count))). " + Self.mergeReport(fromOthers)]
         let unsaved = unsavedChanges().count
         if unsaved > 0 {
             lines.append(

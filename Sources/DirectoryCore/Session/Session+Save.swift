@@ -6,17 +6,17 @@ extension Session {
     static let saveAttempts = 200
 
     mutating func save(force: Bool) throws(SessionError) -> CommandOutput {
-        if !force, fileExists, !hasUnsavedChanges {
-            if let now = try? store.version(at: path, known: version), let version,
+        if !force, listExists, !hasUnsavedChanges {
+            if let now = try? store.version(at: location, known: version), let version,
                 now.sameContents(as: version)
             {
-                return .feedback("No changes to save; \(fileName) is up to date.")
+                return .feedback("No changes to save; \(listName) is up to date.")
             }
         }
         let lock: ListLock
         do {
-            if !force { try store.refuseReadOnly(location: path) }
-            lock = try store.lock(location: path)
+            if !force { try store.refuseReadOnly(location: location) }
+            lock = try store.lock(location: location)
         } catch { throw .storage(error) }
         defer { lock.unlock() }
         // `save!` merges too, conflicts going this session's way: what others saved besides stays.
@@ -25,10 +25,10 @@ extension Session {
         do {
             notes = try mergeAndWriteChanges(preferringOurs: force)
         } catch let error where force && error.isNoListToMerge {
-            try write(to: path, format: format, in: store)
+            try write(to: location, format: format, in: store)
             notes = []
         }
-        let message = "Saved \(count(records.count)) to \(fileName)."
+        let message = "Saved \(count(records.count)) to \(listName)."
         guard !notes.isEmpty else { return .feedback(message) }
         return .warning(message + " " + Self.mergeReport(notes))
     }
@@ -40,15 +40,15 @@ extension Session {
         let result: StoreMerge
         do {
             result = try mergeWithStore(preferringOurs: preferringOurs)
-        } catch .conflict(let path, let details) where !store.mayWrite(location: path) {
-            throw .storage(.readerConflict(location: path, details: details))
+        } catch .conflict(let location, let details) where !store.mayWrite(location: location) {
+            throw .storage(.readerConflict(location: location, details: details))
         } catch {
             throw .storage(error.asSaveFailure)
         }
         switch result {
         case .unchanged(let now):
             // A file that was empty when opened is still empty: no list to write over.
-            if openedEmptyFile { throw .storage(.emptyFile(path: path)) }
+            if openedEmptyFile { throw .storage(.emptyFile(path: location)) }
             version = now
             return []
         case .missing:
@@ -70,16 +70,16 @@ extension Session {
     }
 
     /// Writes the list to `path` in `store` and makes the written list the new baseline.
-    private mutating func write(to path: String, format: FileFormat, in store: any ListStore)
+    private mutating func write(to location: String, format: FileFormat, in store: any ListStore)
         throws(SessionError)
     {
         do {
             version = try store.write(
-                .whole(records, schema: schema, format: format), to: path, replacing: .anything)
+                .whole(records, schema: schema, format: format), to: location, replacing: .anything)
         } catch {
             throw .storage(error)
         }
-        self.path = path
+        self.location = location
         self.store = store
         self.format = format
         markSaved()
@@ -96,9 +96,9 @@ extension Session {
         let target = stores.store(for: newPath)
         do { lock = try target.lock(location: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
-        let ownFile = target.isSameList(newPath, as: path)
+        let ownFile = target.isSameList(newPath, as: location)
         // A database's own list is saved change by change, merging: never replaced whole.
-        if ownFile, fileExists, store.writesChanges {
+        if ownFile, listExists, store.writesChanges {
             lock.unlock()
             return try save(force: force)
         }
@@ -145,7 +145,7 @@ extension Session {
                 let written: ListWrite =
                     store.writesChanges
                     ? .changes(list.listChanges, schema: schema) : .whole(records, schema: schema, format: format)
-                version = try store.write(written, to: path, replacing: .version(version))
+                version = try store.write(written, to: location, replacing: .version(version))
                 markSaved()
                 return notes
             } catch .changedMeanwhile {
@@ -154,6 +154,6 @@ extension Session {
                 throw failure(error)
             }
         }
-        throw failure(.changedMeanwhile(location: path))
+        throw failure(.changedMeanwhile(location: location))
     }
 }

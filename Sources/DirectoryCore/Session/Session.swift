@@ -9,8 +9,8 @@
 public struct Session {
     /// The list being worked on: records, current record, unsaved changes, undo.
     public internal(set) var list: WorkingList
-    /// The file the list is saved to.
-    public internal(set) var path: String
+    /// Where the list is kept: a file path or a database connection string.
+    public internal(set) var location: String
     /// The format the file is written in.
     public internal(set) var format: FileFormat
     /// The list's version as last read or written; `nil` while the list does not exist.
@@ -37,35 +37,36 @@ public struct Session {
     ///
     /// - Parameter schema: the kind to read as (`--kind`), or `nil` to let the file decide.
     public init(
-        path: String, schema: RecordSchema?, stores: ListStores, environment: SessionEnvironment
+        location: String, schema: RecordSchema?, stores: ListStores, environment: SessionEnvironment
     ) throws(SessionError) {
         self.fixedSchema = schema
         self.stores = stores
-        self.store = stores.store(for: path)
+        self.store = stores.store(for: location)
         self.environment = environment
-        self.path = path
+        self.location = location
         self.list = WorkingList(schema: .person, records: [], environment: environment)
         self.format = .binaryPlist
-        try load(path: path)
+        try load(location: location)
     }
 
     /// Opens the list at `path`, keeping every list in `store`.
     public init(
-        path: String, schema: RecordSchema?, store: any ListStore, environment: SessionEnvironment
+        location: String, schema: RecordSchema?, store: any ListStore, environment: SessionEnvironment
     ) throws(SessionError) {
-        try self.init(path: path, schema: schema, stores: ListStores(store), environment: environment)
+        try self.init(location: location, schema: schema, stores: ListStores(store), environment: environment)
     }
 
-    /// The file's name without its folder, for messages and the prompt.
-    public var fileName: String {
-        StoreLocation.displayName(path)
+    /// The list's name for messages and the prompt: a file's name without its folder, or a
+    /// database location without its password.
+    public var listName: String {
+        StoreLocation.displayName(location)
     }
 
     /// Whether the list is kept as a file or in a database.
     public var medium: StoreMedium { store.medium }
 
-    /// Whether the file has yet to be created.
-    public var fileExists: Bool { version != nil }
+    /// Whether the list is in its store yet (a file created, a database's tables made).
+    public var listExists: Bool { version != nil }
 
     /// Carries out `command`, changing the session, and says what to print.
     public mutating func apply(_ command: Command) throws(SessionError) -> CommandOutput {
@@ -84,7 +85,8 @@ public struct Session {
         if let output = try list.apply(command) { return output }
         switch command {
         case .changes:
-            return .text(list.changesText(name: fileName, place: StoreLocation.place(of: path), exists: fileExists))
+            return .text(
+                list.changesText(name: listName, place: StoreLocation.place(of: location), exists: listExists))
         case .save(let force): return try save(force: force)
         case .saveAs(let path, let force): return try save(as: environment.expandingTilde(path), force: force)
         case .open(let path, let force): return try open(environment.expandingTilde(path), force: force)
@@ -140,7 +142,7 @@ public struct Session {
 
     func quit(force: Bool) throws(SessionError) -> CommandOutput {
         if !force, hasUnsavedChanges {
-            throw .unsavedChanges(action: "quit", count: unsavedChanges().count, file: fileName)
+            throw .unsavedChanges(action: "quit", count: unsavedChanges().count, file: listName)
         }
         return .quit
     }

@@ -52,7 +52,7 @@ struct SessionChangeSetTests {
             }
             store.files.put("/data/directory.plist", records: people)
             var session = try Session(
-                path: "/data/directory.plist", schema: nil, store: store, environment: .fixed(now: 0))
+                location: "/data/directory.plist", schema: nil, store: store, environment: .fixed(now: 0))
             try session.run("save", "new Kim", "edit 1", "set office Far")
             let expected = session.list.listChanges
             try session.run("save")

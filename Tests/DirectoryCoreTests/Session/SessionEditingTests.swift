@@ -11,7 +11,7 @@ struct SessionEditingTests {
         #expect(
             session.records.map { $0.values[1] } == [.text("Steitz 131"), .text("Briggs 413"), .text("Briggs 411")])
         #expect(!session.hasUnsavedChanges)
-        #expect(!session.fileExists)
+        #expect(!session.listExists)
     }
 
     @Test("a missing bucket list starts empty and says how to add the first item")

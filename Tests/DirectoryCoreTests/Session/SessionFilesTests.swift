@@ -106,7 +106,7 @@ struct SessionFilesTests {
         let store = MemoryStore()
         var session = try Session.test(store: store)
         try session.run("save as /other/people.json")
-        #expect(session.path == "/other/people.json")
+        #expect(session.location == "/other/people.json")
         #expect(store.file("/other/people.json")?.format == .json)
         #expect(store.file("/data/directory.plist") == nil)
     }

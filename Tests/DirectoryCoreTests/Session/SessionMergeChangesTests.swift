@@ -8,7 +8,8 @@ struct SessionMergeChangesTests {
     /// A session on a `DeltaStore` saved once, and the ids of its three records.
     static func saved() throws -> (Session, DeltaStore, [RecordID]) {
         let store = DeltaStore()
-        var session = try Session(path: "/data/directory.plist", schema: nil, store: store, environment: .fixed(now: 0))
+        var session = try Session(
+            location: "/data/directory.plist", schema: nil, store: store, environment: .fixed(now: 0))
         try session.run("save")
         return (session, store, session.records.map(\.id))
     }

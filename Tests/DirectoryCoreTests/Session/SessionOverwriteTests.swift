@@ -28,7 +28,7 @@ struct SessionOverwriteTests {
             message == "\(Self.other) already exists and was left as it is; to replace it on purpose use "
                 + "'save! as \(Self.other)', or choose another path")
         #expect(store.file(Self.other)?.records.count == 1)
-        #expect(session.path == Self.path)
+        #expect(session.location == Self.path)
         #expect(session.hasUnsavedChanges)
     }
 
@@ -37,7 +37,7 @@ struct SessionOverwriteTests {
         var (store, session) = try sessionBesideAnotherList()
         try session.run("save! as \(Self.other)")
         #expect(store.file(Self.other)?.records.count == 3)
-        #expect(session.path == Self.other)
+        #expect(session.location == Self.other)
         #expect(!session.hasUnsavedChanges)
     }
 

@@ -97,7 +97,7 @@ extension Session {
         path: String = "/data/directory.plist", schema: RecordSchema? = nil, store: MemoryStore = MemoryStore(),
         now: Double = 0
     ) throws -> Session {
-        try Session(path: path, schema: schema, store: store, environment: .fixed(now: now))
+        try Session(location: path, schema: schema, store: store, environment: .fixed(now: now))
     }
 
     /// Parses and applies each line; returns the last output.

@@ -25,7 +25,7 @@ struct FoundationCorpusTests {
     {
         let path = folder + "/" + (bucket ? "bucketList-" : "people-") + name + (format == .json ? ".json" : ".plist")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let session = try Session(path: path, schema: nil, store: FileStore(), environment: .fixed(now: 0))
+        let session = try Session(location: path, schema: nil, store: FileStore(), environment: .fixed(now: 0))
         return (session, path)
     }
 
