@@ -60,7 +60,7 @@ public struct Session {
 
     /// Opens the list at `path`, keeping every list in `store`.
     public init(
-        path: String, schema: RecordSchema?, store: any ListStore = FileStore(), environment: SessionEnvironment
+        path: String, schema: RecordSchema?, store: any ListStore, environment: SessionEnvironment
     ) throws(SessionError) {
         try self.init(path: path, schema: schema, stores: ListStores(store), environment: environment)
     }

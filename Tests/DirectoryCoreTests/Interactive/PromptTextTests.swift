@@ -28,7 +28,8 @@ extension Interactive {
         @Test("the prompt follows the session")
         func thePromptFollowsTheSession() throws {
             let folder = "/nonexistent-\(UInt64.random(in: 0...UInt64.max))"
-            var session = try Session(path: folder + "/directory.plist", schema: .person, environment: .fixed())
+            var session = try Session(
+                path: folder + "/directory.plist", schema: .person, store: MemoryStore(), environment: .fixed())
             #expect(PromptText.make(for: session) == "directory.plist > ")
             _ = try session.apply(.edit(.number(2)))
             #expect(PromptText.make(for: session) == "directory.plist [2 Joe Gregg] > ")
