@@ -86,17 +86,7 @@ enum FileBytes {
         var failure: Int32 = 0
         var bytes = unsafe [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
             count = 0
-            guard let base = buffer.baseAddress else { return }
-            while count < buffer.count {
-                let result = unsafe Glibc.read(descriptor, base + count, buffer.count - count)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if result == 0 { return }
-                count += result
-            }
+            (count, failure) = unsafe DescriptorRead.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
         }
         if failure != 0 { throw .unreadable(path: path, reason: SystemError.describe(failure)) }
         if bytes.count > size {
@@ -110,22 +100,11 @@ enum FileBytes {
     private static func readRest(
         of descriptor: Int32, path: String, into bytes: inout [UInt8], limit: Int
     ) throws(StorageError) {
-        var block = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = unsafe block.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return unsafe Glibc.read(descriptor, base, buffer.count)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: SystemError.describe(errno))
-            }
-            if count == 0 { return }
-            guard bytes.count + count <= limit else {
-                let what = limit == largestStream ? "64 MiB, the most read from a pipe or device" : "the 1 GiB limit"
-                throw .unreadable(path: path, reason: "it holds more than \(what)")
-            }
-            bytes.append(contentsOf: block[0..<count])
+        let failure = DescriptorRead.appendRest(of: descriptor, to: &bytes, limit: limit)
+        if failure != 0 { throw .unreadable(path: path, reason: SystemError.describe(failure)) }
+        guard bytes.count <= limit else {
+            let what = limit == largestStream ? "64 MiB, the most read from a pipe or device" : "the 1 GiB limit"
+            throw .unreadable(path: path, reason: "it holds more than \(what)")
         }
     }
 

@@ -40,13 +40,7 @@ enum LockHolder {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 20 {
-            let count = unsafe block.withUnsafeMutableBytes { unsafe read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes.append(contentsOf: block[0..<count])
-        }
+        _ = DescriptorRead.appendRest(of: descriptor, to: &bytes, limit: (1 << 20) - 1)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -103,18 +103,8 @@ struct ReadWindow: ~Copyable {
     private mutating func fill() {
         let wanted = capacity - count
         guard wanted > 0 else { return }
-        var read = 0
-        var code: Int32 = 0
-        while read < wanted {
-            let result = unsafe Glibc.read(descriptor, storage + count + read, wanted - read)
-            if result < 0 {
-                if errno == EINTR { continue }
-                code = errno
-                break
-            }
-            if result == 0 { break }
-            read += result
-        }
+        let (read, code) = unsafe DescriptorRead.fill(
+            UnsafeMutableRawBufferPointer(start: storage + count, count: wanted), from: descriptor)
         unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
         count += read
         size += read

@@ -127,8 +127,7 @@ final class WriterLease {
         var offset: off_t = 0
         var complete = true
         while true {
-            let count = unsafe buffer.withUnsafeMutableBytes { unsafe pread(source, $0.baseAddress, $0.count, offset) }
-            if count < 0, errno == EINTR { continue }
+            let count = unsafe buffer.withUnsafeMutableBytes { unsafe DescriptorRead.some(into: $0, from: source, at: offset) }
             if count <= 0 {
                 complete = count == 0
                 break

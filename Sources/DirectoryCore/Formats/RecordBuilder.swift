@@ -228,7 +228,7 @@ public struct RecordBuilder {
             }
         }
         if extras.isEmpty, longOrder.isEmpty {
-            list?.append(id: id, texts: texts, in: RawSpan(_elements: bytes), values: values, order: order)
+            list?.append(id: id, texts: texts, in: bytes.rawBytes, values: values, order: order)
             return
         }
         for index in texts.indices {

@@ -55,13 +55,7 @@ enum RecoveryFolder {
             return nil
         }
         var bytes: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = unsafe block.withUnsafeMutableBytes { unsafe read(file, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: block[0..<count])
-        }
+        _ = DescriptorRead.appendRest(of: file, to: &bytes)
         let modified =
             Double(status.st_mtim.tv_sec) - 978_307_200 + Double(status.st_mtim.tv_nsec) / 1_000_000_000
         return RecoveryOrphan(name: name, modified: modified, bytes: bytes)

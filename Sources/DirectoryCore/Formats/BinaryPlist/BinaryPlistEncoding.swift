@@ -3,7 +3,7 @@
 enum BinaryPlistEncoding {
     /// Appends a string object: ASCII as `0x5n`, anything else as UTF-16 `0x6n`.
     static func appendString(_ utf8: Span<UInt8>, to output: inout [UInt8]) {
-        if UTF8Text.isASCII(RawSpan(_elements: utf8)) {
+        if UTF8Text.isASCII(utf8.rawBytes) {
             appendHeader(0x50, count: utf8.count, to: &output)
             output.append(utf8)
             return

@@ -78,7 +78,7 @@ struct BinaryPlistObjectWriter {
     mutating func string(utf8 raw: Span<UInt8>) -> Int {
         // The common case, ASCII text of a field, is looked up as it is, behind its header;
         // only a string not seen before is copied, once, to the output.
-        if raw.count <= 0xFFFF, UTF8Text.isASCII(RawSpan(_elements: raw)) {
+        if raw.count <= 0xFFFF, UTF8Text.isASCII(raw.rawBytes) {
             var header = BinaryPlistUniquingTable.Header()
             if raw.count < 15 {
                 header.append(0x50 | UInt8(truncatingIfNeeded: raw.count))

@@ -65,7 +65,7 @@ enum BinaryPlistRecordReader {
         let object = try parser.table.object(index)
         guard object.kind == .asciiString, object.count == 36 else { return nil }
         let text = parser.table.bytes.extracting(object.payload..<(object.payload + 36))
-        guard let id = RecordID(utf8: RawSpan(_elements: text)) else { return nil }
+        guard let id = RecordID(utf8: text.rawBytes) else { return nil }
         try parser.spend(at: object.position)
         return id
     }
@@ -86,7 +86,7 @@ enum BinaryPlistRecordReader {
         let object = try parser.table.object(index)
         if object.kind == .asciiString, builder.isText(field: field) {
             let range = object.payload..<(object.payload + object.count)
-            if UTF8Text.isASCII(RawSpan(_elements: parser.table.bytes.extracting(range))) {
+            if UTF8Text.isASCII(parser.table.bytes.extracting(range).rawBytes) {
                 try parser.spend(at: object.position)
                 return try builder.add(field: field, textAt: range)
             }

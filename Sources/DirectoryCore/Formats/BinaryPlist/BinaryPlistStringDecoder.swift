@@ -10,7 +10,7 @@ enum BinaryPlistStringDecoder {
     static func ascii(_ bytes: Span<UInt8>, _ object: BinaryPlistObject) throws(FileFormatError) -> String {
         let text = bytes.extracting(object.payload..<(object.payload + object.count))
         guard !text.isEmpty else { return "" }
-        if !UTF8Text.isASCII(RawSpan(_elements: text)) {
+        if !UTF8Text.isASCII(text.rawBytes) {
             var bad = 0
             while text[bad] < 0x80 { bad += 1 }
             throw FileFormatError(

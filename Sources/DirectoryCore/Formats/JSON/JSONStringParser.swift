@@ -182,7 +182,7 @@ extension JSONScanner {
     /// bytes silently, so text must be checked before it is used.
     @inline(__always)
     private func checkUTF8(_ text: Span<UInt8>, at start: Int) throws(FileFormatError) {
-        if let bad = text.withRawBytes({ UTF8Text.firstInvalid(in: $0) }) {
+        if let bad = UTF8Text.firstInvalid(in: text) {
             throw error("invalid utf-8 in a string", at: start + bad)
         }
     }

@@ -96,7 +96,7 @@ enum XMLPlistRecordReader {
         let keyBytes = scanner.bytes.extracting(key)
         let known = builder.key(utf8: keyBytes)
         if known == .id, case .text(let text) = value,
-            let id = RecordID(utf8: RawSpan(_elements: scanner.bytes.extracting(text)))
+            let id = RecordID(utf8: scanner.bytes.extracting(text).rawBytes)
         {
             return try located(at: offset) { () throws(FileFormatError) in try builder.add(id: id) }
         }

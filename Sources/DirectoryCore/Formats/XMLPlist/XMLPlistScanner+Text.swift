@@ -55,7 +55,7 @@ extension XMLPlistScanner {
                 throw error("expected </\(tag.element.name)> but found \(inner.description)", at: inner.offset)
             }
         }
-        guard UTF8Text.firstInvalid(in: RawSpan(_elements: scratch.span)) == nil else {
+        guard UTF8Text.firstInvalid(in: scratch.span) == nil else {
             throw error("invalid UTF-8 text in \(tag.description)", at: tag.offset)
         }
         let text = String(utf8: scratch.span)
@@ -108,8 +108,8 @@ extension XMLPlistScanner {
     /// Whether the bytes `range` are valid UTF-8.
     @inline(__always)
     func isUTF8(_ range: Range<Int>) -> Bool {
-        let slice = RawSpan(_elements: bytes.extracting(range))
-        return UTF8Text.isASCII(slice) || UTF8Text.firstInvalid(in: slice) == nil
+        let slice = bytes.extracting(range)
+        return UTF8Text.isASCII(slice.rawBytes) || UTF8Text.firstInvalid(in: slice) == nil
     }
 
     /// Reads the content of an `<integer>`, `<real>`, `<date>` or `<data>`
@@ -137,8 +137,7 @@ extension XMLPlistScanner {
     @inline(__always)
     func makeString(_ range: Range<Int>) throws(FileFormatError) -> String {
         let slice = bytes.extracting(range)
-        let raw = RawSpan(_elements: slice)
-        if !UTF8Text.isASCII(raw), let invalid = UTF8Text.firstInvalid(in: raw) {
+        if !UTF8Text.isASCII(slice.rawBytes), let invalid = UTF8Text.firstInvalid(in: slice) {
             throw error("invalid UTF-8 text", at: range.lowerBound + invalid)
         }
         return String(utf8: slice)
