@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// Linux's `renameat2`, which swaps two names in one step (`RENAME_EXCHANGE`) or renames
 /// without replacing (`RENAME_NOREPLACE`). Glibc's Swift module does not declare it (it

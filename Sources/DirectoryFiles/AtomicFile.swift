@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// Replaces a file so that a crash at any moment leaves either the old file or
 /// the new one: the bytes go to a temporary file in the same folder, which is

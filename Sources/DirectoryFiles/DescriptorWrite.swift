@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// Writing all of a buffer to a file descriptor: `write(2)` may take less than it is
 /// given, or be interrupted by a signal; every writer of files, pipes and the terminal

@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// Waiting for a file that another program writes in place to hold a list again.
 ///

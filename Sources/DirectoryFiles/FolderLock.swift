@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// The advisory `flock` on a list's folder that keeps saves from several processes
 /// from interleaving. The wait for it is bounded: a process that holds it forever

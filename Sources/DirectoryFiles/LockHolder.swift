@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// Who holds a `flock`, as Linux lists it in `/proc/locks`: for the message of a
 /// save that waited too long. `nil` wherever that cannot be told.

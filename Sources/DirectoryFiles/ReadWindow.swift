@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// A list file read a window at a time, hashed as it is read, so that a reader that can
 /// work on part of a file (JSON's, record by record) never holds the whole file: a list of

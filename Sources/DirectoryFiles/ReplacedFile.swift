@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// The file a save is about to replace, and what must carry over to the new one:
 /// its permissions (without setuid and setgid), its owner and its group.

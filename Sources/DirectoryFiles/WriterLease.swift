@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// A read lease on the file a save replaces (Linux's `F_SETLEASE`): while it is held, no
 /// other program can open the file for writing without the kernel first telling this one,
@@ -127,7 +127,9 @@ final class WriterLease {
         var offset: off_t = 0
         var complete = true
         while true {
-            let count = unsafe buffer.withUnsafeMutableBytes { unsafe DescriptorRead.some(into: $0, from: source, at: offset) }
+            let count = unsafe buffer.withUnsafeMutableBytes {
+                unsafe DescriptorRead.some(into: $0, from: source, at: offset)
+            }
             if count <= 0 {
                 complete = count == 0
                 break

@@ -1,7 +1,7 @@
+import DirectoryFiles
 import Testing
 
 @testable import DirectoryCore
-import DirectoryFiles
 @testable import DirectoryPostgreSQL
 
 @Suite("Store locations: secrets found as libpq parses the connection string")

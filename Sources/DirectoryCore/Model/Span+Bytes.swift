@@ -46,7 +46,9 @@ extension Span where Element == UInt8 {
     /// Calls `body` with the same bytes as a `RawSpan`. The standard library marks `bytes`
     /// `unsafe` for spans of any type, which may have padding; bytes have none.
     @inline(__always)
-    package func withRawBytes<Result, Failure: Error>(_ body: (RawSpan) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withRawBytes<Result, Failure: Error>(_ body: (RawSpan) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         try body(unsafe bytes)
     }
 

@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// Recovery journals as files in one folder (`DataPaths.recoveryFolder`), one per
 /// session: `HASH-PID.journal`, where HASH is `RecoveryLocation.hash` of the list.

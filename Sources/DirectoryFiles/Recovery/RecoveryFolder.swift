@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// The file-system work of `FileRecoveryStore`: making the folder safely, listing it,
 /// and reading a journal that no running session holds.

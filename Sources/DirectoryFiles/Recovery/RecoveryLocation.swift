@@ -1,10 +1,10 @@
+import DirectoryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import DirectoryCore
 
 /// How a recovery journal names the list it belongs to: a file's absolute path,
 /// or a database connection string without its secrets (and a URI without `user:password@`),

@@ -107,7 +107,8 @@ package enum JSONRecordReader {
     }
 
     /// After record `number`: `true` for `,` (another record follows), `false` for `]`.
-    package static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool {
+    package static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool
+    {
         switch scanner.peekSignificant() {
         case UInt8(ascii: ","):
             scanner.position += 1
