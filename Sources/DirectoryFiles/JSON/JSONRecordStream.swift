@@ -11,50 +11,19 @@ import DirectoryCore
 /// one step is bigger than it), and the step runs again. At the end of the file a
 /// failure is the file's.
 enum JSONRecordStream {
-    private enum Stage {
-        case opening, firstRecord, nextRecord, closing, done
-    }
-
     /// Reads every record of the JSON file in `window` into `builder`.
     static func read(_ window: inout ReadWindow, into builder: inout RecordBuilder) throws(FileFormatError) {
         var position = 0
-        var stage = Stage.opening
+        var stage = JSONRecordReader.Stage.opening
         while stage != .done {
             let fromFileStart = window.start == 0 && position == 0
             let atEnd = window.atEnd
             var failure: FileFormatError?
             window.withBytes { raw in
-                // At the file's start the scanner skips a byte order mark.
-                let buffer = Span<UInt8>(_bytes: raw)
-                var scanner = fromFileStart ? JSONScanner(buffer) : JSONScanner(buffer, at: position)
                 do throws(FileFormatError) {
-                    while stage != .done {
-                        switch stage {
-                        case .opening:
-                            try JSONRecordReader.readOpening(&scanner)
-                            // Whether the list is empty shows only after the `[`: run the step again with more.
-                            if !atEnd, scanner.peekSignificant() == nil { throw scanner.error("cut short") }
-                            stage = scanner.consume(UInt8(ascii: "]")) ? .closing : .firstRecord
-                        case .firstRecord:
-                            try JSONRecordReader.readRecord(&scanner, into: &builder)
-                            stage = .nextRecord
-                        case .nextRecord:
-                            if try JSONRecordReader.continueRecords(&scanner, after: builder.recordNumber - 1) {
-                                try JSONRecordReader.readRecord(&scanner, into: &builder)
-                            } else {
-                                stage = .closing
-                            }
-                        case .closing:
-                            try JSONRecordReader.readClosing(&scanner)
-                            position = scanner.position
-                            // Only white space so far; the end of the file decides.
-                            guard atEnd else { return }
-                            stage = .done
-                        case .done:
-                            break
-                        }
-                        position = scanner.position
-                    }
+                    try JSONRecordReader.readSteps(
+                        Span<UInt8>(_bytes: raw), fromFileStart: fromFileStart, atEnd: atEnd, position: &position,
+                        stage: &stage, into: &builder)
                 } catch {
                     failure = error
                 }

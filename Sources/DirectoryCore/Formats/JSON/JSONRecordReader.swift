@@ -17,7 +17,7 @@ package enum JSONRecordReader {
     }
 
     /// Reads the white space and `[` that open the array of records.
-    package static func readOpening(_ scanner: inout JSONScanner) throws(FileFormatError) {
+    static func readOpening(_ scanner: inout JSONScanner) throws(FileFormatError) {
         guard let first = scanner.peekSignificant() else {
             throw FileFormatError("the file is empty; expected a JSON array of records")
         }
@@ -31,7 +31,7 @@ package enum JSONRecordReader {
     }
 
     /// Checks that nothing but white space follows the array of records.
-    package static func readClosing(_ scanner: inout JSONScanner) throws(FileFormatError) {
+    static func readClosing(_ scanner: inout JSONScanner) throws(FileFormatError) {
         if scanner.peekSignificant() != nil {
             throw scanner.error(
                 "unexpected \(scanner.describeByte(at: scanner.position)) after the end of the array of records")
@@ -39,7 +39,7 @@ package enum JSONRecordReader {
     }
 
     /// Reads one element of the top-level array, which must be an object.
-    package static func readRecord(
+    static func readRecord(
         _ scanner: inout JSONScanner, into builder: inout RecordBuilder
     ) throws(FileFormatError) {
         guard let byte = scanner.peekSignificant() else {
@@ -107,8 +107,7 @@ package enum JSONRecordReader {
     }
 
     /// After record `number`: `true` for `,` (another record follows), `false` for `]`.
-    package static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool
-    {
+    static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool {
         switch scanner.peekSignificant() {
         case UInt8(ascii: ","):
             scanner.position += 1

@@ -8,20 +8,20 @@
 ///
 /// It holds a span of bytes it does not own, so it is `~Escapable`: made inside a borrow
 /// of those bytes (`array.span`, `window.withBytes`) and never kept past it.
-package struct JSONScanner: ~Escapable {
+struct JSONScanner: ~Escapable {
     /// The deepest nesting of arrays and objects accepted, counting the top-level array.
     static let maximumDepth = 512
 
     /// The document, as bytes.
     let bytes: Span<UInt8>
     /// The offset of the next byte to read.
-    package var position: Int
+    var position: Int
     /// Reused storage for the decoded bytes of strings that contain escapes.
     var scratch: [UInt8] = []
 
     /// Starts at the beginning of `bytes`, after a UTF-8 byte order mark if there is one.
     @_lifetime(copy bytes)
-    package init(_ bytes: Span<UInt8>) {
+    init(_ bytes: Span<UInt8>) {
         self.bytes = bytes
         position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -31,14 +31,14 @@ package struct JSONScanner: ~Escapable {
 
     /// Starts at `position` in `bytes`, which hold part of a document (`JSONRecordStream`).
     @_lifetime(copy bytes)
-    package init(_ bytes: Span<UInt8>, at position: Int) {
+    init(_ bytes: Span<UInt8>, at position: Int) {
         self.bytes = bytes
         self.position = position
     }
 
     /// Skips white space and returns the next byte without consuming it, or `nil` at the end.
     @inline(__always)
-    package mutating func peekSignificant() -> UInt8? {
+    mutating func peekSignificant() -> UInt8? {
         while position < bytes.count {
             let byte = bytes[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
@@ -49,7 +49,7 @@ package struct JSONScanner: ~Escapable {
 
     /// Skips white space, then consumes `byte` if it comes next.
     @inline(__always)
-    package mutating func consume(_ byte: UInt8) -> Bool {
+    mutating func consume(_ byte: UInt8) -> Bool {
         guard peekSignificant() == byte else { return false }
         position += 1
         return true
@@ -69,7 +69,7 @@ package struct JSONScanner: ~Escapable {
     }
 
     /// An error at `offset` (the current position by default).
-    package func error(_ message: String, at offset: Int? = nil) -> FileFormatError {
+    func error(_ message: String, at offset: Int? = nil) -> FileFormatError {
         FileFormatError(message, offset: offset ?? position)
     }
 
