@@ -22,6 +22,7 @@ let package = Package(
     products: [
         .executable(name: "directory", targets: ["directory"]),
         .library(name: "DirectoryCore", targets: ["DirectoryCore"]),
+        .library(name: "DirectoryFiles", targets: ["DirectoryFiles"]),
         .executable(name: "directory-bench", targets: ["directory-bench"]),
     ],
     targets: [
@@ -38,23 +39,26 @@ let package = Package(
         .target(name: "CPostgreSQL", linkerSettings: [.linkedLibrary("dl")]),
         // The commit the program was built from, for `directory --version`.
         .target(name: "CBuildCommit", cSettings: commitSettings),
-        // The pure core: model, command language, session, storage. No terminal I/O. It asks
-        // libpq (loaded only then) which parts of a connection string are secret.
-        .target(
-            name: "DirectoryCore", dependencies: ["CPostgreSQL"], swiftSettings: safety),
+        // The pure core: model, command language, session, the file formats, the storage
+        // interface. No terminal I/O, no system calls, no libpq.
+        .target(name: "DirectoryCore", swiftSettings: safety),
+        // The file backend of `ListStore`: atomic replace, locks, leases, the recovery folder.
+        .target(name: "DirectoryFiles", dependencies: ["DirectoryCore"], swiftSettings: safety),
         // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.
         .target(
             name: "DirectoryPostgreSQL", dependencies: ["DirectoryCore", "CPostgreSQL"],
             swiftSettings: safety),
         // The front end: command line, the one input loop, the interactive line editor.
         .target(
-            name: "DirectoryCLI", dependencies: ["DirectoryCore", "DirectoryPostgreSQL", "CLibEdit", "CBuildCommit"],
+            name: "DirectoryCLI",
+            dependencies: ["DirectoryCore", "DirectoryFiles", "DirectoryPostgreSQL", "CLibEdit", "CBuildCommit"],
             swiftSettings: safety),
         // The thin executable.
         .executableTarget(name: "directory", dependencies: ["DirectoryCLI"], swiftSettings: safety),
         // The benchmark against sqlite3 and Python (docs/performance.md); not run by the tests but for a smoke run.
         .executableTarget(
-            name: "directory-bench", dependencies: ["DirectoryCore", "DirectoryPostgreSQL"], swiftSettings: safety),
+            name: "directory-bench", dependencies: ["DirectoryCore", "DirectoryFiles", "DirectoryPostgreSQL"],
+            swiftSettings: safety),
         .testTarget(
             name: "DirectoryCoreTests",
             dependencies: ["DirectoryCore"],
@@ -62,13 +66,18 @@ let package = Package(
             swiftSettings: safety
         ),
         .testTarget(
+            name: "DirectoryFilesTests",
+            dependencies: ["DirectoryCore", "DirectoryFiles"],
+            swiftSettings: safety
+        ),
+        .testTarget(
             name: "DirectoryPostgreSQLTests",
-            dependencies: ["DirectoryCore", "DirectoryPostgreSQL"],
+            dependencies: ["DirectoryCore", "DirectoryFiles", "DirectoryPostgreSQL"],
             swiftSettings: safety
         ),
         .testTarget(
             name: "DirectoryEndToEndTests",
-            dependencies: ["DirectoryCore", "DirectoryCLI", "DirectoryPostgreSQL"],
+            dependencies: ["DirectoryCore", "DirectoryFiles", "DirectoryCLI", "DirectoryPostgreSQL"],
             swiftSettings: safety
         ),
     ]

@@ -107,7 +107,7 @@ struct DescriptorLines: LineSource {
     static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
         let span = bytes.span
         if span.firstOffset(of: 0, in: 0..<span.count) != nil { return .unusable("the line contains a NUL byte") }
-        guard UTF8Text.firstInvalid(in: RawSpan(_elements: span)) == nil else {
+        guard UTF8Text.firstInvalid(in: span) == nil else {
             return .unusable("the line is not valid UTF-8 text")
         }
         return .utf8(bytes)

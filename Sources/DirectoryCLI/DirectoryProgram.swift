@@ -1,5 +1,6 @@
 import CLibEdit
 import DirectoryCore
+import DirectoryFiles
 import DirectoryPostgreSQL
 import Foundation
 
@@ -11,6 +12,8 @@ import Foundation
 public enum DirectoryProgram {
     /// Runs the program with the process's arguments and environment; returns the exit status.
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        // Redaction asks libpq which parts of a connection string are secret (loaded only then).
+        ConnectionSecrets.install()
         let output = OutputStream(descriptor: 1)
         let errors = OutputStream(descriptor: 2)
         if let problem = RawArguments.problem() {

@@ -15,7 +15,7 @@ enum RawArguments {
             // the one way to see their bytes before Swift decodes them. Copied out here.
             guard let argument = unsafe CommandLine.unsafeArgv[index] else { continue }
             let bytes = unsafe (0..<strlen(argument)).map { unsafe UInt8(bitPattern: argument[$0]) }
-            guard let bad = UTF8Text.firstInvalid(in: RawSpan(_elements: bytes.span)) else { continue }
+            guard let bad = UTF8Text.firstInvalid(in: bytes.span) else { continue }
             let byte = bytes[bad]
             let hex = String(byte, radix: 16, uppercase: true)
             return "argument \(index) is not valid UTF-8 text (byte 0x\(hex.count < 2 ? "0" : "")\(hex) at "

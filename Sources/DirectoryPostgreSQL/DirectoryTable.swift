@@ -91,9 +91,9 @@ struct DirectoryTable {
                 let decoded: [KeyedValue]?
                 if CopyText.contains(UInt8(ascii: "\\"), in: extra) {
                     let unescaped = CopyText.unescaped(extra)
-                    decoded = try? ExtrasJSON.decode(RawSpan(_elements: unescaped.span))
+                    decoded = try? ExtrasJSON.decode(unescaped.span.rawBytes)
                 } else {
-                    decoded = try? ExtrasJSON.decode(RawSpan(_elements: extra))
+                    decoded = try? ExtrasJSON.decode(extra.rawBytes)
                 }
                 guard let decoded else { return nil }
                 extras = decoded
@@ -105,7 +105,7 @@ struct DirectoryTable {
     /// The id in `field` of `row`, or `nil` when it is `NULL` or not an id.
     static func id(_ field: CopyText.Field, in row: Span<UInt8>) -> RecordID? {
         guard let field else { return nil }
-        return RecordID(utf8: RawSpan(_elements: row.extracting(field)))
+        return RecordID(utf8: row.extracting(field).rawBytes)
     }
 
     /// The text in `field` of `row`, escapes decoded; empty for `NULL`.
@@ -156,7 +156,7 @@ struct DirectoryTable {
                 }
             }
         }
-        list.append(id: id, texts: texts, in: RawSpan(_elements: row), values: values)
+        list.append(id: id, texts: texts, in: row.rawBytes, values: values)
     }
 
     /// The error for a row whose `extra` is not a JSON object of keys: it names the row and the fix.

@@ -1,4 +1,5 @@
 import DirectoryCore
+import DirectoryFiles
 import DirectoryPostgreSQL
 import Foundation
 

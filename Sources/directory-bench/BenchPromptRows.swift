@@ -1,4 +1,5 @@
 import DirectoryCore
+import DirectoryFiles
 
 /// `find` and Tab completion at the prompt, timed in this process: the large JSON file
 /// opened through a `Session` as the command-line program opens it, then `find` applied

@@ -7,6 +7,11 @@ import Testing
 struct PostgreSQLMessageTests {
     static let location = "postgresql://alice:s3cret-x@db/dept?sslpassword=s3cret-y"
 
+    /// Redaction asks libpq, as the program does.
+    init() {
+        ConnectionSecrets.install()
+    }
+
     static func message(_ error: PostgreSQLError, saving: Bool = false) -> String {
         PostgreSQLStore.storageError(error, location: location, saving: saving).message
     }

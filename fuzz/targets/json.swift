@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import DirectoryCore
+@testable import DirectoryFiles
 
 /// libFuzzer entry point: any bytes through the json reader (and back through its writer),
 /// and through the reader a load uses, which reads a file a window at a time.

@@ -1,4 +1,5 @@
 import DirectoryCore
+import DirectoryFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -36,10 +36,19 @@ extension RawSpan {
 }
 
 extension Span where Element == UInt8 {
+    /// The same bytes as a `RawSpan`. The standard library marks `bytes` `unsafe` for spans
+    /// of any type, which may have padding; bytes have none.
+    @inlinable
+    package var rawBytes: RawSpan {
+        @_lifetime(copy self) get { unsafe bytes }
+    }
+
     /// Calls `body` with the same bytes as a `RawSpan`. The standard library marks `bytes`
     /// `unsafe` for spans of any type, which may have padding; bytes have none.
     @inline(__always)
-    func withRawBytes<Result, Failure: Error>(_ body: (RawSpan) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withRawBytes<Result, Failure: Error>(_ body: (RawSpan) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         try body(unsafe bytes)
     }
 

@@ -74,7 +74,7 @@ public enum StorageError: Error, Equatable, Sendable {
                 + "writing it or have damaged it. Nothing was written and your edits are kept: try again once "
                 + "it holds a list, 'save!' to write your list over it, or 'save as PATH' to keep both"
         case .unsettled(let path):
-            return "\(path) kept changing for \(FileStore.settleLimitText) while another program wrote it, "
+            return "\(path) kept changing for \(Self.settleLimitText) while another program wrote it, "
                 + "and never held a list in between. Nothing was written and your edits are kept: try again "
                 + "in a moment"
         case .displacedVersionKept(let path, let kept):
@@ -122,4 +122,8 @@ public enum StorageError: Error, Equatable, Sendable {
         default: return self
         }
     }
+
+    /// How long a file store's save waits at most for a file that is being written, in words
+    /// (`FileStore.SettleWait.standard`).
+    static let settleLimitText = "2 seconds"
 }

@@ -1,17 +1,17 @@
 /// Taking secrets out of connection strings before they are shown or stored (the prompt,
 /// messages, `--print-config`, the history file, a recovery journal's header).
 ///
-/// Which keywords are secrets is libpq's own answer (`ConnectionSecrets`): every keyword it
-/// displays as a password, compared with each key as libpq decodes it (`?pass%77ord=` is
-/// `password`). Without libpq, every key that looks secret is taken out. The result is then
-/// checked against libpq's parse of the original: if a secret value is still in it, only the
-/// parts that cannot hold one are kept.
+/// Which keywords are secrets is libpq's own answer (`ConnectionSecretSource`, installed by
+/// the program): every keyword it displays as a password, compared with each key as libpq
+/// decodes it (`?pass%77ord=` is `password`). Without libpq, every key that looks secret is
+/// taken out. The result is then checked against libpq's parse of the original: if a secret
+/// value is still in it, only the parts that cannot hold one are kept.
 extension StoreLocation {
     /// `location` with every secret taken out: the `:secret` of `user:secret@host`, and each
     /// secret keyword's parameter (`password=`, `sslpassword=`, however spelled). A file
     /// path comes back unchanged.
     public static func redacted(_ location: String) -> String {
-        redacted(location, secretKeywords: ConnectionSecrets.keywords)
+        redacted(location, secretKeywords: installedSecrets?.keywords)
     }
 
     /// `redacted(_:)` deciding secrets with `secretKeywords` (libpq's), or by their look when `nil`.
@@ -28,7 +28,7 @@ extension StoreLocation {
         } else {
             return location
         }
-        guard let secrets = ConnectionSecrets.values(in: location),
+        guard let secrets = installedSecrets?.values(in: location),
             secrets.contains(where: { clean.contains($0) || clean.contains(percentEncoded($0)) })
         else { return clean }
         return bare(location)
@@ -135,6 +135,6 @@ extension StoreLocation {
     /// The secret values in `location` as libpq parses it (none without libpq).
     public static func secrets(of location: String) -> [String] {
         guard isDatabase(location) else { return [] }
-        return ConnectionSecrets.values(in: location) ?? []
+        return installedSecrets?.values(in: location) ?? []
     }
 }

@@ -85,14 +85,4 @@ struct RecoveryJournalTests {
         #expect(RecoveryJournal.decode(Array("hello".utf8)) == nil)
         #expect(RecoveryJournal.decode(Array(Self.file([]).prefix(40))) == nil)
     }
-
-    @Test("a database location loses its password")
-    func aDatabaseLocationLosesItsPassword() {
-        #expect(
-            RecoveryLocation.of("postgresql://kim:s3cret@db.example.com:5432/people?sslmode=require")
-                == "postgresql://db.example.com:5432/people?sslmode=require")
-        #expect(RecoveryLocation.of("postgresql://db/people") == "postgresql://db/people")
-        #expect(RecoveryLocation.hash("a").count == 16)
-        #expect(RecoveryLocation.hash("a") != RecoveryLocation.hash("b"))
-    }
 }

@@ -112,7 +112,7 @@ struct XMLPlistMalformedInputTests {
                 interesting.randomElement(using: &generator) ?? 0
             }
             let valid = String(validating: bytes, as: UTF8.self) != nil
-            let checked = UTF8Text.firstInvalid(in: RawSpan(_elements: bytes.span)) == nil
+            let checked = UTF8Text.firstInvalid(in: bytes.span) == nil
             #expect(valid == checked, "\(bytes)")
         }
     }

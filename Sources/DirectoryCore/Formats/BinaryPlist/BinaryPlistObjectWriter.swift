@@ -1,0 +1,230 @@
+/// Writes the objects of a binary property list in one pass, in the order and
+/// form `PropertyListEncoder` uses: objects are numbered in pre-order (a
+/// container, then its keys, then its values), equal scalars (strings,
+/// numbers, dates, data, booleans) are written once and shared, integers take
+/// the fewest of 1, 2, 4 or 8 bytes, and ASCII strings are `0x5n` while other
+/// strings are UTF-16 big-endian `0x6n`. Two choices differ from it for
+/// speed, never in meaning: record identifiers are not looked up among the
+/// other strings (the record writer shares the ones that repeat).
+///
+/// Object numbers are not known until the objects are written, so references
+/// are first written as wide as `objectBound` (an upper bound of the object
+/// count) needs; `finish()` narrows them if sharing left fewer objects.
+struct BinaryPlistObjectWriter {
+    /// A container whose references are still to be filled in.
+    struct Container {
+        /// The container's object number.
+        let object: Int
+        /// Where its reference placeholders start in the output.
+        let references: Int
+    }
+
+    private var output: [UInt8]
+    private var starts: [Int] = []
+    private var uniques = BinaryPlistUniquingTable()
+    /// The encoding of the scalar being written, before it is looked up for sharing:
+    /// only a value not seen before is copied to the output.
+    private var scratch: [UInt8] = []
+    /// The width of references while objects are being written.
+    private let referenceSize: Int
+
+    /// Creates a writer for a file of about `capacity` bytes and at most `objectBound` objects.
+    init(capacity: Int, objectBound: Int) {
+        output = []
+        output.reserveCapacity(max(capacity, 64))
+        starts.reserveCapacity(max(min(objectBound, capacity / 2), 1))
+        scratch.reserveCapacity(256)
+        output.append(contentsOf: "bplist00".utf8)
+        referenceSize = Self.minimumSize(objectBound)
+    }
+
+    /// Writes the marker and count of an array (`0xA0`) or dictionary (`0xD0`) and
+    /// reserves `references` references (2 × `count` for a dictionary).
+    mutating func beginContainer(marker: UInt8, count: Int, references: Int) -> Container {
+        let object = starts.count
+        starts.append(output.count)
+        BinaryPlistEncoding.appendHeader(marker, count: count, to: &output)
+        let position = output.count
+        BinaryPlistEncoding.appendZeros(references * referenceSize, to: &output)
+        return Container(object: object, references: position)
+    }
+
+    /// Fills reference `slot` of `container` with `object`.
+    mutating func setReference(_ container: Container, slot: Int, to object: Int) {
+        let size = referenceSize
+        var bytes = output.mutableSpan
+        BinaryPlistEncoding.store(object, size: size, at: container.references + slot * size, in: &bytes)
+    }
+
+    /// Fills the references of `container` from slot `first` on with `objects`, in one pass.
+    mutating func setReferences(_ container: Container, from first: Int, to objects: Span<Int>) {
+        let size = referenceSize
+        var bytes = output.mutableSpan
+        var position = container.references + first * size
+        for index in objects.indices {
+            BinaryPlistEncoding.store(objects[index], size: size, at: position, in: &bytes)
+            position += size
+        }
+    }
+
+    /// Writes (or finds) a string object and returns its number.
+    mutating func string(_ text: String) -> Int {
+        var text = text
+        text.makeContiguousUTF8()
+        return string(utf8: text.utf8.span)
+    }
+
+    /// Writes (or finds) the string object of valid UTF-8 `raw` and returns its number.
+    mutating func string(utf8 raw: Span<UInt8>) -> Int {
+        // The common case, ASCII text of a field, is looked up as it is, behind its header;
+        // only a string not seen before is copied, once, to the output.
+        if raw.count <= 0xFFFF, UTF8Text.isASCII(raw.rawBytes) {
+            var header = BinaryPlistUniquingTable.Header()
+            if raw.count < 15 {
+                header.append(0x50 | UInt8(truncatingIfNeeded: raw.count))
+            } else {
+                header.append(0x5F)
+                if raw.count < 0x100 {
+                    header.append(0x10)
+                } else {
+                    header.append(0x11)
+                    header.append(UInt8(truncatingIfNeeded: raw.count >> 8))
+                }
+                header.append(UInt8(truncatingIfNeeded: raw.count))
+            }
+            let object = starts.count
+            if let existing = uniques.existingObject(header: header, body: raw, newObject: object) { return existing }
+            starts.append(output.count)
+            header.append(to: &output)
+            output.append(raw)
+            return object
+        }
+        scratch.removeAll(keepingCapacity: true)
+        BinaryPlistEncoding.appendString(raw, to: &scratch)
+        return intern()
+    }
+
+    /// Writes the uppercase string form of `id` and returns its number.
+    ///
+    /// Identifiers are unique in a list, so they are not looked up for sharing:
+    /// that keeps the sharing table small and fast.
+    mutating func recordID(_ id: RecordID) -> Int {
+        starts.append(output.count)
+        // An ASCII string (0x5F) whose length, 36, follows as a 1-byte integer (0x10).
+        output.append(0x5F)
+        output.append(0x10)
+        output.append(36)
+        id.appendUTF8(to: &output)
+        return starts.count - 1
+    }
+
+    /// Writes (or finds) an integer object: non-negative values in the fewest of
+    /// 1, 2 or 4 bytes, everything else in 8 bytes.
+    mutating func integer(_ value: Int64) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        BinaryPlistEncoding.appendInteger(value, to: &scratch)
+        return intern()
+    }
+
+    /// Writes (or finds) an 8-byte real (`0x23`).
+    mutating func real(_ value: Double) -> Int {
+        scalar(0x23, bits: value.bitPattern)
+    }
+
+    /// Writes (or finds) a 4-byte real (`0x22`).
+    mutating func float(_ value: Float) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(0x22)
+        BinaryPlistEncoding.appendBigEndian(UInt64(value.bitPattern), size: 4, to: &scratch)
+        return intern()
+    }
+
+    /// Writes (or finds) an integer above `Int64.max` as Foundation does: 16 bytes
+    /// (`0x14`), the high eight zero.
+    mutating func unsignedInteger(_ value: UInt64) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(0x14)
+        BinaryPlistEncoding.appendBigEndian(0, size: 8, to: &scratch)
+        BinaryPlistEncoding.appendBigEndian(value, size: 8, to: &scratch)
+        return intern()
+    }
+
+    /// Writes (or finds) the null object (`0x00`).
+    mutating func null() -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(0x00)
+        return intern()
+    }
+
+    /// Writes (or finds) a date (`0x33`) of `seconds` since 2001-01-01.
+    mutating func date(_ seconds: Double) -> Int {
+        scalar(0x33, bits: seconds.bitPattern)
+    }
+
+    /// Writes (or finds) `true` (`0x09`) or `false` (`0x08`).
+    mutating func bool(_ value: Bool) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(value ? 0x09 : 0x08)
+        return intern()
+    }
+
+    /// Writes (or finds) a data object (`0x4n`).
+    mutating func data(_ bytes: [UInt8]) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        BinaryPlistEncoding.appendHeader(0x40, count: bytes.count, to: &scratch)
+        scratch.append(contentsOf: bytes)
+        return intern()
+    }
+
+    /// Narrows the references, then appends the offset table and the trailer
+    /// (top object 0) and returns the file.
+    mutating func finish() -> [UInt8] {
+        let count = starts.count
+        let refSize = Self.minimumSize(count)
+        if refSize < referenceSize {
+            BinaryPlistReferenceCompactor.compact(&output, starts: &starts, from: referenceSize, to: refSize)
+        }
+        let tableOffset = output.count
+        let offsetSize = Self.minimumSize(tableOffset)
+        output.reserveCapacity(tableOffset + count * offsetSize + BinaryPlistTrailer.size)
+        BinaryPlistEncoding.appendZeros(count * offsetSize, to: &output)
+        let starts = starts
+        var bytes = output.mutableSpan
+        var position = tableOffset
+        for start in starts {
+            BinaryPlistEncoding.store(start, size: offsetSize, at: position, in: &bytes)
+            position += offsetSize
+        }
+        BinaryPlistEncoding.appendZeros(6, to: &output)
+        output.append(UInt8(truncatingIfNeeded: offsetSize))
+        output.append(UInt8(truncatingIfNeeded: refSize))
+        BinaryPlistEncoding.appendBigEndian(UInt64(truncatingIfNeeded: count), size: 8, to: &output)
+        BinaryPlistEncoding.appendBigEndian(0, size: 8, to: &output)
+        BinaryPlistEncoding.appendBigEndian(UInt64(truncatingIfNeeded: tableOffset), size: 8, to: &output)
+        return output
+    }
+
+    /// The bytes needed for `value` as `PropertyListEncoder` counts them
+    /// (which allows 3, 5, 6 and 7).
+    static func minimumSize(_ value: Int) -> Int {
+        max(1, 8 - UInt64(truncatingIfNeeded: value).leadingZeroBitCount / 8)
+    }
+
+    /// Writes (or finds) a marker followed by eight big-endian bytes.
+    private mutating func scalar(_ marker: UInt8, bits: UInt64) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(marker)
+        BinaryPlistEncoding.appendBigEndian(bits, size: 8, to: &scratch)
+        return intern()
+    }
+
+    /// Returns the object whose encoding is `scratch` when one was written before;
+    /// otherwise writes `scratch` as a new object and returns its number.
+    private mutating func intern() -> Int {
+        let object = starts.count
+        if let existing = uniques.existingObject(for: scratch, newObject: object) { return existing }
+        starts.append(output.count)
+        output.append(contentsOf: scratch)
+        return object
+    }
+}

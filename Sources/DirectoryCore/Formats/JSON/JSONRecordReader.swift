@@ -1,0 +1,132 @@
+/// Reads a JSON list file — an array of objects, as `JSONEncoder` writes an
+/// array of `Codable` structs — into a `RecordBuilder`.
+///
+/// The reader is strict like `JSONDecoder`: one value, optionally preceded by
+/// a UTF-8 byte order mark and surrounded by white space, and nothing after it.
+package enum JSONRecordReader {
+    /// Reads every record of the JSON document in `bytes` into `builder`.
+    static func read(_ bytes: Span<UInt8>, into builder: inout RecordBuilder) throws(FileFormatError) {
+        var scanner = JSONScanner(bytes)
+        try readOpening(&scanner)
+        if !scanner.consume(UInt8(ascii: "]")) {
+            repeat {
+                try readRecord(&scanner, into: &builder)
+            } while try continueRecords(&scanner, after: builder.recordNumber - 1)
+        }
+        try readClosing(&scanner)
+    }
+
+    /// Reads the white space and `[` that open the array of records.
+    static func readOpening(_ scanner: inout JSONScanner) throws(FileFormatError) {
+        guard let first = scanner.peekSignificant() else {
+            throw FileFormatError("the file is empty; expected a JSON array of records")
+        }
+        guard first == UInt8(ascii: "[") else {
+            if let kind = JSONScanner.kindOfValue(startingWith: first) {
+                throw scanner.error("the top level is \(kind), expected an array of records")
+            }
+            throw scanner.error("the file is not JSON: it starts with \(scanner.describeByte(at: scanner.position))")
+        }
+        scanner.position += 1
+    }
+
+    /// Checks that nothing but white space follows the array of records.
+    static func readClosing(_ scanner: inout JSONScanner) throws(FileFormatError) {
+        if scanner.peekSignificant() != nil {
+            throw scanner.error(
+                "unexpected \(scanner.describeByte(at: scanner.position)) after the end of the array of records")
+        }
+    }
+
+    /// Reads one element of the top-level array, which must be an object.
+    static func readRecord(
+        _ scanner: inout JSONScanner, into builder: inout RecordBuilder
+    ) throws(FileFormatError) {
+        guard let byte = scanner.peekSignificant() else {
+            throw scanner.unexpected("record \(builder.recordNumber)")
+        }
+        guard byte == UInt8(ascii: "{") else {
+            guard let kind = JSONScanner.kindOfValue(startingWith: byte) else {
+                throw scanner.unexpected("record \(builder.recordNumber)")
+            }
+            throw scanner.error("record \(builder.recordNumber) is \(kind), expected a dictionary")
+        }
+        let recordStart = scanner.position
+        scanner.position += 1
+        builder.beginRecord()
+        if !scanner.consume(UInt8(ascii: "}")) {
+            repeat {
+                _ = scanner.peekSignificant()
+                let keyStart = scanner.position
+                do {
+                    try readMember(&scanner, into: &builder)
+                } catch {
+                    throw located(error, at: keyStart)
+                }
+            } while try scanner.continueObject()
+        }
+        do {
+            try builder.endRecord(texts: scanner.bytes)
+        } catch {
+            throw located(error, at: recordStart)
+        }
+    }
+
+    /// Reads one key and its value into the record being built: keys the schema knows
+    /// are matched on their bytes, and ids parsed from theirs, without making strings.
+    private static func readMember(
+        _ scanner: inout JSONScanner, into builder: inout RecordBuilder
+    ) throws(FileFormatError) {
+        guard let keyRange = scanner.parseASCIIKey() else {
+            let key = try scanner.parseKey()
+            try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
+            return
+        }
+        switch builder.key(utf8: scanner.bytes.extracting(keyRange)) {
+        case .id:
+            if let id = scanner.parseRecordID() {
+                try builder.add(id: id)
+            } else {
+                try builder.add(key: "id", value: try scanner.parseMemberValue())
+            }
+        case .field(let index):
+            // Text without escapes, nearly all of it, goes to the builder as where it is in the
+            // file's bytes, which the record ends with.
+            if builder.isText(field: index), scanner.peekSignificant() == UInt8(ascii: "\""),
+                let text = try scanner.parseUnescapedString()
+            {
+                try builder.add(field: index, textAt: text)
+            } else {
+                try builder.add(field: index, value: try scanner.parseMemberValue())
+            }
+        case nil:
+            // An unknown key's numbers keep their text, so they are written back as read.
+            let key = String(utf8: scanner.bytes.extracting(keyRange))
+            try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
+        }
+    }
+
+    /// After record `number`: `true` for `,` (another record follows), `false` for `]`.
+    static func continueRecords(_ scanner: inout JSONScanner, after number: Int) throws(FileFormatError) -> Bool {
+        switch scanner.peekSignificant() {
+        case UInt8(ascii: ","):
+            scanner.position += 1
+            if scanner.peekSignificant() == UInt8(ascii: "]") {
+                throw scanner.error("trailing comma after record \(number)")
+            }
+            return true
+        case UInt8(ascii: "]"):
+            scanner.position += 1
+            return false
+        default:
+            throw scanner.unexpected("',' or ']' after record \(number)")
+        }
+    }
+
+    /// `error` with `offset` filled in when the builder gave none.
+    private static func located(_ error: FileFormatError, at offset: Int) -> FileFormatError {
+        var error = error
+        if error.offset == nil { error.offset = offset }
+        return error
+    }
+}

@@ -1,0 +1,178 @@
+/// Writes records as a JSON list file: compact, as `JSONEncoder()` writes an
+/// array of `Codable` structs, so the apps' `JSONDecoder` reads it back.
+///
+/// Each object holds `id`, the schema's fields (text as strings, dates as seconds
+/// since 2001) and the record's extras unchanged, in the order the record's keys were
+/// read (`Record.keyOrder`); a record made here takes the order of the list's first
+/// record read from a file, or `id` then the fields in schema order.
+enum JSONRecordWriter {
+    /// The bytes of a complete JSON file holding `records`.
+    static func write(_ records: RecordList, schema: RecordSchema) -> [UInt8] {
+        var file: [UInt8] = []
+        write(records, schema: schema, pieceSize: Int.max) { file.append($0) }
+        return file
+    }
+
+    /// The bytes of a complete JSON file holding `records`.
+    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
+        write(RecordList(records), schema: schema)
+    }
+
+    /// Writes a complete JSON file holding `records`, handing it to `emit` in pieces
+    /// of at least `pieceSize` bytes (the last one shorter) as they fill up.
+    ///
+    /// Records still in the list's `RecordTable` are written straight from its bytes;
+    /// the others (new, changed, with extras) through `Record`.
+    static func write(
+        _ records: RecordList, schema: RecordSchema, pieceSize: Int, emit: (Span<UInt8>) -> Void
+    ) {
+        let fallback = records.firstKeyOrder ?? .declared(fieldCount: schema.fields.count)
+        let layout = Layout(schema: schema, table: records.table, fallback: fallback)
+        let estimate = 2 + records.count * (layout.fixedBound + schema.fields.count * 16)
+        var sink = ByteSink(capacity: min(estimate, pieceSize) + 4096)
+        var scratch: [UInt8] = []
+        sink.put(UInt8(ascii: "["))
+        for number in records.indices {
+            if let row = records.tableRow(at: number), let table = records.table {
+                layout.writeRow(row, of: table, first: number == 0, to: &sink)
+            } else {
+                scratch.removeAll(keepingCapacity: true)
+                if number > 0 { scratch.append(UInt8(ascii: ",")) }
+                layout.append(records[number], to: &scratch)
+                sink.put(scratch.span)
+            }
+            if sink.count >= pieceSize {
+                emit(sink.bytes)
+                sink.removeAll()
+            }
+        }
+        sink.put(UInt8(ascii: "]"))
+        emit(sink.bytes)
+    }
+
+    /// The fixed parts of every record of a schema, escaped once rather than once per record.
+    private struct Layout {
+        let fields: [Field]
+        /// `"id":` and `"name":` for each field, by key code.
+        let keyPrefixes: [[UInt8]]
+        /// `keyPrefixes` end to end, and where each starts (and the last ends), so that a row
+        /// takes each from one array without retaining another.
+        let keyPrefixBytes: [UInt8]
+        let keyPrefixStarts: [Int]
+        /// Whether each field holds text.
+        let textFields: [Bool]
+        /// The resolved key order of each of the table's orders (`RecordTable.resolvedKeyOrders`).
+        let rowOrders: [UInt8]
+        /// The order of a record made here.
+        let fallback: KeyOrder
+        /// `fallback` resolved for a record without extras: most records written through
+        /// `Record` (new ones, and those read in the list's first order) share it.
+        let fallbackCodes: [UInt8]
+        /// The most bytes the fixed parts of one record take.
+        let fixedBound: Int
+
+        init(schema: RecordSchema, table: RecordTable?, fallback: KeyOrder) {
+            fields = schema.fields
+            keyPrefixes = (["id"] + fields.map(\.name)).map { name in
+                var prefix: [UInt8] = []
+                JSONStringEscaper.appendQuoted(name, to: &prefix)
+                prefix.append(UInt8(ascii: ":"))
+                return prefix
+            }
+            keyPrefixBytes = keyPrefixes.flatMap { $0 }
+            keyPrefixStarts = keyPrefixes.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.count) }
+            textFields = fields.map(\.isText)
+            rowOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
+            self.fallback = fallback
+            fallbackCodes = fallback.resolved(fieldCount: fields.count, extraCount: 0)
+            // `,` `{`, each key's prefix and a comma, `"` 36 digits `"`, quotes or a number (at most 32), `}`.
+            fixedBound = 2 + keyPrefixes.reduce(0) { $0 + $1.count + 1 } + 38 + fields.count * 32 + 1
+        }
+
+        /// Writes table row `row`, preceded by a comma unless it is the first record.
+        @inline(__always)
+        func writeRow(_ row: Int, of table: RecordTable, first: Bool, to sink: inout ByteSink) {
+            // An escape is at most 6 bytes for 1.
+            sink.reserve(fixedBound + 6 * table.byteCount(ofRow: row))
+            if !first { sink.put(UInt8(ascii: ",")) }
+            let keyCount = 1 + fields.count
+            let orderStart = table.keyOrderIndex(ofRow: row) &* keyCount
+            let prefixes = keyPrefixBytes.span
+            for position in 0..<keyCount {
+                sink.put(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+                let code = Int(rowOrders[orderStart &+ position])
+                sink.put(prefixes.extracting(keyPrefixStarts[code]..<keyPrefixStarts[code &+ 1]))
+                guard code > 0 else {
+                    let id = table.id(at: row)
+                    sink.put(UInt8(ascii: "\""))
+                    sink.write(atMost: 36) { id.writeUTF8(to: &$0) }
+                    sink.put(UInt8(ascii: "\""))
+                    continue
+                }
+                let index = code &- 1
+                let isText = textFields[index]
+                table.withValueBytes(row: row, field: index) { value in
+                    if isText {
+                        sink.put(UInt8(ascii: "\""))
+                        Self.putEscaped(value, to: &sink)
+                        sink.put(UInt8(ascii: "\""))
+                    } else {
+                        var number: [UInt8] = []
+                        JSONNumberWriter.appendSeconds(RecordTable.date(from: value), to: &number)
+                        sink.put(number.span)
+                    }
+                }
+            }
+            sink.put(UInt8(ascii: "}"))
+        }
+
+        /// Stores UTF-8 `text` escaped as `JSONStringEscaper` does.
+        @inline(__always)
+        private static func putEscaped(_ text: Span<UInt8>, to sink: inout ByteSink) {
+            var runStart = 0
+            for index in text.indices {
+                let byte = text[index]
+                guard JSONStringEscaper.needsEscape(byte) else { continue }
+                sink.put(text.extracting(runStart..<index))
+                var escape: [UInt8] = []
+                JSONStringEscaper.appendEscape(for: byte, to: &escape)
+                sink.put(escape.span)
+                runStart = index + 1
+            }
+            sink.put(text.extracting(runStart..<text.count))
+        }
+
+        /// Appends a whole record: its id, fields and extras, in its key order.
+        func append(_ record: Record, to output: inout [UInt8]) {
+            let order = record.keyOrder ?? fallback
+            let codes =
+                record.extras.isEmpty && order == fallback
+                ? fallbackCodes : order.resolved(fieldCount: fields.count, extraCount: record.extras.count)
+            var extra = 0
+            for (position, code) in codes.enumerated() {
+                output.append(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+                if code == KeyOrder.extraCode {
+                    JSONStringEscaper.appendQuoted(record.extras[extra].key, to: &output)
+                    output.append(UInt8(ascii: ":"))
+                    JSONValueWriter.append(record.extras[extra].value, to: &output)
+                    extra += 1
+                    continue
+                }
+                output.append(contentsOf: keyPrefixes[Int(code)])
+                guard code > 0 else {
+                    output.append(UInt8(ascii: "\""))
+                    record.id.appendUTF8(to: &output)
+                    output.append(UInt8(ascii: "\""))
+                    continue
+                }
+                let index = Int(code) - 1
+                let value = index < record.values.count ? record.values[index] : fields[index].defaultValue
+                switch value {
+                case .text(let text): JSONStringEscaper.appendQuoted(text, to: &output)
+                case .date(let seconds): JSONNumberWriter.appendSeconds(seconds, to: &output)
+                }
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+}

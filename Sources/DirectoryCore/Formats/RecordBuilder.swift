@@ -1,0 +1,291 @@
+/// Turns the key–value pairs a reader finds in each dictionary of a file into
+/// `Record`s of a schema, so that every reader checks records the same way.
+///
+/// When the schema is not fixed in advance, the first record's keys choose it
+/// (`RecordSchema.detect(keys:)`), and `fallback` serves for an empty list.
+///
+/// Text given as bytes is kept as where it is until the record ends: a range of the bytes
+/// the reader ends the record with (`add(field:textAt:)`, `endRecord(texts:)`); a record
+/// that fits a `RecordTable` is then copied there without a string being made.
+public struct RecordBuilder {
+    /// The schema in use, once known.
+    public private(set) var schema: RecordSchema? {
+        didSet { adopt(schema) }
+    }
+    /// The schema for a file whose records do not decide.
+    public let fallback: RecordSchema
+    /// The records built so far, once the schema is known.
+    private var list: RecordList.Builder?
+    private var sizeHint: Int
+
+    // The schema's parts that each key and record needs, kept apart so that the hot
+    // paths never copy the whole (optional) schema.
+    private var hasSchema = false
+    private var fields: [Field] = []
+    /// Each field's type, read on every value without copying the whole `Field`.
+    private var fieldTypes: [Field.ValueType] = []
+    /// The fields' keys as UTF-8, end to end, and where each starts (and the last ends): one
+    /// array, so that matching a key retains nothing.
+    private var fieldKeyBytes: [UInt8] = []
+    private var fieldKeyStarts: [Int] = [0]
+    private var defaults: [FieldValue] = []
+
+    private var pending: [KeyedValue] = []
+    private var id: RecordID?
+    private var values: [FieldValue] = []
+    private var extras: [KeyedValue] = []
+    private var seen: UInt64 = 0
+    /// The order of the current record's keys: packed while it has at most eight keys,
+    /// in `longOrder` once it has more.
+    private var order = KeyOrder.Packed()
+    private var longOrder: [UInt8] = []
+    /// Text fields of the current record given as bytes, by field: where they are in the
+    /// bytes the record ends with.
+    private var texts: [Range<Int>?] = []
+    /// The keys of `pending` or `extras`, once there are too many to search one by one,
+    /// so that a record with any number of keys loads in linear time.
+    private var keysSeen = RepeatedKeyCheck()
+
+    /// Creates a builder; `schema` fixes the kind, or `nil` lets the file decide.
+    ///
+    /// - Parameter sizeHint: the size of the file being read, from which room is made for
+    ///   as many records as it could hold. Untouched room costs address space, not memory,
+    ///   and it spares the copies (and the double peak) of growing arrays a million long.
+    public init(schema: RecordSchema?, fallback: RecordSchema = .person, sizeHint: Int = 0) {
+        self.schema = schema
+        self.fallback = fallback
+        self.sizeHint = sizeHint
+        adopt(schema)
+    }
+
+    /// The 1-based number of the record being built, for messages.
+    public var recordNumber: Int { (list?.count ?? 0) + 1 }
+
+    /// Starts the next record.
+    public mutating func beginRecord() {
+        id = nil
+        seen = 0
+        order = KeyOrder.Packed()
+        if !longOrder.isEmpty { longOrder = [] }
+        keysSeen.reset()
+        if !extras.isEmpty { extras = [] }
+        if hasSchema {
+            values = defaults
+            for index in texts.indices { texts[index] = nil }
+        } else {
+            pending.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// What a key read as raw UTF-8 bytes is, once the schema is known: `.id`, a
+    /// field's index, or `nil` for a key to pass to `add(key:value:)` as a string.
+    func key(utf8 bytes: Span<UInt8>) -> KnownKey? {
+        guard hasSchema else { return nil }
+        let count = bytes.count
+        if count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
+        // Lengths first, then the bytes: this runs for every key of every record.
+        let keys = fieldKeyBytes.span
+        for index in 0..<(fieldKeyStarts.count - 1) {
+            let start = fieldKeyStarts[index]
+            let end = fieldKeyStarts[index + 1]
+            if end - start == count, keys.extracting(start..<end).hasSameBytes(as: bytes) { return .field(index) }
+        }
+        return nil
+    }
+
+    /// A key the schema knows, found by `key(utf8:)`.
+    public enum KnownKey: Equatable {
+        /// The record's `id`.
+        case id
+        /// The schema field with this index.
+        case field(Int)
+    }
+
+    /// Adds the value of schema field `index` (found by `key(utf8:)`) to the current record.
+    public mutating func add(field index: Int, value: PropertyValue) throws(FileFormatError) {
+        let bit: UInt64 = 2 << UInt64(index)
+        guard seen & bit == 0 else { throw duplicate(fields[index].name) }
+        seen |= bit
+        noteKey(KeyOrder.fieldCode(index))
+        values[index] = try Self.fieldValue(
+            value, type: fieldTypes[index], field: index, of: fields, record: recordNumber)
+        texts[index] = nil
+    }
+
+    /// Whether schema field `index` holds text.
+    public func isText(field index: Int) -> Bool { fields[index].isText }
+
+    /// Adds the value of text field `index` as the checked UTF-8 bytes at `range` of the
+    /// bytes the reader ends the record with (`endRecord(texts:)`): a reader passes where the
+    /// text is in the file's own bytes, and a record that fits a `RecordTable` is then copied
+    /// there without a string being made.
+    mutating func add(field index: Int, textAt range: Range<Int>) throws(FileFormatError) {
+        let bit: UInt64 = 2 << UInt64(index)
+        guard seen & bit == 0 else { throw duplicate(fields[index].name) }
+        seen |= bit
+        noteKey(KeyOrder.fieldCode(index))
+        texts[index] = range
+    }
+
+    /// Adds `text` as the value of schema field `index` (found by `key(utf8:)`): the same
+    /// as `add(field:value:)` with `.string(text)`, without boxing the text in a
+    /// `PropertyValue` (an indirect enum, so each one is an allocation).
+    public mutating func add(field index: Int, text: String) throws(FileFormatError) {
+        guard case .text = fieldTypes[index] else { return try add(field: index, value: .string(text)) }
+        let bit: UInt64 = 2 << UInt64(index)
+        guard seen & bit == 0 else { throw duplicate(fields[index].name) }
+        seen |= bit
+        noteKey(KeyOrder.fieldCode(index))
+        values[index] = .text(text)
+        texts[index] = nil
+    }
+
+    /// Adds one key of the current record's dictionary.
+    public mutating func add(key: String, value: PropertyValue) throws(FileFormatError) {
+        guard hasSchema else {
+            guard keysSeen.insert(key, into: pending) else { throw duplicate(key) }
+            pending.append(KeyedValue(key, value))
+            return
+        }
+        if key == "id" {
+            guard seen & 1 == 0 else { throw duplicate(key) }
+            seen |= 1
+            noteKey(KeyOrder.idCode)
+            guard case .string(let text) = value else {
+                throw FileFormatError(
+                    "record \(recordNumber): 'id' is \(value.typeDescription), expected a UUID string")
+            }
+            guard let parsed = RecordID(text) else {
+                throw FileFormatError("record \(recordNumber): 'id' is not a UUID: \(text.debugDescription)")
+            }
+            id = parsed
+            return
+        }
+        for index in fields.indices where fields[index].name == key {
+            try add(field: index, value: value)
+            return
+        }
+        guard keysSeen.insert(key, into: extras) else { throw duplicate(key) }
+        noteKey(KeyOrder.extraCode)
+        extras.append(KeyedValue(key, value))
+    }
+
+    /// Sets the current record's id, parsed by the reader straight from the file's
+    /// bytes; only once the schema is known (before, ids go through `add(key:value:)`).
+    public mutating func add(id: RecordID) throws(FileFormatError) {
+        guard seen & 1 == 0 else { throw duplicate("id") }
+        seen |= 1
+        noteKey(KeyOrder.idCode)
+        self.id = id
+    }
+
+    /// Notes that the current record's next key is the one of `code`.
+    @inline(__always)
+    private mutating func noteKey(_ code: UInt8) {
+        if order.hasRoom, longOrder.isEmpty {
+            order.append(code)
+        } else {
+            noteLongKey(code)
+        }
+    }
+
+    /// Notes the key of `code` of a record with more than eight keys.
+    private mutating func noteLongKey(_ code: UInt8) {
+        if longOrder.isEmpty { longOrder = order.order.codes }
+        longOrder.append(code)
+    }
+
+    /// Finishes the current record, which has no text given by `add(field:textAt:)`.
+    public mutating func endRecord() throws(FileFormatError) {
+        let none: [UInt8] = []
+        try endRecord(texts: none.span)
+    }
+
+    /// Finishes the current record, whose texts given by `add(field:textAt:)` are in `bytes`.
+    mutating func endRecord(texts bytes: Span<UInt8>) throws(FileFormatError) {
+        if !hasSchema {
+            let buffered = pending
+            schema = RecordSchema.detect(keys: buffered.map(\.key)) ?? fallback
+            beginRecord()
+            do throws(FileFormatError) {
+                for pair in buffered { try add(key: pair.key, value: pair.value) }
+                guard id != nil else { throw FileFormatError("record \(recordNumber) has no 'id'") }
+            } catch {
+                // As it was before the record, so that a reader may run the record again.
+                schema = nil
+                pending = buffered
+                throw error
+            }
+        }
+        guard let id else {
+            throw FileFormatError("record \(recordNumber) has no 'id'")
+        }
+        // A key the record lacks is written after the others.
+        let allKeys: UInt64 = (2 << UInt64(fields.count)) &- 1
+        if seen != allKeys {
+            for code in 0...fields.count where seen & (1 << UInt64(code)) == 0 {
+                noteKey(UInt8(truncatingIfNeeded: code))
+            }
+        }
+        if extras.isEmpty, longOrder.isEmpty {
+            list?.append(id: id, texts: texts, in: bytes.rawBytes, values: values, order: order)
+            return
+        }
+        for index in texts.indices {
+            if let range = texts[index] { values[index] = .text(String(utf8: bytes.extracting(range))) }
+        }
+        let keyOrder = longOrder.isEmpty ? order.order : KeyOrder(codes: longOrder)
+        list?.append(Record(id: id, values: values, extras: extras, keyOrder: keyOrder))
+    }
+
+    /// The schema and records, once every record has been added.
+    public func finish() -> (schema: RecordSchema, records: RecordList) {
+        (schema ?? fallback, list?.finish() ?? [])
+    }
+
+    /// Keeps the parts of `schema` the hot paths use.
+    private mutating func adopt(_ schema: RecordSchema?) {
+        hasSchema = schema != nil
+        fields = schema?.fields ?? []
+        fieldTypes = fields.map(\.type)
+        fieldKeyBytes = fields.flatMap { Array($0.name.utf8) }
+        fieldKeyStarts = fields.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.name.utf8.count) }
+        defaults = schema?.defaultValues ?? []
+        texts = Array(repeating: nil, count: fields.count)
+        if let schema, list == nil {
+            // The smallest record a file can hold is about 40 bytes (`{"id":"…36…"}`).
+            list = RecordList.Builder(schema: schema, rows: sizeHint / 40, bytes: sizeHint)
+        }
+    }
+
+    private func duplicate(_ key: String) -> FileFormatError {
+        FileFormatError("record \(recordNumber) has the key '\(key)' twice")
+    }
+
+    /// The value of field number `index` of `fields`, whose type is `type`; the field
+    /// itself is looked at only for a message (copying it costs three retains).
+    private static func fieldValue(
+        _ value: PropertyValue, type: Field.ValueType, field index: Int, of fields: [Field], record recordNumber: Int
+    ) throws(FileFormatError) -> FieldValue {
+        switch (type, value) {
+        case (.text, .string(let text)):
+            return .text(text)
+        case (.date, .date(let seconds)), (.date, .real(let seconds)):
+            // A binary plist can hold a date that is not finite; it is kept as read.
+            return .date(seconds)
+        case (.date, .float(let seconds)):
+            return .date(Double(seconds))
+        case (.date, .integer(let seconds)):
+            return .date(Double(seconds))
+        case (.date, .numberText(let digits)):
+            return .date(Double(digits) ?? 0)
+        case (.text, _):
+            throw FileFormatError(
+                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a string")
+        case (.date, _):
+            throw FileFormatError(
+                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a date (seconds since 2001)"
+            )
+        }
+    }
+}

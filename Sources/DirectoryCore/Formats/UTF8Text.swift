@@ -1,0 +1,35 @@
+/// Checks of UTF-8 text shared by the readers: files must hold valid UTF-8,
+/// and ASCII (the common case) is recognised eight bytes at a time.
+public enum UTF8Text {
+    /// Whether every byte of `text` is ASCII (the common case, checked eight bytes at a time).
+    @inline(__always)
+    public static func isASCII(_ text: RawSpan) -> Bool {
+        let count = text.byteCount
+        var index = 0
+        var bits: UInt64 = 0
+        while let word = text.word64(ifFitsAt: index) {
+            bits |= word
+            index += 8
+        }
+        while index < count {
+            bits |= UInt64(text.byte(at: index))
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The offset in `text` of the first byte that does not start a valid
+    /// UTF-8 sequence (overlong forms, surrogates and values past U+10FFFF
+    /// included), or `nil` if all of `text` is valid: the standard library's
+    /// validation (`UTF8Span`), whose error starts at that byte, after the check for
+    /// ASCII (the common case: a script's lines, a field's text) eight bytes at a time.
+    public static func firstInvalid(in text: Span<UInt8>) -> Int? {
+        if isASCII(text.rawBytes) { return nil }
+        do {
+            _ = try UTF8Span(validating: text)
+            return nil
+        } catch {
+            return error.byteOffsets.lowerBound
+        }
+    }
+}

@@ -1,0 +1,155 @@
+/// Reads the records of an XML property list: an `<array>` of `<dict>`s,
+/// inside `<plist>` or (as Foundation also accepts) on its own, after an
+/// optional XML declaration, `<!DOCTYPE>`, comments and processing instructions.
+///
+/// The reader works on the bytes directly and builds no document tree: each
+/// record's keys go straight to the `RecordBuilder`. Unknown keys keep their
+/// values, nested arrays and dictionaries included, as `PropertyValue`s.
+enum XMLPlistRecordReader {
+    /// Reads every record in `bytes` into `builder`.
+    static func read(_ bytes: RawSpan, into builder: inout RecordBuilder) throws(FileFormatError) {
+        var scanner = XMLPlistScanner(Span(_bytes: bytes))
+        try scanner.skipProlog()
+        var root = try scanner.readTag(inside: nil)
+        let wrapped = root.element == .plist
+        if wrapped {
+            guard root.kind == .open else {
+                throw scanner.error("the property list is empty, expected an array of records", at: root.offset)
+            }
+            root = try scanner.readTag(inside: .plist)
+            if root.kind == .close, root.element == .plist {
+                throw scanner.error("the property list is empty, expected an array of records", at: root.offset)
+            }
+        }
+        guard root.kind != .close else {
+            throw scanner.error("unexpected \(root.description) before any value", at: root.offset)
+        }
+        guard root.element == .array else {
+            throw scanner.error(
+                "the top level is \(describe(root.element)), expected an array of records", at: root.offset)
+        }
+        if root.kind == .open {
+            var strings = StringInterner()
+            try readRecords(from: &scanner, into: &builder, strings: &strings)
+        }
+        if wrapped {
+            let close = try scanner.readTag(inside: .plist)
+            guard close.kind == .close, close.element == .plist else {
+                throw scanner.error("expected </plist> but found \(close.description)", at: close.offset)
+            }
+        }
+        try scanner.skipMisc()
+        guard scanner.position == scanner.bytes.count else {
+            throw scanner.error("unexpected content after the end of the property list", at: scanner.position)
+        }
+    }
+
+    /// Reads the elements of the top-level array through `</array>`; text that
+    /// repeats is made into one shared string by `strings`.
+    private static func readRecords(
+        from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder, strings: inout StringInterner
+    ) throws(FileFormatError) {
+        while true {
+            scanner.skipSpace()
+            let tag: XMLPlistTag
+            if scanner.hasPrefix(.dict, at: scanner.position) {
+                tag = XMLPlistTag(kind: .open, element: .dict, offset: scanner.position)
+                scanner.position += 6
+            } else {
+                tag = try scanner.readTag(inside: .array)
+            }
+            if tag.kind == .close {
+                guard tag.element == .array else {
+                    throw scanner.error("expected </array> but found \(tag.description)", at: tag.offset)
+                }
+                return
+            }
+            guard tag.element == .dict else {
+                let found = tag.element == .key || tag.element == .plist ? tag.description : describe(tag.element)
+                throw scanner.error(
+                    "record \(builder.recordNumber) is \(found), expected a dictionary", at: tag.offset)
+            }
+            builder.beginRecord()
+            if tag.kind == .open {
+                while true {
+                    let start = scanner.position
+                    if let (key, value) = scanner.readSimpleEntry() {
+                        try add(key, value, at: start, from: scanner, to: &builder, strings: &strings)
+                        continue
+                    }
+                    guard let (key, _) = try XMLPlistValueReader.readKey(from: &scanner) else { break }
+                    let valueTag = try XMLPlistValueReader.readValueTag(for: key, from: &scanner)
+                    let value = try XMLPlistValueReader.read(valueTag, depth: 3, from: &scanner)
+                    try add(key, value, at: valueTag.offset, to: &builder)
+                }
+            }
+            try located(at: tag.offset) { () throws(FileFormatError) in try builder.endRecord() }
+        }
+    }
+
+    /// Adds an entry read by `readSimpleEntry()` to the current record: keys the schema
+    /// knows are matched on their bytes and ids parsed from theirs, without making strings.
+    private static func add(
+        _ key: Range<Int>, _ value: XMLPlistSimpleValue, at offset: Int, from scanner: XMLPlistScanner,
+        to builder: inout RecordBuilder, strings: inout StringInterner
+    ) throws(FileFormatError) {
+        let keyBytes = scanner.bytes.extracting(key)
+        let known = builder.key(utf8: keyBytes)
+        if known == .id, case .text(let text) = value,
+            let id = RecordID(utf8: scanner.bytes.extracting(text).rawBytes)
+        {
+            return try located(at: offset) { () throws(FileFormatError) in try builder.add(id: id) }
+        }
+        let property: PropertyValue
+        switch value {
+        case .text(let range):
+            let text = strings.string(scanner.bytes.extracting(range))
+            if case .field(let index) = known {
+                return try located(at: offset) { () throws(FileFormatError) in try builder.add(field: index, text: text)
+                }
+            }
+            property = .string(text)
+        case .date(let seconds):
+            property = .date(seconds)
+            if case .field(let index) = known {
+                return try located(at: offset) { () throws(FileFormatError) in
+                    try builder.add(field: index, value: property)
+                }
+            }
+        }
+        try add(String(utf8: keyBytes), property, at: offset, to: &builder)
+    }
+
+    /// Adds a key to the current record; a builder error gets `offset` if it has none.
+    @inline(__always)
+    private static func add(
+        _ key: String, _ value: PropertyValue, at offset: Int, to builder: inout RecordBuilder
+    ) throws(FileFormatError) {
+        try located(at: offset) { () throws(FileFormatError) in try builder.add(key: key, value: value) }
+    }
+
+    /// Runs `body`; an error it throws gets `offset` if it has none.
+    @inline(__always)
+    private static func located(at offset: Int, _ body: () throws(FileFormatError) -> Void) throws(FileFormatError) {
+        do {
+            try body()
+        } catch {
+            throw FileFormatError(error.message, offset: error.offset ?? offset)
+        }
+    }
+
+    /// "a string", "a dictionary": the kind of value an element holds, for messages.
+    private static func describe(_ element: XMLPlistElement) -> String {
+        switch element {
+        case .string: return PropertyValue.string("").typeDescription
+        case .integer: return PropertyValue.integer(0).typeDescription
+        case .real: return PropertyValue.real(0).typeDescription
+        case .true, .false: return PropertyValue.bool(true).typeDescription
+        case .date: return PropertyValue.date(0).typeDescription
+        case .data: return PropertyValue.data([]).typeDescription
+        case .array: return PropertyValue.array([]).typeDescription
+        case .dict: return PropertyValue.dictionary([]).typeDescription
+        case .key, .plist: return "<\(element.name)>"
+        }
+    }
+}

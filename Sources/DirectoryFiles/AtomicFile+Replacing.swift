@@ -1,0 +1,182 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension AtomicFile {
+    /// The version of a file that a save may replace.
+    public enum Expected: Equatable, Sendable {
+        /// Whatever is there (`save!`, `save as`, `export`).
+        case anything
+        /// No file: there was none when the session last looked.
+        case nothing
+        /// The version with these contents (size and hash): what the save's merge read, or
+        /// what this session last wrote. Another version found there is never replaced.
+        case version(FileVersion)
+    }
+
+    /// Putting a written temporary file in place of the old one so that no other
+    /// program's version is lost between the merge that read the file and the rename.
+    ///
+    /// With `renameat2(RENAME_EXCHANGE)` the new file and the old one swap names in one
+    /// step, so the version replaced is left at the temporary path and can be checked: if
+    /// it is the one expected, it is removed; if another program put a version there after
+    /// the merge read the file, the swap is undone at once (the other program's version is
+    /// the file again) and the save throws `changedMeanwhile`, so the session merges that
+    /// version and writes again. Nothing is ever removed that was not checked first.
+    ///
+    /// Where the file system cannot swap, the file's contents are checked (size, time and
+    /// hash) just before a plain rename; a version that lands between that check and the
+    /// rename is then replaced, which is the window `docs/safety.md` describes.
+    struct Placing {
+        /// The path the user named, for messages.
+        let path: String
+        /// The file replaced.
+        let target: String
+        /// The written new file.
+        let temporary: String
+        /// The new file's status, taken before it was put in place.
+        let written: stat
+        /// Whether to swap with `renameat2`; tests turn it off to check the plain rename.
+        var exchanges = true
+        /// How long to wait for another program that has the file open for writing to
+        /// close it, before saving without a lease (`WriterLease`); tests make it longer.
+        var writerWait: Double = 2
+
+        /// Puts the new file in place, if what is there now is `expected`.
+        func place(expecting expected: Expected) throws(StorageError) {
+            switch expected {
+            case .anything:
+                try renameOver()
+            case .nothing:
+                try placeWhereNothingIs()
+            case .version(let known):
+                try replace(known)
+            }
+        }
+
+        /// A plain rename over whatever is there.
+        private func renameOver() throws(StorageError) {
+            if unsafe rename(temporary, target) != 0 { throw failure(errno) }
+        }
+
+        /// Renames, but never over a file that appeared since the session saw none.
+        private func placeWhereNothingIs() throws(StorageError) {
+            switch exchanges ? RenameExchange.renameWithoutReplacing(temporary, to: target) : .unsupported {
+            case .done:
+                return
+            case .failed(EEXIST):
+                throw changed()
+            case .failed(let code):
+                throw failure(code)
+            case .unsupported:
+                var status = stat()
+                if unsafe lstat(target, &status) == 0 { throw changed() }
+                try renameOver()
+            }
+        }
+
+        /// Swaps the new file in and checks the version it replaced; or, where swapping
+        /// is not possible, checks the file and renames.
+        private func replace(_ known: FileVersion) throws(StorageError) {
+            // First the cheap check: most changes by others show in the size or time.
+            var status = stat()
+            if unsafe stat(target, &status) != 0 {
+                let code = errno
+                if code == ENOENT { throw changed() }
+                throw failure(code)
+            }
+            guard Self.matches(status, known) else { throw changed() }
+            // While the lease is held, a writer that truncates in place waits in `open` until
+            // this save is done (or swapped back); where none can be had, the checks are all.
+            let lease = WriterLease.take(target, waitingUpTo: writerWait)
+            if let lease, !lease.isFile(status) || !Self.matches(lease.status, known) { throw changed() }
+            switch exchanges ? RenameExchange.exchange(temporary, target) : .unsupported {
+            case .done:
+                try checkReplaced(known, lease: lease)
+            case .failed(ENOENT):
+                throw changed()  // the file went away since the check
+            case .failed(let code):
+                throw failure(code)
+            case .unsupported:
+                guard let now = try? FileBytes.version(path: target), now.sameContents(as: known),
+                    lease?.isBroken != true
+                else {
+                    throw changed()
+                }
+                try renameOver()
+                try removedUnwritten(lease)
+            }
+        }
+
+        /// After the swap: the version replaced is at the temporary path. Removes it when it
+        /// is `known` and no one opened it for writing; otherwise swaps back, so that version
+        /// is the file again (and a writer waiting on the lease writes into it), and throws.
+        private func checkReplaced(_ known: FileVersion, lease: WriterLease?) throws(StorageError) {
+            var replaced = stat()
+            let cheapMatch =
+                unsafe lstat(temporary, &replaced) == 0 && Self.matches(replaced, known)
+                && lease.map { $0.isFile(replaced) && !$0.isBroken } != false
+            // Only a version that looks the same is read and hashed: any other is put back at once.
+            if cheapMatch, let contents = try? FileBytes.version(path: temporary), contents.sameContents(as: known) {
+                unsafe unlink(temporary)
+                try removedUnwritten(lease)
+                return
+            }
+            guard RenameExchange.exchange(temporary, target) == .done else {
+                // It cannot be put back (swapping two files that exist should not fail): keep it beside the file.
+                throw keepReplaced()
+            }
+            var back = stat()
+            if unsafe lstat(temporary, &back) == 0, back.st_ino == written.st_ino, back.st_dev == written.st_dev {
+                unsafe unlink(temporary)  // this save's own new file, never seen by the other program's merge
+                throw changed()
+            }
+            // Yet another version replaced this save's file between the two swaps: the file is
+            // now the version that landed first, and the later one is kept beside it.
+            throw keepReplaced()
+        }
+
+        /// After the replaced version was removed: gives the lease up. If a writer opened that
+        /// version all the same (it found it by the file's name just before the swap, and waits
+        /// on the lease), what it writes would be lost with it: it is copied beside the file.
+        private func removedUnwritten(_ lease: WriterLease?) throws(StorageError) {
+            guard let lease else { return }
+            guard lease.isBroken else { return lease.release() }
+            let kept = target + ".late-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            throw .lateWriteKept(path: path, kept: lease.releaseKeepingLateWrite(as: kept) ? kept : nil)
+        }
+
+        /// Renames what is at the temporary path to a name of its own beside the file, so
+        /// no one's version is removed, and says where it is.
+        private func keepReplaced() -> StorageError {
+            let kept = target + ".displaced-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard unsafe rename(temporary, kept) == 0 else {
+                return .displacedVersionKept(path: path, kept: temporary)
+            }
+            return .displacedVersionKept(path: path, kept: kept)
+        }
+
+        /// Whether `status` has the size and modification time of `known`.
+        private static func matches(_ status: stat, _ known: FileVersion) -> Bool {
+            let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            return Int(status.st_size) == known.size && modified == known.modified
+        }
+
+        /// The file was changed by another program: the new file is removed, and the
+        /// session merges again.
+        private func changed() -> StorageError {
+            unsafe unlink(temporary)
+            return .changedMeanwhile(location: path)
+        }
+
+        /// Writing failed: the new file is removed, the old one untouched.
+        private func failure(_ code: Int32) -> StorageError {
+            unsafe unlink(temporary)
+            return .writeFailed(path: path, reason: SystemError.describe(code))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading a file descriptor into memory: `read(2)` may give less than it is asked for, or
+/// be interrupted by a signal; every reader of files here loops the same way through this,
+/// as every writer goes through `DescriptorWrite`.
+enum DescriptorRead {
+    /// One `read(2)` into `buffer` (`pread(2)` at `offset` when one is given), retried after
+    /// EINTR: the count read, 0 at the end of the file, or -1 with `errno` set.
+    static func some(
+        into buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: off_t? = nil
+    ) -> Int {
+        while true {
+            let count =
+                if let offset {
+                    unsafe pread(descriptor, buffer.baseAddress, buffer.count, offset)
+                } else {
+                    unsafe read(descriptor, buffer.baseAddress, buffer.count)
+                }
+            if count < 0, errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Reads into `buffer` until it is full or the file ends: the count read, and 0 or the
+    /// `errno` of a failure (the bytes before it are in `buffer`).
+    static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (count: Int, failure: Int32) {
+        var count = 0
+        while count < buffer.count {
+            let result = unsafe some(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]), from: descriptor)
+            if result < 0 { return (count, errno) }
+            if result == 0 { break }
+            count += result
+        }
+        return (count, 0)
+    }
+
+    /// Appends what is left of `descriptor` to `bytes`, a block at a time, until the end of
+    /// the file, a failure, or `bytes` holding more than `limit`: 0, or the `errno` of the failure.
+    static func appendRest(of descriptor: Int32, to bytes: inout [UInt8], limit: Int = .max) -> Int32 {
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            let count = unsafe block.withUnsafeMutableBytes { unsafe some(into: $0, from: descriptor) }
+            if count < 0 { return errno }
+            if count == 0 { break }
+            bytes.append(contentsOf: block[0..<count])
+        }
+        return 0
+    }
+}

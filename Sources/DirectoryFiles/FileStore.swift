@@ -1,0 +1,140 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `ListStore` of real files: reads whole files, writes atomically.
+public struct FileStore: ListStore {
+    /// How long a save waits for the lock on its folder.
+    public var lockWait: LockWait
+    /// How long a save's merge waits for a file that another program is writing in place.
+    public var settleWait: SettleWait
+
+    /// Creates a file store whose saves wait `lockWait` for the lock on their folder, and
+    /// `settleWait` for a file being written by another program to hold a list.
+    public init(lockWait: LockWait = .standard, settleWait: SettleWait = .standard) {
+        self.lockWait = lockWait
+        self.settleWait = settleWait
+    }
+
+    /// Reads and decodes the file at `path`; `nil` when it does not exist.
+    ///
+    /// An empty file is refused (`StorageError.emptyFile`): no list is 0 bytes, so it is a
+    /// file being written or cut short. A file whose first bytes cannot start a list is
+    /// refused after reading only its first window, never the whole file.
+    public func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+        -> LoadedList?
+    {
+        guard var window = try ReadWindow(path: path) else { return nil }
+        if let failure = window.failure { throw failure }
+        if window.count == 0, window.atEnd { throw .emptyFile(path: path) }
+        let format: FileFormat
+        switch window.withBytes({ FileFormat.sniffStart($0, complete: window.atEnd) }) {
+        case .format(let sniffed):
+            format = sniffed
+        case .notAList:
+            throw .unknownFormat(path: path)
+        case .undecided:
+            // Only white space so far (or a few bytes that could begin `bplist`): read on.
+            window.readToEnd()
+            if let failure = window.failure { throw failure }
+            guard let sniffed = window.withBytes({ FileFormat.sniff($0) }) else { throw .unknownFormat(path: path) }
+            format = sniffed
+        }
+        // JSON is read a window at a time; the other formats whole.
+        if format != .json { window.readToEnd() }
+        if let failure = window.failure { throw failure }
+        let decoded: (schema: RecordSchema, records: RecordList)
+        do throws(FileFormatError) {
+            if format == .json {
+                decoded = try RecordCodec.decodeJSON(&window, schema: schema, fallback: fallback)
+            } else {
+                decoded = try window.withBytes { (bytes) throws(FileFormatError) in
+                    try RecordCodec.decode(bytes, format: format, schema: schema, fallback: fallback)
+                }
+            }
+        } catch {
+            if let failure = window.failure { throw failure }
+            throw .corrupt(path: path, format: format, error)
+        }
+        if let failure = window.failure { throw failure }
+        return LoadedList(
+            schema: decoded.schema, records: decoded.records, format: format, version: .file(window.version))
+    }
+
+    /// A list in this store is a file.
+    public var medium: StoreMedium { .file }
+
+    /// No: a file is written whole, there is no cheaper way to take a few changes.
+    public var writesChanges: Bool { false }
+
+    /// Encodes and writes the whole list with `AtomicFile`, piece by piece. It replaces only
+    /// the version the session's merge read (or no file, for `.version(nil)`): when another
+    /// program saved since, nothing of this save stays, the other version is the file, and
+    /// this throws `changedMeanwhile` so the session merges that version and writes again
+    /// (`AtomicFile.Placing`). `save!` and `save as` replace anything. Text that an XML
+    /// property list cannot hold is refused before anything is written.
+    public func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError)
+        -> ListVersion
+    {
+        guard case .whole(let records, let schema, let format) = list else {
+            throw .writeFailed(path: path, reason: "a file is written whole, not as a set of changes")
+        }
+        let expected: AtomicFile.Expected
+        switch replacing {
+        case .anything: expected = .anything
+        case .version(.file(let version)?): expected = .version(version)
+        case .version: expected = .nothing
+        }
+        return .file(try write(records, schema: schema, format: format, to: path, replacing: expected))
+    }
+
+    /// Writes `records` over whatever is at `path` (as `save as` does), and returns the new version.
+    public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
+        throws(StorageError) -> ListVersion
+    {
+        .file(try write(records, schema: schema, format: format, to: path, replacing: .anything))
+    }
+
+    private func write(
+        _ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String,
+        replacing expected: AtomicFile.Expected
+    ) throws(StorageError) -> FileVersion {
+        if format == .xmlPlist, let problem = XMLPlistCharacterCheck.firstProblem(in: records, schema: schema) {
+            throw .writeFailed(path: path, reason: problem)
+        }
+        // The encoder hands over the file in pieces, which are hashed and written as
+        // they come, so a save never holds a second copy of the list as bytes.
+        var hash = ContentHash()
+        var size = 0
+        let modified = try AtomicFile.write(to: path, replacing: expected) { output in
+            RecordCodec.encode(records, schema: schema, format: format) { piece in
+                size += piece.byteCount
+                hash.add(piece)
+                output.write(piece)
+            }
+        }
+        return FileVersion(size: size, modified: modified, hash: hash.value)
+    }
+
+    /// The version of the file now. The file is always read and hashed: size and
+    /// modification time alone miss a same-size save within one tick of a coarse clock
+    /// (1 s on FAT, exFAT, many network shares), or one whose time was put back.
+    public func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
+        try FileBytes.version(path: path).map(ListVersion.file)
+    }
+
+    /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns;
+    /// waits at most `lockWait` for another process to let go.
+    public func lock(location path: String) throws(StorageError) -> ListLock {
+        try FolderLock.acquire(for: path, wait: lockWait)
+    }
+
+    /// Throws when the file at `path` is read-only: a plain `save` does not replace it.
+    public func refuseReadOnly(location path: String) throws(StorageError) {
+        try ReplacedFile.refuseReadOnly(path)
+    }
+}

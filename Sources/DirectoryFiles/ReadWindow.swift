@@ -1,0 +1,121 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A list file read a window at a time, hashed as it is read, so that a reader that can
+/// work on part of a file (JSON's, record by record) never holds the whole file: a list of
+/// a million people is read through a few megabytes instead of a 100 MB copy.
+///
+/// The window holds `count` bytes of the file from offset `start` on (`withBytes`);
+/// `more(keepingFrom:)` drops what was used and reads on. Reading stops at the end of
+/// the file or at `FileBytes.largestFile`.
+///
+/// It owns the memory of the window and frees it in `deinit`; the bytes are lent out as a
+/// `RawSpan` (`withBytes`).
+@safe
+struct ReadWindow: ~Copyable {
+    /// The window's memory: `count` bytes of the file, from `start` on, then free room.
+    private var storage: UnsafeMutableRawPointer
+    /// The number of bytes in the window.
+    private(set) var count = 0
+    /// The file offset of the window's first byte.
+    private(set) var start = 0
+    /// Whether the window reaches the end of the file (or reading failed: see `failure`).
+    private(set) var atEnd = false
+    /// Why reading stopped early, if it did.
+    private(set) var failure: StorageError?
+    /// The file's modification time when opened.
+    let modified: Int64
+    /// The file's size when opened (it may change while it is read).
+    let expectedSize: Int
+
+    private let descriptor: Int32
+    private let path: String
+    private var hash = ContentHash()
+    private var size = 0
+    private var capacity: Int
+
+    /// Opens the regular file at `path` and reads its first `capacity` bytes; `nil` when
+    /// there is no file. Anything but a regular file is refused, as `FileBytes.read` does.
+    init?(path: String, capacity: Int = 4 << 20) throws(StorageError) {
+        guard let opened = try FileBytes.openRegular(path: path) else { return nil }
+        descriptor = opened.descriptor
+        modified = opened.modified
+        expectedSize = opened.size
+        self.path = path
+        self.capacity = max(capacity, 1)
+        unsafe storage = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
+        fill()
+    }
+
+    deinit {
+        close(descriptor)
+        unsafe storage.deallocate()
+    }
+
+    /// Calls `body` with the bytes in the window.
+    func withBytes<Result, Failure: Error>(_ body: (RawSpan) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(unsafe UnsafeRawBufferPointer(start: storage, count: count).bytes)
+    }
+
+    /// The version of the whole file, once `atEnd`.
+    var version: FileVersion {
+        FileVersion(size: size, modified: modified, hash: hash.value)
+    }
+
+    /// Drops the bytes before `offset` (an index into the window) and reads on; when what is
+    /// kept fills the window, the window grows, so a record of any size fits in the end.
+    mutating func more(keepingFrom offset: Int) {
+        guard !atEnd else { return }
+        if offset > 0 {
+            unsafe storage.copyMemory(from: storage + offset, byteCount: count - offset)
+            count -= offset
+            start += offset
+        }
+        if count * 2 > capacity { grow(to: capacity * 2) }
+        fill()
+    }
+
+    /// Reads the rest of the file into the window: in one read sized from the file's size
+    /// when opened (so a large file is never copied from window to window), then more while
+    /// the file keeps growing.
+    mutating func readToEnd() {
+        while !atEnd {
+            grow(to: max(capacity * 2, expectedSize + 1))
+            fill()
+        }
+    }
+
+    /// Makes the window hold up to `newCapacity` bytes, keeping its bytes.
+    private mutating func grow(to newCapacity: Int) {
+        let newStorage = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
+        unsafe newStorage.copyMemory(from: storage, byteCount: count)
+        unsafe storage.deallocate()
+        unsafe storage = unsafe newStorage
+        capacity = newCapacity
+    }
+
+    /// Reads until the window holds `capacity` bytes or the file ends.
+    private mutating func fill() {
+        let wanted = capacity - count
+        guard wanted > 0 else { return }
+        let (read, code) = unsafe DescriptorRead.fill(
+            UnsafeMutableRawBufferPointer(start: storage + count, count: wanted), from: descriptor)
+        unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
+        count += read
+        size += read
+        if code != 0 {
+            failure = .unreadable(path: path, reason: SystemError.describe(code))
+            atEnd = true
+        } else if size > FileBytes.largestFile {
+            failure = .unreadable(path: path, reason: "it is more than the 1 GiB limit")
+            atEnd = true
+        } else if read < wanted {
+            atEnd = true
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DirectoryCore
+@testable import DirectoryFiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An empty or half-written file is never a list: opening refuses it as one, and a merge
+/// waits for it to hold a list or stop changing. Sniffing refuses a file by its first bytes.
+@Suite("FileStore: empty, half-written and hopeless files")
+struct FileStoreSettleTests {
+    static let list = "[{\"id\":\"00000000-0000-0000-0000-000000000001\",\"name\":\"Kept\",\"office\":\"\"}]"
+
+    /// A store whose wait looks `pause` at each poll, with a quiet period and limit that
+    /// the pauses decide (a poll does not sleep).
+    static func store(quiet: Double = 0, limit: Double = 30, pause: @escaping @Sendable (Int) -> Void) -> FileStore {
+        FileStore(settleWait: .init(limit: limit, quiet: quiet, pause: pause))
+    }
+
+    @Test("a 0-byte file is not read as a list")
+    func emptyFileIsRefused() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/list.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(throws: StorageError.emptyFile(path: path)) {
+            try FileStore().load(location: path, schema: nil, fallback: .person)
+        }
+    }
+
+    @Test("a file being written in place is read once it holds a list")
+    func halfWrittenFileIsReadOnceWhole() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/list.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        // The writer's steps, one per poll: half of the list, then all of it.
+        let store = Self.store(quiet: 3600) { poll in
+            let text = poll == 1 ? String(Self.list.prefix(30)) : poll == 3 ? Self.list : nil
+            if let text { _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
+        }
+        let loaded = try #require(try store.loadSettled(location: path, schema: nil, fallback: .person))
+        #expect(loaded.records.map { $0.values[0] } == [.text("Kept")])
+    }
+
+    @Test("a file that stays empty, or stays damaged, is refused once it stops changing")
+    func settledButNotAList() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/list.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        let store = Self.store { _ in usleep(1_000) }
+        #expect(throws: StorageError.emptyFile(path: path)) {
+            try store.loadSettled(location: path, schema: nil, fallback: .person)
+        }
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.list.prefix(30).utf8))
+        #expect(throws: (any Error).self) { try store.loadSettled(location: path, schema: nil, fallback: .person) }
+    }
+
+    @Test("a file that never stops changing is refused at the limit, as still changing")
+    func neverSettles() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/list.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        // Each poll the file grows by a byte: it is never the same twice.
+        let store = Self.store(quiet: 0, limit: 0.05) { poll in
+            _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x20, count: poll))
+            usleep(1_000)
+        }
+        #expect(throws: StorageError.unsettled(path: path)) {
+            try store.loadSettled(location: path, schema: nil, fallback: .person)
+        }
+    }
+
+    @Test("a file whose first bytes cannot start a list is refused from its first window")
+    func sniffRefusesEarly() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/zeros.plist"
+        _ = FileManager.default.createFile(atPath: path, contents: Data([0]))
+        unsafe #expect(truncate(path, 64 << 20) == 0)  // sparse
+        #expect(throws: StorageError.unknownFormat(path: path)) {
+            try FileStore().load(location: path, schema: nil, fallback: .person)
+        }
+    }
+
+    @Test(
+        "the first bytes decide: a format, not a list, or not yet",
+        arguments: [
+            ("bplist00", false, FileFormat.Start.format(.binaryPlist)),
+            ("bpl", false, .undecided), ("bpl", true, .notAList), ("bpx", false, .notAList),
+            ("   \n", false, .undecided), ("   \n", true, .notAList), ("\u{FEFF} [", false, .format(.json)),
+            ("\u{0}\u{0}", false, .notAList), ("  <?xml", false, .format(.xmlPlist)), ("x", false, .notAList),
+        ])
+    func sniffStart(text: String, complete: Bool, expected: FileFormat.Start) {
+        let bytes = Array(text.utf8)
+        #expect(FileFormat.sniffStart(RawSpan(_elements: bytes.span), complete: complete) == expected)
+    }
+}

@@ -1,0 +1,1 @@
+../../DirectoryCoreTests/Support/AppRecordTypes.swift

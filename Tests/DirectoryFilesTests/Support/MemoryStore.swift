@@ -1,0 +1,1 @@
+../../DirectoryCoreTests/Support/MemoryStore.swift
