@@ -68,7 +68,7 @@ public enum DirectoryProgram {
         }
         var session: Session
         do {
-            session = try Session(location: path, schema: settings.sessionKind, stores: stores, environment: live)
+            session = try Session(location: path, kind: settings.sessionKind, stores: stores, environment: live)
         } catch {
             errors.line("directory: " + VisibleText.lines(error.message))
             errors.flush()

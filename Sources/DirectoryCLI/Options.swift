@@ -5,7 +5,7 @@ public struct Options: Equatable, Sendable {
     /// `--file PATH` (or a lone PATH argument): the list to open.
     public var file: String?
     /// `--kind`: read and create lists of this kind.
-    public var schema: RecordSchema?
+    public var kind: ListKind?
     /// `-c COMMAND`, in order: run these instead of reading standard input.
     public var commands: [String] = []
     /// `-f FILE`: run the lines of this script.
@@ -59,10 +59,10 @@ public struct Options: Equatable, Sendable {
             case "-f", "--script": options.script = try value(for: name, inline: inline)
             case "--kind":
                 let text = try value(for: name, inline: inline)
-                guard let schema = RecordSchema.named(text) else {
-                    throw .invalidValue(name, text, RecordSchema.all.map(\.name))
+                guard let kind = ListKind.named(text) else {
+                    throw .invalidValue(name, text, ListKind.all.map(\.name))
                 }
-                options.schema = schema
+                options.kind = kind
             case "--format":
                 let text = try value(for: name, inline: inline)
                 guard let format = OutputFormat(rawValue: text.lowercased()) else {

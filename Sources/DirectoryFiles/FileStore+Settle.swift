@@ -37,12 +37,12 @@ extension FileStore {
     /// Reads the list as `load` does; where the file is empty or not a list, waits for it to
     /// become one (read again after each change) or to stop changing (then throws why it is
     /// not a list), for at most `settleWait.limit` seconds (then throws `unsettled`).
-    public func loadSettled(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+    public func loadSettled(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
         -> LoadedList?
     {
         var problem: StorageError
         do {
-            return try load(location: path, schema: schema, fallback: fallback)
+            return try load(location: path, kind: kind, fallback: fallback)
         } catch {
             guard error.isNotAList else { throw error }
             problem = error
@@ -65,7 +65,7 @@ extension FileStore {
                 // Unchanged since the last look: read what is there now.
                 triedSinceChange = true
                 do {
-                    return try load(location: path, schema: schema, fallback: fallback)
+                    return try load(location: path, kind: kind, fallback: fallback)
                 } catch {
                     guard error.isNotAList else { throw error }
                     problem = error

@@ -25,7 +25,7 @@ public struct FileStore: ListStore {
     /// An empty file is refused (`StorageError.emptyFile`): no list is 0 bytes, so it is a
     /// file being written or cut short. A file whose first bytes cannot start a list is
     /// refused after reading only its first window, never the whole file.
-    public func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+    public func load(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
         -> LoadedList?
     {
         guard var window = try ReadWindow(path: path) else { return nil }
@@ -47,13 +47,13 @@ public struct FileStore: ListStore {
         // JSON is read a window at a time; the other formats whole.
         if format != .json { window.readToEnd() }
         if let failure = window.failure { throw failure }
-        let decoded: (schema: RecordSchema, records: RecordList)
+        let decoded: (kind: ListKind, records: RecordList)
         do throws(FileFormatError) {
             if format == .json {
-                decoded = try RecordCodec.decodeJSON(&window, schema: schema, fallback: fallback)
+                decoded = try RecordCodec.decodeJSON(&window, kind: kind, fallback: fallback)
             } else {
                 decoded = try window.withBytes { (bytes) throws(FileFormatError) in
-                    try RecordCodec.decode(bytes, format: format, schema: schema, fallback: fallback)
+                    try RecordCodec.decode(bytes, format: format, kind: kind, fallback: fallback)
                 }
             }
         } catch {
@@ -62,7 +62,7 @@ public struct FileStore: ListStore {
         }
         if let failure = window.failure { throw failure }
         return LoadedList(
-            schema: decoded.schema, records: decoded.records, format: format, version: .file(window.version))
+            kind: decoded.kind, records: decoded.records, format: format, version: .file(window.version))
     }
 
     /// A list in this store is a file.
@@ -80,7 +80,7 @@ public struct FileStore: ListStore {
     public func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError)
         -> ListVersion
     {
-        guard case .whole(let records, let schema, let format) = list else {
+        guard case .whole(let records, let kind, let format) = list else {
             throw .writeFailed(path: path, reason: "a file is written whole, not as a set of changes")
         }
         let expected: AtomicFile.Expected
@@ -89,21 +89,21 @@ public struct FileStore: ListStore {
         case .version(.file(let version)?): expected = .version(version)
         case .version: expected = .nothing
         }
-        return .file(try write(records, schema: schema, format: format, to: path, replacing: expected))
+        return .file(try write(records, kind: kind, format: format, to: path, replacing: expected))
     }
 
     /// Writes `records` over whatever is at `path` (as `save as` does), and returns the new version.
-    public func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String)
+    public func save(_ records: RecordList, kind: ListKind, format: FileFormat, to path: String)
         throws(StorageError) -> ListVersion
     {
-        .file(try write(records, schema: schema, format: format, to: path, replacing: .anything))
+        .file(try write(records, kind: kind, format: format, to: path, replacing: .anything))
     }
 
     private func write(
-        _ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String,
+        _ records: RecordList, kind: ListKind, format: FileFormat, to path: String,
         replacing expected: AtomicFile.Expected
     ) throws(StorageError) -> FileVersion {
-        if format == .xmlPlist, let problem = XMLPlistCharacterCheck.firstProblem(in: records, schema: schema) {
+        if format == .xmlPlist, let problem = XMLPlistCharacterCheck.firstProblem(in: records, kind: kind) {
             throw .writeFailed(path: path, reason: problem)
         }
         // The encoder hands over the file in pieces, which are hashed and written as
@@ -111,7 +111,7 @@ public struct FileStore: ListStore {
         var hash = ContentHash()
         var size = 0
         let modified = try AtomicFile.write(to: path, replacing: expected) { output in
-            RecordCodec.encode(records, schema: schema, format: format) { piece in
+            RecordCodec.encode(records, kind: kind, format: format) { piece in
                 size += piece.byteCount
                 hash.add(piece)
                 output.write(piece)

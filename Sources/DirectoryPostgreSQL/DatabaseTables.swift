@@ -120,7 +120,7 @@ enum DatabaseTables {
     }
 
     /// The kind of list the tables hold when nothing says: bucket items when only they have rows.
-    static func storedKind(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> RecordSchema {
+    static func storedKind(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> ListKind {
         let result = try connection.run(
             "SELECT EXISTS (SELECT 1 FROM people), EXISTS (SELECT 1 FROM bucket_items)")
         let people = result.value(row: 0, column: 0) == "t"

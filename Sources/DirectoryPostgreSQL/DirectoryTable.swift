@@ -11,24 +11,24 @@ struct DirectoryTable {
     struct Column {
         /// The stored column's name.
         var name: String
-        /// The field's index in the schema.
+        /// The field's index in the kind.
         var field: Int
         /// The value that means "no date", stored as `NULL`; `nil` for text.
         var unsetDate: Double?
     }
 
-    let schema: RecordSchema
+    let kind: ListKind
     /// The table's name.
     let name: String
     /// The stored columns of the fields, in field order.
     let columns: [Column]
 
-    /// The table for `schema`.
-    init(schema: RecordSchema) {
-        self.schema = schema
-        name = schema == .bucket ? "bucket_items" : "people"
-        columns = schema.fields.indices.map { index in
-            let field = schema.fields[index]
+    /// The table for `kind`.
+    init(kind: ListKind) {
+        self.kind = kind
+        name = kind == .bucket ? "bucket_items" : "people"
+        columns = kind.fields.indices.map { index in
+            let field = kind.fields[index]
             let snake = Self.snakeCase(field.name)
             if case .date(let unset) = field.type {
                 return Column(name: snake + "_seconds", field: index, unsetDate: unset)
@@ -38,7 +38,7 @@ struct DirectoryTable {
     }
 
     /// Every list's table.
-    static let all = RecordSchema.all.map(DirectoryTable.init(schema:))
+    static let all = ListKind.all.map(DirectoryTable.init(kind:))
 
     /// `completedDate` → `completed_date`.
     static func snakeCase(_ name: String) -> String {
@@ -57,7 +57,7 @@ struct DirectoryTable {
     func createStatement(quote: (String) throws(PostgreSQLError) -> String) throws(PostgreSQLError) -> String {
         var definitions = ["id uuid PRIMARY KEY", "position double precision NOT NULL"]
         for column in columns {
-            let field = schema.fields[column.field]
+            let field = kind.fields[column.field]
             if column.unsetDate != nil {
                 definitions.append("\(try quote(column.name)) double precision")
                 let epoch = "to_timestamp(\(try quote(column.name)) + 978307200)"
@@ -75,7 +75,7 @@ struct DirectoryTable {
     /// read); `fields` are `row`'s, as `CopyText.fields(of:into:)` found them.
     func record(from fields: [CopyText.Field], in row: Span<UInt8>) -> Record? {
         guard fields.count >= columns.count + 2, let id = Self.id(fields[0], in: row) else { return nil }
-        var values = schema.defaultValues
+        var values = kind.defaultValues
         for (offset, column) in columns.enumerated() {
             let field = fields[offset + 1]
             if let unset = column.unsetDate {
@@ -141,7 +141,7 @@ struct DirectoryTable {
             list.append(record)
             return
         }
-        var values = schema.defaultValues
+        var values = kind.defaultValues
         for index in texts.indices { texts[index] = nil }
         for (offset, column) in columns.enumerated() {
             let field = fields[offset + 1]
@@ -162,7 +162,7 @@ struct DirectoryTable {
     /// The error for a row whose `extra` is not a JSON object of keys: it names the row and the fix.
     private func unreadableExtra(id: RecordID, fields: [CopyText.Field], in row: Span<UInt8>) -> PostgreSQLError {
         var title = ""
-        if let titleColumn = columns.firstIndex(where: { $0.field == schema.titleField }) {
+        if let titleColumn = columns.firstIndex(where: { $0.field == kind.titleField }) {
             title = Self.text(fields[titleColumn + 1], in: row)
         }
         let extra = Self.text(fields[columns.count + 1], in: row)
@@ -177,7 +177,7 @@ struct DirectoryTable {
     func fieldHoldingNUL(_ record: Record) -> String? {
         for column in columns where column.unsetDate == nil {
             if let text = record.values[column.field].text, text.utf8.contains(0) {
-                return schema.fields[column.field].name
+                return kind.fields[column.field].name
             }
         }
         return nil
@@ -185,11 +185,11 @@ struct DirectoryTable {
 
     /// The error for a record a field of which holds a NUL.
     func nulError(_ record: Record, field: String) -> PostgreSQLError {
-        let title = record.values[schema.titleField].text ?? ""
-        let named = title.isEmpty ? "the \(schema.noun) with id \(record.id)" : "'\(VisibleText.of(title))'"
+        let title = record.values[kind.titleField].text ?? ""
+        let named = title.isEmpty ? "the \(kind.noun) with id \(record.id)" : "'\(VisibleText.of(title))'"
         return PostgreSQLError(
             "\(named) has a NUL character (\\0) in its \(field), which PostgreSQL cannot store; remove it "
-                + "(edit the \(schema.noun) and set \(field) again) and save again")
+                + "(edit the \(kind.noun) and set \(field) again) and save again")
     }
 
     /// Appends the `COPY` row of `record`: id, position, the columns, extra, revision.

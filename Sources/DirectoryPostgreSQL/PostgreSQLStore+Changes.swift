@@ -8,14 +8,14 @@ extension PostgreSQLStore {
     /// then deletes, updates and inserts with parameters. A failed claim or a row changed
     /// meanwhile rolls it all back with `.changedMeanwhile`, and the session merges and
     /// tries again.
-    func save(_ changes: ListChanges, schema: RecordSchema, to location: String, known: ListVersion?)
+    func save(_ changes: ListChanges, kind: ListKind, to location: String, known: ListVersion?)
         throws(StorageError) -> ListVersion
     {
-        let table = DirectoryTable(schema: schema)
+        let table = DirectoryTable(kind: kind)
         var version: Int64?
         if case .counter(let counter)? = known { version = counter }
         let outcome = try perform(on: location, saving: true) { link throws(PostgreSQLError) -> Int64? in
-            link.kind = schema
+            link.kind = kind
             let connection = link.connection
             if changes.isEmpty, let version { return version }
             for record in changes.changed + changes.added.map(\.record) {

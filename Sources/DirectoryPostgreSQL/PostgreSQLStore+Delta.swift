@@ -5,11 +5,11 @@ import DirectoryCore
 extension PostgreSQLStore {
     /// The rows written and the ids deleted since `known`, in one snapshot; `nil` when only
     /// the whole list can tell (tables of layout 1, a version before the horizon, too many rows).
-    public func changes(at location: String, schema: RecordSchema, since known: ListVersion) throws(StorageError)
+    public func changes(at location: String, kind: ListKind, since known: ListVersion) throws(StorageError)
         -> ListDelta?
     {
         guard case .counter(let since) = known else { return nil }
-        let table = DirectoryTable(schema: schema)
+        let table = DirectoryTable(kind: kind)
         return try perform(on: location, saving: false) { link throws(PostgreSQLError) -> ListDelta? in
             let connection = link.connection
             try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")

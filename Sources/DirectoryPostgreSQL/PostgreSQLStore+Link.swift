@@ -5,10 +5,10 @@ extension PostgreSQLStore {
     /// others made that it heard of since the list was last read or written.
     final class Link {
         let connection: PostgreSQLConnection
-        /// The schema (`SCHEMA.`) whose notifications are about this directory.
+        /// The kind (`SCHEMA.`) whose notifications are about this directory.
         let schemaPrefix: String
         /// The kind of list last read or written here.
-        var kind: RecordSchema?
+        var kind: ListKind?
         /// What was heard of others' changes, and the last count of them.
         var tally = ChangeTally()
 
@@ -29,7 +29,7 @@ extension PostgreSQLStore {
 
         /// Reads what arrived and notes whether others wrote this list's table.
         func listen() throws(PostgreSQLError) {
-            let table = schemaPrefix + DirectoryTable(schema: kind ?? .person).name
+            let table = schemaPrefix + DirectoryTable(kind: kind ?? .person).name
             for notice in try connection.notifications() where notice.sender != connection.backendID {
                 tally.hear(notice.payload, about: table)
             }
@@ -42,7 +42,7 @@ extension PostgreSQLStore {
             try listen()
             if let answer = tally.answer(since: known) { return answer }
             let records = try OthersChanges.count(
-                in: DirectoryTable(schema: kind ?? .person), since: known, on: connection)
+                in: DirectoryTable(kind: kind ?? .person), since: known, on: connection)
             tally.note(records, since: known)
             return records
         }

@@ -13,10 +13,10 @@ public final class PostgreSQLStore: ListStore {
     public init() {}
 
     /// Reads the whole list with `COPY … TO STDOUT` in one snapshot with its version. The
-    /// kind is `schema` (`--kind`), else the tables' (bucket items when only they have rows),
+    /// kind is `kind` (`--kind`), else the tables' (bucket items when only they have rows),
     /// never the location's text. A database with no directory is an empty list whose
     /// version is `nil`; anything else that is not a directory throws, saying why.
-    public func load(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+    public func load(location: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
         -> LoadedList?
     {
         try perform(on: location, saving: false) { link throws(PostgreSQLError) in
@@ -24,7 +24,7 @@ public final class PostgreSQLStore: ListStore {
             try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             let found: (LoadedList, layout: Int?)
             do throws(PostgreSQLError) {
-                found = try Self.read(schema: schema, link: link)
+                found = try Self.read(kind: kind, link: link)
                 try connection.run("COMMIT")
             } catch {
                 _ = try? connection.run("ROLLBACK")
@@ -36,19 +36,19 @@ public final class PostgreSQLStore: ListStore {
     }
 
     /// The list in the open read transaction, and the tables' layout (`nil`: no tables).
-    private static func read(schema: RecordSchema?, link: Link) throws(PostgreSQLError) -> (LoadedList, layout: Int?) {
+    private static func read(kind asked: ListKind?, link: Link) throws(PostgreSQLError) -> (LoadedList, layout: Int?) {
         let connection = link.connection
-        var kind = schema ?? .person
+        var kind = asked ?? .person
         let complete = try DatabaseTables.place(on: connection).present.count == DatabaseTables.names.count
-        if schema == nil, complete { kind = try DatabaseTables.storedKind(on: connection) }
+        if asked == nil, complete { kind = try DatabaseTables.storedKind(on: connection) }
         link.kind = kind
-        let table = DirectoryTable(schema: kind)
+        let table = DirectoryTable(kind: kind)
         guard let version = try DatabaseTables.version(of: table, on: connection) else {
             link.forgetCounted()
-            return (LoadedList(schema: kind, records: [], format: nil, version: nil), nil)
+            return (LoadedList(kind: kind, records: [], format: nil, version: nil), nil)
         }
         let statements = try TableStatements(table: table, connection: connection)
-        var list = RecordList.Builder(schema: kind)
+        var list = RecordList.Builder(kind: kind)
         var texts = [Range<Int>?](repeating: nil, count: kind.fields.count)
         var positions: [Double] = []
         var fields: [CopyText.Field] = []
@@ -64,7 +64,7 @@ public final class PostgreSQLStore: ListStore {
         link.forgetCounted()
         var records = list.finish()
         if let order = Self.listOrder(positions) { records.reorder(order) }
-        let loaded = LoadedList(schema: kind, records: records, format: nil, version: .counter(version.version))
+        let loaded = LoadedList(kind: kind, records: records, format: nil, version: .counter(version.version))
         return (loaded, version.layout)
     }
 
@@ -83,10 +83,10 @@ public final class PostgreSQLStore: ListStore {
     /// Replaces the whole list in one transaction (`save as`, `save! as` onto another list):
     /// creates the tables when missing, deletes every row and loads the records with
     /// `COPY … FROM STDIN`. Sessions that read the list before read it whole again.
-    func save(_ records: RecordList, schema: RecordSchema, to location: String) throws(StorageError) -> ListVersion {
-        let table = DirectoryTable(schema: schema)
+    func save(_ records: RecordList, kind: ListKind, to location: String) throws(StorageError) -> ListVersion {
+        let table = DirectoryTable(kind: kind)
         return try perform(on: location, saving: true) { link throws(PostgreSQLError) in
-            link.kind = schema
+            link.kind = kind
             let connection = link.connection
             try connection.run("BEGIN")
             _ = try DatabaseTables.version(of: table, on: connection, creating: true)
@@ -135,12 +135,12 @@ public final class PostgreSQLStore: ListStore {
         -> ListVersion
     {
         switch list {
-        case .whole(let records, let schema, _):
-            return try save(records, schema: schema, to: location)
-        case .changes(let changes, let schema):
+        case .whole(let records, let kind, _):
+            return try save(records, kind: kind, to: location)
+        case .changes(let changes, let kind):
             var known: ListVersion?
             if case .version(let version) = replacing { known = version }
-            return try save(changes, schema: schema, to: location, known: known)
+            return try save(changes, kind: kind, to: location, known: known)
         }
     }
 
@@ -158,8 +158,8 @@ public final class PostgreSQLStore: ListStore {
     }
 
     /// How many records the list at `location` holds now, for `save! as` to say what it replaces.
-    public func recordCount(at location: String, schema: RecordSchema) -> Int? {
-        let table = DirectoryTable(schema: schema)
+    public func recordCount(at location: String, kind: ListKind) -> Int? {
+        let table = DirectoryTable(kind: kind)
         return try? perform(on: location, saving: false) { link throws(PostgreSQLError) -> Int? in
             guard try DatabaseTables.version(of: table, on: link.connection, creating: true) != nil else { return nil }
             let name = try link.connection.quoted(table.name)
@@ -170,7 +170,7 @@ public final class PostgreSQLStore: ListStore {
     /// Whether this role may insert, update and delete the list's rows.
     public func mayWrite(location: String) -> Bool {
         let answer = try? perform(on: location, saving: false) { link throws(PostgreSQLError) -> Bool in
-            let table = DirectoryTable(schema: link.kind ?? .person)
+            let table = DirectoryTable(kind: link.kind ?? .person)
             let result = try link.connection.run(
                 "SELECT to_regclass($1) IS NULL OR (has_table_privilege($1, 'INSERT') AND has_table_privilege($1, 'UPDATE') "
                     + "AND has_table_privilege($1, 'DELETE'))",
@@ -183,7 +183,7 @@ public final class PostgreSQLStore: ListStore {
     /// The list's version now; `nil` when the database has no tables.
     public func version(at location: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
         try perform(on: location, saving: false) { link throws(PostgreSQLError) in
-            let table = DirectoryTable(schema: link.kind ?? .person)
+            let table = DirectoryTable(kind: link.kind ?? .person)
             return try DatabaseTables.version(of: table, on: link.connection).map { .counter($0.version) }
         }
     }

@@ -30,7 +30,7 @@ struct BenchData {
         ] {
             let path = folder + "/data/" + name
             log("writing \(options.people) people as \(format.rawValue): \(path)")
-            try write(RecordCodec.encode(people, schema: .person, format: format), to: path)
+            try write(RecordCodec.encode(people, kind: .person, format: format), to: path)
             large[format] = path
         }
         let small = folder + "/data/people-small.json"
@@ -38,7 +38,7 @@ struct BenchData {
         if smallPeople.count < options.smallPeople {
             smallPeople += generator.records(options.smallPeople - smallPeople.count)
         }
-        try write(RecordCodec.encode(smallPeople, schema: .person, format: .json), to: small)
+        try write(RecordCodec.encode(smallPeople, kind: .person, format: .json), to: small)
         var script = ""
         var sql = "CREATE TABLE people (id TEXT PRIMARY KEY, name TEXT NOT NULL, office TEXT NOT NULL);\nBEGIN;\n"
         for _ in 0..<options.scriptPeople {

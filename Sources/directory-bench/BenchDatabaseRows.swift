@@ -100,7 +100,7 @@ final class BenchDatabaseRows {
         let stores = ListStores(files: FileStore(), database: PostgreSQLStore())
         do {
             var session = try Session(
-                location: cluster.uri("loaded"), schema: nil, stores: stores, environment: .fixed())
+                location: cluster.uri("loaded"), kind: nil, stores: stores, environment: .fixed())
             for line in ["edit \(people / 2 + run)", "set office Bench \(run)"] {
                 if let command = try CommandParser.parse(line)?.command { _ = try session.apply(command) }
             }
@@ -119,7 +119,7 @@ final class BenchDatabaseRows {
         guard let cluster, skipped == nil else { return }
         func open() throws -> Session {
             let stores = ListStores(files: FileStore(), database: PostgreSQLStore())
-            return try Session(location: cluster.uri("loaded"), schema: nil, stores: stores, environment: .fixed())
+            return try Session(location: cluster.uri("loaded"), kind: nil, stores: stores, environment: .fixed())
         }
         func apply(_ lines: [String], to session: inout Session) throws {
             for line in lines {

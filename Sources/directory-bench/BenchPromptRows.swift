@@ -41,18 +41,18 @@ final class BenchPromptRows {
     func measure(run: Int) {
         guard firstFind.skipped == nil else { return }
         do {
-            var session = try Session(location: path, schema: nil, store: FileStore(), environment: .fixed())
+            var session = try Session(location: path, kind: nil, store: FileStore(), environment: .fixed())
             let start = run % Self.findTexts.count
             let texts = Array(Self.findTexts[start...] + Self.findTexts[..<start])
             _ = try firstFind.time { try session.apply(.find(texts[0])) }
             for text in texts.dropFirst() + [texts[0]] {
                 _ = try laterFinds.time { try session.apply(.find(text)) }
             }
-            let (schema, records) = (session.schema, session.records)
+            let (kind, records) = (session.kind, session.records)
             for (line, timing) in zip(Self.completedLines, completions) {
                 for _ in 0..<3 {
                     _ = timing.time {
-                        Completer(schema: schema, records: records, listFolder: { _ in [] }).complete(line)
+                        Completer(kind: kind, records: records, listFolder: { _ in [] }).complete(line)
                     }
                 }
             }

@@ -41,7 +41,7 @@ struct PeopleGenerator {
         RecordID.random(using: &random)
     }
 
-    /// `count` people as records of the person schema.
+    /// `count` people as records of the person kind.
     mutating func records(_ count: Int) -> [Record] {
         var records: [Record] = []
         records.reserveCapacity(count)

@@ -20,7 +20,7 @@ struct FileStoreReplacingTests {
     static func savedList() throws -> (folder: String, path: String, known: FileVersion) {
         let folder = FileStoreTests.scratchFolder()
         let path = folder + "/list.json"
-        guard case .file(let known) = try FileStore().save(people, schema: .person, format: .json, to: path) else {
+        guard case .file(let known) = try FileStore().save(people, kind: .person, format: .json, to: path) else {
             throw StorageError.writeFailed(path: path, reason: "a file store returned no file version")
         }
         return (folder, path, known)
@@ -46,7 +46,7 @@ struct FileStoreReplacingTests {
         var more = Self.people
         more.append(Record(id: RecordID(high: 1, low: 9), values: [.text("New"), .text("")]))
         let written = try FileStore().write(
-            .whole(more, schema: .person, format: .json), to: path, replacing: .version(.file(known)))
+            .whole(more, kind: .person, format: .json), to: path, replacing: .version(.file(known)))
         #expect(try FileStore().version(at: path, known: nil) == written)
         #expect(Self.contents(path).contains("New"))
         #expect(Self.leftovers(folder).isEmpty)
@@ -107,7 +107,7 @@ struct FileStoreReplacingTests {
         unsafe unlink(path)
         #expect(throws: StorageError.changedMeanwhile(location: path)) {
             try FileStore().write(
-                .whole(Self.people, schema: .person, format: .json), to: path, replacing: .version(.file(known)))
+                .whole(Self.people, kind: .person, format: .json), to: path, replacing: .version(.file(known)))
         }
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(Self.leftovers(folder).isEmpty)
@@ -148,7 +148,7 @@ struct FileStoreReplacingTests {
         _ records: RecordList, to path: String, expecting expected: AtomicFile.Expected, exchanges: Bool,
         writerWait: Double = 2
     ) throws(StorageError) {
-        let bytes = RecordCodec.encode(records, schema: .person, format: .json)
+        let bytes = RecordCodec.encode(records, kind: .person, format: .json)
         let temporary = path + ".test-new"
         let descriptor = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         _ = unsafe bytes.withUnsafeBytes { unsafe Glibc.write(descriptor, $0.baseAddress, $0.count) }

@@ -28,7 +28,7 @@ struct FileStoreSettleTests {
         let path = folder + "/list.json"
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         #expect(throws: StorageError.emptyFile(path: path)) {
-            try FileStore().load(location: path, schema: nil, fallback: .person)
+            try FileStore().load(location: path, kind: nil, fallback: .person)
         }
     }
 
@@ -43,7 +43,7 @@ struct FileStoreSettleTests {
             let text = poll == 1 ? String(Self.list.prefix(30)) : poll == 3 ? Self.list : nil
             if let text { _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
         }
-        let loaded = try #require(try store.loadSettled(location: path, schema: nil, fallback: .person))
+        let loaded = try #require(try store.loadSettled(location: path, kind: nil, fallback: .person))
         #expect(loaded.records.map { $0.values[0] } == [.text("Kept")])
     }
 
@@ -55,10 +55,10 @@ struct FileStoreSettleTests {
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let store = Self.store { _ in usleep(1_000) }
         #expect(throws: StorageError.emptyFile(path: path)) {
-            try store.loadSettled(location: path, schema: nil, fallback: .person)
+            try store.loadSettled(location: path, kind: nil, fallback: .person)
         }
         _ = FileManager.default.createFile(atPath: path, contents: Data(Self.list.prefix(30).utf8))
-        #expect(throws: (any Error).self) { try store.loadSettled(location: path, schema: nil, fallback: .person) }
+        #expect(throws: (any Error).self) { try store.loadSettled(location: path, kind: nil, fallback: .person) }
     }
 
     @Test("a file that never stops changing is refused at the limit, as still changing")
@@ -73,7 +73,7 @@ struct FileStoreSettleTests {
             usleep(1_000)
         }
         #expect(throws: StorageError.unsettled(path: path)) {
-            try store.loadSettled(location: path, schema: nil, fallback: .person)
+            try store.loadSettled(location: path, kind: nil, fallback: .person)
         }
     }
 
@@ -85,7 +85,7 @@ struct FileStoreSettleTests {
         _ = FileManager.default.createFile(atPath: path, contents: Data([0]))
         unsafe #expect(truncate(path, 64 << 20) == 0)  // sparse
         #expect(throws: StorageError.unknownFormat(path: path)) {
-            try FileStore().load(location: path, schema: nil, fallback: .person)
+            try FileStore().load(location: path, kind: nil, fallback: .person)
         }
     }
 

@@ -28,7 +28,7 @@ enum FoundationCorpus {
     /// Dates at the edges: `distantPast`, `distantFuture`, the reference date, before
     /// it, fractions, and a date far beyond the calendar.
     static let dates: [Double] = [
-        RecordSchema.distantPast, 63_113_904_000, 0, -0.125, -1, 786_000_000.123456, 1e-300, 1e10, 1.5e15,
+        ListKind.distantPast, 63_113_904_000, 0, -0.125, -1, 786_000_000.123456, 1e-300, 1e10, 1.5e15,
         -978_307_200,
     ]
 

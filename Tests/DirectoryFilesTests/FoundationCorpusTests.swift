@@ -26,7 +26,7 @@ struct FoundationCorpusTests {
     {
         let path = folder + "/" + (bucket ? "bucketList-" : "people-") + name + (format == .json ? ".json" : ".plist")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let session = try Session(location: path, schema: nil, store: FileStore(), environment: .fixed(now: 0))
+        let session = try Session(location: path, kind: nil, store: FileStore(), environment: .fixed(now: 0))
         return (session, path)
     }
 
@@ -48,8 +48,8 @@ struct FoundationCorpusTests {
             return
         }
         #expect(ours.count == theirs.count)
-        let read = try RecordCodec.decode(RawSpan(_elements: ours.span), format: .json, schema: nil)
-        let expected = try RecordCodec.decode(RawSpan(_elements: theirs.span), format: .json, schema: nil)
+        let read = try RecordCodec.decode(RawSpan(_elements: ours.span), format: .json, kind: nil)
+        let expected = try RecordCodec.decode(RawSpan(_elements: theirs.span), format: .json, kind: nil)
         #expect(read.records.array == expected.records.array)
     }
 
@@ -146,9 +146,9 @@ struct FoundationCorpusTests {
                         // `PropertyListSerialization` writes each record's keys and text anew rather
                         // than sharing them as `PropertyListEncoder` does: the save shares them, and
                         // keeps every value and every record's key order.
-                        let read = try RecordCodec.decode(RawSpan(_elements: saved.span), format: format, schema: nil)
+                        let read = try RecordCodec.decode(RawSpan(_elements: saved.span), format: format, kind: nil)
                         let original = try RecordCodec.decode(
-                            RawSpan(_elements: bytes.span), format: format, schema: nil)
+                            RawSpan(_elements: bytes.span), format: format, kind: nil)
                         #expect(read.records.array == original.records.array)
                         #expect(read.records.map(\.keyOrder) == original.records.map(\.keyOrder))
                         continue

@@ -7,11 +7,11 @@ import Testing
 struct DirectoryTableTests {
     @Test("a bucket item's row holds its fields, an unset date as NULL, and its unknown keys; it reads back")
     func bucketRow() throws {
-        let table = DirectoryTable(schema: .bucket)
+        let table = DirectoryTable(kind: .bucket)
         #expect(table.name == "bucket_items")
         #expect(table.columns.map(\.name) == ["name", "note", "completed_date_seconds"])
         let id = try #require(RecordID("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
-        for date in [RecordSchema.distantPast, 695_952_123.456789] {
+        for date in [ListKind.distantPast, 695_952_123.456789] {
             let record = Record(
                 id: id, values: [.text("Climb\tit"), .text("a\\b"), .date(date)],
                 extras: [KeyedValue("tags", .array([.string("x\n")]))])
@@ -29,9 +29,9 @@ struct DirectoryTableTests {
 
     @Test("statement parameters: text as it is, an unset date as NULL, extra keys as JSON")
     func parameters() throws {
-        let table = DirectoryTable(schema: .bucket)
+        let table = DirectoryTable(kind: .bucket)
         let record = Record(
-            id: RecordID(high: 1, low: 2), values: [.text("x"), .text(""), .date(RecordSchema.distantPast)])
+            id: RecordID(high: 1, low: 2), values: [.text("x"), .text(""), .date(ListKind.distantPast)])
         #expect(table.parameters(of: record) == ["x", "", nil, "{}"])
     }
 }

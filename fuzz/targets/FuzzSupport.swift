@@ -12,9 +12,9 @@ func fuzzInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8] {
 
 /// The list in `bytes` read as `format`, as a store reads a file.
 func decodeList(
-    _ bytes: [UInt8], format: FileFormat, schema: RecordSchema?, fallback: RecordSchema = .person
-) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
-    try RecordCodec.decode(bytes.span.bytes, format: format, schema: schema, fallback: fallback)
+    _ bytes: [UInt8], format: FileFormat, kind: ListKind?, fallback: ListKind = .person
+) throws(FileFormatError) -> (kind: ListKind, records: RecordList) {
+    try RecordCodec.decode(bytes.span.bytes, format: format, kind: kind, fallback: fallback)
 }
 
 /// The format `bytes` are in, as a store tells it when it reads a file.
@@ -28,33 +28,33 @@ enum ReaderProperty {
     /// Decodes `bytes` as `format` with each way of choosing the kind, and
     /// checks the round trip of whatever decodes.
     static func check(_ bytes: [UInt8], format: FileFormat) {
-        for schema in [nil, RecordSchema.person, RecordSchema.bucket] {
-            guard let decoded = try? decodeList(bytes, format: format, schema: schema) else { continue }
-            let written = RecordCodec.encode(decoded.records, schema: decoded.schema, format: format)
-            guard let again = try? decodeList(written, format: format, schema: decoded.schema) else {
+        for kind in [nil, ListKind.person, ListKind.bucket] {
+            guard let decoded = try? decodeList(bytes, format: format, kind: kind) else { continue }
+            let written = RecordCodec.encode(decoded.records, kind: decoded.kind, format: format)
+            guard let again = try? decodeList(written, format: format, kind: decoded.kind) else {
                 fatalError("a written \(format) list does not read back")
             }
             if again.records.map(\.id) != decoded.records.map(\.id) {
                 fatalError("a round trip through \(format) changed the records' ids")
             }
             if format != .binaryPlist {
-                checkPieces(decoded.records, schema: decoded.schema, format: format, whole: written)
+                checkPieces(decoded.records, kind: decoded.kind, format: format, whole: written)
             }
         }
     }
 
     /// A save writes JSON and XML property lists in pieces and hashes them as they come:
     /// small pieces must add up to the same bytes, and the same hash, as the file written whole.
-    static func checkPieces(_ records: RecordList, schema: RecordSchema, format: FileFormat, whole: [UInt8]) {
+    static func checkPieces(_ records: RecordList, kind: ListKind, format: FileFormat, whole: [UInt8]) {
         var pieces: [[UInt8]] = []
         if format == .json {
-            JSONRecordWriter.write(records, schema: schema, pieceSize: 7) { span in
+            JSONRecordWriter.write(records, kind: kind, pieceSize: 7) { span in
                 var piece: [UInt8] = []
                 piece.append(span)
                 pieces.append(piece)
             }
         } else {
-            XMLPlistRecordWriter.write(records, schema: schema, pieceSize: 7) { pieces.append(Array($0)) }
+            XMLPlistRecordWriter.write(records, kind: kind, pieceSize: 7) { pieces.append(Array($0)) }
         }
         var hash = ContentHash()
         for piece in pieces { piece.span.withRawBytes { hash.add($0) } }

@@ -25,11 +25,11 @@ enum WindowedJSONProperty {
         }
         // Windows of 1 to 61 bytes, varying with the input.
         let capacity = 1 + bytes.count % 61
-        let whole = describe { () throws(FileFormatError) in try decodeList(bytes, format: .json, schema: nil) }
+        let whole = describe { () throws(FileFormatError) in try decodeList(bytes, format: .json, kind: nil) }
         let windowed = describe { () throws(StorageError) in
             guard var window = try ReadWindow(path: path, capacity: capacity) else { throw .emptyFile(path: path) }
             do throws(FileFormatError) {
-                return try RecordCodec.decodeJSON(&window, schema: nil, fallback: .person)
+                return try RecordCodec.decodeJSON(&window, kind: nil, fallback: .person)
             } catch {
                 throw .corrupt(path: path, format: .json, error)
             }
@@ -41,11 +41,11 @@ enum WindowedJSONProperty {
 
     /// The records read, or the reader's error in words.
     private static func describe<Failure: Error>(
-        _ read: () throws(Failure) -> (schema: RecordSchema, records: RecordList)
+        _ read: () throws(Failure) -> (kind: ListKind, records: RecordList)
     ) -> String {
         do {
             let list = try read()
-            return "\(list.schema.noun): \(list.records.array)"
+            return "\(list.kind.noun): \(list.records.array)"
         } catch let error as StorageError {
             guard case .corrupt(_, _, let formatError) = error else { return "\(error)" }
             return "\(formatError)"

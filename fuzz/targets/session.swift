@@ -12,9 +12,9 @@ public func fuzzSessions(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let text = String(decoding: fuzzInput(data, count), as: UTF8.self)
     let store = MemoryFiles()
     let path = "/fuzz/directory.plist"
-    guard var first = try? Session(location: path, schema: nil, store: store, environment: .fixed()),
+    guard var first = try? Session(location: path, kind: nil, store: store, environment: .fixed()),
         let save = try? CommandParser.parse("save")?.command, (try? first.apply(save)) != nil,
-        var second = try? Session(location: path, schema: nil, store: store, environment: .fixed())
+        var second = try? Session(location: path, kind: nil, store: store, environment: .fixed())
     else { fatalError("a new session on an empty store failed") }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
         let toSecond = line.hasPrefix("|")
@@ -31,15 +31,14 @@ final class MemoryFiles: ListStore {
     private let files = Mutex<[String: (bytes: [UInt8], version: Int64)]>([:])
 
     /// Reads the list at `path`.
-    func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
-    {
+    func load(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError) -> LoadedList? {
         guard let file = files.withLock({ $0[path] }) else { return nil }
         if file.bytes.isEmpty { throw .emptyFile(path: path) }
         guard let format = sniffFormat(file.bytes) else { throw .unknownFormat(path: path) }
         do throws(FileFormatError) {
-            let list = try decodeList(file.bytes, format: format, schema: schema, fallback: fallback)
+            let list = try decodeList(file.bytes, format: format, kind: kind, fallback: fallback)
             return LoadedList(
-                schema: list.schema, records: list.records, format: format,
+                kind: list.kind, records: list.records, format: format,
                 version: Self.version(file.bytes, counter: file.version))
         } catch {
             throw .corrupt(path: path, format: format, error)
@@ -51,10 +50,10 @@ final class MemoryFiles: ListStore {
 
     /// Encodes and stores the whole list.
     func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError) -> ListVersion {
-        guard case .whole(let records, let schema, let format) = list else {
+        guard case .whole(let records, let kind, let format) = list else {
             throw .writeFailed(path: path, reason: "a file is written whole")
         }
-        let bytes = RecordCodec.encode(records, schema: schema, format: format)
+        let bytes = RecordCodec.encode(records, kind: kind, format: format)
         let version = files.withLock { files in
             let version = (files[path]?.version ?? 0) + 1
             files[path] = (bytes, version)
@@ -89,7 +88,7 @@ final class MemoryFiles: ListStore {
     func checkEveryFile() {
         for (path, file) in files.withLock({ $0 }) {
             guard let format = sniffFormat(file.bytes),
-                let decoded = try? decodeList(file.bytes, format: format, schema: nil)
+                let decoded = try? decodeList(file.bytes, format: format, kind: nil)
             else { continue }  // a plain file written by export
             if Set(decoded.records.map(\.id)).count != decoded.records.count {
                 fatalError("\(path) holds one id twice")

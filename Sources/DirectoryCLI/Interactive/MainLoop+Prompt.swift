@@ -27,12 +27,12 @@ extension MainLoop {
     /// others' changes said; returns the prompt to show.
     mutating func prepareForTyping() -> String {
         if let prompt {
-            let schema = session.schema
+            let kind = session.kind
             let records = session.records
             let environment = self.environment
             prompt.editor.complete = { line in
                 Completer(
-                    schema: schema, records: records, listFolder: FolderListing.entries(of:),
+                    kind: kind, records: records, listFolder: FolderListing.entries(of:),
                     expandingTilde: DataPaths(environment: environment).expandingTilde
                 ).complete(line)
             }
@@ -97,7 +97,7 @@ extension MainLoop {
         defer { self.prompt?.announcedChanges = count }
         guard count > 0, count != prompt.announcedChanges else { return }
         let notice = Prompt.changesNotice(
-            count: count, schema: session.schema, name: session.listName, mayWrite: prompt.mayWrite(session.location))
+            count: count, kind: session.kind, name: session.listName, mayWrite: prompt.mayWrite(session.location))
         printer.print(.warning(notice))
         printer.output.flush()
     }

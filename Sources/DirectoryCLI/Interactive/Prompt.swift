@@ -29,8 +29,8 @@ struct Prompt {
 
     /// "Others changed 2 people in NAME since it was read; 'save' merges their changes with
     /// yours." A role that may only read is pointed to `refresh` instead.
-    static func changesNotice(count: Int, schema: RecordSchema, name: String, mayWrite: Bool) -> String {
-        let noun = count == 1 ? schema.noun : schema.pluralNoun
+    static func changesNotice(count: Int, kind: ListKind, name: String, mayWrite: Bool) -> String {
+        let noun = count == 1 ? kind.noun : kind.pluralNoun
         let next = mayWrite ? "'save' merges their changes with yours" : "'refresh' shows their changes"
         return "Others changed \(count) \(noun) in \(name) since it was read; \(next)."
     }
@@ -43,7 +43,7 @@ struct Prompt {
             lines.append("\(session.listName) has no directory tables yet: the list is empty; 'save' creates them.")
         } else if !session.listExists {
             let count = session.records.count
-            let noun = count == 1 ? session.schema.noun : session.schema.pluralNoun
+            let noun = count == 1 ? session.kind.noun : session.kind.pluralNoun
             let loaded =
                 count == 0 ? "the list is empty" : "\(count) sample \(noun) \(count == 1 ? "was" : "were") loaded"
             lines.append(

@@ -12,7 +12,7 @@ public struct EffectiveSettings: Equatable, Sendable {
     /// The list to open, `~` expanded.
     public var file: Setting<String>
     /// The kind of list, or `nil` to let the file decide.
-    public var kind: Setting<RecordSchema?>
+    public var kind: Setting<ListKind?>
     /// How records print.
     public var format: Setting<OutputFormat>
     /// Whether every change is saved at once.
@@ -37,10 +37,10 @@ public struct EffectiveSettings: Equatable, Sendable {
         configPath = config?.path ?? paths.configFolder + "/config"
         configRead = config != nil
         var reader = ConfigValues(config: config)
-        kind = Setting(options.schema, .flag("--kind"))
-        if options.schema == nil {
+        kind = Setting(options.kind, .flag("--kind"))
+        if options.kind == nil {
             kind = reader.value("kind", Setting(nil, .builtIn), expected: "person or bucket") {
-                RecordSchema.named($0).map { .some($0) }
+                ListKind.named($0).map { .some($0) }
             }
         }
         let defaultFile = Setting(paths.defaultFile(for: kind.value ?? .person), .builtIn)
@@ -83,7 +83,7 @@ public struct EffectiveSettings: Equatable, Sendable {
 
     /// The kind to read the list as: `--kind` always; a configured kind only for
     /// the configured or default file, so a file named on the command line keeps its own kind.
-    public var sessionKind: RecordSchema? {
+    public var sessionKind: ListKind? {
         if case .config = kind.source, case .flag = file.source { return nil }
         return kind.value
     }

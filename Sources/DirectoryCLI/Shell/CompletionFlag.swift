@@ -28,7 +28,7 @@ struct CompletionFlag {
     /// Every flag of `directory`, in the order of its usage text.
     static let all: [CompletionFlag] = [
         CompletionFlag(names: ["--file"], value: .file, help: "the list to open"),
-        CompletionFlag(names: ["--kind"], value: .words(RecordSchema.all.map(\.name)), help: "the kind of list"),
+        CompletionFlag(names: ["--kind"], value: .words(ListKind.all.map(\.name)), help: "the kind of list"),
         CompletionFlag(
             names: ["-c", "--command"], value: .words(commandNames), help: "run a command, then exit",
             repeatable: true),

@@ -47,7 +47,7 @@ extension CommandParser {
         while valueStart < end, isBlank(bytes[valueStart]) { valueStart += 1 }
         let field = string(bytes, start, fieldEnd)
         // A field no kind has is the session's to name (with its suggestion), value or not.
-        if valueStart == end, RecordSchema.all.contains(where: { $0.fieldIndex(named: field) != nil }) {
+        if valueStart == end, ListKind.all.contains(where: { $0.fieldIndex(named: field) != nil }) {
             throw .missingArgument(
                 command: "set", usage: setUsage, hint: "a value after '\(field)' (to clear it: set \(field) \"\")")
         }

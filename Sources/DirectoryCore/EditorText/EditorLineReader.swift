@@ -1,19 +1,19 @@
 /// Reads one record line of the text from `editor` into an `EditorPlan.Line`.
 struct EditorLineReader {
-    let schema: RecordSchema
+    let kind: ListKind
     let now: Double
     let utcOffset: (Double) -> Int
 
     /// The line as an existing record (with its id) or a new one, or why it cannot be read.
     func read(_ line: Substring, written: [RecordID: Record]) -> Result<EditorPlan.Line, EditorTextProblem.Reason> {
         let cells = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(Substring.init)
-        let fields = schema.fields.count
+        let fields = kind.fields.count
         guard cells.count == fields || cells.count == fields + 1 else {
-            return .failure(.columnCount(found: cells.count, fields: fields, names: schema.fieldNames))
+            return .failure(.columnCount(found: cells.count, fields: fields, names: kind.fieldNames))
         }
         // One column short with an id last is a line that lost a tab, not a new record.
         if cells.count == fields, let last = cells.last, RecordID(String(last).trimmingSpaces) != nil {
-            return .failure(.missingTab(fields: fields, names: schema.fieldNames))
+            return .failure(.missingTab(fields: fields, names: kind.fieldNames))
         }
         var original: Record?
         if cells.count == fields + 1, !cells[fields].isEmpty {
@@ -24,7 +24,7 @@ struct EditorLineReader {
         }
         var values: [FieldValue] = []
         values.reserveCapacity(fields)
-        for (index, field) in schema.fields.enumerated() {
+        for (index, field) in kind.fields.enumerated() {
             if let original, cells[index] == EditorText.cell(original.values[index], field: field) {
                 values.append(original.values[index])
                 continue

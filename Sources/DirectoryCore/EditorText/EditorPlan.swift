@@ -24,13 +24,13 @@ public struct EditorPlan: Equatable, Sendable {
     /// with `now` and `utcOffset` (empty or `none` for no date). Every line that cannot
     /// be used is reported, with its number.
     public static func make(
-        written: [Record], text: String, schema: RecordSchema, now: Double, utcOffset: @escaping (Double) -> Int
+        written: [Record], text: String, kind: ListKind, now: Double, utcOffset: @escaping (Double) -> Int
     ) -> Result<EditorPlan, EditorTextProblems> {
         var byID: [RecordID: Record] = [:]
         byID.reserveCapacity(written.count)
         for record in written { byID[record.id] = record }
-        let reader = EditorLineReader(schema: schema, now: now, utcOffset: utcOffset)
-        let header = EditorText.header(for: schema)
+        let reader = EditorLineReader(kind: kind, now: now, utcOffset: utcOffset)
+        let header = EditorText.header(for: kind)
         var lines: [Line] = []
         var problems: [EditorTextProblem] = []
         var seen: [RecordID: Int] = [:]

@@ -5,22 +5,22 @@
 /// Dates are written as ISO 8601 instants in UTC, and an unset date as an empty cell.
 public enum EditorText {
     /// The header line: the field names and `id`, separated by tabs.
-    public static func header(for schema: RecordSchema) -> String {
-        (schema.fieldNames + ["id"]).joined(separator: "\t")
+    public static func header(for kind: ListKind) -> String {
+        (kind.fieldNames + ["id"]).joined(separator: "\t")
     }
 
     /// The whole text for `records`: the header, then one line each, every line ending in a line break.
-    public static func write(_ records: [Record], schema: RecordSchema) -> String {
-        var text = header(for: schema) + "\n"
+    public static func write(_ records: [Record], kind: ListKind) -> String {
+        var text = header(for: kind) + "\n"
         for record in records {
-            text += line(for: record, schema: schema) + "\n"
+            text += line(for: record, kind: kind) + "\n"
         }
         return text
     }
 
     /// One record's line, without its line break.
-    public static func line(for record: Record, schema: RecordSchema) -> String {
-        let cells = schema.fields.indices.map { cell(record.values[$0], field: schema.fields[$0]) }
+    public static func line(for record: Record, kind: ListKind) -> String {
+        let cells = kind.fields.indices.map { cell(record.values[$0], field: kind.fields[$0]) }
         return (cells + [record.id.description]).joined(separator: "\t")
     }
 

@@ -1,4 +1,4 @@
-/// Reads records of a schema from CSV whose first row names the columns.
+/// Reads records of a kind from CSV whose first row names the columns.
 ///
 /// Columns are matched to fields by name, ignoring case, spaces, `_` and `-`
 /// (`Completed Date` is `completedDate`); an `id` column keeps records' ids;
@@ -9,9 +9,9 @@ enum CSVRecordReader {
     private enum Column {
         /// The record's id.
         case id
-        /// The field at this index of the schema.
+        /// The field at this index of the kind.
         case field(Int)
-        /// A column the schema does not know.
+        /// A column the kind does not know.
         case ignored
     }
 
@@ -19,22 +19,22 @@ enum CSVRecordReader {
     ///
     /// - Throws: when the header row is missing or unusable; then nothing can be read.
     static func read(
-        _ bytes: [UInt8], schema: RecordSchema, separator: UInt8, environment: SessionEnvironment
+        _ bytes: [UInt8], kind: ListKind, separator: UInt8, environment: SessionEnvironment
     ) throws(FileFormatError) -> ImportResult {
         let rows = CSVParser.rows(of: bytes, separator: separator)
         guard let header = rows.first else {
             throw FileFormatError(
                 "the file is empty; expected a header row such as "
-                    + (["id"] + schema.fieldNames).joined(separator: ","))
+                    + (["id"] + kind.fieldNames).joined(separator: ","))
         }
         if let problem = header.problem { throw FileFormatError("line \(header.line) (the header row): \(problem)") }
-        let columns = try Self.columns(of: header, schema: schema, separator: separator)
+        let columns = try Self.columns(of: header, kind: kind, separator: separator)
         var result = ImportResult()
         for (column, name) in zip(columns, header.fields) {
             if case .ignored = column { result.notes.append("the column '\(name)' was ignored") }
         }
         for row in rows.dropFirst() {
-            switch record(from: row, columns: columns, schema: schema, environment: environment) {
+            switch record(from: row, columns: columns, kind: kind, environment: environment) {
             case .success(let record): result.records.append(record)
             case .failure(let rejection): result.rejected.append(rejection)
             }
@@ -42,9 +42,9 @@ enum CSVRecordReader {
         return result
     }
 
-    /// The meaning of each header column; the schema's title field must be there.
+    /// The meaning of each header column; the kind's title field must be there.
     private static func columns(
-        of header: CSVParser.Row, schema: RecordSchema, separator: UInt8
+        of header: CSVParser.Row, kind: ListKind, separator: UInt8
     ) throws(FileFormatError) -> [Column] {
         var columns: [Column] = []
         var seen = Set<String>()
@@ -59,27 +59,27 @@ enum CSVRecordReader {
             }
             if key == "id" {
                 columns.append(.id)
-            } else if let index = schema.fields.firstIndex(where: { normalized($0.name) == key }) {
+            } else if let index = kind.fields.firstIndex(where: { normalized($0.name) == key }) {
                 columns.append(.field(index))
             } else {
                 columns.append(.ignored)
             }
         }
-        let title = schema.titleField
+        let title = kind.titleField
         guard columns.contains(where: { if case .field(title) = $0 { true } else { false } }) else {
             let hint =
                 separator == UInt8(ascii: ",") && header.fields.contains(where: { $0.contains(";") })
                 ? "; the header holds ';': try --separator ';'" : ""
             throw FileFormatError(
-                "the header row has no '\(schema.fields[title].name)' column (columns: "
-                    + (["id"] + schema.fieldNames).joined(separator: ", ") + ")" + hint)
+                "the header row has no '\(kind.fields[title].name)' column (columns: "
+                    + (["id"] + kind.fieldNames).joined(separator: ", ") + ")" + hint)
         }
         return columns
     }
 
     /// The record in one row, or why it was rejected.
     private static func record(
-        from row: CSVParser.Row, columns: [Column], schema: RecordSchema, environment: SessionEnvironment
+        from row: CSVParser.Row, columns: [Column], kind: ListKind, environment: SessionEnvironment
     ) -> Result<Record, ImportRejection> {
         let location = "line \(row.line)"
         if let problem = row.problem { return .failure(ImportRejection(location: location, reason: problem)) }
@@ -89,7 +89,7 @@ enum CSVRecordReader {
             return .failure(ImportRejection(location: location, reason: reason))
         }
         var id: RecordID?
-        var values = schema.defaultValues
+        var values = kind.defaultValues
         for (column, text) in zip(columns, row.fields) {
             switch column {
             case .ignored:
@@ -101,7 +101,7 @@ enum CSVRecordReader {
                 }
                 id = parsed
             case .field(let index):
-                switch schema.fields[index].type {
+                switch kind.fields[index].type {
                 case .text:
                     values[index] = .text(text)
                 case .date(let unset):
@@ -110,7 +110,7 @@ enum CSVRecordReader {
                     do {
                         seconds = try DateText.read(text, now: environment.now(), utcOffset: environment.utcOffset)
                     } catch {
-                        let reason = "\(schema.fields[index].name) '\(text)' is not a date (use YYYY-MM-DD or ISO 8601)"
+                        let reason = "\(kind.fields[index].name) '\(text)' is not a date (use YYYY-MM-DD or ISO 8601)"
                         return .failure(ImportRejection(location: location, reason: reason))
                     }
                     values[index] = .date(seconds ?? unset)

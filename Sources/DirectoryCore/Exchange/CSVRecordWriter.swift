@@ -1,14 +1,14 @@
-/// Writes records as RFC 4180 CSV: a header row (`id` and the schema's fields),
+/// Writes records as RFC 4180 CSV: a header row (`id` and the kind's fields),
 /// then one row per record, lines ending in CRLF, no byte order mark. Dates are
 /// ISO 8601 in UTC (to the millisecond), empty when there is none.
 enum CSVRecordWriter {
     /// The bytes of a CSV file holding `records`, with fields separated by `separator`.
-    static func write(_ records: RecordList, schema: RecordSchema, separator: UInt8) -> [UInt8] {
+    static func write(_ records: RecordList, kind: ListKind, separator: UInt8) -> [UInt8] {
         var output: [UInt8] = []
-        appendRow(["id"] + schema.fieldNames, separator: separator, to: &output)
+        appendRow(["id"] + kind.fieldNames, separator: separator, to: &output)
         for row in records.indices {
             var cells = [records.id(at: row).description]
-            for (index, field) in schema.fields.enumerated() {
+            for (index, field) in kind.fields.enumerated() {
                 switch records.value(at: row, field: index) {
                 case .text(let text):
                     cells.append(text)

@@ -16,15 +16,15 @@ public enum ExchangeFormat: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// Whether records of `schema` can be written and read in this format:
+    /// Whether records of `kind` can be written and read in this format:
     /// vCard holds contacts, so it is for people only.
-    public func supports(_ schema: RecordSchema) -> Bool {
-        self != .vcard || VCardMapping(schema: schema) != nil
+    public func supports(_ kind: ListKind) -> Bool {
+        self != .vcard || VCardMapping(kind: kind) != nil
     }
 
-    /// The formats that can hold records of `schema`, for messages.
-    public static func supported(by schema: RecordSchema) -> [ExchangeFormat] {
-        allCases.filter { $0.supports(schema) }
+    /// The formats that can hold records of `kind`, for messages.
+    public static func supported(by kind: ListKind) -> [ExchangeFormat] {
+        allCases.filter { $0.supports(kind) }
     }
 }
 

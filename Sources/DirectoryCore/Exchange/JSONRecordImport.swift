@@ -6,7 +6,7 @@ enum JSONRecordImport {
     ///
     /// - Throws: when the file is not JSON or not an array; then nothing can be read.
     static func read(
-        _ bytes: [UInt8], schema: RecordSchema, environment: SessionEnvironment
+        _ bytes: [UInt8], kind: ListKind, environment: SessionEnvironment
     ) throws(FileFormatError) -> ImportResult {
         let elements = try topLevelArray(bytes)
         var result = ImportResult()
@@ -17,7 +17,7 @@ enum JSONRecordImport {
                 result.rejected.append(ImportRejection(location: location, reason: reason))
                 continue
             }
-            var builder = RecordBuilder(schema: schema)
+            var builder = RecordBuilder(kind: kind)
             do throws(FileFormatError) {
                 builder.beginRecord()
                 for pair in pairs { try builder.add(key: pair.key, value: pair.value) }

@@ -6,18 +6,18 @@
 /// address, and it stays a standard property rather than an `X-` extension that
 /// most of them drop. The record's id is the card's `UID` (`urn:uuid:…`).
 struct VCardMapping: Equatable {
-    /// The field written as `FN`: the schema's title field.
+    /// The field written as `FN`: the kind's title field.
     let nameField: Int
     /// The field written as the work address, `office`.
     let officeField: Int
 
-    /// The mapping for `schema`, or `nil` when its records are not contacts
+    /// The mapping for `kind`, or `nil` when its records are not contacts
     /// (every field must be text and one must be called `office`).
-    init?(schema: RecordSchema) {
-        guard schema.fields.allSatisfy(\.isText), let office = schema.fieldIndex(named: "office") else {
+    init?(kind: ListKind) {
+        guard kind.fields.allSatisfy(\.isText), let office = kind.fieldIndex(named: "office") else {
             return nil
         }
-        nameField = schema.titleField
+        nameField = kind.titleField
         officeField = office
     }
 }

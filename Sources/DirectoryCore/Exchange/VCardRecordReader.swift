@@ -4,12 +4,12 @@
 enum VCardRecordReader {
     /// The records in `bytes`, and the cards that could not be read.
     static func read(
-        _ bytes: [UInt8], schema: RecordSchema, mapping: VCardMapping, environment: SessionEnvironment
+        _ bytes: [UInt8], kind: ListKind, mapping: VCardMapping, environment: SessionEnvironment
     ) throws(FileFormatError) -> ImportResult {
         var result = ImportResult()
         for (number, card) in try VCardParser.cards(in: bytes).enumerated() {
             let location = "card \(number + 1) (line \(card.line))"
-            switch record(from: card, schema: schema, mapping: mapping, environment: environment) {
+            switch record(from: card, kind: kind, mapping: mapping, environment: environment) {
             case .success(let record): result.records.append(record)
             case .failure(let reason): result.rejected.append(ImportRejection(location: location, reason: reason.text))
             }
@@ -25,7 +25,7 @@ enum VCardRecordReader {
 
     /// The person on one card.
     private static func record(
-        from card: VCard, schema: RecordSchema, mapping: VCardMapping, environment: SessionEnvironment
+        from card: VCard, kind: ListKind, mapping: VCardMapping, environment: SessionEnvironment
     ) -> Result<Record, Reason> {
         if let problem = card.problem { return .failure(Reason(text: problem)) }
         if let version = card.first("VERSION")?.value, version != "3.0", version != "4.0" {
@@ -37,7 +37,7 @@ enum VCardRecordReader {
         guard !name.isEmpty || formatted != nil else {
             return .failure(Reason(text: "the card has no name (FN or N)"))
         }
-        var values = schema.defaultValues
+        var values = kind.defaultValues
         values[mapping.nameField] = .text(name)
         values[mapping.officeField] = .text(office(card))
         let uid = card.first("UID").map { VCardText.unescaped($0.value[...]) } ?? ""

@@ -1,26 +1,26 @@
 /// Turns the key–value pairs a reader finds in each dictionary of a file into
-/// `Record`s of a schema, so that every reader checks records the same way.
+/// `Record`s of a kind, so that every reader checks records the same way.
 ///
-/// When the schema is not fixed in advance, the first record's keys choose it
-/// (`RecordSchema.detect(keys:)`), and `fallback` serves for an empty list.
+/// When the kind is not fixed in advance, the first record's keys choose it
+/// (`ListKind.detect(keys:)`), and `fallback` serves for an empty list.
 ///
 /// Text given as bytes is kept as where it is until the record ends: a range of the bytes
 /// the reader ends the record with (`add(field:textAt:)`, `endRecord(texts:)`); a record
 /// that fits a `RecordTable` is then copied there without a string being made.
 public struct RecordBuilder {
-    /// The schema in use, once known.
-    public private(set) var schema: RecordSchema? {
-        didSet { adopt(schema) }
+    /// The kind in use, once known.
+    public private(set) var kind: ListKind? {
+        didSet { keepParts(of: kind) }
     }
-    /// The schema for a file whose records do not decide.
-    public let fallback: RecordSchema
-    /// The records built so far, once the schema is known.
+    /// The kind for a file whose records do not decide.
+    public let fallback: ListKind
+    /// The records built so far, once the kind is known.
     private var list: RecordList.Builder?
     private var sizeHint: Int
 
-    // The schema's parts that each key and record needs, kept apart so that the hot
-    // paths never copy the whole (optional) schema.
-    private var hasSchema = false
+    // The kind's parts that each key and record needs, kept apart so that the hot
+    // paths never copy the whole (optional) kind.
+    private var hasKind = false
     private var fields: [Field] = []
     /// Each field's type, read on every value without copying the whole `Field`.
     private var fieldTypes: [Field.ValueType] = []
@@ -46,16 +46,16 @@ public struct RecordBuilder {
     /// so that a record with any number of keys loads in linear time.
     private var keysSeen = RepeatedKeyCheck()
 
-    /// Creates a builder; `schema` fixes the kind, or `nil` lets the file decide.
+    /// Creates a builder; `kind` fixes the kind, or `nil` lets the file decide.
     ///
     /// - Parameter sizeHint: the size of the file being read, from which room is made for
     ///   as many records as it could hold. Untouched room costs address space, not memory,
     ///   and it spares the copies (and the double peak) of growing arrays a million long.
-    public init(schema: RecordSchema?, fallback: RecordSchema = .person, sizeHint: Int = 0) {
-        self.schema = schema
+    public init(kind: ListKind?, fallback: ListKind = .person, sizeHint: Int = 0) {
+        self.kind = kind
         self.fallback = fallback
         self.sizeHint = sizeHint
-        adopt(schema)
+        keepParts(of: kind)
     }
 
     /// The 1-based number of the record being built, for messages.
@@ -69,7 +69,7 @@ public struct RecordBuilder {
         if !longOrder.isEmpty { longOrder = [] }
         keysSeen.reset()
         if !extras.isEmpty { extras = [] }
-        if hasSchema {
+        if hasKind {
             values = defaults
             for index in texts.indices { texts[index] = nil }
         } else {
@@ -77,10 +77,10 @@ public struct RecordBuilder {
         }
     }
 
-    /// What a key read as raw UTF-8 bytes is, once the schema is known: `.id`, a
+    /// What a key read as raw UTF-8 bytes is, once the kind is known: `.id`, a
     /// field's index, or `nil` for a key to pass to `add(key:value:)` as a string.
     func key(utf8 bytes: Span<UInt8>) -> KnownKey? {
-        guard hasSchema else { return nil }
+        guard hasKind else { return nil }
         let count = bytes.count
         if count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
         // Lengths first, then the bytes: this runs for every key of every record.
@@ -93,15 +93,15 @@ public struct RecordBuilder {
         return nil
     }
 
-    /// A key the schema knows, found by `key(utf8:)`.
+    /// A key the kind knows, found by `key(utf8:)`.
     public enum KnownKey: Equatable {
         /// The record's `id`.
         case id
-        /// The schema field with this index.
+        /// The kind field with this index.
         case field(Int)
     }
 
-    /// Adds the value of schema field `index` (found by `key(utf8:)`) to the current record.
+    /// Adds the value of kind field `index` (found by `key(utf8:)`) to the current record.
     public mutating func add(field index: Int, value: PropertyValue) throws(FileFormatError) {
         let bit: UInt64 = 2 << UInt64(index)
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
@@ -112,7 +112,7 @@ public struct RecordBuilder {
         texts[index] = nil
     }
 
-    /// Whether schema field `index` holds text.
+    /// Whether kind field `index` holds text.
     public func isText(field index: Int) -> Bool { fields[index].isText }
 
     /// Adds the value of text field `index` as the checked UTF-8 bytes at `range` of the
@@ -127,7 +127,7 @@ public struct RecordBuilder {
         texts[index] = range
     }
 
-    /// Adds `text` as the value of schema field `index` (found by `key(utf8:)`): the same
+    /// Adds `text` as the value of kind field `index` (found by `key(utf8:)`): the same
     /// as `add(field:value:)` with `.string(text)`, without boxing the text in a
     /// `PropertyValue` (an indirect enum, so each one is an allocation).
     public mutating func add(field index: Int, text: String) throws(FileFormatError) {
@@ -142,7 +142,7 @@ public struct RecordBuilder {
 
     /// Adds one key of the current record's dictionary.
     public mutating func add(key: String, value: PropertyValue) throws(FileFormatError) {
-        guard hasSchema else {
+        guard hasKind else {
             guard keysSeen.insert(key, into: pending) else { throw duplicate(key) }
             pending.append(KeyedValue(key, value))
             return
@@ -171,7 +171,7 @@ public struct RecordBuilder {
     }
 
     /// Sets the current record's id, parsed by the reader straight from the file's
-    /// bytes; only once the schema is known (before, ids go through `add(key:value:)`).
+    /// bytes; only once the kind is known (before, ids go through `add(key:value:)`).
     public mutating func add(id: RecordID) throws(FileFormatError) {
         guard seen & 1 == 0 else { throw duplicate("id") }
         seen |= 1
@@ -203,16 +203,16 @@ public struct RecordBuilder {
 
     /// Finishes the current record, whose texts given by `add(field:textAt:)` are in `bytes`.
     mutating func endRecord(texts bytes: Span<UInt8>) throws(FileFormatError) {
-        if !hasSchema {
+        if !hasKind {
             let buffered = pending
-            schema = RecordSchema.detect(keys: buffered.map(\.key)) ?? fallback
+            kind = ListKind.detect(keys: buffered.map(\.key)) ?? fallback
             beginRecord()
             do throws(FileFormatError) {
                 for pair in buffered { try add(key: pair.key, value: pair.value) }
                 guard id != nil else { throw FileFormatError("record \(recordNumber) has no 'id'") }
             } catch {
                 // As it was before the record, so that a reader may run the record again.
-                schema = nil
+                kind = nil
                 pending = buffered
                 throw error
             }
@@ -238,23 +238,23 @@ public struct RecordBuilder {
         list?.append(Record(id: id, values: values, extras: extras, keyOrder: keyOrder))
     }
 
-    /// The schema and records, once every record has been added.
-    public func finish() -> (schema: RecordSchema, records: RecordList) {
-        (schema ?? fallback, list?.finish() ?? [])
+    /// The kind and records, once every record has been added.
+    public func finish() -> (kind: ListKind, records: RecordList) {
+        (kind ?? fallback, list?.finish() ?? [])
     }
 
-    /// Keeps the parts of `schema` the hot paths use.
-    private mutating func adopt(_ schema: RecordSchema?) {
-        hasSchema = schema != nil
-        fields = schema?.fields ?? []
+    /// Keeps the parts of `kind` the hot paths use.
+    private mutating func keepParts(of kind: ListKind?) {
+        hasKind = kind != nil
+        fields = kind?.fields ?? []
         fieldTypes = fields.map(\.type)
         fieldKeyBytes = fields.flatMap { Array($0.name.utf8) }
         fieldKeyStarts = fields.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.name.utf8.count) }
-        defaults = schema?.defaultValues ?? []
+        defaults = kind?.defaultValues ?? []
         texts = Array(repeating: nil, count: fields.count)
-        if let schema, list == nil {
+        if let kind, list == nil {
             // The smallest record a file can hold is about 40 bytes (`{"id":"…36…"}`).
-            list = RecordList.Builder(schema: schema, rows: sizeHint / 40, bytes: sizeHint)
+            list = RecordList.Builder(kind: kind, rows: sizeHint / 40, bytes: sizeHint)
         }
     }
 

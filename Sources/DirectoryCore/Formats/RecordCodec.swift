@@ -7,13 +7,13 @@ public enum RecordCodec {
     /// Reads the records in `bytes`.
     ///
     /// - Parameters:
-    ///   - schema: the kind to read, or `nil` to let the first record decide.
-    ///   - fallback: the kind of an empty list when `schema` is `nil`.
+    ///   - kind: the kind to read, or `nil` to let the first record decide.
+    ///   - fallback: the kind of an empty list when `kind` is `nil`.
     public static func decode(
-        _ bytes: RawSpan, format: FileFormat, schema: RecordSchema?,
-        fallback: RecordSchema = .person
-    ) throws(FileFormatError) -> (schema: RecordSchema, records: RecordList) {
-        var builder = RecordBuilder(schema: schema, fallback: fallback, sizeHint: bytes.byteCount)
+        _ bytes: RawSpan, format: FileFormat, kind: ListKind?,
+        fallback: ListKind = .person
+    ) throws(FileFormatError) -> (kind: ListKind, records: RecordList) {
+        var builder = RecordBuilder(kind: kind, fallback: fallback, sizeHint: bytes.byteCount)
         switch format {
         case .json:
             try JSONRecordReader.read(Span(_bytes: bytes), into: &builder)
@@ -26,17 +26,17 @@ public enum RecordCodec {
     }
 
     /// Encodes `records` as a complete file in `format`.
-    public static func encode(_ records: RecordList, schema: RecordSchema, format: FileFormat) -> [UInt8] {
+    public static func encode(_ records: RecordList, kind: ListKind, format: FileFormat) -> [UInt8] {
         switch format {
-        case .json: return JSONRecordWriter.write(records, schema: schema)
-        case .binaryPlist: return BinaryPlistRecordWriter.write(records, schema: schema)
-        case .xmlPlist: return XMLPlistRecordWriter.write(records, schema: schema)
+        case .json: return JSONRecordWriter.write(records, kind: kind)
+        case .binaryPlist: return BinaryPlistRecordWriter.write(records, kind: kind)
+        case .xmlPlist: return XMLPlistRecordWriter.write(records, kind: kind)
         }
     }
 
     /// Encodes `records` as a complete file in `format`.
-    public static func encode(_ records: [Record], schema: RecordSchema, format: FileFormat) -> [UInt8] {
-        encode(RecordList(records), schema: schema, format: format)
+    public static func encode(_ records: [Record], kind: ListKind, format: FileFormat) -> [UInt8] {
+        encode(RecordList(records), kind: kind, format: format)
     }
 
     /// Encodes `records` as a complete file in `format`, handing the bytes to `piece`
@@ -44,16 +44,16 @@ public enum RecordCodec {
     /// save of a large list holds no second copy of it); a binary property list, whose
     /// object references are known only at the end, in pieces of its finished bytes.
     public static func encode(
-        _ records: RecordList, schema: RecordSchema, format: FileFormat, into piece: (RawSpan) -> Void
+        _ records: RecordList, kind: ListKind, format: FileFormat, into piece: (RawSpan) -> Void
     ) {
         let pieceSize = 1 << 20
         switch format {
         case .json:
-            JSONRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.withRawBytes(piece) }
+            JSONRecordWriter.write(records, kind: kind, pieceSize: pieceSize) { $0.withRawBytes(piece) }
         case .xmlPlist:
-            XMLPlistRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { $0.span.withRawBytes(piece) }
+            XMLPlistRecordWriter.write(records, kind: kind, pieceSize: pieceSize) { $0.span.withRawBytes(piece) }
         case .binaryPlist:
-            let bytes = BinaryPlistRecordWriter.write(records, schema: schema)
+            let bytes = BinaryPlistRecordWriter.write(records, kind: kind)
             bytes.span.withRawBytes(piece)
         }
     }

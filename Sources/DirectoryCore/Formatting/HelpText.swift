@@ -1,37 +1,37 @@
 /// The text of `help`, generated from `CommandTable`.
 public enum HelpText {
     /// Every command with its usage and summary; commands for other kinds of list are left out.
-    public static func overview(for schema: RecordSchema) -> String {
-        let specs = CommandTable.all.filter { $0.kinds == nil || $0.kinds?.contains(schema.name) == true }
+    public static func overview(for kind: ListKind) -> String {
+        let specs = CommandTable.all.filter { $0.kinds == nil || $0.kinds?.contains(kind.name) == true }
         let width = specs.map { DisplayWidth.of($0.usage) }.max() ?? 0
         var lines = ["Commands (one per line; 'help COMMAND' for more):"]
         for spec in specs {
             lines.append("  " + DisplayWidth.pad(spec.usage, to: width) + "  " + spec.summary)
         }
         lines.append(
-            "Fields of \(article(schema.noun)) \(schema.noun): " + schema.fieldNames.joined(separator: ", ") + ".")
+            "Fields of \(article(kind.noun)) \(kind.noun): " + kind.fieldNames.joined(separator: ", ") + ".")
         lines.append("Lines starting with # are comments.")
         return lines.joined(separator: "\n")
     }
 
     /// The usage, explanation and examples of one command.
-    public static func details(of spec: CommandSpec, for schema: RecordSchema) -> String {
+    public static func details(of spec: CommandSpec, for kind: ListKind) -> String {
         var lines = ["usage: " + spec.usage, "", spec.details]
         if !spec.aliases.isEmpty {
             lines.append("Also: " + spec.aliases.joined(separator: ", ") + ".")
         }
         if spec.argument == .field {
             lines.append("")
-            lines.append("Fields of \(article(schema.noun)) \(schema.noun):")
-            let width = schema.fields.map { DisplayWidth.of($0.name) }.max() ?? 0
-            for field in schema.fields {
+            lines.append("Fields of \(article(kind.noun)) \(kind.noun):")
+            let width = kind.fields.map { DisplayWidth.of($0.name) }.max() ?? 0
+            for field in kind.fields {
                 lines.append("  " + DisplayWidth.pad(field.name, to: width) + "  " + field.summary)
             }
         }
         if !spec.examples.isEmpty {
             lines.append("")
             lines.append("Examples:")
-            lines += spec.examples.map { "  " + example($0, for: schema) }
+            lines += spec.examples.map { "  " + example($0, for: kind) }
         }
         return lines.joined(separator: "\n")
     }
@@ -41,9 +41,9 @@ public enum HelpText {
         "aeiou".contains(noun.first.map { Character($0.lowercased()) } ?? "x") ? "an" : "a"
     }
 
-    /// An example written for people, in the words of `schema`'s list: bucket-list names and fields.
-    static func example(_ line: String, for schema: RecordSchema) -> String {
-        guard schema.name == RecordSchema.bucket.name else { return line }
+    /// An example written for people, in the words of `kind`'s list: bucket-list names and fields.
+    static func example(_ line: String, for kind: ListKind) -> String {
+        guard kind.name == ListKind.bucket.name else { return line }
         var text = line
         for (person, item) in bucketWords { text = text.replacing(person, with: item) }
         return text

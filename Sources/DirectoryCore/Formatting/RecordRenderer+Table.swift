@@ -10,9 +10,9 @@ extension RecordRenderer {
     func table(_ listing: RecordListing) -> String {
         guard !listing.positions.isEmpty else { return listing.emptyMessage + "\n" }
         let records = listing.records
-        let text = FieldText(schema: listing.schema, utcOffset: utcOffset)
-        let columns = listing.schema.listColumns
-        let textColumns = columns.map { listing.schema.fields[$0].isText }
+        let text = FieldText(kind: listing.kind, utcOffset: utcOffset)
+        let columns = listing.kind.listColumns
+        let textColumns = columns.map { listing.kind.fields[$0].isText }
         var widths = [Int](repeating: 0, count: columns.count)
         var cellWidths: [Int] = []
         cellWidths.reserveCapacity(listing.positions.count * columns.count)

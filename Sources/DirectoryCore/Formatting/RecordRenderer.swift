@@ -27,13 +27,13 @@ public struct RecordRenderer {
 
     private func details(_ listing: RecordListing) -> String {
         guard !listing.rows.isEmpty else { return listing.emptyMessage + "\n" }
-        let schema = listing.schema
-        let text = FieldText(schema: schema, utcOffset: utcOffset)
+        let kind = listing.kind
+        let text = FieldText(kind: kind, utcOffset: utcOffset)
         var output = ""
         for row in listing.rows {
             let record = row.record
             var lines: [(String, String)] = [("id", record.id.description)]
-            for (index, field) in schema.fields.enumerated() {
+            for (index, field) in kind.fields.enumerated() {
                 var value = text.quoted(record.values[index])
                 if case .date(let seconds) = record.values[index], value != "none" {
                     value += " (" + DateText.localDate(seconds, utcOffset: utcOffset(seconds)) + " local)"
@@ -44,7 +44,7 @@ public struct RecordRenderer {
                 lines.append((VisibleText.of(extra.key), JSONText.value(extra.value) + "  (kept for other apps)"))
             }
             let width = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
-            output += style.apply(.key, to: "\(schema.noun) \(row.number)") + "\n"
+            output += style.apply(.key, to: "\(kind.noun) \(row.number)") + "\n"
             for (key, value) in lines {
                 output += "  " + style.apply(.key, to: DisplayWidth.pad(key, to: width)) + "  " + value + "\n"
             }
@@ -55,7 +55,7 @@ public struct RecordRenderer {
     private func json(_ listing: RecordListing) -> String {
         let objects = listing.rows.map { row in
             "{"
-                + jsonFields(row.record, schema: listing.schema).map { key, value in
+                + jsonFields(row.record, kind: listing.kind).map { key, value in
                     JSONText.string(key) + ":" + value
                 }.joined(separator: ",") + "}"
         }
@@ -63,9 +63,9 @@ public struct RecordRenderer {
         return "[" + objects.joined(separator: ",\n") + "]\n"
     }
 
-    private func jsonFields(_ record: Record, schema: RecordSchema) -> [(String, String)] {
+    private func jsonFields(_ record: Record, kind: ListKind) -> [(String, String)] {
         var fields = [("id", JSONText.string(record.id.description))]
-        for (index, field) in schema.fields.enumerated() {
+        for (index, field) in kind.fields.enumerated() {
             switch record.values[index] {
             case .text(let text): fields.append((field.name, JSONText.string(text)))
             case .date(let seconds):
@@ -81,7 +81,7 @@ public struct RecordRenderer {
 
     private func csv(_ listing: RecordListing) -> String {
         let bytes = CSVRecordWriter.write(
-            RecordList(listing.rows.map(\.record)), schema: listing.schema, separator: UInt8(ascii: ","))
+            RecordList(listing.rows.map(\.record)), kind: listing.kind, separator: UInt8(ascii: ","))
         let text = String(decoding: bytes, as: UTF8.self)
         return forTerminal ? VisibleText.lines(Self.withoutCarriageReturns(text)) : text
     }

@@ -5,7 +5,7 @@ extension Completer {
     /// Values that would not survive being typed back (control characters, spaces at
     /// either end, a leading quote) are not offered.
     func fieldValues(of field: String, startingWith typed: String) -> Completion {
-        guard let index = schema.fieldIndex(named: field), schema.fields[index].isText else { return .none }
+        guard let index = kind.fieldIndex(named: field), kind.fields[index].isText else { return .none }
         let values = distinctValues(of: index, startingWith: typed, where: Self.typesBack)
         let candidates = values.sorted().map { Completion.Candidate(text: $0, terminator: "") }
         return Completion(word: typed, candidates: candidates)

@@ -1,10 +1,10 @@
 /// Finds what Tab can complete: command names, field names and values after `set`,
 /// records after `edit`, `delete` and `find`, paths after `open`, `save as`, `source`,
 /// and `import FORMAT` and `export FORMAT` (after their options).
-/// Every name comes from `CommandTable` and the list's schema.
+/// Every name comes from `CommandTable` and the list's kind.
 public struct Completer {
     /// The kind of the open list (its fields, and which commands apply).
-    public var schema: RecordSchema
+    public var kind: ListKind
     /// The open list's records, for numbers and names.
     public var records: RecordList
     /// Lists a folder (already tilde-expanded; `.` for the working folder).
@@ -14,10 +14,10 @@ public struct Completer {
 
     /// Creates a completer for a list; folders are read with `listFolder`.
     public init(
-        schema: RecordSchema, records: RecordList, listFolder: @escaping (String) -> [FolderEntry],
+        kind: ListKind, records: RecordList, listFolder: @escaping (String) -> [FolderEntry],
         expandingTilde: @escaping (String) -> String = { $0 }
     ) {
-        self.schema = schema
+        self.kind = kind
         self.records = records
         self.listFolder = listFolder
         self.expandingTilde = expandingTilde
@@ -35,7 +35,7 @@ public struct Completer {
         switch spec.argument {
         case .field:
             guard let space = argument.firstIndex(where: CommandParser.isSpace) else {
-                return words(schema.fieldNames, for: argument)
+                return words(kind.fieldNames, for: argument)
             }
             let value = argument[space...].drop { CommandParser.isSpace($0) }
             return fieldValues(of: String(argument[..<space]), startingWith: String(value))
@@ -67,7 +67,7 @@ public struct Completer {
             return words(choices, for: argument)
         case .fieldName:
             guard let space = argument.firstIndex(where: CommandParser.isSpace) else {
-                return words(schema.fieldNames, for: argument)
+                return words(kind.fieldNames, for: argument)
             }
             return words(["asc", "desc"], for: String(argument[space...].drop { CommandParser.isSpace($0) }))
         case .none, .text:
@@ -78,7 +78,7 @@ public struct Completer {
     /// Command names and word aliases (`ls`, `rm`, `exit`) that apply to this kind of list;
     /// not the `!` forms.
     public var commandNames: [String] {
-        CommandTable.all.filter { $0.kinds?.contains(schema.name) ?? true }
+        CommandTable.all.filter { $0.kinds?.contains(kind.name) ?? true }
             .flatMap(\.allNames)
             .filter { $0.allSatisfy(\.isLetter) }
     }
@@ -123,14 +123,14 @@ public struct Completer {
 
     /// The names of records that start with `word`, ignoring case and accents.
     private func recordNames(_ word: String) -> Completion {
-        let names = distinctValues(of: schema.titleField, startingWith: word) { _ in true }
+        let names = distinctValues(of: kind.titleField, startingWith: word) { _ in true }
         return Completion(word: word, candidates: names.map { .init(text: $0) })
     }
 
     /// The name of the record at `index`.
     private func title(of index: Int) -> String {
         guard records.indices.contains(index) else { return "" }
-        return records.value(at: index, field: schema.titleField).text ?? ""
+        return records.value(at: index, field: kind.titleField).text ?? ""
     }
 
     /// After `import FORMAT` or `export FORMAT`: an option, the value of `--separator`, or the path.

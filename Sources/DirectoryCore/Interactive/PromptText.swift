@@ -7,7 +7,7 @@ public enum PromptText {
     /// The prompt for the session's state.
     public static func make(for session: Session) -> String {
         let current = session.current.map { index in
-            (number: index + 1, name: session.records[index].values[session.schema.titleField].text ?? "")
+            (number: index + 1, name: session.records[index].values[session.kind.titleField].text ?? "")
         }
         return make(fileName: session.listName, current: current, unsaved: session.hasUnsavedChanges)
     }

@@ -22,7 +22,7 @@ struct DeltaMerge {
     static func merge(
         _ delta: ListDelta, into list: WorkingList, location: String, preferringOurs: Bool
     ) throws(StorageError) -> DeltaMerge? {
-        let (records, schema, tracker) = (list.records, list.schema, list.tracker)
+        let (records, kind, tracker) = (list.records, list.kind, list.tracker)
         guard delta.rows.count + delta.deleted.count <= ListDelta.mergeLimit else { return nil }
         var wanted = Set<RecordKey>()
         for row in delta.rows {
@@ -35,7 +35,7 @@ struct DeltaMerge {
             records.forEachKey { position, key in if wanted.contains(key) { index[key] = position } }
         }
         let rule = MergeRule(
-            schema: schema, place: StoreLocation.place(of: location), preferringOurs: preferringOurs)
+            kind: kind, place: StoreLocation.place(of: location), preferringOurs: preferringOurs)
         var result = DeltaMerge(version: delta.version)
         var conflicts: [String] = []
         var placed = Set<RecordKey>()

@@ -11,7 +11,7 @@
 /// a conflict. `preferringOurs` settles every conflict this session's way and says so.
 struct MergeRule {
     /// The kind of the records.
-    let schema: RecordSchema
+    let kind: ListKind
     /// Where the other version is, for conflict messages ("in directory.plist").
     let place: String
     /// Whether conflicts go this session's way instead of being reported (`save!`, `recover!`).
@@ -61,18 +61,18 @@ struct MergeRule {
         var result = their
         var overruled: [String] = []
         var conflicts: [String] = []
-        for field in schema.fields.indices where mine.values[field] != base.values[field] {
+        for field in kind.fields.indices where mine.values[field] != base.values[field] {
             let theirValue = their.values[field]
             if theirValue == base.values[field] || theirValue == mine.values[field] {
                 result.values[field] = mine.values[field]
             } else if preferringOurs {
                 result.values[field] = mine.values[field]
                 overruled.append(
-                    "\(title(mine)): your \(schema.fields[field].name) \(Self.show(mine.values[field])) replaced "
+                    "\(title(mine)): your \(kind.fields[field].name) \(Self.show(mine.values[field])) replaced "
                         + "\(Self.show(theirValue))")
             } else {
                 conflicts.append(
-                    "\(title(mine)): \(schema.fields[field].name) is \(Self.show(mine.values[field])) here "
+                    "\(title(mine)): \(kind.fields[field].name) is \(Self.show(mine.values[field])) here "
                         + "but \(Self.show(theirValue)) in \(place)")
             }
         }
@@ -81,8 +81,8 @@ struct MergeRule {
 
     /// How a merge message names a record: its title in quotes, or "(unnamed …)".
     func title(_ record: Record) -> String {
-        let name = record.values[schema.titleField].text ?? ""
-        return name.isEmpty ? "(unnamed \(schema.noun))" : "'\(VisibleText.of(name))'"
+        let name = record.values[kind.titleField].text ?? ""
+        return name.isEmpty ? "(unnamed \(kind.noun))" : "'\(VisibleText.of(name))'"
     }
 
     /// How a merge message shows a value: text in quotes, a date in ISO 8601.

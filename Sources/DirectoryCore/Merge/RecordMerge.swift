@@ -10,7 +10,7 @@ struct RecordMerge {
         var fromOthers: [String]
     }
 
-    let schema: RecordSchema
+    let kind: ListKind
     /// The saved version of each record this session touched.
     let baseline: BaselineTable
     /// This session's records.
@@ -28,7 +28,7 @@ struct RecordMerge {
     func merge(theirs unmatched: [Record], location: String) -> Result<Merged, StorageError> {
         let theirs = matchingRepeatedIDs(unmatched)
         let rule = MergeRule(
-            schema: schema, place: StoreLocation.place(of: location), preferringOurs: preferringOurs)
+            kind: kind, place: StoreLocation.place(of: location), preferringOurs: preferringOurs)
         var oursByKey: [RecordKey: Record] = [:]
         for record in ours where baseline[record.key] != nil { oursByKey[record.key] = record }
         var conflicts: [String] = []

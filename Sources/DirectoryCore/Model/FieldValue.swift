@@ -1,4 +1,4 @@
-/// The value of one schema field of a record.
+/// The value of one kind field of a record.
 public enum FieldValue: Equatable, Sendable {
     /// Text, for fields such as `name`, `office` and `note`.
     case text(String)

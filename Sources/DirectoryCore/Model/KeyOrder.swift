@@ -1,4 +1,4 @@
-/// The order of a record's keys in its file: `id`, the schema's fields and the unknown
+/// The order of a record's keys in its file: `id`, the kind's fields and the unknown
 /// keys (`Record.extras`) interleaved as they were read, so that a save writes every
 /// record's keys back where it found them.
 ///
@@ -15,7 +15,7 @@ public struct KeyOrder: Hashable, Sendable {
     /// The code of an unknown key: the next one of `Record.extras`, in their order.
     public static let extraCode: UInt8 = 0xFF
 
-    /// The code of schema field `index`.
+    /// The code of kind field `index`.
     @inline(__always)
     public static func fieldCode(_ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: index + 1) }
 
@@ -24,16 +24,16 @@ public struct KeyOrder: Hashable, Sendable {
         self.codes = codes
     }
 
-    /// `id`, then the schema's fields in schema order, then any extras: the order of a
+    /// `id`, then the kind's fields in kind order, then any extras: the order of a
     /// Codable struct's declaration, which `PropertyListEncoder`'s binary form keeps.
     public static func declared(fieldCount: Int) -> KeyOrder {
         KeyOrder(codes: [idCode] + (0..<fieldCount).map(fieldCode))
     }
 
-    /// `id` and the schema's fields sorted by name, as `PropertyListEncoder` writes an
+    /// `id` and the kind's fields sorted by name, as `PropertyListEncoder` writes an
     /// XML property list (`completedDate`, `id`, `name`, `note` for a bucket list).
-    public static func sorted(_ schema: RecordSchema) -> KeyOrder {
-        let names = [("id", idCode)] + schema.fields.enumerated().map { ($1.name, fieldCode($0)) }
+    public static func sorted(_ kind: ListKind) -> KeyOrder {
+        let names = [("id", idCode)] + kind.fields.enumerated().map { ($1.name, fieldCode($0)) }
         return KeyOrder(codes: names.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }.map(\.1))
     }
 
@@ -45,7 +45,7 @@ public struct KeyOrder: Hashable, Sendable {
 
     /// The codes to write a record of `fieldCount` fields and `extraCount` extras in:
     /// every known key exactly once and exactly `extraCount` extra codes. Known keys the
-    /// order lacks come last (id first, then fields in schema order), after the extras it
+    /// order lacks come last (id first, then fields in kind order), after the extras it
     /// places; extras beyond those it places come at the very end.
     public func resolved(fieldCount: Int, extraCount: Int) -> [UInt8] {
         var result: [UInt8] = []

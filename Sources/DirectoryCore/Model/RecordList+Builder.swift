@@ -6,10 +6,10 @@ extension RecordList {
         private var slots: [Int] = []
         private var loose: [Record] = []
 
-        /// An empty list of `schema`'s records, with room made for about `rows` records
+        /// An empty list of `kind`'s records, with room made for about `rows` records
         /// holding `bytes` bytes of values (room never touched costs no memory).
-        public init(schema: RecordSchema, rows: Int = 0, bytes: Int = 0) {
-            table = RecordTable.Builder(schema: schema)
+        public init(kind: ListKind, rows: Int = 0, bytes: Int = 0) {
+            table = RecordTable.Builder(kind: kind)
             table.reserve(rows: rows, bytes: bytes)
             slots.reserveCapacity(rows)
         }

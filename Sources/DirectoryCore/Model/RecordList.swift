@@ -30,9 +30,9 @@ public struct RecordList: Sendable {
         slots = loose.indices.map { ~$0 }
     }
 
-    /// A list of `records` of `schema`, packed into a table where they fit one.
-    public init(packing records: [Record], schema: RecordSchema) {
-        var builder = Builder(schema: schema, rows: records.count)
+    /// A list of `records` of `kind`, packed into a table where they fit one.
+    public init(packing records: [Record], kind: ListKind) {
+        var builder = Builder(kind: kind, rows: records.count)
         for record in records { builder.append(record) }
         self = builder.finish()
     }

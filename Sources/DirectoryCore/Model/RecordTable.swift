@@ -10,7 +10,7 @@
 /// `Double`. A row whose value does not fit its field's type, or that has extras, is
 /// not put in a table: `RecordList` keeps such records whole.
 public final class RecordTable: Sendable {
-    /// The number of fields each row has, in schema order.
+    /// The number of fields each row has, in kind order.
     public let fieldCount: Int
     /// Whether each field is text (the others are dates).
     let textFields: [Bool]
@@ -132,10 +132,10 @@ extension RecordTable {
         /// The most bytes a table holds, so that offsets fit in 32 bits.
         static let capacityLimit = Int(UInt32.max)
 
-        /// An empty table for records of `schema`.
-        init(schema: RecordSchema) {
-            fieldCount = schema.fields.count
-            textFields = schema.fields.map(\.isText)
+        /// An empty table for records of `kind`.
+        init(kind: ListKind) {
+            fieldCount = kind.fields.count
+            textFields = kind.fields.map(\.isText)
         }
 
         /// The number of rows so far.

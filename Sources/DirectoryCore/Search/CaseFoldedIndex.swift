@@ -8,7 +8,7 @@ import Synchronization
 /// run from one value into the next. A table never changes, so its index, built the
 /// first time a search needs it, is never stale (see `RecordTable.caseFoldedIndex`).
 struct CaseFoldedIndex: Sendable {
-    /// The text fields' numbers in the schema, in order: value `k` of the index is
+    /// The text fields' numbers in the kind, in order: value `k` of the index is
     /// text field `textFields[k % textFields.count]` of row `k / textFields.count`.
     let textFields: [Int]
     /// The folded values, each followed by `separator`.

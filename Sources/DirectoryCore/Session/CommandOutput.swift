@@ -8,7 +8,7 @@ public enum CommandOutput: Equatable, Sendable {
     /// Text that is the command's result (help, changes): always printed.
     case text(String)
     /// Records to print as a table, JSON or CSV (list, find, show). Boxed: a listing
-    /// carries its schema, and every other output (a script's every line) would be
+    /// carries its kind, and every other output (a script's every line) would be
     /// copied at its size.
     indirect case records(RecordListing)
     /// Something to say on the error stream even though the command succeeded.
@@ -36,7 +36,7 @@ public struct RecordListing: Equatable, Sendable {
     }
 
     /// The kind of the records.
-    public var schema: RecordSchema
+    public var kind: ListKind
     /// The records the rows are taken from (shared with the session, not copied).
     let records: RecordList
     /// Which of `records` are listed, in order.
@@ -49,8 +49,8 @@ public struct RecordListing: Equatable, Sendable {
     public var detailed: Bool
 
     /// Creates a listing.
-    public init(schema: RecordSchema, rows: [Row], emptyMessage: String, detailed: Bool = false) {
-        self.schema = schema
+    public init(kind: ListKind, rows: [Row], emptyMessage: String, detailed: Bool = false) {
+        self.kind = kind
         self.records = RecordList(rows.map(\.record))
         self.positions = Array(rows.indices)
         self.numbers = rows.map(\.number)
@@ -60,8 +60,8 @@ public struct RecordListing: Equatable, Sendable {
 
     /// A listing of `records` at `indices`, numbered from 1 as in the whole list; no
     /// record is made until something reads `rows`.
-    init(schema: RecordSchema, records: RecordList, indices: [Int], emptyMessage: String, detailed: Bool = false) {
-        self.schema = schema
+    init(kind: ListKind, records: RecordList, indices: [Int], emptyMessage: String, detailed: Bool = false) {
+        self.kind = kind
         self.records = records
         self.positions = indices
         self.numbers = indices.map { $0 + 1 }
@@ -76,7 +76,7 @@ public struct RecordListing: Equatable, Sendable {
 
     /// Whether both list the same records with the same numbers, alike.
     public static func == (left: RecordListing, right: RecordListing) -> Bool {
-        left.schema == right.schema && left.emptyMessage == right.emptyMessage && left.detailed == right.detailed
+        left.kind == right.kind && left.emptyMessage == right.emptyMessage && left.detailed == right.detailed
             && left.numbers == right.numbers && left.rows == right.rows
     }
 }

@@ -14,7 +14,7 @@ extension Session {
         let result: ImportResult
         do {
             result = try RecordExchange.read(
-                bytes, format: format, schema: schema, options: options, environment: environment)
+                bytes, format: format, kind: kind, options: options, environment: environment)
         } catch {
             throw .importUnreadable(path: path, format: format.displayName, reason: error.description)
         }
@@ -43,7 +43,7 @@ extension Session {
         try checkSupported(format)
         if Self.standardOutputPaths.contains(path) {
             do {
-                let bytes = try RecordExchange.write(records, format: format, schema: schema, options: options)
+                let bytes = try RecordExchange.write(records, format: format, kind: kind, options: options)
                 return .exported(String(decoding: bytes, as: UTF8.self))
             } catch {
                 throw .exportFailed(path: path, reason: error.description)
@@ -61,7 +61,7 @@ extension Session {
         }
         let bytes: [UInt8]
         do {
-            bytes = try RecordExchange.write(records, format: format, schema: schema, options: options)
+            bytes = try RecordExchange.write(records, format: format, kind: kind, options: options)
         } catch {
             throw .exportFailed(path: path, reason: error.description)
         }
@@ -80,10 +80,10 @@ extension Session {
 
     /// Refuses a format that cannot hold this kind of record.
     private func checkSupported(_ format: ExchangeFormat) throws(SessionError) {
-        guard format.supports(schema) else {
+        guard format.supports(kind) else {
             throw .formatNotForKind(
-                format: format.displayName, kind: schema.name,
-                formats: ExchangeFormat.supported(by: schema).map(\.rawValue))
+                format: format.displayName, kind: kind.name,
+                formats: ExchangeFormat.supported(by: kind).map(\.rawValue))
         }
     }
 }

@@ -25,14 +25,14 @@ extension Session {
         guard let now = try store.version(at: location, known: version) else { return .missing }
         if let version, now.sameContents(as: version) { return .unchanged(now) }
         if let version, !list.isReordered,
-            let delta = try store.changes(at: location, schema: schema, since: version),
+            let delta = try store.changes(at: location, kind: kind, since: version),
             let merge = try DeltaMerge.merge(delta, into: list, location: location, preferringOurs: preferringOurs)
         {
             return .mergedChanges(merge)
         }
         let loaded: LoadedList?
         do {
-            loaded = try store.loadSettled(location: location, schema: schema, fallback: schema)
+            loaded = try store.loadSettled(location: location, kind: kind, fallback: kind)
         } catch {
             guard error.isNotAList, version != nil, !openedEmptyFile else { throw error }
             throw .notAListNow(path: location, problem: error.notAListProblem)
@@ -40,7 +40,7 @@ extension Session {
         guard var theirs = loaded else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
         let merger = RecordMerge(
-            schema: schema, baseline: list.tracker.baseline, ours: records.array, preferringOurs: preferringOurs)
+            kind: kind, baseline: list.tracker.baseline, ours: records.array, preferringOurs: preferringOurs)
         var merged = try merger.merge(theirs: theirs.records.array, location: location).get()
         if list.isReordered, let savedOrder = list.tracker.savedOrder,
             WorkingList.reordered(theirs.records, from: savedOrder)

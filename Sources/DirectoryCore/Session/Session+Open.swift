@@ -8,17 +8,17 @@ extension Session {
     /// Opening another list is not a change to this one, so it sets `records` directly
     /// rather than run steps.
     mutating func load(location: String) throws(SessionError) {
-        let fallback = fixedSchema ?? Self.schema(forFileNamed: location)
+        let fallback = fixedKind ?? Self.kind(forFileNamed: location)
         let store = stores.store(for: location)
         var loaded: LoadedList?
         var empty = false
         do {
-            loaded = try store.load(location: location, schema: fixedSchema, fallback: fallback)
+            loaded = try store.load(location: location, kind: fixedKind, fallback: fallback)
         } catch .emptyFile {
             // No list is 0 bytes: opened as an empty list that a plain save will not write over.
             let now = try? store.version(at: location, known: nil)
             loaded = LoadedList(
-                schema: fallback, records: [], format: FileFormat.forNewFile(named: location), version: now)
+                kind: fallback, records: [], format: FileFormat.forNewFile(named: location), version: now)
             empty = now != nil
         } catch {
             throw .storage(error)
@@ -30,12 +30,12 @@ extension Session {
         var tracker = list.tracker
         tracker.reset()  // the revision goes on, so autosave sees a load as a change when undo was not empty
         if let loaded {
-            list = WorkingList(schema: loaded.schema, records: loaded.records, environment: environment)
+            list = WorkingList(kind: loaded.kind, records: loaded.records, environment: environment)
             format = loaded.format ?? FileFormat.forNewFile(named: location)
             version = loaded.version
         } else {
             let samples = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
-            list = WorkingList(schema: fallback, records: samples, environment: environment)
+            list = WorkingList(kind: fallback, records: samples, environment: environment)
             format = FileFormat.forNewFile(named: location)
             version = nil
         }
@@ -46,7 +46,7 @@ extension Session {
     }
 
     /// The kind a new file gets from its name: `bucketList.json` and the like are bucket lists.
-    public static func schema(forFileNamed path: String) -> RecordSchema {
+    public static func kind(forFileNamed path: String) -> ListKind {
         let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
         return name.contains("bucket") ? .bucket : .person
     }
@@ -56,7 +56,7 @@ extension Session {
     public var missingFileWarning: String? {
         guard !listExists, store.medium == .file else { return nil }
         let count = records.count
-        let noun = count == 1 ? schema.noun : schema.pluralNoun
+        let noun = count == 1 ? kind.noun : kind.pluralNoun
         let start = count == 0 ? "an empty list" : "\(count) sample \(noun)"
         return "\(VisibleText.of(location)) does not exist: the session starts with \(start) "
             + "(not saved; 'save' creates the file)"

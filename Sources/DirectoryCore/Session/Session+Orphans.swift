@@ -101,10 +101,10 @@ extension Session {
         var order = false
         var damage: [String] = []
         for (_, journal) in readable {
-            guard journal.kind == schema.name else {
+            guard journal.kind == kind.name else {
                 throw .recoveryFailed(
                     file: listName,
-                    reason: "its journal holds \(journal.kind) records, and this is a \(schema.name) list")
+                    reason: "its journal holds \(journal.kind) records, and this is a \(kind.name) list")
             }
             do {
                 try next.list.replay(journal.changes, force: force, location: location)

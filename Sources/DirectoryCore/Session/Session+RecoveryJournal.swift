@@ -25,12 +25,12 @@ extension Session {
         if list.notes.hasPending {
             // Written in pieces of about a megabyte, so a long script's first write never holds
             // its whole journal as bytes (a piece cut short by a crash loses only whole entries).
-            let (location, kind) = (self.location, schema.name)
+            let (location, kindName) = (self.location, kind.name)
             var bytes: [UInt8] = []
             forEachRecoveryEntry { entry in
                 RecoveryJournal.encode(entry, into: &bytes)
                 if bytes.count >= Self.recoveryPieceSize {
-                    store.append(bytes, path: location, kind: kind)
+                    store.append(bytes, path: location, kind: kindName)
                     bytes.removeAll(keepingCapacity: true)
                 }
             }
@@ -39,7 +39,7 @@ extension Session {
                 RecoveryJournal.encodeOrder(list.tracker.savedOrder != nil ? records.keys : nil, into: &bytes)
             }
             list.notes.clearPending()
-            if !bytes.isEmpty { store.append(bytes, path: location, kind: schema.name) }
+            if !bytes.isEmpty { store.append(bytes, path: location, kind: kindName) }
         }
         return store.sync()
     }

@@ -75,7 +75,7 @@ extension Session {
     {
         do {
             version = try store.write(
-                .whole(records, schema: schema, format: format), to: location, replacing: .anything)
+                .whole(records, kind: kind, format: format), to: location, replacing: .anything)
         } catch {
             throw .storage(error)
         }
@@ -106,7 +106,7 @@ extension Session {
         if !force, exists {
             throw .fileExists(path: newPath, replacing: "save! as \(newPath)")
         }
-        let replaced = exists ? target.recordCount(at: newPath, schema: schema) : nil
+        let replaced = exists ? target.recordCount(at: newPath, kind: kind) : nil
         try write(to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath), in: target)
         let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
         let now = "it is now \(StoreLocation.place(of: newPath))."
@@ -144,7 +144,7 @@ extension Session {
             do {
                 let written: ListWrite =
                     store.writesChanges
-                    ? .changes(list.listChanges, schema: schema) : .whole(records, schema: schema, format: format)
+                    ? .changes(list.listChanges, kind: kind) : .whole(records, kind: kind, format: format)
                 version = try store.write(written, to: location, replacing: .version(version))
                 markSaved()
                 return notes

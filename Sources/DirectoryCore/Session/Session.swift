@@ -22,7 +22,7 @@ public struct Session {
     public var autosave = false
 
     /// The kind given on the command line, which every file opened must be read as.
-    let fixedSchema: RecordSchema?
+    let fixedKind: ListKind?
     /// The stores lists can be kept in.
     let stores: ListStores
     /// The store of the open list, chosen from `stores` when it was opened or saved elsewhere.
@@ -35,25 +35,25 @@ public struct Session {
 
     /// Opens the list at `path`: a missing file starts with the kind's sample records.
     ///
-    /// - Parameter schema: the kind to read as (`--kind`), or `nil` to let the file decide.
+    /// - Parameter kind: the kind to read as (`--kind`), or `nil` to let the file decide.
     public init(
-        location: String, schema: RecordSchema?, stores: ListStores, environment: SessionEnvironment
+        location: String, kind: ListKind?, stores: ListStores, environment: SessionEnvironment
     ) throws(SessionError) {
-        self.fixedSchema = schema
+        self.fixedKind = kind
         self.stores = stores
         self.store = stores.store(for: location)
         self.environment = environment
         self.location = location
-        self.list = WorkingList(schema: .person, records: [], environment: environment)
+        self.list = WorkingList(kind: .person, records: [], environment: environment)
         self.format = .binaryPlist
         try load(location: location)
     }
 
     /// Opens the list at `path`, keeping every list in `store`.
     public init(
-        location: String, schema: RecordSchema?, store: any ListStore, environment: SessionEnvironment
+        location: String, kind: ListKind?, store: any ListStore, environment: SessionEnvironment
     ) throws(SessionError) {
-        try self.init(location: location, schema: schema, stores: ListStores(store), environment: environment)
+        try self.init(location: location, kind: kind, stores: ListStores(store), environment: environment)
     }
 
     /// The list's name for messages and the prompt: a file's name without its folder, or a
@@ -107,7 +107,7 @@ public struct Session {
     }
 
     /// The kind of the records.
-    public var schema: RecordSchema { list.schema }
+    public var kind: ListKind { list.kind }
     /// The records, in list order.
     public var records: RecordList { list.records }
     /// The index of the record that `set` changes (the app's `newPerson`), if any.

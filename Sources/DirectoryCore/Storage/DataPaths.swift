@@ -23,8 +23,8 @@ public struct DataPaths: Equatable, Sendable {
     public var configFolder: String { folder("XDG_CONFIG_HOME", fallback: ".config") + "/directory" }
 
     /// The default file of a kind: `…/directory/directory.plist` or `…/directory/bucketList.json`.
-    public func defaultFile(for schema: RecordSchema) -> String {
-        dataFolder + "/" + schema.defaultFileName
+    public func defaultFile(for kind: ListKind) -> String {
+        dataFolder + "/" + kind.defaultFileName
     }
 
     /// The user's home folder (`HOME`, else `/`).

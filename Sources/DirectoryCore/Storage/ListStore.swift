@@ -1,7 +1,7 @@
 /// A list read from a store, with what is needed to notice later changes to it.
 public struct LoadedList: Equatable, Sendable {
     /// The kind of the records.
-    public var schema: RecordSchema
+    public var kind: ListKind
     /// The records, in list order.
     public var records: RecordList
     /// The file's format, kept when saving; `nil` for a list that is not a file (a database).
@@ -10,8 +10,8 @@ public struct LoadedList: Equatable, Sendable {
     public var version: ListVersion?
 
     /// Creates a loaded list.
-    public init(schema: RecordSchema, records: RecordList, format: FileFormat?, version: ListVersion?) {
-        self.schema = schema
+    public init(kind: ListKind, records: RecordList, format: FileFormat?, version: ListVersion?) {
+        self.kind = kind
         self.records = records
         self.format = format
         self.version = version
@@ -25,15 +25,15 @@ public protocol ListStore: Sendable {
     /// Reads the list at `location`, or returns `nil` when there is none.
     ///
     /// - Parameters:
-    ///   - schema: the kind to read, or `nil` to let the list's records decide.
-    ///   - fallback: the kind when neither `schema` nor the records decide.
-    func load(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
+    ///   - kind: the kind to read, or `nil` to let the list's records decide.
+    ///   - fallback: the kind when neither `kind` nor the records decide.
+    func load(location: String, kind: ListKind?, fallback: ListKind) throws(StorageError) -> LoadedList?
 
     /// Reads the list at `location` for a merge, where it held a list before: as `load`, but a
     /// store whose files another program may be writing in place waits, briefly and
     /// boundedly, for an empty or half-written file to hold a list again, and never
     /// returns such a file as a list. The default reads once.
-    func loadSettled(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+    func loadSettled(location: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
         -> LoadedList?
 
     /// Whether a list in this store is a file or a database, for the words of messages.
@@ -68,7 +68,7 @@ public protocol ListStore: Sendable {
     /// What others saved to the list at `location` since `known`, read without reading the
     /// whole list, or `nil` when the store cannot tell (the caller then loads the list): a
     /// merge then costs what changed, not the list's size.
-    func changes(at location: String, schema: RecordSchema, since known: ListVersion) throws(StorageError)
+    func changes(at location: String, kind: ListKind, since known: ListVersion) throws(StorageError)
         -> ListDelta?
 
     /// Whether this user may write the list at `location`; a database reader may not. Asked
@@ -77,7 +77,7 @@ public protocol ListStore: Sendable {
 
     /// How many records the list at `location` holds now, when `save! as` replaces a whole
     /// list and the store can tell cheaply (a database); `nil` otherwise.
-    func recordCount(at location: String, schema: RecordSchema) -> Int?
+    func recordCount(at location: String, kind: ListKind) -> Int?
 
     /// The whole contents of a file that is not a list (an `import` file).
     func readBytes(path: String) throws(StorageError) -> [UInt8]
@@ -101,7 +101,7 @@ extension ListStore {
     }
 
     /// Not known: the caller loads the list.
-    public func changes(at location: String, schema: RecordSchema, since known: ListVersion) throws(StorageError)
+    public func changes(at location: String, kind: ListKind, since known: ListVersion) throws(StorageError)
         -> ListDelta?
     { nil }
 
@@ -109,7 +109,7 @@ extension ListStore {
     public func mayWrite(location: String) -> Bool { true }
 
     /// Not known.
-    public func recordCount(at location: String, schema: RecordSchema) -> Int? { nil }
+    public func recordCount(at location: String, kind: ListKind) -> Int? { nil }
 
     /// Whether the two locations are spelled the same; a store may know more.
     public func isSameList(_ location: String, as other: String) -> Bool { location == other }
@@ -121,10 +121,10 @@ extension ListStore {
     public var writesChanges: Bool { false }
 
     /// Reads once: the store's lists are never seen half-written.
-    public func loadSettled(location: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError)
+    public func loadSettled(location: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
         -> LoadedList?
     {
-        try load(location: location, schema: schema, fallback: fallback)
+        try load(location: location, kind: kind, fallback: fallback)
     }
 }
 
@@ -132,9 +132,9 @@ extension ListStore {
 /// store holds (`ListStore.writesChanges`).
 public enum ListWrite: Sendable {
     /// The records as a whole, in `format` when the store keeps files.
-    case whole(RecordList, schema: RecordSchema, format: FileFormat)
+    case whole(RecordList, kind: ListKind, format: FileFormat)
     /// The records added, changed and deleted, and the new order if it changed.
-    case changes(ListChanges, schema: RecordSchema)
+    case changes(ListChanges, kind: ListKind)
 
     /// What a write may replace.
     public enum Replacing: Sendable {

@@ -47,31 +47,31 @@ struct ChangeTracker {
     }
 
     /// Adds the undo entry of a new change (not a `redo`): what could be redone is forgotten.
-    mutating func recordChange(_ entry: HistoryEntry, records: RecordList, schema: RecordSchema) {
+    mutating func recordChange(_ entry: HistoryEntry, records: RecordList, kind: ListKind) {
         redo = []
-        pushUndo(entry, records: records, schema: schema)
+        pushUndo(entry, records: records, kind: kind)
     }
 
     /// Adds the undo entry of a new change of one step, which `undoing` reverses.
     mutating func recordChange(
-        _ command: Command, undoing step: ListStep, current: Int?, records: RecordList, schema: RecordSchema
+        _ command: Command, undoing step: ListStep, current: Int?, records: RecordList, kind: ListKind
     ) {
         if !redo.isEmpty { redo = [] }
-        undo.push(command: command, undoing: step, current: current, records: records, schema: schema)
+        undo.push(command: command, undoing: step, current: current, records: records, kind: kind)
         undoClearedByMerge = false
         revision += 1
     }
 
     /// Adds an undo entry (`redo` keeps what else could be redone).
-    mutating func pushUndo(_ entry: HistoryEntry, records: RecordList, schema: RecordSchema) {
-        undo.push(entry, records: records, schema: schema)
+    mutating func pushUndo(_ entry: HistoryEntry, records: RecordList, kind: ListKind) {
+        undo.push(entry, records: records, kind: kind)
         undoClearedByMerge = false
         revision += 1
     }
 
     /// Takes the newest undo entry; `records` as the change left it.
-    mutating func popUndo(records: RecordList, schema: RecordSchema) -> HistoryEntry? {
-        guard let entry = undo.pop(records: records, schema: schema) else { return nil }
+    mutating func popUndo(records: RecordList, kind: ListKind) -> HistoryEntry? {
+        guard let entry = undo.pop(records: records, kind: kind) else { return nil }
         revision += 1
         return entry
     }

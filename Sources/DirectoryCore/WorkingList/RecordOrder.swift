@@ -7,7 +7,7 @@ struct RecordOrder {
     /// The field to sort by.
     let field: Int
     /// The kind of the records.
-    let schema: RecordSchema
+    let kind: ListKind
     /// Whether the greatest value comes first.
     let descending: Bool
     /// Whose alphabet orders text.
@@ -15,7 +15,7 @@ struct RecordOrder {
 
     /// The indices of `records` in sorted order.
     func sorted(_ records: RecordList) -> [Int] {
-        switch schema.fields[field].type {
+        switch kind.fields[field].type {
         case .text:
             let texts = records.indices.map { records.value(at: $0, field: field).text ?? "" }
             let collation = CollationKeys(texts, locale: locale)

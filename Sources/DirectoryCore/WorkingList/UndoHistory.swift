@@ -48,8 +48,8 @@ struct UndoHistory: Equatable {
     private var slots: [Slot] = []
     /// The entries kept whole.
     private var wholes: [HistoryEntry] = []
-    /// The default value of each field, for `setFromDefault`; taken from the schema with
-    /// the first such entry (the history is emptied whenever the schema changes).
+    /// The default value of each field, for `setFromDefault`; taken from the kind with
+    /// the first such entry (the history is emptied whenever the kind changes).
     private var defaults: [FieldValue] = []
 
     /// How many entries there are.
@@ -68,10 +68,9 @@ struct UndoHistory: Equatable {
         return [step]
     }
 
-    /// Adds the entry of a change, which `records` (of kind `schema`) shows as it was made.
-    mutating func push(_ entry: HistoryEntry, records: RecordList, schema: RecordSchema) {
-        if entry.steps.count == 1, push(entry.command, undoing: entry.steps[0], current: entry.current, records, schema)
-        {
+    /// Adds the entry of a change, which `records` (of kind `kind`) shows as it was made.
+    mutating func push(_ entry: HistoryEntry, records: RecordList, kind: ListKind) {
+        if entry.steps.count == 1, push(entry.command, undoing: entry.steps[0], current: entry.current, records, kind) {
             return
         }
         pushWhole(entry)
@@ -79,15 +78,15 @@ struct UndoHistory: Equatable {
 
     /// Adds the entry of a change of one step, which `undoing` reverses.
     mutating func push(
-        command: Command, undoing step: ListStep, current: Int?, records: RecordList, schema: RecordSchema
+        command: Command, undoing step: ListStep, current: Int?, records: RecordList, kind: ListKind
     ) {
-        if push(command, undoing: step, current: current, records, schema) { return }
+        if push(command, undoing: step, current: current, records, kind) { return }
         pushWhole(HistoryEntry(command: command, steps: [step], current: current))
     }
 
     /// Removes the newest entry and returns it as it was pushed, reading a slot's command
     /// from the list, which is as the command left it: every later change has been undone.
-    mutating func pop(records: RecordList, schema: RecordSchema) -> HistoryEntry? {
+    mutating func pop(records: RecordList, kind: ListKind) -> HistoryEntry? {
         guard let slot = slots.popLast() else { return nil }
         guard let step = step(of: slot) else { return wholes.removeLast() }
         let index = Int(slot.record)
@@ -95,32 +94,32 @@ struct UndoHistory: Equatable {
         let command: Command
         switch slot.kind {
         case .inserted:
-            command = .new(name: slot.named ? records.value(at: index, field: schema.titleField).text ?? "" : nil)
+            command = .new(name: slot.named ? records.value(at: index, field: kind.titleField).text ?? "" : nil)
         default:
             let field = Int(slot.field)
-            command = .set(field: schema.fields[field].name, value: records.value(at: index, field: field).text ?? "")
+            command = .set(field: kind.fields[field].name, value: records.value(at: index, field: field).text ?? "")
         }
         return HistoryEntry(command: command, steps: [step], current: current)
     }
 
     /// Adds an entry as a slot when it is a `new` or a `set` from the default; `false` when it does not fit one.
     private mutating func push(
-        _ command: Command, undoing step: ListStep, current: Int?, _ records: RecordList, _ schema: RecordSchema
+        _ command: Command, undoing step: ListStep, current: Int?, _ records: RecordList, _ kind: ListKind
     ) -> Bool {
         guard let before = Int32(exactly: current ?? -1) else { return false }
         switch (command, step) {
         case (.new(let name), .remove(let indices)) where indices.count == 1:
             guard let record = Int32(exactly: indices[0]),
-                name.map({ records.value(at: indices[0], field: schema.titleField) == .text($0) }) ?? true
+                name.map({ records.value(at: indices[0], field: kind.titleField) == .text($0) }) ?? true
             else { return false }
             slots.append(Slot(kind: .inserted, named: name != nil, field: 0, record: record, previousCurrent: before))
             return true
         case (.set(let name, let text), .setField(let index, let field, let old)):
-            guard name == schema.fields[field].name, old == schema.fields[field].defaultValue,
+            guard name == kind.fields[field].name, old == kind.fields[field].defaultValue,
                 records.value(at: index, field: field) == .text(text),
                 let record = Int32(exactly: index), let fieldNumber = UInt16(exactly: field)
             else { return false }
-            if defaults.isEmpty { defaults = schema.defaultValues }
+            if defaults.isEmpty { defaults = kind.defaultValues }
             slots.append(
                 Slot(kind: .setFromDefault, named: false, field: fieldNumber, record: record, previousCurrent: before))
             return true

@@ -100,7 +100,7 @@ extension WorkingList {
             return "No unsaved changes."
         }
         var lines = ["\(changes.count == 1 ? "1 unsaved change" : "\(changes.count) unsaved changes") to \(name):"]
-        let renderer = FieldText(schema: schema, utcOffset: environment.utcOffset)
+        let renderer = FieldText(kind: kind, utcOffset: environment.utcOffset)
         for change in changes {
             let title = renderer.title(of: change.record)
             switch change.kind {
@@ -113,7 +113,7 @@ extension WorkingList {
                     "  moved    \(change.number ?? 0) \(title): was \(savedNumber) in \(place)")
             case .changed(let fields):
                 for (field, saved) in fields {
-                    let name = schema.fields[field].name
+                    let name = kind.fields[field].name
                     let old = renderer.quoted(saved)
                     let new = renderer.quoted(change.record.values[field])
                     lines.append("  changed  \(change.number ?? 0) \(title): \(name) \(old) → \(new)")

@@ -10,7 +10,7 @@ extension WorkingList {
         }
         let written = indices.map { records[$0] }
         return EditorDocument(
-            ids: written.map(\.id), text: EditorText.write(written, schema: schema), references: references)
+            ids: written.map(\.id), text: EditorText.write(written, kind: kind), references: references)
     }
 
     /// Compares the edited text with the document and makes the differences as one change:
@@ -29,7 +29,7 @@ extension WorkingList {
         }
         let plan: EditorPlan
         switch EditorPlan.make(
-            written: written, text: submission.edited, schema: schema, now: environment.now(),
+            written: written, text: submission.edited, kind: kind, now: environment.now(),
             utcOffset: environment.utcOffset)
         {
         case .success(let made): plan = made

@@ -11,7 +11,7 @@ extension WorkingList {
             if case .unknownField(_, _, .some) = error { throw error }
             return .records(listing(of: find(name + ":" + text)))
         }
-        let cells = FieldText(schema: schema, utcOffset: environment.utcOffset)
+        let cells = FieldText(kind: kind, utcOffset: environment.utcOffset)
         let indices = RecordSearch(records).indices(containing: text, field: field) { cells.cell($0, field: field) }
         return .records(listing(of: indices))
     }

@@ -91,7 +91,7 @@ extension WorkingList {
         }
         var ours: [Record] = records.filter { journaled[$0.key] == nil }
         ours += changes.filter { $0.now != nil }.sorted { $0.position < $1.position }.compactMap(\.now)
-        let merged = try RecordMerge(schema: schema, baseline: base, ours: ours)
+        let merged = try RecordMerge(kind: kind, baseline: base, ours: ours)
             .merge(theirs: records.array, location: location).get()
         var before: [RecordKey: Record] = [:]
         for record in records where journaled[record.key] != nil { before[record.key] = record }

@@ -8,9 +8,9 @@ extension WorkingList {
         for number in [from, to] where number > records.count {
             throw .noSuchRecord(number, count: records.count)
         }
-        guard from != to else { return feedback("\(schema.noun.capitalized) \(from) is already there.") }
+        guard from != to else { return feedback("\(kind.noun.capitalized) \(from) is already there.") }
         change(.move(from: from - 1, to: to - 1), by: command)
-        let name = FieldText(schema: schema, utcOffset: environment.utcOffset).title(of: records[to - 1])
+        let name = FieldText(kind: kind, utcOffset: environment.utcOffset).title(of: records[to - 1])
         return feedback("Moved \(name) from \(from) to \(to).")
     }
 
@@ -19,10 +19,10 @@ extension WorkingList {
     mutating func sort(by name: String, descending: Bool, command: Command) throws(SessionError) -> CommandOutput {
         let field = try fieldIndex(named: name)
         let order = RecordOrder(
-            field: field, schema: schema, descending: descending,
+            field: field, kind: kind, descending: descending,
             locale: Locale(identifier: environment.collationLocale)
         ).sorted(records)
-        let fieldName = schema.fields[field].name
+        let fieldName = kind.fields[field].name
         guard order != Array(records.indices) else {
             return feedback("Already in order of \(fieldName); nothing moved.")
         }
@@ -32,13 +32,13 @@ extension WorkingList {
 
     /// The index of the field called `name` (case ignored), or an error naming the fields.
     func fieldIndex(named name: String) throws(SessionError) -> Int {
-        if let index = schema.fieldIndex(named: name)
-            ?? schema.fields.firstIndex(where: { $0.name.lowercased() == name.lowercased() })
+        if let index = kind.fieldIndex(named: name)
+            ?? kind.fields.firstIndex(where: { $0.name.lowercased() == name.lowercased() })
         {
             return index
         }
         throw .unknownField(
-            name, valid: schema.fieldNames, suggestion: Suggestion.closest(to: name, in: schema.fieldNames))
+            name, valid: kind.fieldNames, suggestion: Suggestion.closest(to: name, in: kind.fieldNames))
     }
 
     /// The records in the file that are out of the file's order, each with its number now

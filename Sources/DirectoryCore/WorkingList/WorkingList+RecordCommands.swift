@@ -1,18 +1,18 @@
 /// The commands that pick, show and change records.
 extension WorkingList {
     mutating func newRecord(named name: String?, command: Command) -> CommandOutput {
-        var values = schema.defaultValues
-        if let name { values[schema.titleField] = .text(name) }
+        var values = kind.defaultValues
+        if let name { values[kind.titleField] = .text(name) }
         change(.insert(Record(id: environment.makeID(), values: values), at: records.count), by: command)
         current = records.count - 1
-        return feedback("Added \(schema.noun) \(records.count)\(name.map { " \($0)" } ?? ""); it is now current.")
+        return feedback("Added \(kind.noun) \(records.count)\(name.map { " \($0)" } ?? ""); it is now current.")
     }
 
     mutating func set(field name: String, to text: String, command: Command) throws(SessionError) -> CommandOutput {
-        guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
+        guard let index = current else { throw .noCurrentRecord(noun: kind.noun) }
         let field = try fieldIndex(named: name)
         let value: FieldValue
-        switch schema.fields[field].type {
+        switch kind.fields[field].type {
         case .text:
             value = .text(text)
         case .date(let unset):
@@ -24,12 +24,12 @@ extension WorkingList {
             }
         }
         change(field: field, of: index, to: value, command: command)
-        return feedback("\(schema.fields[field].name) of \(schema.noun) \(index + 1) set.")
+        return feedback("\(kind.fields[field].name) of \(kind.noun) \(index + 1) set.")
     }
 
     mutating func markDone(_ text: String?, command: Command) throws(SessionError) -> CommandOutput {
         let field = try completionField(command: "done")
-        guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
+        guard let index = current else { throw .noCurrentRecord(noun: kind.noun) }
         var seconds = environment.now()
         if let text {
             // `none` is no day a thing was done on, so it is refused like text that is no date.
@@ -40,25 +40,25 @@ extension WorkingList {
         }
         change(field: field, of: index, to: .date(seconds), command: command)
         let day = DateText.localDate(seconds, utcOffset: environment.utcOffset(seconds))
-        return feedback("\(schema.noun.capitalized) \(index + 1) done on \(day).")
+        return feedback("\(kind.noun.capitalized) \(index + 1) done on \(day).")
     }
 
     mutating func markUndone(command: Command) throws(SessionError) -> CommandOutput {
         let field = try completionField(command: "undone")
-        guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
-        guard case .date(let unset) = schema.fields[field].type else { throw .nothingToUndo }
+        guard let index = current else { throw .noCurrentRecord(noun: kind.noun) }
+        guard case .date(let unset) = kind.fields[field].type else { throw .nothingToUndo }
         guard records[index].values[field] != .date(unset) else {
-            return .feedback("\(schema.noun.capitalized) \(index + 1) was already not done; nothing changed.")
+            return .feedback("\(kind.noun.capitalized) \(index + 1) was already not done; nothing changed.")
         }
         change(field: field, of: index, to: .date(unset), command: command)
-        return feedback("\(schema.noun.capitalized) \(index + 1) marked not done.")
+        return feedback("\(kind.noun.capitalized) \(index + 1) marked not done.")
     }
 
     /// The date field that `done` and `undone` change.
     private func completionField(command: String) throws(SessionError) -> Int {
-        guard let field = schema.fields.firstIndex(where: { $0.type != .text }) else {
+        guard let field = kind.fields.firstIndex(where: { $0.type != .text }) else {
             let kinds = CommandTable.spec(named: command)?.kinds ?? []
-            throw .wrongKind(command: command, kinds: kinds, current: schema.name)
+            throw .wrongKind(command: command, kinds: kinds, current: kind.name)
         }
         return field
     }
@@ -91,13 +91,13 @@ extension WorkingList {
     /// `show`: the current record, or the one `reference` names (which does not become current).
     func show(_ reference: RecordReference?) throws(SessionError) -> CommandOutput {
         if let reference { return .records(listing(of: try resolve([reference]), detailed: true)) }
-        guard let index = current else { throw .noCurrentRecord(noun: schema.noun) }
+        guard let index = current else { throw .noCurrentRecord(noun: kind.noun) }
         return .records(listing(of: [index], detailed: true))
     }
 
     mutating func delete(_ references: [RecordReference], command: Command) throws(SessionError) -> CommandOutput {
         let indices = try resolve(references)
-        let names = indices.prefix(3).map { records.value(at: $0, field: schema.titleField).text ?? "" }
+        let names = indices.prefix(3).map { records.value(at: $0, field: kind.titleField).text ?? "" }
         change(.remove(indices), by: command)
         let more = indices.count > 3 ? " and \(indices.count - 3) more" : ""
         return feedback("Deleted \(count(indices.count)): \(names.joined(separator: ", "))\(more).")
@@ -115,7 +115,7 @@ extension WorkingList {
                 guard high <= records.count else { throw .noSuchRecord(high, count: records.count) }
                 for number in low...high { indices.insert(number - 1) }
             case .name(let name):
-                let matches = TextMatcher(name).exactMatches(in: records, field: schema.titleField)
+                let matches = TextMatcher(name).exactMatches(in: records, field: kind.titleField)
                 guard let first = matches.first else { throw .nameNotFound(name) }
                 guard matches.count == 1 else { throw .ambiguousName(name, matches: matches.map { $0 + 1 }) }
                 indices.insert(first)
@@ -136,7 +136,7 @@ extension WorkingList {
         guard let first = matches.first else { throw .idNotFound(prefix.description) }
         guard matches.count == 1 else {
             let candidates = matches.prefix(10).map { index in
-                "\(index + 1) \(records.value(at: index, field: schema.titleField).text ?? "") "
+                "\(index + 1) \(records.value(at: index, field: kind.titleField).text ?? "") "
                     + "(#\(records.id(at: index).description))"
             }
             throw .ambiguousID(prefix.description, candidates: candidates, more: matches.count > 10)

@@ -10,14 +10,14 @@ extension WorkingList {
         let before = current
         let undoing = run(steps)
         tracker.recordChange(
-            HistoryEntry(command: command, steps: undoing, current: before), records: records, schema: schema)
+            HistoryEntry(command: command, steps: undoing, current: before), records: records, kind: kind)
     }
 
     /// Runs one step as the change made by `command` (most commands are one step).
     mutating func change(_ step: ListStep, by command: Command) {
         let before = current
         let undoing = run(step)
-        tracker.recordChange(command, undoing: undoing, current: before, records: records, schema: schema)
+        tracker.recordChange(command, undoing: undoing, current: before, records: records, kind: kind)
     }
 
     /// Runs steps that take in records another session saved (a merge, `recover`): they are
@@ -28,7 +28,7 @@ extension WorkingList {
 
     /// Reverses the last change; remembers it for `redo`.
     mutating func undo() throws(SessionError) -> CommandOutput {
-        guard let entry = tracker.popUndo(records: records, schema: schema) else {
+        guard let entry = tracker.popUndo(records: records, kind: kind) else {
             throw tracker.undoClearedByMerge ? .undoClearedByMerge : .nothingToUndo
         }
         let after = current
@@ -48,7 +48,7 @@ extension WorkingList {
         let before = current
         let undoing = run(entry.steps)
         tracker.pushUndo(
-            HistoryEntry(command: entry.command, steps: undoing, current: before), records: records, schema: schema)
+            HistoryEntry(command: entry.command, steps: undoing, current: before), records: records, kind: kind)
         current = entry.current
         return feedback("Redid '\(CommandDescription.text(of: entry.command))'.")
     }

@@ -8,7 +8,7 @@
 /// and notes the changed records for the recovery journal (`ChangeNotes`).
 public struct WorkingList {
     /// The kind of the records.
-    public internal(set) var schema: RecordSchema
+    public internal(set) var kind: ListKind
     /// The records, in list order.
     public internal(set) var records: RecordList
     /// The index of the record that `set` changes (the app's `newPerson`), if any.
@@ -26,9 +26,9 @@ public struct WorkingList {
     /// The records changed since the recovery journal was last written, while one is kept.
     var notes = ChangeNotes()
 
-    /// The list of `schema`'s kind holding `records` as loaded: nothing is unsaved.
-    init(schema: RecordSchema, records: RecordList, environment: SessionEnvironment) {
-        self.schema = schema
+    /// The list of `kind`'s kind holding `records` as loaded: nothing is unsaved.
+    init(kind: ListKind, records: RecordList, environment: SessionEnvironment) {
+        self.kind = kind
         self.records = records
         self.environment = environment
         repeatedIDs = RecordKey.numberOccurrences(in: &self.records)
@@ -63,9 +63,9 @@ public struct WorkingList {
 
     /// A listing of the records at `indices`.
     func listing(of indices: [Int], detailed: Bool = false) -> RecordListing {
-        let empty = records.isEmpty ? schema.emptyListMessage : "No matches."
+        let empty = records.isEmpty ? kind.emptyListMessage : "No matches."
         return RecordListing(
-            schema: schema, records: records, indices: indices, emptyMessage: empty, detailed: detailed)
+            kind: kind, records: records, indices: indices, emptyMessage: empty, detailed: detailed)
     }
 
     /// A confirmation, worded only when `wordsFeedback` is on.
@@ -75,16 +75,16 @@ public struct WorkingList {
 
     /// "1 person", "3 items".
     func count(_ number: Int) -> String {
-        "\(number) \(number == 1 ? schema.noun : schema.pluralNoun)"
+        "\(number) \(number == 1 ? kind.noun : kind.pluralNoun)"
     }
 
     /// `help` and `help COMMAND`, in the words of this kind of list.
     func help(_ topic: String?) throws(SessionError) -> CommandOutput {
-        guard let topic else { return .text(HelpText.overview(for: schema)) }
+        guard let topic else { return .text(HelpText.overview(for: kind)) }
         guard let spec = CommandTable.spec(named: topic) else {
             throw .unknownHelpTopic(topic, suggestion: Suggestion.closest(to: topic, in: CommandTable.allNames))
         }
-        return .text(HelpText.details(of: spec, for: schema))
+        return .text(HelpText.details(of: spec, for: kind))
     }
 
     /// After a save: the list as it is now is what the store holds, and records that share

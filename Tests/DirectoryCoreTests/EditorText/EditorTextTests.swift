@@ -10,15 +10,15 @@ struct EditorTextTests {
         Record(id: RecordID(high: 1, low: 2), values: [.text("Tab\there"), .text("two\nlines \\ and\r")]),
     ]
 
-    func plan(_ text: String, written: [Record]? = nil, schema: RecordSchema = .person) -> Result<
+    func plan(_ text: String, written: [Record]? = nil, kind: ListKind = .person) -> Result<
         EditorPlan, EditorTextProblems
     > {
-        EditorPlan.make(written: written ?? people, text: text, schema: schema, now: 1000, utcOffset: { _ in 0 })
+        EditorPlan.make(written: written ?? people, text: text, kind: kind, now: 1000, utcOffset: { _ in 0 })
     }
 
     @Test("the text is a header naming the columns, then a line a record with the id last")
     func writesHeaderAndLines() {
-        let text = EditorText.write(people, schema: .person)
+        let text = EditorText.write(people, kind: .person)
         #expect(
             text == "name\toffice\tid\n"
                 + "Joe Gregg\tBriggs 413\t00000000-0000-0001-0000-000000000001\n"
@@ -40,31 +40,31 @@ struct EditorTextTests {
     func dates() throws {
         let done = Record(id: RecordID(high: 2, low: 1), values: [.text("Skydive"), .text(""), .date(86_400.25)])
         let open = Record(
-            id: RecordID(high: 2, low: 2), values: [.text("Sail"), .text("x"), .date(RecordSchema.distantPast)])
-        let text = EditorText.write([done, open], schema: .bucket)
+            id: RecordID(high: 2, low: 2), values: [.text("Sail"), .text("x"), .date(ListKind.distantPast)])
+        let text = EditorText.write([done, open], kind: .bucket)
         #expect(text.contains("Skydive\t\t2001-01-02T00:00:00.250Z\t"))
         #expect(text.contains("Sail\tx\t\t"))
         let result = try EditorPlan.make(
-            written: [done, open], text: text, schema: .bucket, now: 0, utcOffset: { _ in 0 }
+            written: [done, open], text: text, kind: .bucket, now: 0, utcOffset: { _ in 0 }
         ).get()
         #expect(result.isUnchanged)
         let edited = text.replacingFirst("Skydive\t\t2001-01-02T00:00:00.250Z", with: "Skydive\t\t")
             .replacingFirst("Sail\tx\t\t", with: "Sail\tx\t2026-05-01\t")
         let changed = try EditorPlan.make(
-            written: [done, open], text: edited, schema: .bucket, now: 0, utcOffset: { _ in 0 }
+            written: [done, open], text: edited, kind: .bucket, now: 0, utcOffset: { _ in 0 }
         ).get()
         let sail =
             (DateText.daysFromCivil(2026, 5, 1).map { Double($0 - DateText.referenceDay) * 86_400 + 43_200 }) ?? 0
         #expect(
             changed.lines == [
-                .existing(done.id, [.text("Skydive"), .text(""), .date(RecordSchema.distantPast)]),
+                .existing(done.id, [.text("Skydive"), .text(""), .date(ListKind.distantPast)]),
                 .existing(open.id, [.text("Sail"), .text("x"), .date(sail)]),
             ])
     }
 
     @Test("the text as written is unchanged, with CRLF line ends and blank lines too")
     func unchanged() throws {
-        let text = EditorText.write(people, schema: .person)
+        let text = EditorText.write(people, kind: .person)
         #expect(try plan(text).get().isUnchanged)
         #expect(try plan(text.replacingOccurrences(of: "\n", with: "\r\n") + "\n\n").get().isUnchanged)
     }
@@ -159,9 +159,9 @@ struct EditorTextTests {
     @Test("a bad date names the field and the line")
     func badDate() {
         let item = Record(
-            id: RecordID(high: 3, low: 1), values: [.text("Sail"), .text(""), .date(RecordSchema.distantPast)])
+            id: RecordID(high: 3, low: 1), values: [.text("Sail"), .text(""), .date(ListKind.distantPast)])
         let text = "name\tnote\tcompletedDate\tid\nSail\t\t2026-13-45\t\(item.id)\n"
-        guard case .failure(let failure) = plan(text, written: [item], schema: .bucket) else {
+        guard case .failure(let failure) = plan(text, written: [item], kind: .bucket) else {
             Issue.record("the date was accepted")
             return
         }

@@ -5,8 +5,8 @@ import Testing
 @Suite("CSV import")
 struct CSVRecordReaderTests {
     /// The import result of `text`.
-    private func read(_ text: String, schema: RecordSchema = .person) throws -> ImportResult {
-        try RecordExchange.read(Array(text.utf8), format: .csv, schema: schema, options: .init(), environment: .fixed())
+    private func read(_ text: String, kind: ListKind = .person) throws -> ImportResult {
+        try RecordExchange.read(Array(text.utf8), format: .csv, kind: kind, options: .init(), environment: .fixed())
     }
 
     @Test("a spreadsheet's CSV (BOM, CRLF, quoted commas, headings in any case and order) imports")
@@ -23,7 +23,7 @@ struct CSVRecordReaderTests {
     @Test("rejected lines are named with the reason, and good ones still read")
     func rejectedLines() throws {
         let text = "id,name,completed date\nnot-a-uuid,A,\n,B,2026-05-01\n,C,someday\n,D\n"
-        let result = try read(text, schema: .bucket)
+        let result = try read(text, kind: .bucket)
         #expect(result.records.map { $0.values[0] } == [.text("B")])
         #expect(
             result.rejected.map(\.description) == [

@@ -14,41 +14,41 @@ struct ExchangeRoundTripTests {
     ]
 
     static let items: [Record] = [
-        Record(id: RecordID(high: 2, low: 1), values: [.text("Skydive"), .text(""), .date(RecordSchema.distantPast)]),
+        Record(id: RecordID(high: 2, low: 1), values: [.text("Skydive"), .text(""), .date(ListKind.distantPast)]),
         Record(id: RecordID(high: 2, low: 2), values: [.text("Learn Swift"), .text("a, b"), .date(799_286_400.5)]),
     ]
 
     @Test("people exported to each format re-import to the same records", arguments: ExchangeFormat.allCases)
     func peopleRoundTrip(_ format: ExchangeFormat) throws {
-        let bytes = try RecordExchange.write(RecordList(Self.people), format: format, schema: .person, options: .init())
+        let bytes = try RecordExchange.write(RecordList(Self.people), format: format, kind: .person, options: .init())
         let result = try RecordExchange.read(
-            bytes, format: format, schema: .person, options: .init(), environment: .fixed())
+            bytes, format: format, kind: .person, options: .init(), environment: .fixed())
         #expect(result.rejected.isEmpty)
         #expect(result.records == Self.people)
     }
 
     @Test("bucket lists round-trip through CSV and JSON, dates included", arguments: [ExchangeFormat.csv, .json])
     func bucketRoundTrip(_ format: ExchangeFormat) throws {
-        let bytes = try RecordExchange.write(RecordList(Self.items), format: format, schema: .bucket, options: .init())
+        let bytes = try RecordExchange.write(RecordList(Self.items), format: format, kind: .bucket, options: .init())
         let result = try RecordExchange.read(
-            bytes, format: format, schema: .bucket, options: .init(), environment: .fixed())
+            bytes, format: format, kind: .bucket, options: .init(), environment: .fixed())
         #expect(result.records == Self.items)
     }
 
     @Test("semicolon-separated CSV round-trips when asked for both ways")
     func semicolonRoundTrip() throws {
         let options = ExchangeOptions(separator: UInt8(ascii: ";"))
-        let bytes = try RecordExchange.write(RecordList(Self.people), format: .csv, schema: .person, options: options)
+        let bytes = try RecordExchange.write(RecordList(Self.people), format: .csv, kind: .person, options: options)
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("id;name;office\r\n"))
         let result = try RecordExchange.read(
-            bytes, format: .csv, schema: .person, options: options, environment: .fixed())
+            bytes, format: .csv, kind: .person, options: options, environment: .fixed())
         #expect(result.records == Self.people)
     }
 
     @Test("the JSON export is exactly the app's file format")
     func jsonExportIsAppFile() throws {
-        let bytes = try RecordExchange.write(RecordList(Self.people), format: .json, schema: .person, options: .init())
-        #expect(bytes == RecordCodec.encode(Self.people, schema: .person, format: .json))
+        let bytes = try RecordExchange.write(RecordList(Self.people), format: .json, kind: .person, options: .init())
+        #expect(bytes == RecordCodec.encode(Self.people, kind: .person, format: .json))
     }
 
     @Test("vCard refuses bucket lists, naming the formats that work")
@@ -56,7 +56,7 @@ struct ExchangeRoundTripTests {
         #expect(!ExchangeFormat.vcard.supports(.bucket))
         #expect(ExchangeFormat.supported(by: .bucket) == [.csv, .json])
         #expect(throws: FileFormatError.self) {
-            try RecordExchange.write(RecordList(Self.items), format: .vcard, schema: .bucket, options: .init())
+            try RecordExchange.write(RecordList(Self.items), format: .vcard, kind: .bucket, options: .init())
         }
     }
 }

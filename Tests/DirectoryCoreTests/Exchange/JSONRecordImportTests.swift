@@ -7,7 +7,7 @@ struct JSONRecordImportTests {
     /// The import result of `text`.
     private func read(_ text: String) throws -> ImportResult {
         try RecordExchange.read(
-            Array(text.utf8), format: .json, schema: .person, options: .init(), environment: .fixed())
+            Array(text.utf8), format: .json, kind: .person, options: .init(), environment: .fixed())
     }
 
     @Test("records without an id get one; bad records are rejected by number")

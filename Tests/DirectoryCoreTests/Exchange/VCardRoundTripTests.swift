@@ -12,9 +12,9 @@ struct VCardRoundTripTests {
                 id: RecordID(high: 7, low: UInt64(index)),
                 values: [.text(text), .text(texts[(index + 1) % texts.count])])
         }
-        let bytes = try RecordExchange.write(RecordList(records), format: .vcard, schema: .person, options: .init())
+        let bytes = try RecordExchange.write(RecordList(records), format: .vcard, kind: .person, options: .init())
         let result = try RecordExchange.read(
-            bytes, format: .vcard, schema: .person, options: .init(), environment: .fixed())
+            bytes, format: .vcard, kind: .person, options: .init(), environment: .fixed())
         #expect(result.rejected.isEmpty)
         #expect(result.records == records)
     }
@@ -23,7 +23,7 @@ struct VCardRoundTripTests {
     func cardWithoutAnyNameIsRejected() throws {
         let text = "BEGIN:VCARD\r\nVERSION:4.0\r\nADR;TYPE=work:;Briggs 413;;;;;\r\nEND:VCARD\r\n"
         let result = try RecordExchange.read(
-            Array(text.utf8), format: .vcard, schema: .person, options: .init(), environment: .fixed())
+            Array(text.utf8), format: .vcard, kind: .person, options: .init(), environment: .fixed())
         #expect(result.records.isEmpty)
         #expect(result.rejected.map(\.reason) == ["the card has no name (FN or N)"])
     }

@@ -7,7 +7,7 @@ struct VCardTests {
     /// The import result of `text`.
     private func read(_ text: String) throws -> ImportResult {
         try RecordExchange.read(
-            Array(text.utf8), format: .vcard, schema: .person, options: .init(), environment: .fixed())
+            Array(text.utf8), format: .vcard, kind: .person, options: .init(), environment: .fixed())
     }
 
     @Test("a vCard 3.0 address-book export: folded lines, groups, N without FN, a work address")

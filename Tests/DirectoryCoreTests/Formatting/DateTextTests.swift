@@ -25,10 +25,10 @@ struct DateTextTests {
 
     @Test("distantPast is Foundation's, and reads as no date")
     func distantPast() {
-        #expect(Date.distantPast.timeIntervalSinceReferenceDate == RecordSchema.distantPast)
+        #expect(Date.distantPast.timeIntervalSinceReferenceDate == ListKind.distantPast)
         // 0001-01-01 in the Julian calendar is 0000-12-30 in ISO 8601's proleptic Gregorian one.
-        #expect(DateText.iso8601(RecordSchema.distantPast) == "0000-12-30T00:00:00Z")
-        #expect(FieldText(schema: .bucket, utcOffset: { _ in 0 }).quoted(.date(RecordSchema.distantPast)) == "none")
+        #expect(DateText.iso8601(ListKind.distantPast) == "0000-12-30T00:00:00Z")
+        #expect(FieldText(kind: .bucket, utcOffset: { _ in 0 }).quoted(.date(ListKind.distantPast)) == "none")
         for day in [(1, 1, 1), (1, 12, 31), (1582, 10, 15)] {
             if let days = DateText.daysFromCivil(day.0, day.1, day.2) {
                 #expect(DateText.civilFromDays(days) == day)

@@ -20,7 +20,7 @@ struct FarDateTests {
     func beyondTheCalendar() {
         #expect(DateText.localDate(1e300, utcOffset: 0) == "1e+300 s from 2001")
         #expect(DateText.iso8601(-.infinity) == "-inf s from 2001")
-        let cell = FieldText(schema: .bucket, utcOffset: { _ in 0 }).cell(.date(1e21), field: 2)
+        let cell = FieldText(kind: .bucket, utcOffset: { _ in 0 }).cell(.date(1e21), field: 2)
         #expect(cell == "✓ 1e+21 s from 2001")
     }
 }

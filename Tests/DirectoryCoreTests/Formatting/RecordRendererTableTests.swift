@@ -17,11 +17,11 @@ struct RecordRendererTableTests {
             let office = Self.texts[(index * 7 + 3) % Self.texts.count]
             records.append(Record(id: RecordID(high: 3, low: UInt64(index)), values: [.text(name), .text(office)]))
         }
-        var list = RecordList(packing: records, schema: .person)
+        var list = RecordList(packing: records, kind: .person)
         list[2] = Record(id: RecordID(high: 4, low: 1), values: [.text("loose\u{1B}"), .date(0)])
         let indices = [0, 2, 3, 5, 8, 9, 10, 11, 12, 15, 16, 17, 18, 19]
-        let packed = RecordListing(schema: .person, records: list, indices: indices, emptyMessage: "none")
-        let whole = RecordListing(schema: .person, rows: packed.rows, emptyMessage: "none")
+        let packed = RecordListing(kind: .person, records: list, indices: indices, emptyMessage: "none")
+        let whole = RecordListing(kind: .person, rows: packed.rows, emptyMessage: "none")
         #expect(whole.records.table == nil)
         for style in [TextStyle.plain, .ansi] {
             var renderer = RecordRenderer(format: .table, utcOffset: { _ in 3600 })
@@ -34,20 +34,20 @@ struct RecordRendererTableTests {
 
     @Test("bytes that are not UTF-8 print as the repaired text")
     func illFormedBytes() {
-        var builder = RecordTable.Builder(schema: .person)
+        var builder = RecordTable.Builder(kind: .person)
         let name: [UInt8] = [0x41, 0xC3, 0x42]
         _ = builder.append(
             id: RecordID(high: 5, low: 1), texts: [name.indices, nil], in: RawSpan(_elements: name.span),
             values: [.text(""), .text("x")])
         let list = RecordList(table: RecordTable(builder), slots: [0], loose: [])
-        let listing = RecordListing(schema: .person, records: list, indices: [0], emptyMessage: "")
+        let listing = RecordListing(kind: .person, records: list, indices: [0], emptyMessage: "")
         #expect(RecordRenderer(format: .table, utcOffset: { _ in 0 }).render(listing) == "  1  A\u{FFFD}B  x\n")
     }
 
     /// The table as it was printed before: each cell made by `FieldText`, padded by `DisplayWidth`.
     static func reference(_ listing: RecordListing, style: TextStyle) -> String {
-        let text = FieldText(schema: listing.schema, utcOffset: { _ in 3600 })
-        let columns = listing.schema.listColumns
+        let text = FieldText(kind: listing.kind, utcOffset: { _ in 3600 })
+        let columns = listing.kind.listColumns
         let numberWidth = String(listing.rows.last?.number ?? 0).count
         let cells = listing.rows.map { row in columns.map { text.cell(row.record.values[$0], field: $0) } }
         let widths = columns.indices.map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 0 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Output formats")
 struct RecordRendererTests {
-    static let schema = RecordSchema.person
+    static let kind = ListKind.person
 
     func listing(_ rows: [(String, String)]) -> RecordListing {
         let records = rows.enumerated().map { index, row in
@@ -14,7 +14,7 @@ struct RecordRendererTests {
                     id: RecordID(high: 0x4000, low: 0x8000_0000_0000_0000 | UInt64(index + 1)),
                     values: [.text(row.0), .text(row.1)]))
         }
-        return RecordListing(schema: Self.schema, rows: records, emptyMessage: "empty")
+        return RecordListing(kind: Self.kind, rows: records, emptyMessage: "empty")
     }
 
     @Test("table columns line up by display width: accents, CJK and emoji")

@@ -48,7 +48,7 @@ struct VisibleTextTests {
         for (format, detailed) in [(OutputFormat.table, false), (.table, true), (.json, false), (.csv, false)] {
             var renderer = RecordRenderer(format: format, utcOffset: { _ in 0 })
             renderer.forTerminal = true
-            let listing = RecordListing(schema: .person, rows: rows, emptyMessage: "", detailed: detailed)
+            let listing = RecordListing(kind: .person, rows: rows, emptyMessage: "", detailed: detailed)
             let text = renderer.render(listing)
             #expect(!text.unicodeScalars.contains { VisibleText.isUnsafe($0) && $0 != "\n" }, "\(format): \(text)")
         }

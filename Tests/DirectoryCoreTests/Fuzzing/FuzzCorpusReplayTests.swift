@@ -67,16 +67,16 @@ struct FuzzCorpusReplayTests {
         #expect(inputs.count >= 20)
         var read = 0
         for input in inputs {
-            for schema in [nil, RecordSchema.person, RecordSchema.bucket] {
+            for kind in [nil, ListKind.person, ListKind.bucket] {
                 let decoded = try? RecordCodec.decode(
-                    RawSpan(_elements: input.bytes.span), format: format, schema: schema)
+                    RawSpan(_elements: input.bytes.span), format: format, kind: kind)
                 guard let decoded else { continue }
                 read += 1
-                let written = RecordCodec.encode(decoded.records, schema: decoded.schema, format: format)
+                let written = RecordCodec.encode(decoded.records, kind: decoded.kind, format: format)
                 let again = try? RecordCodec.decode(
-                    RawSpan(_elements: written.span), format: format, schema: decoded.schema)
+                    RawSpan(_elements: written.span), format: format, kind: decoded.kind)
                 // Records keep their ids, texts and extras; an XML plist <date> holds whole seconds only.
-                let context = "\(input.name) as \(schema?.noun ?? "any kind")"
+                let context = "\(input.name) as \(kind?.noun ?? "any kind")"
                 #expect(again?.records.map(\.id) == decoded.records.map(\.id), "\(context)")
                 #expect(again?.records.map(\.extras) == decoded.records.map(\.extras), "\(context)")
                 #expect(
@@ -93,7 +93,7 @@ struct FuzzCorpusReplayTests {
         let all = try ["json", "xml-plist", "binary-plist"].flatMap { try Self.inputs($0) }
         for input in all {
             for format in FileFormat.allCases {
-                _ = try? RecordCodec.decode(RawSpan(_elements: input.bytes.span), format: format, schema: nil)
+                _ = try? RecordCodec.decode(RawSpan(_elements: input.bytes.span), format: format, kind: nil)
             }
         }
     }

@@ -7,7 +7,7 @@ extension Interactive {
     /// which history expansion leaves alone.
     struct CompleterReplacingTests {
         private let completer = Completer(
-            schema: .person, records: [],
+            kind: .person, records: [],
             listFolder: { $0 == "." ? [FolderEntry(name: "dir.plist", isFolder: false)] : [] })
 
         @Test(

@@ -11,7 +11,7 @@ extension Interactive {
 
         private func completer(folders: [String: [FolderEntry]] = [:]) -> Completer {
             Completer(
-                schema: .person, records: RecordList(Self.people), listFolder: { folders[$0] ?? [] },
+                kind: .person, records: RecordList(Self.people), listFolder: { folders[$0] ?? [] },
                 expandingTilde: { $0.hasPrefix("~/") ? "/home/me/" + $0.dropFirst(2) : $0 })
         }
 
@@ -66,7 +66,7 @@ extension Interactive {
             #expect(names.contains("ls") && names.contains("rm") && names.contains("history"))
             #expect(!names.contains("quit!") && !names.contains("?"))
             #expect(!names.contains("done"))
-            let bucket = Completer(schema: .bucket, records: [], listFolder: { _ in [] })
+            let bucket = Completer(kind: .bucket, records: [], listFolder: { _ in [] })
             #expect(bucket.commandNames.contains("done"))
         }
 
@@ -75,7 +75,7 @@ extension Interactive {
             let records = ["Joe Gregg", "Joe Greggson"].enumerated().map {
                 Record(id: RecordID(high: 2, low: UInt64($0.offset)), values: [.text($0.element), .text("")])
             }
-            let completer = Completer(schema: .person, records: RecordList(records), listFolder: { _ in [] })
+            let completer = Completer(kind: .person, records: RecordList(records), listFolder: { _ in [] })
             #expect(completer.complete("edit j").action == .replace(deleting: 1, inserting: "Joe Gregg"))
             #expect(completer.complete("edit Joe Gregg").action == .list(["Joe Gregg", "Joe Greggson"]))
         }

@@ -34,10 +34,10 @@ extension Interactive {
         func sameAsRecordByRecord() {
             var generator = SeededGenerator(state: 7)
             var list = RecordList(
-                packing: RecordSearchTests.randomRecords(300, &generator), schema: .person)
+                packing: RecordSearchTests.randomRecords(300, &generator), kind: .person)
             let words = ["", "z", "ZO", "zoe", "e", "ë", "ss", "ß", "高", "a", "Ø", "ø", "i", "İ", "'", "fi"]
             for round in 0..<2 {
-                let completer = Completer(schema: .person, records: list, listFolder: { _ in [] })
+                let completer = Completer(kind: .person, records: list, listFolder: { _ in [] })
                 for word in words {
                     let names = completer.complete("edit " + word).candidates.map(\.text)
                     #expect(names == Self.referenceNames(list, word), "round \(round): \(word.debugDescription)")

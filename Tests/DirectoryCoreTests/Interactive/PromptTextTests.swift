@@ -29,7 +29,7 @@ extension Interactive {
         func thePromptFollowsTheSession() throws {
             let folder = "/nonexistent-\(UInt64.random(in: 0...UInt64.max))"
             var session = try Session(
-                location: folder + "/directory.plist", schema: .person, store: MemoryStore(), environment: .fixed())
+                location: folder + "/directory.plist", kind: .person, store: MemoryStore(), environment: .fixed())
             #expect(PromptText.make(for: session) == "directory.plist > ")
             _ = try session.apply(.edit(.number(2)))
             #expect(PromptText.make(for: session) == "directory.plist [2 Joe Gregg] > ")

@@ -68,7 +68,7 @@ struct MergeRuleTests {
 
     @Test("each side's change survives, and only a change on both sides conflicts", arguments: cases)
     func decides(_ example: Case) {
-        let rule = MergeRule(schema: .person, place: "the file", preferringOurs: example.preferringOurs)
+        let rule = MergeRule(kind: .person, place: "the file", preferringOurs: example.preferringOurs)
         let decision = rule.decide(base: Self.base, ours: example.ours, theirs: example.theirs)
         #expect(decision.record == example.record)
         #expect(decision.overruled.count == example.overruled)

@@ -14,7 +14,7 @@ struct RecordMergePreferringOursTests {
         var baseline: BaselineTable = [:]
         for record in base { baseline[record.key] = .present(record) }
         for record in ours where !base.contains(where: { $0.id == record.id }) { baseline[record.key] = .absent }
-        return RecordMerge(schema: .person, baseline: baseline, ours: ours, preferringOurs: preferring)
+        return RecordMerge(kind: .person, baseline: baseline, ours: ours, preferringOurs: preferring)
     }
 
     @Test(

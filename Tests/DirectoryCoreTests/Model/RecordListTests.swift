@@ -17,8 +17,8 @@ struct RecordListTests {
 
     /// A list loaded from JSON, so its records are table rows.
     static func loaded(_ records: [Record]) throws -> RecordList {
-        let bytes = JSONRecordWriter.write(records, schema: .person)
-        return try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, schema: .person).records
+        let bytes = JSONRecordWriter.write(records, kind: .person)
+        return try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, kind: .person).records
     }
 
     @Test("records read from a file are table rows, and read back as the records written")
@@ -35,7 +35,7 @@ struct RecordListTests {
     func unusualRecordsKeptWhole() {
         var extra = Self.people(1)[0]
         extra.extras = [KeyedValue("color", .string("red"))]
-        let list = RecordList(packing: [extra] + Self.people(2), schema: .person)
+        let list = RecordList(packing: [extra] + Self.people(2), kind: .person)
         #expect(list.tableRow(at: 0) == nil)
         #expect(list.tableRow(at: 1) != nil)
         #expect(list[0] == extra)
@@ -110,9 +110,9 @@ struct RecordListTests {
         var list = try Self.loaded(records)
         list[7].values[1] = .text("Moved")
         list.insert(Self.people(1, prefix: "Inserted")[0], at: 2)
-        #expect(JSONRecordWriter.write(list, schema: .person) == JSONRecordWriter.write(list.array, schema: .person))
+        #expect(JSONRecordWriter.write(list, kind: .person) == JSONRecordWriter.write(list.array, kind: .person))
         var pieces: [UInt8] = []
-        JSONRecordWriter.write(list, schema: .person, pieceSize: 100) { pieces.append($0) }
-        #expect(pieces == JSONRecordWriter.write(list.array, schema: .person))
+        JSONRecordWriter.write(list, kind: .person, pieceSize: 100) { pieces.append($0) }
+        #expect(pieces == JSONRecordWriter.write(list.array, kind: .person))
     }
 }

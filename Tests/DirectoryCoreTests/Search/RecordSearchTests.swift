@@ -85,7 +85,7 @@ struct RecordSearchTests {
     func randomTableRecords() {
         var generator = SeededGenerator(state: 14)
         let records = Self.randomRecords(400, &generator)
-        let list = RecordList(packing: records, schema: .person)
+        let list = RecordList(packing: records, kind: .person)
         #expect(list.table?.caseFoldedIndex != nil)
         #expect((0..<list.count).allSatisfy { list.tableRow(at: $0) != nil })
         Self.expectSameAsReference(list, needles: Self.needles(for: records, &generator))
@@ -95,7 +95,7 @@ struct RecordSearchTests {
     func changedRecordsAfterLoad() {
         var generator = SeededGenerator(state: 41)
         let records = Self.randomRecords(200, &generator)
-        var list = RecordList(packing: records, schema: .person)
+        var list = RecordList(packing: records, kind: .person)
         let extra = Self.randomRecords(30, &generator, from: 1000)
         for (offset, record) in extra.prefix(10).enumerated() { list[offset * 7] = record }
         list.append(contentsOf: extra[10..<20])
@@ -118,13 +118,13 @@ struct RecordSearchTests {
                 id: RecordID(high: 6, low: UInt64(number)),
                 values: [
                     .text(Self.randomText(&generator)), .text(Self.randomText(&generator)),
-                    .date(number % 3 == 0 ? RecordSchema.distantPast : Double(number) * 86_400 * 37),
+                    .date(number % 3 == 0 ? ListKind.distantPast : Double(number) * 86_400 * 37),
                 ])
         }
-        let list = RecordList(packing: items, schema: .bucket)
+        let list = RecordList(packing: items, kind: .bucket)
         #expect(list.table != nil && list.tableRow(at: 0) != nil)
         let search = RecordSearch(list)
-        let cells = FieldText(schema: .bucket, utcOffset: { _ in 0 })
+        let cells = FieldText(kind: .bucket, utcOffset: { _ in 0 })
         for needle in Self.needles(for: items, &generator) + ["2001", "✓", "-02-"] {
             #expect(search.indices(containing: needle) == Self.reference(list, needle), "\(needle.debugDescription)")
             let matcher = TextMatcher(needle)
@@ -140,7 +140,7 @@ struct RecordSearchTests {
             Record(id: RecordID(high: 1, low: 1), values: [.text("Ann"), .text("Briggs")]),
             Record(id: RecordID(high: 1, low: 2), values: [.text("Carl"), .text("")]),
         ]
-        let search = RecordSearch(RecordList(packing: records, schema: .person))
+        let search = RecordSearch(RecordList(packing: records, kind: .person))
         #expect(search.indices(containing: "nnb").isEmpty)
         #expect(search.indices(containing: "ggscarl").isEmpty)
         #expect(search.indices(containing: "briggs") == [0])
@@ -150,7 +150,7 @@ struct RecordSearchTests {
 
     @Test("bytes that are not UTF-8 are searched as the repaired text a record shows")
     func invalidUTF8() {
-        var builder = RecordTable.Builder(schema: .person)
+        var builder = RecordTable.Builder(kind: .person)
         let texts: [[UInt8]] = [
             [0x5A, 0x6F, 0xC3], [0xFF, 0x41], [0xED, 0xA0, 0x80, 0x62], [0xC3, 0xAB, 0x80, 0x65],
         ]
@@ -167,7 +167,7 @@ struct RecordSearchTests {
     func sessionAfterEditsAndUndo() throws {
         var session = try Session.test()
         var generator = SeededGenerator(state: 3)
-        session.list.records = RecordList(packing: Self.randomRecords(100, &generator), schema: .person)
+        session.list.records = RecordList(packing: Self.randomRecords(100, &generator), kind: .person)
         func check(_ step: String) throws {
             for needle in ["zo", "ss", "高", "a", "zoë zed"] {
                 guard case .records(let listing) = try session.run("find " + needle) else {

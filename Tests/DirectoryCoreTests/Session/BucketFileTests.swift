@@ -12,17 +12,17 @@ struct BucketFileTests {
         return Array(try Data(contentsOf: url))
     }
 
-    static func decode(_ bytes: [UInt8], schema: RecordSchema? = nil) throws -> (RecordSchema, [Record]) {
-        let decoded = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, schema: schema)
-        return (decoded.schema, decoded.records.array)
+    static func decode(_ bytes: [UInt8], kind: ListKind? = nil) throws -> (ListKind, [Record]) {
+        let decoded = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, kind: kind)
+        return (decoded.kind, decoded.records.array)
     }
 
     @Test("the app's file reads as a bucket list, tolerating a missing note and keeping unknown keys")
     func readsAppFile() throws {
-        let (schema, records) = try Self.decode(try Self.fixture())
-        #expect(schema == .bucket)
+        let (kind, records) = try Self.decode(try Self.fixture())
+        #expect(kind == .bucket)
         #expect(records.count == 4)
-        #expect(records[0].values[2] == .date(RecordSchema.distantPast))
+        #expect(records[0].values[2] == .date(ListKind.distantPast))
         #expect(records[1].values[2] == .date(695_952_123.456789))
         #expect(records[2].values[1] == .text(""))
         #expect(records[3].extras.map(\.key) == ["priority", "tags", "photo"])
@@ -32,8 +32,8 @@ struct BucketFileTests {
     @Test("a round trip keeps every key of every item, unknown keys and number types included")
     func roundTripKeepsEveryKey() throws {
         let original = try Self.fixture()
-        let (schema, records) = try Self.decode(original)
-        let written = RecordCodec.encode(records, schema: schema, format: .json)
+        let (kind, records) = try Self.decode(original)
+        let written = RecordCodec.encode(records, kind: kind, format: .json)
         let before = try JSONSerialization.jsonObject(with: Data(original)) as? [NSDictionary]
         let after = try JSONSerialization.jsonObject(with: Data(written)) as? [NSDictionary]
         // The item without `note` gains `note: ""`, as the app itself would write it.
@@ -54,9 +54,9 @@ struct BucketFileTests {
             var note: String
             var completedDate: Date
         }
-        let (schema, records) = try Self.decode(try Self.fixture())
+        let (kind, records) = try Self.decode(try Self.fixture())
         let items = try JSONDecoder().decode(
-            [BucketItem].self, from: Data(RecordCodec.encode(records, schema: schema, format: .json)))
+            [BucketItem].self, from: Data(RecordCodec.encode(records, kind: kind, format: .json)))
         #expect(items.map(\.name) == ["See the northern lights", "Learn to juggle", "Run a marathon", "Visit Kyoto"])
         #expect(items[0].completedDate == .distantPast)
         #expect(items[1].completedDate.timeIntervalSinceReferenceDate == 695_952_123.456789)
@@ -68,7 +68,7 @@ struct BucketFileTests {
         #expect(try Self.decode(people).0 == .person)
         let empty = Array("[]".utf8)
         #expect(
-            try RecordCodec.decode(RawSpan(_elements: empty.span), format: .json, schema: nil, fallback: .bucket)
-                .schema == .bucket)
+            try RecordCodec.decode(RawSpan(_elements: empty.span), format: .json, kind: nil, fallback: .bucket)
+                .kind == .bucket)
     }
 }

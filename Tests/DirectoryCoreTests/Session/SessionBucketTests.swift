@@ -16,7 +16,7 @@ struct SessionBucketTests {
         #expect(item.values[1] == .text("with the tutorials"))
         #expect(item.values[2] == .date(799_329_600))  // 2026-05-01T00:00:00Z
         try session.run("undone")
-        #expect(session.records[0].values[2] == .date(RecordSchema.distantPast))
+        #expect(session.records[0].values[2] == .date(ListKind.distantPast))
         try session.run("done")
         #expect(session.records[0].values[2] == .date(Self.noon))
     }
@@ -27,7 +27,7 @@ struct SessionBucketTests {
         try session.run("new Trip", "set completedDate 2023-01-21T10:30:00.5Z")
         #expect(session.records[0].values[2] == .date(695_989_800.5))
         try session.run("set completedDate none")
-        #expect(session.records[0].values[2] == .date(RecordSchema.distantPast))
+        #expect(session.records[0].values[2] == .date(ListKind.distantPast))
         #expect(throws: SessionError.invalidDate("yesterday-ish")) {
             try session.run("set completedDate yesterday-ish")
         }
@@ -44,8 +44,8 @@ struct SessionBucketTests {
 
     @Test("--kind bucket makes any file name a bucket list")
     func kindOverridesFileName() throws {
-        let session = try Session.test(path: "/data/things.json", schema: .bucket)
-        #expect(session.schema == .bucket)
+        let session = try Session.test(path: "/data/things.json", kind: .bucket)
+        #expect(session.kind == .bucket)
     }
 
     @Test("the list shows a completion mark and the local date")

@@ -47,12 +47,12 @@ struct SessionChangeSetTests {
             let store = ChangeSetStore(asks: asks)
             // A store that writes changes holds a list from the start (a database with no
             // tables is an empty list), so the session's first save is a change set too.
-            let people = RecordSchema.person.samples.indices.map { index in
-                Record(id: RecordID(high: 7, low: UInt64(index)), values: RecordSchema.person.samples[index])
+            let people = ListKind.person.samples.indices.map { index in
+                Record(id: RecordID(high: 7, low: UInt64(index)), values: ListKind.person.samples[index])
             }
             store.files.put("/data/directory.plist", records: people)
             var session = try Session(
-                location: "/data/directory.plist", schema: nil, store: store, environment: .fixed(now: 0))
+                location: "/data/directory.plist", kind: nil, store: store, environment: .fixed(now: 0))
             try session.run("save", "new Kim", "edit 1", "set office Far")
             let expected = session.list.listChanges
             try session.run("save")
@@ -81,10 +81,10 @@ final class ChangeSetStore: ListStore {
 
     func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError) -> ListVersion {
         switch list {
-        case .whole(let records, let schema, let format):
+        case .whole(let records, let kind, let format):
             last.withLock { $0 = ListChanges() }
-            return try files.save(records, schema: schema, format: format, to: path)
-        case .changes(let changes, let schema):
+            return try files.save(records, kind: kind, format: format, to: path)
+        case .changes(let changes, let kind):
             last.withLock { $0 = changes }
             var records = files.file(path)?.records ?? []
             let deleted = Set(changes.deleted)
@@ -101,13 +101,12 @@ final class ChangeSetStore: ListStore {
                 records = order.compactMap { byID[$0] }
             }
             return try files.save(
-                RecordList(records), schema: schema, format: files.file(path)?.format ?? .binaryPlist, to: path)
+                RecordList(records), kind: kind, format: files.file(path)?.format ?? .binaryPlist, to: path)
         }
     }
 
-    func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
-    {
-        try files.load(location: path, schema: schema, fallback: fallback)
+    func load(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError) -> LoadedList? {
+        try files.load(location: path, kind: kind, fallback: fallback)
     }
 
     func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {

@@ -17,7 +17,7 @@ struct SessionEditingTests {
     @Test("a missing bucket list starts empty and says how to add the first item")
     func missingBucketListStartsEmpty() throws {
         var session = try Session.test(path: "/data/bucketList.json")
-        #expect(session.schema == .bucket)
+        #expect(session.kind == .bucket)
         #expect(session.records.isEmpty)
         guard case .records(let listing) = try session.run("list") else {
             Issue.record("list did not list")

@@ -24,7 +24,7 @@ struct SessionFilesTests {
     @Test("changes lists each deletion where the record stood in the list, whatever order they were made in")
     func changesListsDeletionsInListOrder() throws {
         var session = try Session.test()
-        let third = FieldText(schema: session.schema, utcOffset: { _ in 0 }).summary(of: session.records[2])
+        let third = FieldText(kind: session.kind, utcOffset: { _ in 0 }).summary(of: session.records[2])
         for name in ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"] { try session.run("new \(name)") }
         try session.run("save", "delete 10", "delete 4", "edit 4", "set office X", "delete 6-7", "delete 1", "new Zoë")
         try session.run("delete 2")

@@ -9,7 +9,7 @@ struct SessionMergeChangesTests {
     static func saved() throws -> (Session, DeltaStore, [RecordID]) {
         let store = DeltaStore()
         var session = try Session(
-            location: "/data/directory.plist", schema: nil, store: store, environment: .fixed(now: 0))
+            location: "/data/directory.plist", kind: nil, store: store, environment: .fixed(now: 0))
         try session.run("save")
         return (session, store, session.records.map(\.id))
     }
@@ -66,7 +66,7 @@ final class DeltaStore: ListStore {
     func saveOthers(changing record: Record, after: RecordID?) {
         guard var list = files.file("/data/directory.plist")?.records else { return }
         if let index = list.firstIndex(where: { $0.id == record.id }) { list[index] = record }
-        _ = try? files.save(RecordList(list), schema: .person, format: .binaryPlist, to: "/data/directory.plist")
+        _ = try? files.save(RecordList(list), kind: .person, format: .binaryPlist, to: "/data/directory.plist")
         delta.withLock {
             $0 = ListDelta(
                 rows: [.init(record: record, after: after)], deleted: [],
@@ -89,14 +89,13 @@ final class DeltaStore: ListStore {
         return .counter(Int64(version.withLock { $0 }))
     }
 
-    func changes(at path: String, schema: RecordSchema, since known: ListVersion) throws(StorageError)
+    func changes(at path: String, kind: ListKind, since known: ListVersion) throws(StorageError)
         -> ListDelta?
     { delta.withLock { $0 } }
 
-    func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
-    {
+    func load(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError) -> LoadedList? {
         loadCount.withLock { $0 += 1 }
-        guard var loaded = try files.load(location: path, schema: schema, fallback: fallback) else { return nil }
+        guard var loaded = try files.load(location: path, kind: kind, fallback: fallback) else { return nil }
         loaded.version = try version(at: path, known: nil)
         return loaded
     }

@@ -5,7 +5,7 @@ import Synchronization
 /// A `ListStore` that keeps files in memory, so session tests touch no disk.
 final class MemoryStore: ListStore {
     struct File {
-        var schema: RecordSchema
+        var kind: ListKind
         var records: [Record]
         var format: FileFormat
         var version: Int
@@ -19,29 +19,28 @@ final class MemoryStore: ListStore {
     func file(_ path: String) -> File? { files.withLock { $0[path] } }
 
     /// Puts a file in place, as another program would.
-    func put(_ path: String, records: [Record], schema: RecordSchema = .person, format: FileFormat = .binaryPlist) {
+    func put(_ path: String, records: [Record], kind: ListKind = .person, format: FileFormat = .binaryPlist) {
         files.withLock { files in
             let version = (files[path]?.version ?? 0) + 1
-            files[path] = File(schema: schema, records: records, format: format, version: version)
+            files[path] = File(kind: kind, records: records, format: format, version: version)
         }
     }
 
     /// Removes the file at `path`, as another program deleting it would.
     func remove(_ path: String) { _ = files.withLock { $0.removeValue(forKey: path) } }
 
-    func load(location path: String, schema: RecordSchema?, fallback: RecordSchema) throws(StorageError) -> LoadedList?
-    {
+    func load(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError) -> LoadedList? {
         guard let file = file(path) else { return nil }
         return LoadedList(
-            schema: file.schema, records: RecordList(file.records), format: file.format,
+            kind: file.kind, records: RecordList(file.records), format: file.format,
             version: version(of: file))
     }
 
-    func save(_ records: RecordList, schema: RecordSchema, format: FileFormat, to path: String) throws(StorageError)
+    func save(_ records: RecordList, kind: ListKind, format: FileFormat, to path: String) throws(StorageError)
         -> ListVersion
     {
         if let error = failure.withLock({ $0 }) { throw error }
-        put(path, records: records.array, schema: schema, format: format)
+        put(path, records: records.array, kind: kind, format: format)
         guard let file = file(path) else { throw .writeFailed(path: path, reason: "lost") }
         return version(of: file)
     }
@@ -50,10 +49,10 @@ final class MemoryStore: ListStore {
 
     /// Writes the whole list over whatever is there (a test double need not check versions).
     func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError) -> ListVersion {
-        guard case .whole(let records, let schema, let format) = list else {
+        guard case .whole(let records, let kind, let format) = list else {
             throw .writeFailed(path: path, reason: "a memory file is written whole")
         }
-        return try save(records, schema: schema, format: format, to: path)
+        return try save(records, kind: kind, format: format, to: path)
     }
 
     func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
@@ -94,10 +93,10 @@ final class MemoryStore: ListStore {
 extension Session {
     /// A session on `path` in `store`, with a fixed clock and counting identifiers.
     static func test(
-        path: String = "/data/directory.plist", schema: RecordSchema? = nil, store: MemoryStore = MemoryStore(),
+        path: String = "/data/directory.plist", kind: ListKind? = nil, store: MemoryStore = MemoryStore(),
         now: Double = 0
     ) throws -> Session {
-        try Session(location: path, schema: schema, store: store, environment: .fixed(now: now))
+        try Session(location: path, kind: kind, store: store, environment: .fixed(now: now))
     }
 
     /// Parses and applies each line; returns the last output.

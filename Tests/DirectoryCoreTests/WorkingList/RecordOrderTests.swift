@@ -9,7 +9,7 @@ struct RecordOrderTests {
         let records = names.enumerated().map {
             Record(id: RecordID(high: 5, low: UInt64($0.offset)), values: [.text($0.element), .text("")])
         }
-        let order = RecordOrder(field: 0, schema: .person, descending: descending, locale: Locale(identifier: locale))
+        let order = RecordOrder(field: 0, kind: .person, descending: descending, locale: Locale(identifier: locale))
         return order.sorted(RecordList(records)).map { names[$0] }
     }
 

@@ -68,7 +68,7 @@ struct UndoHistoryTests {
 
     @Test("a date field's set, done and undone are kept whole and undo exactly")
     func bucketDates() throws {
-        var session = try Session.test(path: "/data/bucketList.plist", schema: .bucket, now: 1_000_000)
+        var session = try Session.test(path: "/data/bucketList.plist", kind: .bucket, now: 1_000_000)
         let before = session.records
         try session.run("new Climb", "set note high", "done", "undone", "set completedDate 2020-01-02")
         #expect(session.list.tracker.undo.wholeCount == 3)

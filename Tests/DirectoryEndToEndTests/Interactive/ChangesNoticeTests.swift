@@ -15,7 +15,7 @@ extension Interactive {
             ])
         func wording(count: Int, mayWrite: Bool, notice: String) {
             #expect(
-                Prompt.changesNotice(count: count, schema: .person, name: "db", mayWrite: mayWrite)
+                Prompt.changesNotice(count: count, kind: .person, name: "db", mayWrite: mayWrite)
                     == notice)
         }
     }

@@ -45,7 +45,7 @@ struct JSONRecordStreamTests {
     /// What the whole-file reader makes of `bytes`: the records, or the error's words.
     static func whole(_ bytes: [UInt8]) -> Result<[Record], Failure> {
         do {
-            let decoded = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, schema: nil)
+            let decoded = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .json, kind: nil)
             return .success(decoded.records.array)
         } catch {
             return .failure(Failure(text: String(describing: error)))
@@ -58,7 +58,7 @@ struct JSONRecordStreamTests {
             return (.failure(Failure(text: "no file")), nil)
         }
         do {
-            let decoded = try RecordCodec.decodeJSON(&window, schema: nil, fallback: .person)
+            let decoded = try RecordCodec.decodeJSON(&window, kind: nil, fallback: .person)
             return (.success(decoded.records.array), window.version)
         } catch {
             return (.failure(Failure(text: String(describing: error))), nil)
@@ -92,7 +92,7 @@ struct JSONRecordStreamTests {
             records.append(
                 Record(id: .random(using: &generator), values: [.text(name), .text("Room \(number % 977)/B")]))
         }
-        let bytes = JSONRecordWriter.write(records, schema: .person)
+        let bytes = JSONRecordWriter.write(records, kind: .person)
         let path = FileManager.default.temporaryDirectory.path + "/stream-" + UUID().uuidString + ".json"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -21,7 +21,7 @@ struct SessionEmptyFileTests {
         let path = folder + "/people.json"
         _ = FileManager.default.createFile(atPath: path, contents: Data(contents.utf8))
         let session = try Session(
-            location: path, schema: nil, store: FileStore(settleWait: settle), environment: .fixed())
+            location: path, kind: nil, store: FileStore(settleWait: settle), environment: .fixed())
         return (session, folder, path)
     }
 

@@ -33,11 +33,11 @@ struct XMLPlistCharacterCheckTests {
         let path = Self.scratchPath()
         #expect(throws: StorageError.self) {
             _ = try FileStore().save(
-                [Self.record(name: "Joe Gregg", office: office)], schema: .person, format: .xmlPlist, to: path)
+                [Self.record(name: "Joe Gregg", office: office)], kind: .person, format: .xmlPlist, to: path)
         }
         do {
             _ = try FileStore().save(
-                [Self.record(name: "Joe Gregg", office: office)], schema: .person, format: .xmlPlist, to: path)
+                [Self.record(name: "Joe Gregg", office: office)], kind: .person, format: .xmlPlist, to: path)
         } catch {
             #expect(
                 error.message.contains(
@@ -51,20 +51,20 @@ struct XMLPlistCharacterCheckTests {
     func extrasChecked() throws {
         let path = Self.scratchPath()
         let good = [Self.record(name: "Kept")]
-        _ = try FileStore().save(RecordList(good), schema: .person, format: .xmlPlist, to: path)
+        _ = try FileStore().save(RecordList(good), kind: .person, format: .xmlPlist, to: path)
         let before = FileManager.default.contents(atPath: path)
         let nested = KeyedValue("notes", .array([.string("fine"), .dictionary([KeyedValue("k", .string("\u{07}"))])]))
         for extras in [[KeyedValue("bad\u{02}key", .string("x"))], [nested]] {
             #expect(throws: StorageError.self) {
                 _ = try FileStore().save(
-                    [Self.record(name: "Ann", extras: extras)], schema: .person, format: .xmlPlist, to: path)
+                    [Self.record(name: "Ann", extras: extras)], kind: .person, format: .xmlPlist, to: path)
             }
         }
         #expect(FileManager.default.contents(atPath: path) == before)
         // JSON and binary plists hold any character: the same record saves there.
         let json = Self.scratchPath("list.json")
         _ = try FileStore().save(
-            [Self.record(name: "Ann", office: "a\u{01}b", extras: [nested])], schema: .person, format: .json, to: json)
+            [Self.record(name: "Ann", office: "a\u{01}b", extras: [nested])], kind: .person, format: .json, to: json)
         #expect(FileManager.default.fileExists(atPath: json))
     }
 
@@ -73,7 +73,7 @@ struct XMLPlistCharacterCheckTests {
         let path = Self.scratchPath()
         let office = "tab\t, line\nfeed, return\r, del\u{7F}, c1\u{85}\u{9B}, <&>, \u{E000}\u{FFFD}, 😀, bidi\u{202E}"
         _ = try FileStore().save(
-            [Self.record(name: "Ann", office: office)], schema: .person, format: .xmlPlist, to: path)
+            [Self.record(name: "Ann", office: office)], kind: .person, format: .xmlPlist, to: path)
         let data = try #require(FileManager.default.contents(atPath: path))
         let parser = XMLParser(data: data)
         #expect(parser.parse(), "XMLParser: \(String(describing: parser.parserError))")

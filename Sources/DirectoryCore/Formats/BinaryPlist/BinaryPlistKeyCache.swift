@@ -1,5 +1,5 @@
 /// What each dictionary key object of a binary property list means to the record
-/// builder (`id`, a schema field, or an extra key), found once per key object
+/// builder (`id`, a kind field, or an extra key), found once per key object
 /// rather than once per record: writers share one key object between all records.
 struct BinaryPlistKeyCache {
     private static let slots = 64
@@ -7,13 +7,13 @@ struct BinaryPlistKeyCache {
     private var meanings = [RecordBuilder.KnownKey?](repeating: nil, count: slots)
 
     /// What key object `index` of `dictionary` is to `builder`; `nil` for a key the
-    /// schema does not know, or for every key while the schema is not known yet.
+    /// kind does not know, or for every key while the kind is not known yet.
     mutating func known(
         _ index: Int, in dictionary: BinaryPlistObject, parser: inout BinaryPlistValueParser, builder: RecordBuilder
     ) throws(FileFormatError) -> RecordBuilder.KnownKey? {
         let slot = index & (Self.slots - 1)
         if objects[slot] == index { return meanings[slot] }
-        guard builder.schema != nil else { return nil }
+        guard builder.kind != nil else { return nil }
         let key = try parser.key(index, in: dictionary)
         let meaning = builder.key(utf8: key.utf8.span)
         objects[slot] = index

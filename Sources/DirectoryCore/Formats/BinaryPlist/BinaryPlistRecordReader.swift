@@ -5,7 +5,7 @@
 /// Every object is checked against the file before it is read, so truncated
 /// or hostile files throw a `FileFormatError` instead of reading out of bounds.
 ///
-/// Once the schema is known, each key object is matched against it once per file,
+/// Once the kind is known, each key object is matched against it once per file,
 /// ids are parsed straight from their ASCII bytes, and a string value the file
 /// shares between records is decoded once and its `String` shared.
 enum BinaryPlistRecordReader {
@@ -70,7 +70,7 @@ enum BinaryPlistRecordReader {
         return id
     }
 
-    /// Adds object `index` of `record` as the value of schema field `field`; a string
+    /// Adds object `index` of `record` as the value of kind field `field`; a string
     /// is taken from `strings` when this object was read before.
     @inline(__always)
     private static func addField(

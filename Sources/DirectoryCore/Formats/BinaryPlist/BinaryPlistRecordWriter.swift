@@ -2,30 +2,30 @@
 /// layout `PropertyListEncoder` gives an array of the app's `Codable` structs
 /// (byte for byte the same at any size; an identifier that several records share
 /// is shared too, for records numbered by `RecordKey.numberOccurrences`): each record
-/// is a dictionary of `id`, the schema's fields (text as strings, dates as `<date>`)
+/// is a dictionary of `id`, the kind's fields (text as strings, dates as `<date>`)
 /// and the extras unchanged, in the order the record's keys were read
 /// (`Record.keyOrder`). A record made here takes the order of the list's first record
-/// read from a file, or `id` then the fields in schema order, as the apps declare them.
+/// read from a file, or `id` then the fields in kind order, as the apps declare them.
 ///
 /// `PropertyValue.null` is written as the binary format's null object (`0x00`),
 /// which a binary plist read here can hold.
 enum BinaryPlistRecordWriter {
     /// Encodes `records` as a complete file.
-    static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
+    static func write(_ records: some RandomAccessCollection<Record>, kind: ListKind) -> [UInt8] {
         let fallback =
-            records.lazy.compactMap(\.keyOrder).first?.withoutExtras ?? .declared(fieldCount: schema.fields.count)
-        var file = FileState(count: records.count, wholeRecords: records, schema: schema, fallback: fallback)
+            records.lazy.compactMap(\.keyOrder).first?.withoutExtras ?? .declared(fieldCount: kind.fields.count)
+        var file = FileState(count: records.count, wholeRecords: records, kind: kind, fallback: fallback)
         for (number, record) in records.enumerated() { file.append(record, number: number) }
         return file.writer.finish()
     }
 
     /// Encodes `records` as a complete file; rows still in the list's table are written
     /// from its bytes, without making records or strings.
-    static func write(_ records: RecordList, schema: RecordSchema) -> [UInt8] {
-        guard let table = records.table else { return write(records.array, schema: schema) }
+    static func write(_ records: RecordList, kind: ListKind) -> [UInt8] {
+        guard let table = records.table else { return write(records.array, kind: kind) }
         // Only records kept whole can have extras or share an id.
-        let fallback = records.firstKeyOrder ?? .declared(fieldCount: schema.fields.count)
-        var file = FileState(count: records.count, wholeRecords: records.loose, schema: schema, fallback: fallback)
+        let fallback = records.firstKeyOrder ?? .declared(fieldCount: kind.fields.count)
+        var file = FileState(count: records.count, wholeRecords: records.loose, kind: kind, fallback: fallback)
         file.rowOrders = table.resolvedKeyOrders(fallback: fallback)
         for number in records.indices {
             if let row = records.tableRow(at: number) {
@@ -54,13 +54,13 @@ enum BinaryPlistRecordWriter {
 
         /// Starts a file of `count` records, of which those not in a table are `wholeRecords`
         /// (or a superset of them: they only bound the objects and find shared ids).
-        init(count: Int, wholeRecords: some Collection<Record>, schema: RecordSchema, fallback: KeyOrder) {
-            fields = schema.fields
-            keyObjects = Array(repeating: -1, count: 1 + schema.fields.count)
+        init(count: Int, wholeRecords: some Collection<Record>, kind: ListKind, fallback: KeyOrder) {
+            fields = kind.fields
+            keyObjects = Array(repeating: -1, count: 1 + kind.fields.count)
             self.fallback = fallback
             writer = BinaryPlistObjectWriter(
                 capacity: 64 + count * (48 + 40 * fields.count),
-                objectBound: BinaryPlistRecordWriter.objectBound(count: count, wholeRecords, schema: schema))
+                objectBound: BinaryPlistRecordWriter.objectBound(count: count, wholeRecords, kind: kind))
             top = writer.beginContainer(marker: 0xA0, count: count, references: count)
             for record in wholeRecords where record.occurrence > 0 { repeatedIDs[record.id] = -1 }
         }
@@ -160,10 +160,10 @@ enum BinaryPlistRecordWriter {
 
     /// At most how many objects `count` records need, counting no sharing but the keys';
     /// `records` are those that may have extras.
-    /// Only the schema's fields are written, so a record's values need not be looked
+    /// Only the kind's fields are written, so a record's values need not be looked
     /// at: the count comes from the list itself, without touching each values array.
-    fileprivate static func objectBound(count: Int, _ records: some Collection<Record>, schema: RecordSchema) -> Int {
-        let fields = schema.fields.count
+    fileprivate static func objectBound(count: Int, _ records: some Collection<Record>, kind: ListKind) -> Int {
+        let fields = kind.fields.count
         var bound = 2 + fields + count * (2 + fields)
         for record in records where !record.extras.isEmpty {
             for extra in record.extras { bound += 1 + objectBound(extra.value) }

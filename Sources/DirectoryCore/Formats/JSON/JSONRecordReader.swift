@@ -72,7 +72,7 @@ package enum JSONRecordReader {
         }
     }
 
-    /// Reads one key and its value into the record being built: keys the schema knows
+    /// Reads one key and its value into the record being built: keys the kind knows
     /// are matched on their bytes, and ids parsed from theirs, without making strings.
     private static func readMember(
         _ scanner: inout JSONScanner, into builder: inout RecordBuilder

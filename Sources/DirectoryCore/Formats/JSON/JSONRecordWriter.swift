@@ -1,21 +1,21 @@
 /// Writes records as a JSON list file: compact, as `JSONEncoder()` writes an
 /// array of `Codable` structs, so the apps' `JSONDecoder` reads it back.
 ///
-/// Each object holds `id`, the schema's fields (text as strings, dates as seconds
+/// Each object holds `id`, the kind's fields (text as strings, dates as seconds
 /// since 2001) and the record's extras unchanged, in the order the record's keys were
 /// read (`Record.keyOrder`); a record made here takes the order of the list's first
-/// record read from a file, or `id` then the fields in schema order.
+/// record read from a file, or `id` then the fields in kind order.
 enum JSONRecordWriter {
     /// The bytes of a complete JSON file holding `records`.
-    static func write(_ records: RecordList, schema: RecordSchema) -> [UInt8] {
+    static func write(_ records: RecordList, kind: ListKind) -> [UInt8] {
         var file: [UInt8] = []
-        write(records, schema: schema, pieceSize: Int.max) { file.append($0) }
+        write(records, kind: kind, pieceSize: Int.max) { file.append($0) }
         return file
     }
 
     /// The bytes of a complete JSON file holding `records`.
-    static func write(_ records: [Record], schema: RecordSchema) -> [UInt8] {
-        write(RecordList(records), schema: schema)
+    static func write(_ records: [Record], kind: ListKind) -> [UInt8] {
+        write(RecordList(records), kind: kind)
     }
 
     /// Writes a complete JSON file holding `records`, handing it to `emit` in pieces
@@ -24,11 +24,11 @@ enum JSONRecordWriter {
     /// Records still in the list's `RecordTable` are written straight from its bytes;
     /// the others (new, changed, with extras) through `Record`.
     static func write(
-        _ records: RecordList, schema: RecordSchema, pieceSize: Int, emit: (Span<UInt8>) -> Void
+        _ records: RecordList, kind: ListKind, pieceSize: Int, emit: (Span<UInt8>) -> Void
     ) {
-        let fallback = records.firstKeyOrder ?? .declared(fieldCount: schema.fields.count)
-        let layout = Layout(schema: schema, table: records.table, fallback: fallback)
-        let estimate = 2 + records.count * (layout.fixedBound + schema.fields.count * 16)
+        let fallback = records.firstKeyOrder ?? .declared(fieldCount: kind.fields.count)
+        let layout = Layout(kind: kind, table: records.table, fallback: fallback)
+        let estimate = 2 + records.count * (layout.fixedBound + kind.fields.count * 16)
         var sink = ByteSink(capacity: min(estimate, pieceSize) + 4096)
         var scratch: [UInt8] = []
         sink.put(UInt8(ascii: "["))
@@ -50,7 +50,7 @@ enum JSONRecordWriter {
         emit(sink.bytes)
     }
 
-    /// The fixed parts of every record of a schema, escaped once rather than once per record.
+    /// The fixed parts of every record of a kind, escaped once rather than once per record.
     private struct Layout {
         let fields: [Field]
         /// `"id":` and `"name":` for each field, by key code.
@@ -71,8 +71,8 @@ enum JSONRecordWriter {
         /// The most bytes the fixed parts of one record take.
         let fixedBound: Int
 
-        init(schema: RecordSchema, table: RecordTable?, fallback: KeyOrder) {
-            fields = schema.fields
+        init(kind: ListKind, table: RecordTable?, fallback: KeyOrder) {
+            fields = kind.fields
             keyPrefixes = (["id"] + fields.map(\.name)).map { name in
                 var prefix: [UInt8] = []
                 JSONStringEscaper.appendQuoted(name, to: &prefix)

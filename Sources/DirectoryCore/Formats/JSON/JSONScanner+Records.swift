@@ -1,5 +1,5 @@
 /// Keys and identifiers read straight from the document's bytes: every record has
-/// an `id` and the schema's keys, and making a `String` of each only to compare
+/// an `id` and the kind's keys, and making a `String` of each only to compare
 /// or parse it costs an allocation or a validation per key.
 extension JSONScanner {
     /// Where the bytes of the key at the next significant byte are in `bytes`, leaving

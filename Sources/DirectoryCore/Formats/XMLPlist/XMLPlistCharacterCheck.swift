@@ -5,29 +5,29 @@
 /// Python's `plistlib`, and XML has no escape for them, so the save is refused.
 package enum XMLPlistCharacterCheck {
     /// Where the first such character is, as "'NAME' has U+0001 in office", or `nil`.
-    package static func firstProblem(in records: some Sequence<Record>, schema: RecordSchema) -> String? {
+    package static func firstProblem(in records: some Sequence<Record>, kind: ListKind) -> String? {
         for record in records {
             for (index, value) in record.values.enumerated() {
                 if case .text(let text) = value, let bad = firstInvalid(in: text) {
-                    return describe(record, schema: schema, bad, "in " + schema.fields[index].name)
+                    return describe(record, kind: kind, bad, "in " + kind.fields[index].name)
                 }
             }
             for extra in record.extras {
                 if let bad = firstInvalid(in: extra.key) ?? firstInvalid(in: extra.value) {
-                    return describe(record, schema: schema, bad, "in the key " + VisibleText.of(extra.key))
+                    return describe(record, kind: kind, bad, "in the key " + VisibleText.of(extra.key))
                 }
             }
         }
         return nil
     }
 
-    private static func describe(_ record: Record, schema: RecordSchema, _ bad: Unicode.Scalar, _ place: String)
+    private static func describe(_ record: Record, kind: ListKind, _ bad: Unicode.Scalar, _ place: String)
         -> String
     {
         let hex = String(bad.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        let name = record.values[schema.titleField].text ?? ""
-        let title = name.isEmpty ? "an unnamed \(schema.noun)" : "'" + VisibleText.of(name) + "'"
+        let name = record.values[kind.titleField].text ?? ""
+        let title = name.isEmpty ? "an unnamed \(kind.noun)" : "'" + VisibleText.of(name) + "'"
         return "\(title) has the character \(code) \(place), which an XML property list cannot hold; "
             + "remove it, or save as a .json or binary .plist file"
     }

@@ -87,7 +87,7 @@ enum XMLPlistRecordReader {
         }
     }
 
-    /// Adds an entry read by `readSimpleEntry()` to the current record: keys the schema
+    /// Adds an entry read by `readSimpleEntry()` to the current record: keys the kind
     /// knows are matched on their bytes and ids parsed from theirs, without making strings.
     private static func add(
         _ key: Range<Int>, _ value: XMLPlistSimpleValue, at offset: Int, from scanner: XMLPlistScanner,

@@ -17,9 +17,9 @@
 ///   array element, is left out (Foundation would write the string `$null`).
 enum XMLPlistRecordWriter {
     /// The bytes of a complete XML property list holding `records`.
-    static func write(_ records: some RandomAccessCollection<Record>, schema: RecordSchema) -> [UInt8] {
+    static func write(_ records: some RandomAccessCollection<Record>, kind: ListKind) -> [UInt8] {
         var file: [UInt8] = []
-        write(records, schema: schema, pieceSize: Int.max) { file = $0 }
+        write(records, kind: kind, pieceSize: Int.max) { file = $0 }
         return file
     }
 
@@ -35,21 +35,21 @@ enum XMLPlistRecordWriter {
     /// pieces of at least `pieceSize` bytes (the last one shorter) as they fill up, so
     /// that a large list never exists twice in memory.
     static func write(
-        _ records: some RandomAccessCollection<Record>, schema: RecordSchema, pieceSize: Int,
+        _ records: some RandomAccessCollection<Record>, kind: ListKind, pieceSize: Int,
         emit: ([UInt8]) -> Void
     ) {
         var output: [UInt8] = []
-        let estimate = 256 + records.count * (80 + 60 * schema.fields.count)
+        let estimate = 256 + records.count * (80 + 60 * kind.fields.count)
         output.reserveCapacity(pieceSize == Int.max ? estimate : min(estimate, pieceSize + 4096))
         append(header, to: &output)
         if records.isEmpty {
             append("<array/>\n", to: &output)
         } else {
             append("<array>\n", to: &output)
-            let lines = Lines(schema: schema)
+            let lines = Lines(kind: kind)
             let firstOrder =
                 (records as? RecordList)?.firstKeyOrder ?? records.lazy.compactMap(\.keyOrder).first?.withoutExtras
-            let fallback = firstOrder ?? .sorted(schema)
+            let fallback = firstOrder ?? .sorted(kind)
             for record in records {
                 appendRecord(record, lines: lines, fallback: fallback, to: &output)
                 if output.count >= pieceSize {
@@ -67,8 +67,8 @@ enum XMLPlistRecordWriter {
     private struct Lines {
         let keys: [[UInt8]]
 
-        init(schema: RecordSchema) {
-            keys = (["id"] + schema.fields.map(\.name)).map { name in
+        init(kind: ListKind) {
+            keys = (["id"] + kind.fields.map(\.name)).map { name in
                 var line: [UInt8] = []
                 XMLPlistRecordWriter.appendKey(name, indentation: 2, to: &line)
                 return line

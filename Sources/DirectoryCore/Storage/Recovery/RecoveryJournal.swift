@@ -4,7 +4,7 @@
 public struct RecoveryJournal: Equatable, Sendable {
     /// The list's location (a path, or a database URI without its password).
     public var location: String
-    /// The kind of list (`RecordSchema.name`).
+    /// The kind of list (`ListKind.name`).
     public var kind: String
     /// The process that wrote it.
     public var pid: Int

@@ -38,7 +38,7 @@ struct ManyKeysLoadTests {
         for _ in 0..<3 {
             let clock = ContinuousClock()
             let start = clock.now
-            records = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: format, schema: nil).records.array
+            records = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: format, kind: nil).records.array
             let elapsed = clock.now - start
             best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
@@ -47,11 +47,11 @@ struct ManyKeysLoadTests {
 
     @Test("200,000 keys in one record load about as fast as a file of the same size", arguments: FileFormat.allCases)
     func wideRecordLoadsLinearly(format: FileFormat) throws {
-        let wide = RecordCodec.encode([Self.wideRecord()], schema: .person, format: format)
+        let wide = RecordCodec.encode([Self.wideRecord()], kind: .person, format: format)
         var narrowCount = 1000
-        var narrow = RecordCodec.encode(Self.narrowRecords(narrowCount), schema: .person, format: format)
+        var narrow = RecordCodec.encode(Self.narrowRecords(narrowCount), kind: .person, format: format)
         narrowCount = max(1, narrowCount * wide.count / narrow.count)
-        narrow = RecordCodec.encode(Self.narrowRecords(narrowCount), schema: .person, format: format)
+        narrow = RecordCodec.encode(Self.narrowRecords(narrowCount), kind: .person, format: format)
         let (wideTime, wideRecords) = try Self.bestLoad(wide, format: format)
         let (narrowTime, narrowRecords) = try Self.bestLoad(narrow, format: format)
         #expect(wideRecords.count == 1)
@@ -70,12 +70,12 @@ struct ManyKeysLoadTests {
         var record = Self.wideRecord()
         record.extras.removeSubrange(1000...)
         record.extras.append(KeyedValue("key500", .string("again")))
-        let bytes = RecordCodec.encode([record], schema: .person, format: format)
+        let bytes = RecordCodec.encode([record], kind: .person, format: format)
         #expect(throws: FileFormatError.self) {
-            _ = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: format, schema: nil)
+            _ = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: format, kind: nil)
         }
         #expect(throws: FileFormatError.self) {
-            _ = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: format, schema: .person)
+            _ = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: format, kind: .person)
         }
     }
 }

@@ -13,7 +13,7 @@ struct RecordBuilderTextTests {
     func rangesOfTheReadersBytes() throws {
         let bytes = Array("Ada LovelaceBriggs 413Grace HopperSteitz 131".utf8)
         let ranges = [(0..<12, 12..<22), (22..<34, 34..<44)]
-        var builder = RecordBuilder(schema: .person)
+        var builder = RecordBuilder(kind: .person)
         for (number, (name, office)) in ranges.enumerated() {
             builder.beginRecord()
             try builder.add(id: Self.id(number))
@@ -31,7 +31,7 @@ struct RecordBuilderTextTests {
     @Test("a text range and a repeated key: the key is refused and the next record reads right")
     func repeatedKeyWithRanges() throws {
         let bytes = Array("FirstAgainSecond".utf8)
-        var builder = RecordBuilder(schema: .person)
+        var builder = RecordBuilder(kind: .person)
         builder.beginRecord()
         try builder.add(id: Self.id(0))
         try builder.add(field: 0, textAt: 0..<5)

@@ -34,9 +34,9 @@ struct BinaryPlistFastPathTests {
         return TestData.assemble(objects)
     }
 
-    static func error(_ bytes: [UInt8], schema: RecordSchema? = nil) -> String? {
+    static func error(_ bytes: [UInt8], kind: ListKind? = nil) -> String? {
         do {
-            _ = try TestData.decode(bytes, schema: schema)
+            _ = try TestData.decode(bytes, kind: kind)
             return nil
         } catch {
             return (error as? FileFormatError)?.message ?? "\(error)"
@@ -49,8 +49,8 @@ struct BinaryPlistFastPathTests {
             (4, Self.string("Steitz 131")), (2, Self.string("0f2a6c1e-5b7d-4c8e-9a3b-1d2e3f405162")),
             (3, [0x63, 0x00, 0x5A, 0x00, 0x6F, 0x00, 0xEB]),
         ])
-        for schema in [nil, RecordSchema.person] {
-            let records = try TestData.decode(bytes, schema: schema).records
+        for kind in [nil, ListKind.person] {
+            let records = try TestData.decode(bytes, kind: kind).records
             #expect(records.count == 2)
             #expect(records[1].id == RecordID("0F2A6C1E-5B7D-4C8E-9A3B-1D2E3F405162"))
             #expect(records[1].values == [.text("Zoë"), .text("Steitz 131")])
@@ -80,7 +80,7 @@ struct BinaryPlistFastPathTests {
     func refusesBadSecondRecords(pairs: [(Int, [UInt8])], message: String) {
         let bytes = Self.file(secondRecord: pairs.map { (key: $0.0, value: $0.1) })
         #expect(Self.error(bytes) == message)
-        #expect(Self.error(bytes, schema: .person) == message)
+        #expect(Self.error(bytes, kind: .person) == message)
     }
 
     @Test("text where a bucket item has its date is refused in the general path's words")
@@ -89,8 +89,8 @@ struct BinaryPlistFastPathTests {
         var records = TestData.records(items)
         records[1].values[2] = .text("tomorrow")
         // The writer writes what it is given; the reader must refuse it for a bucket list.
-        let written = BinaryPlistRecordWriter.write(records, schema: .bucket)
-        let message = Self.error(written, schema: .bucket)
+        let written = BinaryPlistRecordWriter.write(records, kind: .bucket)
+        let message = Self.error(written, kind: .bucket)
         #expect(message == "record 2: 'completedDate' is a string, expected a date (seconds since 2001)")
     }
 
@@ -105,8 +105,8 @@ struct BinaryPlistFastPathTests {
         }
         let bytes = [UInt8](try PropertyListEncoder().encode(people))
         let decoded = try PropertyListDecoder().decode([TestData.Person].self, from: Data(bytes))
-        for schema in [nil, RecordSchema.person] {
-            #expect(try TestData.decode(bytes, schema: schema).records == TestData.records(decoded))
+        for kind in [nil, ListKind.person] {
+            #expect(try TestData.decode(bytes, kind: kind).records == TestData.records(decoded))
         }
     }
 
@@ -118,9 +118,9 @@ struct BinaryPlistFastPathTests {
                 values: [.text("Person \(index % 7)"), .text("Briggs \(index % 3)")],
                 extras: [KeyedValue("zKey\(index)", .integer(Int64(index))), KeyedValue("zShared", .string("x"))])
         }
-        let written = BinaryPlistRecordWriter.write(records, schema: .person)
+        let written = BinaryPlistRecordWriter.write(records, kind: .person)
         #expect(try TestData.decode(written).records == records)
-        let expected = records.map { BinaryPlistFoundationBridge.object($0, schema: .person) }
+        let expected = records.map { BinaryPlistFoundationBridge.object($0, kind: .person) }
         #expect(try BinaryPlistFoundationBridge.xml(reading: written) == BinaryPlistFoundationBridge.xml(expected))
     }
 
@@ -136,7 +136,7 @@ struct BinaryPlistFastPathTests {
                 office: index < 3 ? String(long) : "Briggs 413")
         }
         let expected = [UInt8](try PropertyListEncoder().encode(people))
-        #expect(BinaryPlistRecordWriter.write(TestData.records(people), schema: .person) == expected)
+        #expect(BinaryPlistRecordWriter.write(TestData.records(people), kind: .person) == expected)
     }
 
     @Test("a slice of a list is written as that list would be")
@@ -144,13 +144,13 @@ struct BinaryPlistFastPathTests {
         let records = TestData.records(TestData.people(50))
         let slice = records[10..<30]
         #expect(
-            BinaryPlistRecordWriter.write(slice, schema: .person)
-                == BinaryPlistRecordWriter.write(Array(slice), schema: .person))
+            BinaryPlistRecordWriter.write(slice, kind: .person)
+                == BinaryPlistRecordWriter.write(Array(slice), kind: .person))
         var joined: [UInt8] = []
-        RecordCodec.encode(RecordList(slice), schema: .person, format: .binaryPlist) { piece in
+        RecordCodec.encode(RecordList(slice), kind: .person, format: .binaryPlist) { piece in
             for offset in 0..<piece.byteCount { joined.append(piece.byte(at: offset)) }
         }
-        #expect(joined == BinaryPlistRecordWriter.write(Array(slice), schema: .person))
+        #expect(joined == BinaryPlistRecordWriter.write(Array(slice), kind: .person))
     }
 
     @Test("the string cache gives back only what it was given for that object")

@@ -28,9 +28,9 @@ enum BinaryPlistFoundationBridge {
     }
 
     /// The dictionary `PropertyListSerialization` would read for `record`.
-    static func object(_ record: Record, schema: RecordSchema) -> [String: Any] {
+    static func object(_ record: Record, kind: ListKind) -> [String: Any] {
         var dictionary: [String: Any] = ["id": record.id.description]
-        for (field, value) in zip(schema.fields, record.values) {
+        for (field, value) in zip(kind.fields, record.values) {
             switch value {
             case .text(let text): dictionary[field.name] = text
             case .date(let seconds): dictionary[field.name] = Date(timeIntervalSinceReferenceDate: seconds)

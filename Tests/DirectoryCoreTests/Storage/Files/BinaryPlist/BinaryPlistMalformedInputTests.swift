@@ -12,9 +12,9 @@ struct BinaryPlistMalformedInputTests {
     static let id = [0x5F, 0x10, 36] + Array("E621E1F8-C36C-495A-93FC-0C247A3E6E5F".utf8)
 
     /// The message of the error reading `bytes` throws, or `nil` when it reads.
-    func failure(_ bytes: [UInt8], schema: RecordSchema? = .person) -> String? {
+    func failure(_ bytes: [UInt8], kind: ListKind? = .person) -> String? {
         do {
-            _ = try TestData.decode(bytes, schema: schema)
+            _ = try TestData.decode(bytes, kind: kind)
             return nil
         } catch let error as FileFormatError {
             return error.message

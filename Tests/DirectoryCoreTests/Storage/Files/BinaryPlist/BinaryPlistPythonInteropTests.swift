@@ -33,7 +33,7 @@ struct BinaryPlistPythonInteropTests {
             try? FileManager.default.removeItem(at: input)
             try? FileManager.default.removeItem(at: output)
         }
-        try Data(BinaryPlistRecordWriter.write(records, schema: .bucket)).write(to: input)
+        try Data(BinaryPlistRecordWriter.write(records, kind: .bucket)).write(to: input)
         let program = """
             import plistlib, sys
             with open(sys.argv[1], 'rb') as f: items = plistlib.load(f)
@@ -42,8 +42,8 @@ struct BinaryPlistPythonInteropTests {
             """
         let printed = try BinaryPlistPython.run(program, arguments: [input.path, output.path])
         #expect(printed == "2000 значение\n")
-        let (schema, read) = try TestData.decode([UInt8](try Data(contentsOf: output)))
-        #expect(schema == .bucket)
+        let (kind, read) = try TestData.decode([UInt8](try Data(contentsOf: output)))
+        #expect(kind == .bucket)
         #expect(read == records)
     }
 
@@ -53,7 +53,7 @@ struct BinaryPlistPythonInteropTests {
         let people = TestData.people(70_000, seed: 9)
         let input = temporaryFile("large.plist")
         defer { try? FileManager.default.removeItem(at: input) }
-        try Data(BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)).write(to: input)
+        try Data(BinaryPlistRecordWriter.write(TestData.records(people), kind: .person)).write(to: input)
         let program = """
             import plistlib, sys
             with open(sys.argv[1], 'rb') as f: people = plistlib.load(f)
@@ -79,8 +79,8 @@ struct BinaryPlistPythonInteropTests {
             with open(sys.argv[1], 'wb') as f: plistlib.dump(people, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
             """
         try BinaryPlistPython.run(program, arguments: [file.path])
-        let (schema, records) = try TestData.decode([UInt8](try Data(contentsOf: file)))
-        #expect(schema == .person)
+        let (kind, records) = try TestData.decode([UInt8](try Data(contentsOf: file)))
+        #expect(kind == .person)
         #expect(records.count == 2)
         #expect(records.first?.id.description == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
         #expect(records.first?.values == [.text("Zoë 😀 日本"), .text("Briggs 413")])

@@ -13,20 +13,20 @@ struct BinaryPlistRecordWriterTests {
     func writesPeopleByteForByteAsPropertyListEncoder() throws {
         let people = TestData.people(300)
         let expected = [UInt8](try PropertyListEncoder().encode(people))
-        #expect(BinaryPlistRecordWriter.write(TestData.records(people), schema: .person) == expected)
+        #expect(BinaryPlistRecordWriter.write(TestData.records(people), kind: .person) == expected)
     }
 
     @Test("writes bucket items byte for byte as PropertyListEncoder does")
     func writesBucketItemsByteForByteAsPropertyListEncoder() throws {
         let items = TestData.bucketItems(300)
         let expected = [UInt8](try PropertyListEncoder().encode(items))
-        #expect(BinaryPlistRecordWriter.write(TestData.records(items), schema: .bucket) == expected)
+        #expect(BinaryPlistRecordWriter.write(TestData.records(items), kind: .bucket) == expected)
     }
 
     @Test("writes an empty list as PropertyListEncoder does")
     func writesAnEmptyListAsPropertyListEncoder() throws {
         let expected = [UInt8](try PropertyListEncoder().encode([TestData.Person]()))
-        #expect(BinaryPlistRecordWriter.write([], schema: .person) == expected)
+        #expect(BinaryPlistRecordWriter.write([], kind: .person) == expected)
     }
 
     /// 70,000 records need 3-byte references and offsets.
@@ -34,7 +34,7 @@ struct BinaryPlistRecordWriterTests {
     func writesLargeListsWithWideReferencesAsPropertyListEncoder() throws {
         let people = TestData.people(70_000, seed: 7)
         let expected = [UInt8](try PropertyListEncoder().encode(people))
-        let written = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
+        let written = BinaryPlistRecordWriter.write(TestData.records(people), kind: .person)
         #expect(written == expected)
         #expect(try PropertyListDecoder().decode([TestData.Person].self, from: Data(written)) == people)
     }
@@ -42,10 +42,10 @@ struct BinaryPlistRecordWriterTests {
     @Test("writes what PropertyListDecoder reads back")
     func writesWhatPropertyListDecoderReadsBack() throws {
         let items = TestData.bucketItems(500, seed: 11)
-        let written = BinaryPlistRecordWriter.write(TestData.records(items), schema: .bucket)
+        let written = BinaryPlistRecordWriter.write(TestData.records(items), kind: .bucket)
         #expect(try PropertyListDecoder().decode([TestData.BucketItem].self, from: Data(written)) == items)
         let people = TestData.people(500, seed: 12)
-        let writtenPeople = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
+        let writtenPeople = BinaryPlistRecordWriter.write(TestData.records(people), kind: .person)
         #expect(try PropertyListDecoder().decode([TestData.Person].self, from: Data(writtenPeople)) == people)
     }
 
@@ -57,8 +57,8 @@ struct BinaryPlistRecordWriterTests {
                 values: [.text("Person \(index)"), .text("Briggs 413")],
                 extras: Array(BinaryPlistFoundationBridge.sampleExtras.dropFirst(index)))
         }
-        let written = BinaryPlistRecordWriter.write(records, schema: .person)
-        let expected = records.map { BinaryPlistFoundationBridge.object($0, schema: .person) }
+        let written = BinaryPlistRecordWriter.write(records, kind: .person)
+        let expected = records.map { BinaryPlistFoundationBridge.object($0, kind: .person) }
         #expect(try BinaryPlistFoundationBridge.xml(reading: written) == BinaryPlistFoundationBridge.xml(expected))
     }
 
@@ -66,13 +66,13 @@ struct BinaryPlistRecordWriterTests {
     func readsBackWhatItWritesWithKeysInOrder() throws {
         let records = [
             Record(
-                id: RecordID(high: 1, low: 2), values: [.text("a"), .text("b"), .date(RecordSchema.distantPast)],
+                id: RecordID(high: 1, low: 2), values: [.text("a"), .text("b"), .date(ListKind.distantPast)],
                 extras: BinaryPlistFoundationBridge.sampleExtras),
             Record(id: RecordID(high: 3, low: 4), values: [.text("😀"), .text(""), .date(-0.125)]),
         ]
-        let written = BinaryPlistRecordWriter.write(records, schema: .bucket)
-        let (schema, read) = try TestData.decode(written)
-        #expect(schema == .bucket)
+        let written = BinaryPlistRecordWriter.write(records, kind: .bucket)
+        let (kind, read) = try TestData.decode(written)
+        #expect(kind == .bucket)
         #expect(read == records)
     }
 
@@ -85,10 +85,10 @@ struct BinaryPlistRecordWriterTests {
                 KeyedValue("list", .array([.integer(1), .null, .integer(2)])),
                 KeyedValue("map", .dictionary([KeyedValue("x", .null), KeyedValue("y", .bool(true))])),
             ])
-        let written = BinaryPlistRecordWriter.write([record], schema: .person)
+        let written = BinaryPlistRecordWriter.write([record], kind: .person)
         let (_, read) = try TestData.decode(written)
         #expect(read.first?.extras == record.extras)
-        #expect(BinaryPlistRecordWriter.write(read, schema: .person) == written)
+        #expect(BinaryPlistRecordWriter.write(read, kind: .person) == written)
     }
 
     /// Foundation shares canonically equal strings ("é" and "e" + U+0301) and so
@@ -99,7 +99,7 @@ struct BinaryPlistRecordWriterTests {
             TestData.Person(id: UUID(), name: "caf\u{E9}", office: "cafe\u{301}"),
             TestData.Person(id: UUID(), name: "cafe\u{301}", office: "caf\u{E9}"),
         ]
-        let written = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
+        let written = BinaryPlistRecordWriter.write(TestData.records(people), kind: .person)
         let decoded = try PropertyListDecoder().decode([TestData.Person].self, from: Data(written))
         #expect(decoded.map { Array($0.name.unicodeScalars) } == people.map { Array($0.name.unicodeScalars) })
         #expect(decoded.map { Array($0.office.unicodeScalars) } == people.map { Array($0.office.unicodeScalars) })
@@ -113,7 +113,7 @@ struct BinaryPlistRecordWriterTests {
             TestData.Person(id: person.id, name: "unique name \(index)", office: "Room \(index / 3)")
         }
         let expected = [UInt8](try PropertyListEncoder().encode(people))
-        let written = BinaryPlistRecordWriter.write(TestData.records(people), schema: .person)
+        let written = BinaryPlistRecordWriter.write(TestData.records(people), kind: .person)
         #expect(written.count == expected.count)
         #expect(written == expected)
     }
@@ -128,14 +128,14 @@ struct BinaryPlistRecordWriterTests {
         let expected = [UInt8](try PropertyListEncoder().encode(people))
         var records = TestData.records(people)
         #expect(RecordKey.numberOccurrences(in: &records).count == 2)
-        #expect(BinaryPlistRecordWriter.write(records, schema: .person) == expected)
+        #expect(BinaryPlistRecordWriter.write(records, kind: .person) == expected)
     }
 
     @Test("shares equal values and keys")
     func sharesEqualValuesAndKeys() throws {
         let first = Record(id: RecordID(high: 1, low: 2), values: [.text("same"), .text("same")])
         let second = Record(id: RecordID(high: 3, low: 4), values: [.text("same"), .text("same")])
-        let written = BinaryPlistRecordWriter.write([first, second], schema: .person)
+        let written = BinaryPlistRecordWriter.write([first, second], kind: .person)
         let trailer = try BinaryPlistTrailer(validating: written.span)
         // array, 2 dictionaries, 3 keys, 2 ids, 1 shared "same"
         #expect(trailer.objectCount == 9)

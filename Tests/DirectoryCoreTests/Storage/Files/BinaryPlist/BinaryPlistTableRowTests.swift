@@ -18,8 +18,8 @@ struct BinaryPlistTableRowTests {
         extra.extras = [KeyedValue("color", .string("red"))]
         list.append(extra)
         #expect(
-            BinaryPlistRecordWriter.write(list, schema: .person)
-                == BinaryPlistRecordWriter.write(list.array, schema: .person))
+            BinaryPlistRecordWriter.write(list, kind: .person)
+                == BinaryPlistRecordWriter.write(list.array, kind: .person))
     }
 
     @Test("an id shared by a table row and a record kept whole is one shared object, as Foundation shares it")
@@ -33,7 +33,7 @@ struct BinaryPlistTableRowTests {
         #expect(list.tableRow(at: 2) != nil)
         #expect(list.key(at: 5).occurrence == 1)
         #expect(
-            BinaryPlistRecordWriter.write(list, schema: .person)
-                == BinaryPlistRecordWriter.write(list.array, schema: .person))
+            BinaryPlistRecordWriter.write(list, kind: .person)
+                == BinaryPlistRecordWriter.write(list.array, kind: .person))
     }
 }

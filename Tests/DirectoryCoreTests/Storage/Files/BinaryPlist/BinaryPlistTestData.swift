@@ -21,7 +21,7 @@ enum BinaryPlistTestData {
 
     /// Dates with fractions, negative values and `Date.distantPast`.
     static let awkwardDates: [Double] = [
-        RecordSchema.distantPast, 0, 1.5, -0.25, 0.1, 700_000_000.123456, 63_113_904_000, 1e-7,
+        ListKind.distantPast, 0, 1.5, -0.25, 0.1, 700_000_000.123456, 63_113_904_000, 1e-7,
     ]
 
     /// `count` people whose text cycles through `awkwardStrings`.
@@ -76,15 +76,15 @@ enum BinaryPlistTestData {
     }
 
     /// Reads `bytes` with the binary plist reader.
-    static func decode(_ bytes: [UInt8], schema: RecordSchema? = nil) throws -> (
-        schema: RecordSchema, records: [Record]
+    static func decode(_ bytes: [UInt8], kind: ListKind? = nil) throws -> (
+        kind: ListKind, records: [Record]
     ) {
-        var builder = RecordBuilder(schema: schema)
+        var builder = RecordBuilder(kind: kind)
         try bytes.span.withRawBytes { (raw) throws(FileFormatError) in
             try BinaryPlistRecordReader.read(raw, into: &builder)
         }
         let finished = builder.finish()
-        return (finished.schema, finished.records.array)
+        return (finished.kind, finished.records.array)
     }
 
     /// Assembles a file from encoded objects (whose references are `refSize` bytes),

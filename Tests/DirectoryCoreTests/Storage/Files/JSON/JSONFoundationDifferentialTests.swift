@@ -40,8 +40,8 @@ struct JSONFoundationDifferentialTests {
     @Test("reads what JSONEncoder writes for people")
     func readsWhatJSONEncoderWritesForPeople() throws {
         let people = Self.people(count: 400, seed: 1)
-        let (schema, records) = try JSONTestSupport.read(Array(try JSONEncoder().encode(people)))
-        #expect(schema == .person)
+        let (kind, records) = try JSONTestSupport.read(Array(try JSONEncoder().encode(people)))
+        #expect(kind == .person)
         #expect(
             records.map {
                 Person(id: Self.uuid($0.id), name: $0.values[0].text ?? "?", office: $0.values[1].text ?? "?")
@@ -52,8 +52,8 @@ struct JSONFoundationDifferentialTests {
     @Test("reads what JSONEncoder writes for bucket items")
     func readsWhatJSONEncoderWritesForBucketItems() throws {
         let items = Self.items(count: 400, seed: 2)
-        let (schema, records) = try JSONTestSupport.read(Array(try JSONEncoder().encode(items)))
-        #expect(schema == .bucket)
+        let (kind, records) = try JSONTestSupport.read(Array(try JSONEncoder().encode(items)))
+        #expect(kind == .bucket)
         for (item, record) in zip(items, records) {
             #expect(record.id.description == item.id.uuidString)
             #expect(record.values[0] == .text(item.name))
@@ -70,7 +70,7 @@ struct JSONFoundationDifferentialTests {
             Record(
                 id: RecordID($0.id.uuidString) ?? RecordID(high: 0, low: 0), values: [.text($0.name), .text($0.office)])
         }
-        let peopleBytes = JSONRecordWriter.write(personRecords, schema: .person)
+        let peopleBytes = JSONRecordWriter.write(personRecords, kind: .person)
         #expect(try JSONDecoder().decode([Person].self, from: Data(peopleBytes)) == people)
 
         let items = Self.items(count: 400, seed: 4)
@@ -79,7 +79,7 @@ struct JSONFoundationDifferentialTests {
                 id: RecordID($0.id.uuidString) ?? RecordID(high: 0, low: 0),
                 values: [.text($0.name), .text($0.note), .date($0.completedDate.timeIntervalSinceReferenceDate)])
         }
-        let itemBytes = JSONRecordWriter.write(itemRecords, schema: .bucket)
+        let itemBytes = JSONRecordWriter.write(itemRecords, kind: .bucket)
         let decoded = try JSONDecoder().decode([BucketItem].self, from: Data(itemBytes))
         #expect(decoded == items)
         #expect(
@@ -122,11 +122,11 @@ struct JSONFoundationDifferentialTests {
                 id: .random(using: &generator), values: [.text("n"), .text("o")],
                 extras: (0..<3).map { KeyedValue("x\($0)", JSONTestSupport.propertyValue(using: &generator)) })
         }
-        let ours = JSONRecordWriter.write(records, schema: .person)
+        let ours = JSONRecordWriter.write(records, kind: .person)
         // Foundation reads what we write, and writes it back (in its own key order) to something we read the same.
         let object = try JSONSerialization.jsonObject(with: Data(ours))
         let theirs = try JSONSerialization.data(withJSONObject: object)
-        let (_, reread) = try JSONTestSupport.read(Array(theirs), schema: .person)
+        let (_, reread) = try JSONTestSupport.read(Array(theirs), kind: .person)
         #expect(reread.count == records.count)
         for (original, copy) in zip(records, reread) {
             #expect(copy.id == original.id)

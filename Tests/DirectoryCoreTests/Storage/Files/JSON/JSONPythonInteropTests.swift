@@ -34,7 +34,7 @@ struct JSONPythonInteropTests {
             return
         }
         var generator = JSONTestGenerator(seed: 11)
-        let schema = RecordSchema.bucket
+        let kind = ListKind.bucket
         let records = (0..<300).map { _ in
             Record(
                 id: .random(using: &generator),
@@ -53,7 +53,7 @@ struct JSONPythonInteropTests {
         let ascii = directory.appendingPathComponent("ascii.json")
         let utf8 = directory.appendingPathComponent("utf8.json")
         let scriptFile = directory.appendingPathComponent("roundtrip.py")
-        try Data(JSONRecordWriter.write(records, schema: schema)).write(to: input)
+        try Data(JSONRecordWriter.write(records, kind: kind)).write(to: input)
         try Data(Self.script.utf8).write(to: scriptFile)
 
         let process = Process()
@@ -68,8 +68,8 @@ struct JSONPythonInteropTests {
         #expect(printed.trimmingCharacters(in: .whitespacesAndNewlines) == "\(records.count)")
 
         for file in [ascii, utf8] {
-            let (readSchema, read) = try JSONTestSupport.read(Array(try Data(contentsOf: file)))
-            #expect(readSchema == schema)
+            let (readKind, read) = try JSONTestSupport.read(Array(try Data(contentsOf: file)))
+            #expect(readKind == kind)
             #expect(JSONTestSupport.numbersAsReals(read) == records, "\(file.lastPathComponent)")
         }
     }

@@ -7,12 +7,12 @@ struct JSONRecordReaderTests {
     private let id1 = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
     private let id2 = "0B8C1D2E-3F40-4152-8637-48596A7B8C9D"
 
-    @Test("reads people and detects the schema")
+    @Test("reads people and detects the kind")
     func readsPeopleAndDetectsTheSchema() throws {
         let text =
             #"[{"office":"Steitz 131","id":"\#(id1)","name":"Acacia Ackles"},{"name":"Joe","id":"\#(id2)","office":""}]"#
-        let (schema, records) = try JSONTestSupport.read(Array(text.utf8))
-        #expect(schema == .person)
+        let (kind, records) = try JSONTestSupport.read(Array(text.utf8))
+        #expect(kind == .person)
         #expect(
             records == [
                 Record(id: try #require(RecordID(id1)), values: [.text("Acacia Ackles"), .text("Steitz 131")]),
@@ -26,8 +26,8 @@ struct JSONRecordReaderTests {
             [{"id":"\#(id1)","name":"Skydive","note":"","completedDate":-63114076800},
              {"id":"\#(id2)","name":"Paris","note":"n","completedDate":694224000.123456789}]
             """#
-        let (schema, records) = try JSONTestSupport.read(Array(text.utf8))
-        #expect(schema == .bucket)
+        let (kind, records) = try JSONTestSupport.read(Array(text.utf8))
+        #expect(kind == .bucket)
         #expect(records.map { $0.values[2] } == [.date(-63_114_076_800), .date(694_224_000.123456789)])
     }
 
@@ -41,8 +41,8 @@ struct JSONRecordReaderTests {
 
     @Test("reads an empty array")
     func readsAnEmptyArray() throws {
-        let (schema, records) = try JSONTestSupport.read(Array(" [ ] ".utf8))
-        #expect(schema == .person)
+        let (kind, records) = try JSONTestSupport.read(Array(" [ ] ".utf8))
+        #expect(kind == .person)
         #expect(records.isEmpty)
     }
 
@@ -110,7 +110,7 @@ struct JSONRecordReaderTests {
         ])
     func readsNumbersAsIntegerOrReal(literal: String, expected: PropertyValue) throws {
         let text = #"[{"id":"\#(id1)","n":\#(literal)}]"#
-        let (_, records) = try JSONTestSupport.read(Array(text.utf8), schema: .person)
+        let (_, records) = try JSONTestSupport.read(Array(text.utf8), kind: .person)
         let value = try #require(records.first?.extras.first?.value)
         #expect(value == expected)
         if case .real(let number) = value, case .real(let wanted) = expected {
@@ -118,12 +118,12 @@ struct JSONRecordReaderTests {
         }
     }
 
-    @Test("reads into a fixed schema given in advance")
+    @Test("reads into a fixed kind given in advance")
     func readsIntoAFixedSchemaGivenInAdvance() throws {
         let text = #"[{"id":"\#(id1)","name":"n","office":"o"}]"#
-        let (schema, records) = try JSONTestSupport.read(Array(text.utf8), schema: .bucket)
-        #expect(schema == .bucket)
-        #expect(records[0].values == [.text("n"), .text(""), .date(RecordSchema.distantPast)])
+        let (kind, records) = try JSONTestSupport.read(Array(text.utf8), kind: .bucket)
+        #expect(kind == .bucket)
+        #expect(records[0].values == [.text("n"), .text(""), .date(ListKind.distantPast)])
         #expect(records[0].extras == [KeyedValue("office", .string("o"))])
     }
 

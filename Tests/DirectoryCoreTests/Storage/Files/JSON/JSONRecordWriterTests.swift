@@ -13,7 +13,7 @@ struct JSONRecordWriterTests {
             Record(
                 id: id, values: [.text(""), .text("")], extras: [KeyedValue("z", .integer(1)), KeyedValue("a", .null)]),
         ]
-        let text = JSONTestSupport.text(JSONRecordWriter.write(records, schema: .person))
+        let text = JSONTestSupport.text(JSONRecordWriter.write(records, kind: .person))
         #expect(
             text == #"""
                 [{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Acacia Ackles","office":"Steitz 131"},\#
@@ -23,16 +23,16 @@ struct JSONRecordWriterTests {
 
     @Test("writes an empty list")
     func writesAnEmptyList() {
-        #expect(JSONRecordWriter.write([], schema: .bucket) == Array("[]".utf8))
+        #expect(JSONRecordWriter.write([], kind: .bucket) == Array("[]".utf8))
     }
 
     @Test("writes dates as JSONEncoder does")
     func writesDatesAsJSONEncoderDoes() {
         let dates: [Double] = [
-            RecordSchema.distantPast, 0, -0.0, 694_224_000.5, 1e-7, 1e20, 9_007_199_254_740_992, 0.1,
+            ListKind.distantPast, 0, -0.0, 694_224_000.5, 1e-7, 1e20, 9_007_199_254_740_992, 0.1,
         ]
         let records = dates.map { Record(id: id, values: [.text("n"), .text(""), .date($0)]) }
-        let text = JSONTestSupport.text(JSONRecordWriter.write(records, schema: .bucket))
+        let text = JSONTestSupport.text(JSONRecordWriter.write(records, kind: .bucket))
         let written = text.split(separator: "completedDate\":").dropFirst().map { $0.prefix { $0 != "}" } }
         #expect(written == ["-63114076800", "0", "-0", "694224000.5", "1e-07", "1e+20", "9007199254740992", "0.1"])
     }
@@ -42,7 +42,7 @@ struct JSONRecordWriterTests {
         var control = ""
         for value in 0..<0x20 { control.unicodeScalars.append(Unicode.Scalar(UInt8(value))) }
         let record = Record(id: id, values: [.text(control + "/\"\\\u{7F}\u{2028}é😀"), .text("a/b")])
-        let text = JSONTestSupport.text(JSONRecordWriter.write([record], schema: .person))
+        let text = JSONTestSupport.text(JSONRecordWriter.write([record], kind: .person))
         #expect(
             text.contains(
                 #"""
@@ -70,7 +70,7 @@ struct JSONRecordWriterTests {
             KeyedValue("o", .dictionary([KeyedValue("k/\u{1}", .integer(-3))])),
         ]
         let text = JSONTestSupport.text(
-            JSONRecordWriter.write([Record(id: id, values: [], extras: extras)], schema: .person))
+            JSONRecordWriter.write([Record(id: id, values: [], extras: extras)], kind: .person))
         #expect(
             text.hasSuffix(
                 #"""
@@ -94,11 +94,11 @@ struct JSONRecordWriterTests {
     @Test("reads back random records exactly as written")
     func roundTripsRandomRecordsExactly() throws {
         var generator = JSONTestGenerator(seed: 7)
-        for schema in [RecordSchema.person, .bucket] {
+        for kind in [ListKind.person, .bucket] {
             let records = (0..<300).map { _ in
                 Record(
                     id: .random(using: &generator),
-                    values: schema.fields.map { field in
+                    values: kind.fields.map { field in
                         field.isText
                             ? .text(JSONTestSupport.hostileString(using: &generator))
                             : .date(JSONTestSupport.seconds(using: &generator))
@@ -107,16 +107,16 @@ struct JSONRecordWriterTests {
                         KeyedValue("extra\(index)", JSONTestSupport.propertyValue(using: &generator))
                     })
             }
-            let bytes = JSONRecordWriter.write(records, schema: schema)
-            let (readSchema, read) = try JSONTestSupport.read(bytes)
-            #expect(readSchema == schema)
+            let bytes = JSONRecordWriter.write(records, kind: kind)
+            let (readKind, read) = try JSONTestSupport.read(bytes)
+            #expect(readKind == kind)
             #expect(JSONTestSupport.numbersAsReals(read) == records)
             for (original, copy) in zip(records, read) {
                 for (a, b) in zip(original.values, copy.values) {
                     if case .date(let x) = a, case .date(let y) = b { #expect(x.bitPattern == y.bitPattern) }
                 }
             }
-            #expect(JSONRecordWriter.write(read, schema: schema) == bytes)
+            #expect(JSONRecordWriter.write(read, kind: kind) == bytes)
         }
     }
 }

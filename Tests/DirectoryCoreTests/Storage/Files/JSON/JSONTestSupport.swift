@@ -4,23 +4,22 @@
 /// and seeded generators of varied and hostile strings and values.
 enum JSONTestSupport {
     /// Reads `bytes` with `JSONRecordReader`, as `RecordCodec.decode` does.
-    static func read(_ bytes: [UInt8], schema: RecordSchema? = nil) throws -> (schema: RecordSchema, records: [Record])
-    {
-        var builder = RecordBuilder(schema: schema)
+    static func read(_ bytes: [UInt8], kind: ListKind? = nil) throws -> (kind: ListKind, records: [Record]) {
+        var builder = RecordBuilder(kind: kind)
         try JSONRecordReader.read(bytes.span, into: &builder)
         let finished = builder.finish()
-        return (finished.schema, finished.records.array)
+        return (finished.kind, finished.records.array)
     }
 
     /// Reads `text` and returns the `FileFormatError` it gives, or `nil` when it reads.
-    static func readError(_ text: String, schema: RecordSchema? = nil) -> FileFormatError? {
-        readError(Array(text.utf8), schema: schema)
+    static func readError(_ text: String, kind: ListKind? = nil) -> FileFormatError? {
+        readError(Array(text.utf8), kind: kind)
     }
 
     /// Reads `bytes` and returns the `FileFormatError` they give, or `nil` when they read.
-    static func readError(_ bytes: [UInt8], schema: RecordSchema? = nil) -> FileFormatError? {
+    static func readError(_ bytes: [UInt8], kind: ListKind? = nil) -> FileFormatError? {
         do {
-            _ = try read(bytes, schema: schema)
+            _ = try read(bytes, kind: kind)
             return nil
         } catch let error as FileFormatError {
             return error
@@ -57,7 +56,7 @@ enum JSONTestSupport {
     /// A date in seconds since 2001: whole, fractional, tiny, negative, huge, or `Date.distantPast`.
     static func seconds(using generator: inout JSONTestGenerator) -> Double {
         switch Int.random(in: 0..<8, using: &generator) {
-        case 0: return RecordSchema.distantPast
+        case 0: return ListKind.distantPast
         case 1: return Double(Int.random(in: -2_000_000_000...2_000_000_000, using: &generator))
         case 2: return Double.random(in: -1e9...1e9, using: &generator)
         case 3: return Double.random(in: 0..<1, using: &generator)

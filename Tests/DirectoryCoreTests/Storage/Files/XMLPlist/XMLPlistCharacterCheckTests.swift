@@ -18,7 +18,7 @@ struct XMLPlistCharacterCheckTests {
         .enabled(if: XMLPlistPython.path != nil, "python3 is not installed"))
     func plistlibReads() throws {
         let office = "del\u{7F}, c1\u{85}, \u{FFFD}, return\r"
-        let bytes = RecordCodec.encode([Self.record(name: "Ann", office: office)], schema: .person, format: .xmlPlist)
+        let bytes = RecordCodec.encode([Self.record(name: "Ann", office: office)], kind: .person, format: .xmlPlist)
         let output = try XMLPlistPythonInteropTests.run(
             "import plistlib, sys; print(ascii(plistlib.loads(sys.stdin.buffer.read())[0]['office']))", input: bytes)
         #expect(String(decoding: output, as: UTF8.self) == "'del\\x7f, c1\\x85, \\ufffd, return\\n'\n")

@@ -33,9 +33,9 @@ struct XMLPlistDateTests {
     @Test("writes the text PropertyListEncoder writes, from year 1 to 9999")
     func writesTheTextPropertyListEncoderWritesFromYear1To9999() throws {
         var generator = SeededGenerator(state: 9)
-        var dates: [Double] = [RecordSchema.distantPast, 0, -0.5, 0.999, 86_399.75, -13_197_600_000, -13_197_600_001]
+        var dates: [Double] = [ListKind.distantPast, 0, -0.5, 0.999, 86_399.75, -13_197_600_000, -13_197_600_001]
         for _ in 0..<3_000 {
-            dates.append(Double.random(in: RecordSchema.distantPast...252_423_993_599, using: &generator))
+            dates.append(Double.random(in: ListKind.distantPast...252_423_993_599, using: &generator))
         }
         let expected = try Self.foundationTexts(dates)
         #expect(dates.map(Self.text) == expected)
@@ -60,8 +60,8 @@ struct XMLPlistDateTests {
 
     @Test("the distant past is year 1 and comes back unchanged")
     func distantPastIsYear1AndRoundTrips() {
-        #expect(Self.text(RecordSchema.distantPast) == "0001-01-01T00:00:00Z")
-        #expect(Self.parse("0001-01-01T00:00:00Z") == RecordSchema.distantPast)
+        #expect(Self.text(ListKind.distantPast) == "0001-01-01T00:00:00Z")
+        #expect(Self.parse("0001-01-01T00:00:00Z") == ListKind.distantPast)
         #expect(Self.parse("2001-01-01T00:00:00Z") == 0)
     }
 

@@ -38,13 +38,13 @@ struct XMLPlistEntryFastPathTests {
         }
         let bytes = try Data_.foundationXML(people)
         let decoded = try PropertyListDecoder().decode([Data_.Person].self, from: Data(bytes))
-        for schema in [nil, RecordSchema.person] {
-            let records = try Data_.read(bytes, schema: schema)
+        for kind in [nil, ListKind.person] {
+            let records = try Data_.read(bytes, kind: kind)
             #expect(records == decoded.map(Data_.record))
         }
     }
 
-    @Test("ids in lower case and schema keys in any order read as through the general path")
+    @Test("ids in lower case and kind keys in any order read as through the general path")
     func lowerCaseIdsAndAnyKeyOrder() throws {
         let id = "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"
         let first =

@@ -133,7 +133,7 @@ struct XMLPlistMalformedInputTests {
 
     @Test("rejects every truncation of a valid file")
     func rejectsEveryTruncationOfAValidFile() throws {
-        let bytes = XMLPlistRecordWriter.write(Data_.people(3, seed: 6).map(Data_.record), schema: .person)
+        let bytes = XMLPlistRecordWriter.write(Data_.people(3, seed: 6).map(Data_.record), kind: .person)
         let end = bytes.count - 1  // the final newline is optional
         for length in 0..<end {
             #expect(Data_.readError(Array(bytes.prefix(length))) != nil, "prefix of \(length) bytes was accepted")
@@ -149,7 +149,7 @@ struct XMLPlistMalformedInputTests {
             let garbage = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             #expect(Data_.readError(garbage) != nil)
         }
-        let valid = XMLPlistRecordWriter.write(Data_.people(4, seed: 8).map(Data_.record), schema: .person)
+        let valid = XMLPlistRecordWriter.write(Data_.people(4, seed: 8).map(Data_.record), kind: .person)
         for _ in 0..<2_000 {
             var corrupt = valid
             for _ in 0..<Int.random(in: 1...4, using: &generator) {

@@ -26,10 +26,10 @@ struct XMLPlistPieceWriterTests {
 
     @Test("pieces of any size join into the whole file", arguments: [1, 7, 100, 4096, 1 << 20])
     func piecesJoinIntoTheWholeFile(pieceSize: Int) {
-        for (records, schema) in [(Self.trickyRecords(), RecordSchema.person), ([], .person), ([], .bucket)] {
-            let whole = XMLPlistRecordWriter.write(records, schema: schema)
+        for (records, kind) in [(Self.trickyRecords(), ListKind.person), ([], .person), ([], .bucket)] {
+            let whole = XMLPlistRecordWriter.write(records, kind: kind)
             var pieces: [[UInt8]] = []
-            XMLPlistRecordWriter.write(records, schema: schema, pieceSize: pieceSize) { pieces.append($0) }
+            XMLPlistRecordWriter.write(records, kind: kind, pieceSize: pieceSize) { pieces.append($0) }
             #expect(Array(pieces.joined()) == whole)
             #expect(pieces.dropLast().allSatisfy { $0.count >= pieceSize })
             if pieceSize <= 100, !records.isEmpty { #expect(pieces.count > 10) }
@@ -41,13 +41,13 @@ struct XMLPlistPieceWriterTests {
         let records = Self.trickyRecords()
         let slice = records[10..<40]
         #expect(
-            XMLPlistRecordWriter.write(slice, schema: .person)
-                == XMLPlistRecordWriter.write(Array(slice), schema: .person))
+            XMLPlistRecordWriter.write(slice, kind: .person)
+                == XMLPlistRecordWriter.write(Array(slice), kind: .person))
         var joined: [UInt8] = []
-        RecordCodec.encode(RecordList(slice), schema: .person, format: .xmlPlist) { piece in
+        RecordCodec.encode(RecordList(slice), kind: .person, format: .xmlPlist) { piece in
             for offset in 0..<piece.byteCount { joined.append(piece.byte(at: offset)) }
         }
-        #expect(joined == XMLPlistRecordWriter.write(Array(slice), schema: .person))
+        #expect(joined == XMLPlistRecordWriter.write(Array(slice), kind: .person))
         #expect(try Data_.read(joined) == Array(slice))
     }
 
@@ -55,7 +55,7 @@ struct XMLPlistPieceWriterTests {
     func piecesMatchFoundation() throws {
         let people = Data_.people(300, seed: 22, pieces: Data_.plainPieces + ["Sampson House 429 Ω"])
         var joined: [UInt8] = []
-        RecordCodec.encode(RecordList(people.map(Data_.record)), schema: .person, format: .xmlPlist) { piece in
+        RecordCodec.encode(RecordList(people.map(Data_.record)), kind: .person, format: .xmlPlist) { piece in
             for offset in 0..<piece.byteCount { joined.append(piece.byte(at: offset)) }
         }
         #expect(joined == (try Data_.foundationXML(people)))

@@ -70,7 +70,7 @@ struct XMLPlistPythonInteropTests {
                 return v
             json.dump(plain(plistlib.loads(sys.stdin.buffer.read())), sys.stdout, ensure_ascii=True)
             """
-        let output = try Self.run(script, input: XMLPlistRecordWriter.write(records, schema: .person))
+        let output = try Self.run(script, input: XMLPlistRecordWriter.write(records, kind: .person))
         let list = try #require(try JSONSerialization.jsonObject(with: Data(output)) as? [[String: Any]])
         #expect(list.count == records.count)
         for (dictionary, record) in zip(list, records) {
@@ -98,7 +98,7 @@ struct XMLPlistPythonInteropTests {
             sys.stdout.buffer.write(plistlib.dumps(people, fmt=plistlib.FMT_XML, sort_keys=False))
             """
         let output = try Self.run(script, input: Array(json))
-        let records = try Data_.read(output, schema: .person)
+        let records = try Data_.read(output, kind: .person)
         #expect(records.map { Record(id: $0.id, values: $0.values) } == people.map(Data_.record))
         #expect(
             records.first?.extras.realsAsDoubles == [

@@ -11,15 +11,15 @@ struct XMLPlistRecordReaderTests {
     func readsTheFixtureFileFoundationWrote() throws {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/people-xml", withExtension: "plist"))
         let bytes = Array(try Data(contentsOf: url))
-        let (schema, records) = try Data_.readList(bytes)
-        #expect(schema == .person)
+        let (kind, records) = try Data_.readList(bytes)
+        #expect(kind == .person)
         #expect(records == Data_.samplePeople.map(Data_.record))
     }
 
     @Test("reads people that PropertyListEncoder wrote")
     func readsPeopleThatPropertyListEncoderWrote() throws {
         let people = Data_.people(300, seed: 1)
-        let records = try Data_.read(try Data_.foundationXML(people), schema: .person)
+        let records = try Data_.read(try Data_.foundationXML(people), kind: .person)
         #expect(records == people.map(Data_.record))
     }
 
@@ -38,7 +38,7 @@ struct XMLPlistRecordReaderTests {
                 ])
         }
         // Date.distantPast survives, as it does through PropertyListDecoder.
-        #expect(records[0].values[2] == .date(RecordSchema.distantPast))
+        #expect(records[0].values[2] == .date(ListKind.distantPast))
     }
 
     @Test("keeps unknown keys with nested values in file order")
@@ -54,7 +54,7 @@ struct XMLPlistRecordReaderTests {
         record["id"] = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         record["name"] = "Ann"
         let bytes = Array(try PropertyListSerialization.data(fromPropertyList: [record], format: .xml, options: 0))
-        let records = try Data_.read(bytes, schema: .person)
+        let records = try Data_.read(bytes, kind: .person)
         let expected: [KeyedValue] = [
             KeyedValue("age", .integer(42)), KeyedValue("big", .integer(Int64.min)),
             KeyedValue("blob", .data((0..<200).map { UInt8($0) })), KeyedValue("empty", .data([])),

@@ -28,12 +28,12 @@ struct XMLPlistRecordWriterTests {
             person.office = person.office.replacingOccurrences(of: "\r", with: "")
             return person
         }
-        let written = XMLPlistRecordWriter.write(people.map(Data_.record), schema: .person)
+        let written = XMLPlistRecordWriter.write(people.map(Data_.record), kind: .person)
         #expect(written == (try Data_.foundationXML(people)))
         let fixture = try #require(Bundle.module.url(forResource: "Fixtures/people-xml", withExtension: "plist"))
-        let sample = XMLPlistRecordWriter.write(Data_.samplePeople.map(Data_.record), schema: .person)
+        let sample = XMLPlistRecordWriter.write(Data_.samplePeople.map(Data_.record), kind: .person)
         #expect(sample == Array(try Data(contentsOf: fixture)))
-        #expect(XMLPlistRecordWriter.write([], schema: .person) == (try Data_.foundationXML([Data_.Person]())))
+        #expect(XMLPlistRecordWriter.write([], kind: .person) == (try Data_.foundationXML([Data_.Person]())))
     }
 
     @Test("writes data, reals and dates byte for byte as PropertyListEncoder does")
@@ -58,13 +58,13 @@ struct XMLPlistRecordWriterTests {
                 KeyedValue("zNumbers", .array(value.zNumbers.map { PropertyValue.real($0) })),
                 KeyedValue("zWhen", .date(-63_114_076_800.25)),
             ])
-        #expect(XMLPlistRecordWriter.write([record], schema: .person) == (try Data_.foundationXML([value])))
+        #expect(XMLPlistRecordWriter.write([record], kind: .person) == (try Data_.foundationXML([value])))
     }
 
     @Test("PropertyListDecoder reads the people and bucket items written")
     func propertyListDecoderReadsWrittenPeopleAndItems() throws {
         let people = Data_.people(300, seed: 4)
-        let peopleBytes = XMLPlistRecordWriter.write(people.map(Data_.record), schema: .person)
+        let peopleBytes = XMLPlistRecordWriter.write(people.map(Data_.record), kind: .person)
         #expect(try PropertyListDecoder().decode([Data_.Person].self, from: Data(peopleBytes)) == people)
 
         let items = Data_.items(300, seed: 5)
@@ -73,7 +73,7 @@ struct XMLPlistRecordWriterTests {
                 id: RecordID(item.id.uuidString) ?? RecordID(high: 0, low: 0),
                 values: [.text(item.name), .text(item.note), .date(item.completedDate.timeIntervalSinceReferenceDate)])
         }
-        let itemBytes = XMLPlistRecordWriter.write(records, schema: .bucket)
+        let itemBytes = XMLPlistRecordWriter.write(records, kind: .bucket)
         let decoded = try PropertyListDecoder().decode([Data_.BucketItem].self, from: Data(itemBytes))
         #expect(decoded.count == items.count)
         for (back, item) in zip(decoded, items) {
@@ -84,7 +84,7 @@ struct XMLPlistRecordWriterTests {
         }
         #expect(decoded[0].completedDate == .distantPast)
         // And this reader reads its own output back to the same records, dates in whole seconds.
-        let reread = try Data_.read(itemBytes, schema: .bucket)
+        let reread = try Data_.read(itemBytes, kind: .bucket)
         #expect(reread.map(\.id) == records.map(\.id))
         #expect(reread.map { $0.values[2] } == records.map { .date(($0.values[2].date ?? 0).rounded(.down)) })
     }
@@ -103,7 +103,7 @@ struct XMLPlistRecordWriterTests {
                         KeyedValue("d", .dictionary([KeyedValue("z", .null)])),
                     ])),
             ])
-        let bytes = XMLPlistRecordWriter.write([record], schema: .person)
+        let bytes = XMLPlistRecordWriter.write([record], kind: .person)
         let plist = try unsafe PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
         let dictionary = try #require((plist as? [Any])?.first as? [String: Any])
         #expect(Set(dictionary.keys) == ["id", "name", "office", "n", "t", "nested"])
@@ -114,7 +114,7 @@ struct XMLPlistRecordWriterTests {
         #expect((nested["a"] as? [Any])?.first as? String == "&<>")
         #expect((nested["only null"] as? [Any])?.isEmpty == true)
         #expect((nested["d"] as? [String: Any])?.isEmpty == true)
-        let reread = try Data_.read(bytes, schema: .person)
+        let reread = try Data_.read(bytes, kind: .person)
         #expect(reread.first?.values == record.values)
     }
 }

@@ -51,7 +51,7 @@ enum XMLPlistTestData {
         return (0..<count).map { index in
             let seconds: Double
             switch index % 4 {
-            case 0: seconds = RecordSchema.distantPast
+            case 0: seconds = ListKind.distantPast
             case 1: seconds = Double(Int64.random(in: -13_000_000_000...3_000_000_000, using: &generator))
             default: seconds = Double.random(in: -3_000_000_000...3_000_000_000, using: &generator)
             }
@@ -69,11 +69,11 @@ enum XMLPlistTestData {
         return Array(try encoder.encode(value))
     }
 
-    /// The schema and records in `bytes`, read by `XMLPlistRecordReader`.
-    static func readList(_ bytes: [UInt8], schema: RecordSchema? = nil) throws(FileFormatError)
-        -> (schema: RecordSchema, records: [Record])
+    /// The kind and records in `bytes`, read by `XMLPlistRecordReader`.
+    static func readList(_ bytes: [UInt8], kind: ListKind? = nil) throws(FileFormatError)
+        -> (kind: ListKind, records: [Record])
     {
-        var builder = RecordBuilder(schema: schema)
+        var builder = RecordBuilder(kind: kind)
         let failure = bytes.span.withRawBytes { buffer -> FileFormatError? in
             do throws(FileFormatError) {
                 try XMLPlistRecordReader.read(buffer, into: &builder)
@@ -84,12 +84,12 @@ enum XMLPlistTestData {
         }
         if let failure { throw failure }
         let finished = builder.finish()
-        return (finished.schema, finished.records.array)
+        return (finished.kind, finished.records.array)
     }
 
     /// The records in `bytes`, read by `XMLPlistRecordReader`.
-    static func read(_ bytes: [UInt8], schema: RecordSchema? = nil) throws(FileFormatError) -> [Record] {
-        try readList(bytes, schema: schema).records
+    static func read(_ bytes: [UInt8], kind: ListKind? = nil) throws(FileFormatError) -> [Record] {
+        try readList(bytes, kind: kind).records
     }
 
     /// The error reading `text` throws, or `nil` if it reads.

@@ -1,7 +1,7 @@
 /// Describes one kind of record: its fields, defaults, sample data and how it
-/// is listed. Every command works from a schema, so a new kind of list needs a
-/// schema, not new commands.
-public struct RecordSchema: Sendable, Equatable {
+/// is listed. Every command works from a kind, so a new kind of list needs a
+/// kind, not new commands.
+public struct ListKind: Sendable, Equatable {
     /// The kind's name on the command line (`--kind person`).
     public let name: String
     /// What one record is called in messages ("person", "item").
@@ -19,7 +19,7 @@ public struct RecordSchema: Sendable, Equatable {
     /// The file name used when no file is given (`directory.plist`).
     public let defaultFileName: String
 
-    /// Creates a schema.
+    /// Creates a kind.
     public init(
         name: String, noun: String, pluralNoun: String, fields: [Field], listColumns: [Int],
         emptyListMessage: String, samples: [[FieldValue]], defaultFileName: String
@@ -51,7 +51,7 @@ public struct RecordSchema: Sendable, Equatable {
     }
 }
 
-/// One field of a `RecordSchema`.
+/// One field of a `ListKind`.
 public struct Field: Sendable, Equatable {
     /// What values the field holds.
     public enum ValueType: Sendable, Equatable {

@@ -1,11 +1,11 @@
 /// The kinds of record this program knows: the Directory app's people and the
 /// Bucket List app's items.
-extension RecordSchema {
+extension ListKind {
     /// `Date.distantPast` as seconds since 2001-01-01 (0001-01-01T00:00:00Z).
     public static let distantPast: Double = -63_114_076_800
 
     /// A person in the Directory app: `Person(id, name, office)`.
-    public static let person = RecordSchema(
+    public static let person = ListKind(
         name: "person",
         noun: "person",
         pluralNoun: "people",
@@ -24,7 +24,7 @@ extension RecordSchema {
     )
 
     /// An item in the Bucket List app: `BucketItem(id, name, note, completedDate)`.
-    public static let bucket = RecordSchema(
+    public static let bucket = ListKind(
         name: "bucket",
         noun: "item",
         pluralNoun: "items",
@@ -42,10 +42,10 @@ extension RecordSchema {
     )
 
     /// Every known kind, in the order `--kind` lists them.
-    public static let all: [RecordSchema] = [.person, .bucket]
+    public static let all: [ListKind] = [.person, .bucket]
 
-    /// The schema called `name` (`person`, `bucket`; `people`, `bucketlist` and `item` too).
-    public static func named(_ name: String) -> RecordSchema? {
+    /// The kind called `name` (`person`, `bucket`; `people`, `bucketlist` and `item` too).
+    public static func named(_ name: String) -> ListKind? {
         switch name.lowercased() {
         case "person", "people", "directory": return .person
         case "bucket", "bucketlist", "bucket-list", "item", "items": return .bucket
@@ -53,19 +53,19 @@ extension RecordSchema {
         }
     }
 
-    /// The schema whose fields best match the keys of a record read from a file,
-    /// or `nil` when no key but `id` is known to any schema.
-    public static func detect(keys: [String]) -> RecordSchema? {
-        var best: RecordSchema?
+    /// The kind whose fields best match the keys of a record read from a file,
+    /// or `nil` when no key but `id` is known to any kind.
+    public static func detect(keys: [String]) -> ListKind? {
+        var best: ListKind?
         var bestScore = 0
-        for schema in all {
+        for kind in all {
             // A field unique to one kind counts more than the shared `name`.
             var score = 0
-            for key in keys where schema.fieldIndex(named: key) != nil {
+            for key in keys where kind.fieldIndex(named: key) != nil {
                 score += key == "name" ? 1 : 2
             }
             if score > bestScore {
-                best = schema
+                best = kind
                 bestScore = score
             }
         }
