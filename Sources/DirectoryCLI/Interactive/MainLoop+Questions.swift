@@ -35,7 +35,7 @@ extension MainLoop {
         switch command {
         case .open(let path, _):
             do {
-                printer.print(try session.apply(.open(path: path, force: true)))
+                printer.print(try session.apply(.open(location: path, force: true)))
             } catch {
                 report(error.message)
             }

@@ -18,10 +18,11 @@ public enum Command: Equatable, Sendable {
     case find(String)
     /// `save`, or `save!` to overwrite changes made by someone else.
     case save(force: Bool)
-    /// `save as PATH`: write elsewhere and make that the file; `save! as PATH` replaces an existing file.
-    case saveAs(path: String, force: Bool = false)
-    /// `open PATH`: switch to another file.
-    case open(path: String, force: Bool)
+    /// `save as LOCATION`: write elsewhere (a file or a database) and keep the list there from
+    /// then on; `save! as LOCATION` replaces an existing list.
+    case saveAs(location: String, force: Bool = false)
+    /// `open LOCATION`: switch to another list (a file or a database).
+    case open(location: String, force: Bool)
     /// `import FORMAT [--partial] [--separator SEP] PATH`: add a file's records as unsaved changes.
     case importFile(ExchangeFormat, path: String, options: ExchangeOptions)
     /// `export FORMAT [--separator SEP] PATH`: write the records to a CSV, JSON or vCard file.

@@ -150,12 +150,12 @@ public enum CommandParser {
                 }
                 throw .unexpectedArgument(command: name, usage: spec.usage, argument: String(argument))
             }
-            return .saveAs(path: try QuotedValue.parse(trimmed(argument.dropFirst(2))), force: forced)
+            return .saveAs(location: try QuotedValue.parse(trimmed(argument.dropFirst(2))), force: forced)
         case "open":
             guard !argument.isEmpty else {
                 throw .missingArgument(command: "open", usage: spec.usage, hint: "a file path")
             }
-            return .open(path: try QuotedValue.parse(argument), force: forced)
+            return .open(location: try QuotedValue.parse(argument), force: forced)
         case "import", "export":
             return try exchange(spec, argument, replacing: forced)
         case "done":

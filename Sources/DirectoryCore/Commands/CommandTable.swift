@@ -85,7 +85,8 @@ public enum CommandTable {
             details: "Writes the whole list atomically: a temporary file in the same folder, flushed to "
                 + "disk, then renamed over the old one, keeping its permissions. When another session "
                 + "changed the file since it was loaded, edits to different records are merged and a "
-                + "conflict is refused; save! overwrites the file with this session's list. "
+                + "conflict is refused; save! merges too but settles every conflict this session's way, "
+                + "and writes over a file only when it holds no list (empty, damaged, not a list). "
                 + "save as PATH writes to PATH and makes it the file from then on; it refuses a PATH that "
                 + "already exists (other than the list's own file), and save! as PATH replaces it on purpose.",
             examples: ["save", "save as ~/backup/directory.plist", "save! as ~/backup/directory.plist"],

@@ -30,7 +30,7 @@ extension Session {
             forEachRecoveryEntry { entry in
                 RecoveryJournal.encode(entry, into: &bytes)
                 if bytes.count >= Self.recoveryPieceSize {
-                    store.append(bytes, path: location, kind: kindName)
+                    store.append(bytes, location: location, kind: kindName)
                     bytes.removeAll(keepingCapacity: true)
                 }
             }
@@ -39,7 +39,7 @@ extension Session {
                 RecoveryJournal.encodeOrder(list.tracker.savedOrder != nil ? records.keys : nil, into: &bytes)
             }
             list.notes.clearPending()
-            if !bytes.isEmpty { store.append(bytes, path: location, kind: kindName) }
+            if !bytes.isEmpty { store.append(bytes, location: location, kind: kindName) }
         }
         return store.sync()
     }

@@ -104,7 +104,8 @@ extension Session {
         }
         let exists = !ownFile && target.exists(location: newPath)
         if !force, exists {
-            throw .fileExists(path: newPath, replacing: "save! as \(newPath)")
+            throw .fileExists(
+                path: newPath, replacing: CommandDescription.text(of: .saveAs(location: newPath, force: true)))
         }
         let replaced = exists ? target.recordCount(at: newPath, kind: kind) : nil
         try write(to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath), in: target)

@@ -137,7 +137,7 @@ public enum SessionError: Error, Equatable, Sendable {
                 + "conflict:\n" + details.map { "  " + $0 }.joined(separator: "\n")
                 + "\nNothing changed here and your edits are kept. " + next
         case .fileExists(let path, let replacing):
-            return "\(path) already exists and was left as it is; to replace it on purpose use "
+            return "\(StoreLocation.redacted(path)) already exists and was left as it is; to replace it on purpose use "
                 + "'\(replacing)', or choose another path"
         case .recoveryConflict(let file, let details):
             return "cannot recover the changes to \(file): they conflict with the list as it is now "

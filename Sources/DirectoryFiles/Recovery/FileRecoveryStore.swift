@@ -35,9 +35,9 @@ public final class FileRecoveryStore: RecoveryStore {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
-    /// Adds encoded entries to this session's journal of the list at `path`, starting the
+    /// Adds encoded entries to this session's journal of the list at `path` (a location), starting the
     /// journal (made under a hidden name, locked and headed, then linked) when there is none.
-    public func append(_ entries: [UInt8], path: String, kind: String) {
+    public func append(_ entries: [UInt8], location path: String, kind: String) {
         let location = location(of: path)
         if descriptor < 0 || location != journalLocation {
             removeJournal()

@@ -7,9 +7,9 @@ struct ReplacingCommandParserTests {
     static let valid: [ParseCase] = [
         ParseCase(line: "refresh", expected: .refresh),
         ParseCase(line: "  refresh  ", expected: .refresh),
-        ParseCase(line: "save as x.plist", expected: .saveAs(path: "x.plist", force: false)),
-        ParseCase(line: "save! as x.plist", expected: .saveAs(path: "x.plist", force: true)),
-        ParseCase(line: "save! as \"/tmp/a b.json\"", expected: .saveAs(path: "/tmp/a b.json", force: true)),
+        ParseCase(line: "save as x.plist", expected: .saveAs(location: "x.plist", force: false)),
+        ParseCase(line: "save! as x.plist", expected: .saveAs(location: "x.plist", force: true)),
+        ParseCase(line: "save! as \"/tmp/a b.json\"", expected: .saveAs(location: "/tmp/a b.json", force: true)),
         ParseCase(
             line: "export! csv people.csv",
             expected: .exportFile(.csv, path: "people.csv", options: .init(replace: true))),

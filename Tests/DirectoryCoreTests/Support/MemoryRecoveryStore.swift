@@ -13,7 +13,7 @@ final class MemoryRecoveryStore: RecoveryStore {
     /// How many times `append` was called.
     private(set) var appends = 0
 
-    func append(_ entries: [UInt8], path: String, kind: String) {
+    func append(_ entries: [UInt8], location path: String, kind: String) {
         appends += 1
         if journal == nil {
             journal = RecoveryJournal.header(location: path, kind: kind, pid: 42, started: 0)

@@ -25,7 +25,7 @@ struct FileRecoveryStoreTests {
         let folder = base + "/state/directory/recovery"
         let list = base + "/people.json"
         var live: FileRecoveryStore? = FileRecoveryStore(folder: folder, pid: 4242, now: { 0 })
-        live?.append([1, 2, 3], path: list, kind: "person")
+        live?.append([1, 2, 3], location: list, kind: "person")
         #expect(live?.sync() == nil)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(names.count == 1)
@@ -48,8 +48,8 @@ struct FileRecoveryStoreTests {
         let base = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: base) }
         let store = FileRecoveryStore(folder: base + "/recovery", pid: 1, now: { 0 })
-        store.append([9], path: base + "/a.json", kind: "person")
-        store.append([9], path: base + "/b.json", kind: "person")  // another list: a new journal
+        store.append([9], location: base + "/a.json", kind: "person")
+        store.append([9], location: base + "/b.json", kind: "person")  // another list: a new journal
         #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/recovery").count == 1)
         store.removeJournal()
         #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/recovery").isEmpty)
@@ -63,7 +63,7 @@ struct FileRecoveryStoreTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         unsafe chmod(folder, 0o777)
         let store = FileRecoveryStore(folder: folder, pid: 1, now: { 0 })
-        store.append([9], path: base + "/a.json", kind: "person")
+        store.append([9], location: base + "/a.json", kind: "person")
         #expect(store.sync()?.contains("others can write to") == true)
         #expect(store.sync() == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
@@ -103,7 +103,7 @@ struct FileRecoveryStoreTests {
         var unlocked = 0
         for session in 0..<400 {
             let store = FileRecoveryStore(folder: folder, pid: 1000 + session, now: { 0 })
-            store.append([1], path: list, kind: "person")
+            store.append([1], location: list, kind: "person")
             for name in RecoveryFolder.names(in: folder) where name.hasSuffix("-\(1000 + session).journal") {
                 let file = unsafe open(folder + "/" + name, O_RDONLY)
                 if flock(file, LOCK_EX | LOCK_NB) == 0 { unlocked += 1 }

@@ -2,9 +2,9 @@
 /// ended without saving. The session writes through this; `FileRecoveryStore`
 /// keeps the files, and tests give it one in memory.
 public protocol RecoveryStore: AnyObject {
-    /// Adds encoded entries to this session's journal of the list at `path` (of kind
+    /// Adds encoded entries to this session's journal of the list at `location` (of kind
     /// `kind`), starting the journal first when there is none for that list.
-    func append(_ entries: [UInt8], path: String, kind: String)
+    func append(_ entries: [UInt8], location: String, kind: String)
 
     /// Makes what was appended durable (fsync); returns a problem to report, if any.
     func sync() -> String?
@@ -12,8 +12,8 @@ public protocol RecoveryStore: AnyObject {
     /// Removes this session's journal: nothing is unsaved, or it was discarded on purpose.
     func removeJournal()
 
-    /// The journals for the list at `path` of sessions that are no longer running, oldest first.
-    func orphans(of path: String) -> [RecoveryOrphan]
+    /// The journals for the list at `location` of sessions that are no longer running, oldest first.
+    func orphans(of location: String) -> [RecoveryOrphan]
 
     /// Deletes an orphan's journal (after `recover` or `discard`).
     func remove(_ orphan: RecoveryOrphan)
