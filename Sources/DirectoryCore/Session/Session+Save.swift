@@ -36,10 +36,15 @@ extension Session {
     /// When the file changed since it was read, folds this session's edits into the file's
     /// version; returns what came from the other session. Afterwards `version` is the
     /// version the write may replace (`nil`: no file), which the store checks.
-    mutating func mergeBeforeSave(preferringOurs: Bool = false) throws(SessionError) -> [String] {
+    ///
+    /// `verified` asks the store for the version from the contents (after a write found
+    /// another version than the one a cheaper look had seen).
+    mutating func mergeBeforeSave(preferringOurs: Bool = false, verified: Bool = false) throws(SessionError)
+        -> [String]
+    {
         let result: StoreMerge
         do {
-            result = try mergeWithStore(preferringOurs: preferringOurs)
+            result = try mergeWithStore(preferringOurs: preferringOurs, beforeWrite: !verified)
         } catch .conflict(let location, let details) where !store.mayWrite(location: location) {
             throw .storage(.readerConflict(location: location, details: details))
         } catch {
@@ -134,9 +139,10 @@ extension Session {
         func failure(_ error: StorageError) -> SessionError {
             notes.isEmpty ? .storage(error) : .notSavedAfterMerge(error, merged: notes)
         }
+        var verified = false
         for _ in 0..<Self.saveAttempts {
             do {
-                notes += try mergeBeforeSave(preferringOurs: preferringOurs)
+                notes += try mergeBeforeSave(preferringOurs: preferringOurs, verified: verified)
             } catch .storage(let error) {
                 throw failure(error)
             } catch {
@@ -150,6 +156,7 @@ extension Session {
                 markSaved()
                 return notes
             } catch .changedMeanwhile {
+                verified = true  // the version was not the one seen: read it from the contents now
                 continue
             } catch {
                 throw failure(error)
