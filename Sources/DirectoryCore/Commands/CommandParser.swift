@@ -172,7 +172,7 @@ public enum CommandParser {
             try none(spec, argument)
             return .refresh
         case "redo", "move", "sort":
-            return try editingCommand(spec, argument)
+            return try orderCommand(spec, argument)
         default:  // help
             return .help(topic: argument.isEmpty ? nil : String(argument))
         }

@@ -1,6 +1,6 @@
-/// The commands that reorder: `redo`, `move`, `sort`, and `find FIELD:TEXT`.
+/// The commands of order and redo (`move`, `sort`, `redo`), and `find FIELD:TEXT`.
 extension CommandParser {
-    static func editingCommand(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) -> Command {
+    static func orderCommand(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) -> Command {
         switch spec.name {
         case "redo":
             try none(spec, argument)

@@ -3,7 +3,7 @@ import Testing
 @testable import DirectoryCore
 
 @Suite("Command parser: redo, move, sort, list ranges, find FIELD:TEXT, editor")
-struct EditingCommandParserTests {
+struct OrderCommandParserTests {
     static let valid: [ParseCase] = [
         ParseCase(line: "redo", expected: .redo),
         ParseCase(line: "move 5 to 1", expected: .move(from: .number(5), to: 1)),
