@@ -17,6 +17,11 @@ let commitSettings: [CSetting] =
 // library's own `Span` is built with (`@_lifetime`), not yet a language default in 6.2/6.3.
 let safety: [SwiftSetting] = [.strictMemorySafety(), .enableExperimentalFeature("Lifetimes")]
 
+// The core's hot loops (a JSON file's records, read a window at a time by DirectoryFiles)
+// are inlined into the modules that call them, as they were when the file store was part
+// of the core: release builds optimize across the module boundary.
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "directory",
     products: [
@@ -41,7 +46,7 @@ let package = Package(
         .target(name: "CBuildCommit", cSettings: commitSettings),
         // The pure core: model, command language, session, the file formats, the storage
         // interface. No terminal I/O, no system calls, no libpq.
-        .target(name: "DirectoryCore", swiftSettings: safety),
+        .target(name: "DirectoryCore", swiftSettings: safety + crossModule),
         // The file backend of `ListStore`: atomic replace, locks, leases, the recovery folder.
         .target(name: "DirectoryFiles", dependencies: ["DirectoryCore"], swiftSettings: safety),
         // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.
