@@ -3,7 +3,7 @@ extension Session {
     /// What `open` says of a database that has no tables yet.
     static let noTablesNote = " (the database has no directory tables yet: save creates them)"
 
-    /// Replaces the session's list with the file at `path` and forgets all edits.
+    /// Replaces the working list with the list at `location` and forgets every change.
     ///
     /// Opening another list is not a change to this one, so it sets `records` directly
     /// rather than run steps.

@@ -33,7 +33,7 @@ public struct Session {
     /// Journals of sessions that ended with unsaved changes to this list.
     var orphans: [RecoveryOrphan] = []
 
-    /// Opens the list at `path`: a missing file starts with the kind's sample records.
+    /// Opens the list at `location`: a missing file starts with the kind's sample records.
     ///
     /// - Parameter kind: the kind to read as (`--kind`), or `nil` to let the file decide.
     public init(
@@ -49,7 +49,7 @@ public struct Session {
         try load(location: location)
     }
 
-    /// Opens the list at `path`, keeping every list in `store`.
+    /// Opens the list at `location`, keeping every list in `store`.
     public init(
         location: String, kind: ListKind?, store: any ListStore, environment: SessionEnvironment
     ) throws(SessionError) {
