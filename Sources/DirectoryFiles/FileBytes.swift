@@ -150,13 +150,4 @@ extension FileBytes {
         if let failure = window.failure { throw failure }
         return window.version
     }
-
-    /// The size and modification time of the regular file at `path`, from `stat` alone;
-    /// `nil` when there is none, or it is not a regular file.
-    static func sizeAndTime(path: String) -> (size: Int, modified: Int64)? {
-        var status = stat()
-        guard unsafe stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        return (Int(status.st_size), modified)
-    }
 }

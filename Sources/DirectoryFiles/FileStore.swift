@@ -127,21 +127,6 @@ public struct FileStore: ListStore {
         try FileBytes.version(path: path).map(ListVersion.file)
     }
 
-    /// `known` itself when the file's size and modification time are `known`'s, without
-    /// reading it; else the file read and hashed, as `version(at:known:)`. The save's write
-    /// hashes the version it replaces before it removes it (`AtomicFile.Placing`), so a file
-    /// changed within one tick of a coarse clock, at the same size, is still never lost: the
-    /// write swaps it back and the save merges it, this time hashing first. A save thus reads
-    /// and hashes the file once, not twice.
-    public func versionBeforeWrite(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
-        if case .file(let version)? = known, let now = FileBytes.sizeAndTime(path: path),
-            now.size == version.size, now.modified == version.modified
-        {
-            return known
-        }
-        return try version(at: path, known: known)
-    }
-
     /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns;
     /// waits at most `lockWait` for another process to let go.
     public func lock(location path: String) throws(StorageError) -> ListLock {

@@ -21,14 +21,8 @@ extension Session {
     /// A file that is empty or not a list now is never merged (it would delete every
     /// record): the store waits for it to hold a list again (`loadSettled`), else this throws.
     /// With `preferringOurs`, conflicts go this session's way instead (`save!` on a database).
-    /// `beforeWrite` (a save that will write with `replacing: .version(…)`, which checks the
-    /// version again) lets the store answer the version from cheap evidence.
-    func mergeWithStore(preferringOurs: Bool = false, beforeWrite: Bool = false) throws(StorageError) -> StoreMerge {
-        let current =
-            beforeWrite
-            ? try store.versionBeforeWrite(at: location, known: version)
-            : try store.version(at: location, known: version)
-        guard let now = current else { return .missing }
+    func mergeWithStore(preferringOurs: Bool = false) throws(StorageError) -> StoreMerge {
+        guard let now = try store.version(at: location, known: version) else { return .missing }
         if let version, now.sameContents(as: version) { return .unchanged(now) }
         if let version, !list.isReordered,
             let delta = try store.changes(at: location, kind: kind, since: version),

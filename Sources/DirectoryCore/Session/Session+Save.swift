@@ -36,15 +36,10 @@ extension Session {
     /// When the file changed since it was read, folds this session's edits into the file's
     /// version; returns what came from the other session. Afterwards `version` is the
     /// version the write may replace (`nil`: no file), which the store checks.
-    ///
-    /// `verified` asks the store for the version from the contents (after a write found
-    /// another version than the one a cheaper look had seen).
-    mutating func mergeBeforeSave(preferringOurs: Bool = false, verified: Bool = false) throws(SessionError)
-        -> [String]
-    {
+    mutating func mergeBeforeSave(preferringOurs: Bool = false) throws(SessionError) -> [String] {
         let result: StoreMerge
         do {
-            result = try mergeWithStore(preferringOurs: preferringOurs, beforeWrite: !verified)
+            result = try mergeWithStore(preferringOurs: preferringOurs)
         } catch .conflict(let location, let details) where !store.mayWrite(location: location) {
             throw .storage(.readerConflict(location: location, details: details))
         } catch {
@@ -139,10 +134,9 @@ extension Session {
         func failure(_ error: StorageError) -> SessionError {
             notes.isEmpty ? .storage(error) : .notSavedAfterMerge(error, merged: notes)
         }
-        var verified = false
         for _ in 0..<Self.saveAttempts {
             do {
-                notes += try mergeBeforeSave(preferringOurs: preferringOurs, verified: verified)
+                notes += try mergeBeforeSave(preferringOurs: preferringOurs)
             } catch .storage(let error) {
                 throw failure(error)
             } catch {
@@ -156,7 +150,6 @@ extension Session {
                 markSaved()
                 return notes
             } catch .changedMeanwhile {
-                verified = true  // the version was not the one seen: read it from the contents now
                 continue
             } catch {
                 throw failure(error)

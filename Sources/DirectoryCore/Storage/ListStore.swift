@@ -57,14 +57,6 @@ public protocol ListStore: Sendable {
     /// `known` just because size and modification time match.
     func version(at location: String, known: ListVersion?) throws(StorageError) -> ListVersion?
 
-    /// The version of the list at `location` now, as a save asks just before it writes with
-    /// `replacing: .version(…)`, a write that checks the version again as it replaces it. A store
-    /// may answer `known` from cheap evidence alone (a file whose size and modification time are
-    /// `known`'s, without reading it): a save misled by that finds out at the write
-    /// (`changedMeanwhile`) and asks `version(at:known:)` before it tries again. The default
-    /// asks `version(at:known:)`.
-    func versionBeforeWrite(at location: String, known: ListVersion?) throws(StorageError) -> ListVersion?
-
     /// Takes the advisory lock that keeps two saves of `location` from interleaving;
     /// it is held until the returned lock is released.
     func lock(location: String) throws(StorageError) -> ListLock
@@ -124,11 +116,6 @@ extension ListStore {
 
     /// Accepts every location: nothing in such a store (in memory, a database) is read-only.
     public func refuseReadOnly(location: String) throws(StorageError) {}
-
-    /// The version as `version(at:known:)` tells it: no cheaper evidence is trusted.
-    public func versionBeforeWrite(at location: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
-        try version(at: location, known: known)
-    }
 
     /// No: the store is handed the whole list.
     public var writesChanges: Bool { false }
