@@ -21,6 +21,7 @@ public enum DirectoryProgram {
             errors.flush()
             return 2
         }
+        if ArgumentPasswords.remove() { errors.line("directory: warning: " + ArgumentPasswords.warning) }
         let options: Options
         do {
             options = try Options.parse(arguments)
