@@ -1,47 +1,63 @@
-/// The server-side functions and triggers of layout 2, which make every write count,
+/// The server-side functions and triggers of layout 3, which make every write count,
 /// whoever makes it (this program, psql, another program): each row written gets the
 /// list's next version as its `revision`, each transaction bumps the list's version once,
 /// deleted ids are logged in `directory_deletions`, and listeners are notified.
 ///
 /// The bodies name their schema's tables and functions explicitly (`schema` is the quoted
-/// schema), so a writer whose `search_path` points elsewhere still bumps the right list.
+/// schema), so a writer whose `search_path` points elsewhere still bumps the right list; and
+/// each schema has settings of its own (`tag`), so one transaction may write the directories
+/// of two schemas. The functions run as their owner (`SECURITY DEFINER`, with a fixed
+/// `search_path`): editors write the lists' tables, and only the functions write the
+/// bookkeeping tables, which editors may read but not change.
 struct DatabaseFunctions {
     /// The quoted schema the functions are created in.
     let schema: String
+    /// What tells this schema's settings from another schema's: hex digits of the md5 of its
+    /// name (a setting's name may hold only letters, digits and `_`).
+    let tag: String
 
-    /// The setting that holds the version a transaction claimed for `list`, as
+    /// How every function runs: as the tables' owner, finding nothing through the caller's `search_path`.
+    static let runsAsOwner = "SECURITY DEFINER SET search_path = pg_catalog, pg_temp"
+
+    /// The setting that holds the version a transaction claimed for `list` in this schema, as
     /// `VERSION VERSIONS_TABLE_OID`; it lasts until the transaction ends.
-    static func claimSetting(_ list: String) -> String { "directory." + list }
+    func claimSetting(_ list: String) -> String { "directory." + list + "_" + tag }
 
     /// `directory_claim(list, expected)`: bumps the list's version once per transaction and
     /// returns it; with `expected`, only when the version is still `expected` (`NULL` when it
-    /// is not: someone else wrote meanwhile). Writers serialise on the version's row.
+    /// is not: someone else wrote meanwhile). Writers serialise on the version's row. A role
+    /// that may not write the list's table (a reader) is refused.
+    ///
+    /// `NULL` too when `directory_versions` has no row for the list: rows are then written
+    /// with the revision they carry, as a data-only restore that loads the list's table before
+    /// `directory_versions` needs (the program itself refuses to open such tables).
     var claim: String {
         """
         CREATE OR REPLACE FUNCTION \(schema).directory_claim(target_list text, expected bigint) RETURNS bigint
-        LANGUAGE plpgsql AS $body$
+        LANGUAGE plpgsql \(Self.runsAsOwner) AS $body$
         DECLARE
             place text;
-            claimed text := nullif(current_setting('directory.' || target_list, true), '');
+            claimed text := nullif(current_setting('directory.' || target_list || '_\(tag)', true), '');
             claimed_version bigint;
         BEGIN
             SELECT tableoid::text INTO place FROM \(schema).directory_versions WHERE list = target_list;
-            IF place IS NULL THEN
-                RAISE EXCEPTION 'directory_versions has no row for %', target_list
-                    USING HINT = 'restore it as the tables'' owner: INSERT INTO directory_versions (list, version, '
-                        || 'horizon) SELECT ''' || target_list || ''', coalesce(max(revision), 0), '
-                        || 'coalesce(max(revision), 0) FROM ' || target_list;
-            END IF;
+            IF place IS NULL THEN RETURN NULL; END IF;
             IF claimed IS NOT NULL AND split_part(claimed, ' ', 2) = place THEN
                 claimed_version := split_part(claimed, ' ', 1)::bigint;
                 IF expected IS NULL OR claimed_version = expected + 1 THEN RETURN claimed_version; END IF;
                 RETURN NULL;
             END IF;
+            -- Only a role that may write the list bumps its version (this runs as the owner).
+            IF NOT has_table_privilege(session_user, (SELECT l.oid FROM pg_class l, pg_class v
+                    WHERE v.oid = place::oid AND l.relnamespace = v.relnamespace AND l.relname = target_list),
+                    'INSERT, UPDATE, DELETE') THEN
+                RAISE EXCEPTION 'permission denied for table %', target_list USING ERRCODE = '42501';
+            END IF;
             UPDATE \(schema).directory_versions SET version = version + 1
                 WHERE list = target_list AND (expected IS NULL OR version = expected)
                 RETURNING version INTO claimed_version;
             IF claimed_version IS NULL THEN RETURN NULL; END IF;
-            PERFORM set_config('directory.' || target_list, claimed_version || ' ' || place, true);
+            PERFORM set_config('directory.' || target_list || '_\(tag)', claimed_version || ' ' || place, true);
             RETURN claimed_version;
         END $body$
         """
@@ -50,9 +66,10 @@ struct DatabaseFunctions {
     /// The row trigger's function: a row written without this transaction's version gets it.
     var stamp: String {
         """
-        CREATE OR REPLACE FUNCTION \(schema).directory_stamp() RETURNS trigger LANGUAGE plpgsql AS $body$
+        CREATE OR REPLACE FUNCTION \(schema).directory_stamp() RETURNS trigger
+        LANGUAGE plpgsql \(Self.runsAsOwner) AS $body$
         BEGIN
-            NEW.revision := \(schema).directory_claim(TG_TABLE_NAME, NULL);
+            NEW.revision := coalesce(\(schema).directory_claim(TG_TABLE_NAME, NULL), NEW.revision);
             RETURN NEW;
         END $body$
         """
@@ -62,7 +79,8 @@ struct DatabaseFunctions {
     /// replaced) and notifies listeners with `SCHEMA.TABLE COUNT NONCE`.
     var changed: String {
         """
-        CREATE OR REPLACE FUNCTION \(schema).directory_changed() RETURNS trigger LANGUAGE plpgsql AS $body$
+        CREATE OR REPLACE FUNCTION \(schema).directory_changed() RETURNS trigger
+        LANGUAGE plpgsql \(Self.runsAsOwner) AS $body$
         DECLARE
             changed bigint;
             claimed bigint;
@@ -73,7 +91,7 @@ struct DatabaseFunctions {
             IF TG_OP = 'DELETE' THEN
                 claimed := \(schema).directory_claim(TG_TABLE_NAME, NULL);
                 SELECT horizon >= claimed INTO replaced FROM \(schema).directory_versions WHERE list = TG_TABLE_NAME;
-                IF NOT coalesce(replaced, false) THEN
+                IF claimed IS NOT NULL AND NOT coalesce(replaced, false) THEN
                     INSERT INTO \(schema).directory_deletions (list, id, version)
                         SELECT TG_TABLE_NAME, id, claimed FROM changed_rows;
                 END IF;
@@ -90,7 +108,8 @@ struct DatabaseFunctions {
     /// session reads the whole list again.
     var truncated: String {
         """
-        CREATE OR REPLACE FUNCTION \(schema).directory_truncated() RETURNS trigger LANGUAGE plpgsql AS $body$
+        CREATE OR REPLACE FUNCTION \(schema).directory_truncated() RETURNS trigger
+        LANGUAGE plpgsql \(Self.runsAsOwner) AS $body$
         DECLARE
             claimed bigint := \(schema).directory_claim(TG_TABLE_NAME, NULL);
         BEGIN
@@ -103,12 +122,47 @@ struct DatabaseFunctions {
         """
     }
 
-    /// The triggers of `table` (quoted `name`), replacing layout 1's.
+    /// `directory_replaced(list)`: after this transaction deleted every row of the list to
+    /// write it whole (`save as`), moves the horizon to the version it claimed and empties the
+    /// list's deletions log, so every session reads the whole list again.
+    var replaced: String {
+        """
+        CREATE OR REPLACE FUNCTION \(schema).directory_replaced(target_list text) RETURNS void
+        LANGUAGE plpgsql \(Self.runsAsOwner) AS $body$
+        DECLARE
+            claimed bigint := \(schema).directory_claim(target_list, NULL);
+        BEGIN
+            UPDATE \(schema).directory_versions SET horizon = claimed WHERE list = target_list;
+            DELETE FROM \(schema).directory_deletions WHERE list = target_list;
+        END $body$
+        """
+    }
+
+    /// `directory_prune(list)`: drops the deletions older than the last
+    /// `DatabaseTables.deletionsKept` versions before the one this transaction claimed,
+    /// moving the horizon past them.
+    var prune: String {
+        """
+        CREATE OR REPLACE FUNCTION \(schema).directory_prune(target_list text) RETURNS void
+        LANGUAGE plpgsql \(Self.runsAsOwner) AS $body$
+        DECLARE
+            oldest bigint := \(schema).directory_claim(target_list, NULL) - \(DatabaseTables.deletionsKept);
+        BEGIN
+            IF oldest IS NULL OR oldest <= 0 THEN RETURN; END IF;
+            DELETE FROM \(schema).directory_deletions WHERE list = target_list AND version <= oldest;
+            UPDATE \(schema).directory_versions SET horizon = greatest(horizon, oldest) WHERE list = target_list;
+        END $body$
+        """
+    }
+
+    /// Every function, in the order they are created.
+    var all: [String] { [claim, stamp, changed, truncated, replaced, prune] }
+
+    /// The triggers of `table` (quoted `name`), replacing earlier layouts'.
     func triggers(of table: DirectoryTable, name: String, quote: (String) throws(PostgreSQLError) -> String)
         throws(PostgreSQLError) -> [String]
     {
-        let claimed =
-            "nullif(split_part(current_setting('\(Self.claimSetting(table.name))', true), ' ', 1), '')::bigint"
+        let claimed = "nullif(split_part(current_setting('\(claimSetting(table.name))', true), ' ', 1), '')::bigint"
         var statements = [
             "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_stamp")) BEFORE INSERT OR UPDATE ON \(name) "
                 + "FOR EACH ROW WHEN (NEW.revision IS DISTINCT FROM \(claimed)) "
@@ -124,4 +178,27 @@ struct DatabaseFunctions {
         }
         return statements
     }
+
+    /// Takes back every right to change the bookkeeping tables (`directory_schema`,
+    /// `directory_versions`, `directory_deletions`) from every role but their owner, PUBLIC
+    /// included, whatever default privileges gave; the right to read them stays.
+    static let ownerOnlyBookkeeping = """
+        DO $do$
+        DECLARE
+            entry record;
+        BEGIN
+            FOR entry IN
+                SELECT DISTINCT c.oid::regclass AS tab,
+                    CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS who
+                FROM pg_class c, aclexplode(c.relacl) a
+                WHERE c.relnamespace = quote_ident(current_schema())::regnamespace
+                    AND c.relname IN ('directory_schema', 'directory_versions', 'directory_deletions')
+                    AND a.grantee <> c.relowner
+                    AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER')
+            LOOP
+                EXECUTE format('REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON %s FROM %s',
+                    entry.tab, entry.who);
+            END LOOP;
+        END $do$
+        """
 }

@@ -5,8 +5,9 @@ import DirectoryCore
 /// write bumps (the list's `ListVersion.counter`).
 enum DatabaseTables {
     /// The layout this release writes, kept in `directory_schema`: 1 had no triggers that
-    /// stamp rows, 2 stamps every write and logs deletions.
-    static let layoutVersion = 2
+    /// stamp rows, 2 stamps every write and logs deletions, 3 keeps each schema's settings
+    /// apart and lets only the functions (run as the owner) write the bookkeeping tables.
+    static let layoutVersion = 3
     /// The channel the tables' triggers notify on; the payload is `SCHEMA.TABLE COUNT NONCE`.
     static let channel = "directory_changes"
     /// Serialises two sessions creating or upgrading the tables at once (a transaction-scoped advisory lock).
@@ -100,12 +101,16 @@ enum DatabaseTables {
 
     /// A schema the location's `search_path` names that is empty while other schemas of the
     /// database hold a directory is most likely the wrong place, not a new directory (the
-    /// default search path's empty schema is: that is a database's first directory).
+    /// default search path's empty schema is: that is a database's first directory). It is a
+    /// new directory for a role that may create tables there and is not a superuser: the
+    /// owner role of the set-up (`role=dept_owner`) starting a second department's schema.
     private static func refuseOtherSchemas(than schema: String, on connection: PostgreSQLConnection)
         throws(PostgreSQLError)
     {
         let chosen = try connection.run(
-            "SELECT current_setting('search_path') <> boot_val FROM pg_settings WHERE name = 'search_path'")
+            "SELECT current_setting('search_path') <> boot_val AND NOT (has_schema_privilege($1, 'CREATE') "
+                + "AND NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)) "
+                + "FROM pg_settings WHERE name = 'search_path'", [schema])
         guard chosen.value(row: 0, column: 0) == "t" else { return }
         let others = try connection.run(
             "SELECT string_agg(DISTINCT n.nspname, ', ' ORDER BY n.nspname) FROM pg_class c "
@@ -144,7 +149,8 @@ enum DatabaseTables {
         guard let quotedSchema = try place.schema.map(connection.quoted) else {
             throw PostgreSQLError("the search_path names no schema that exists; create it or correct the location")
         }
-        let functions = DatabaseFunctions(schema: quotedSchema)
+        let tag = try connection.run("SELECT left(md5(current_schema()), 16)").value(row: 0, column: 0) ?? ""
+        let functions = DatabaseFunctions(schema: quotedSchema, tag: tag)
         var statements = [
             // "already exists, skipping" and the like are not for the user.
             "SET LOCAL client_min_messages = warning",
@@ -157,8 +163,8 @@ enum DatabaseTables {
                 + "version bigint NOT NULL)",
             "CREATE INDEX IF NOT EXISTS directory_deletions_version ON directory_deletions (list, version)",
             "DROP FUNCTION IF EXISTS \(quotedSchema).directory_notify() CASCADE",
-            functions.claim, functions.stamp, functions.changed, functions.truncated,
         ]
+        statements += functions.all
         if layout == 1 {
             // Layout 1 logged no deletions: a session that read before the upgrade reads everything again.
             statements.append("UPDATE directory_versions SET horizon = version")
@@ -175,6 +181,7 @@ enum DatabaseTables {
                     + "ON CONFLICT (list) DO NOTHING")
             statements += try functions.triggers(of: table, name: name, quote: connection.quoted)
         }
+        statements.append(DatabaseFunctions.ownerOnlyBookkeeping)
         statements.append("UPDATE directory_schema SET version = \(layoutVersion)")
         for statement in statements { try connection.run(statement) }
     }
@@ -200,25 +207,18 @@ enum DatabaseTables {
             .value(row: 0, column: 0).flatMap { Int64($0) }
     }
 
-    /// Drops deletions older than `deletionsKept` versions before `version` (every thousandth
-    /// version), moving the horizon past them.
+    /// Drops deletions older than `deletionsKept` versions before `version`, the version this
+    /// transaction claimed (every thousandth version), moving the horizon past them.
     static func prune(_ table: DirectoryTable, at version: Int64, on connection: PostgreSQLConnection)
         throws(PostgreSQLError)
     {
-        guard version % 1000 == 0, version > deletionsKept,
-            try connection.run("SELECT has_table_privilege('directory_deletions', 'DELETE')").value(row: 0, column: 0)
-                == "t"
-        else { return }
-        let oldest = String(version - deletionsKept)
-        try connection.run(
-            "DELETE FROM directory_deletions WHERE list = $1 AND version <= $2::bigint",
-            [
-                table.name, oldest,
-            ])
-        try connection.run(
-            "UPDATE directory_versions SET horizon = greatest(horizon, $2::bigint) WHERE list = $1",
-            [
-                table.name, oldest,
-            ])
+        guard version % 1000 == 0, version > deletionsKept else { return }
+        try connection.run("SELECT directory_prune($1)", [table.name])
+    }
+
+    /// After this transaction deleted every row of the list to write it whole: every session
+    /// reads the whole list again (the horizon moves to the claimed version, the deletions go).
+    static func replaced(_ table: DirectoryTable, on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+        try connection.run("SELECT directory_replaced($1)", [table.name])
     }
 }

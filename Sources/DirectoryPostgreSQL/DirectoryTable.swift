@@ -159,6 +159,16 @@ struct DirectoryTable {
         list.append(id: id, texts: texts, in: row.rawBytes, values: values)
     }
 
+    /// The error for a row that `record(from:in:)` could not read: it names the row and the
+    /// fix when it has an id (its `extra` is then not a JSON object of keys), never shows it raw.
+    func unreadable(_ fields: [CopyText.Field], in row: Span<UInt8>) -> PostgreSQLError {
+        guard fields.count >= columns.count + 2, let id = Self.id(fields[0], in: row) else {
+            return PostgreSQLError(
+                "a row of \(name) could not be read (its id or columns are not what this release wrote)")
+        }
+        return unreadableExtra(id: id, fields: fields, in: row)
+    }
+
     /// The error for a row whose `extra` is not a JSON object of keys: it names the row and the fix.
     private func unreadableExtra(id: RecordID, fields: [CopyText.Field], in row: Span<UInt8>) -> PostgreSQLError {
         var title = ""

@@ -42,7 +42,7 @@ extension PostgreSQLStore {
         try connection.copyOut(statements.copyWrittenSince(since)) { row throws(PostgreSQLError) in
             CopyText.fields(of: row, into: &fields)
             guard let record = table.record(from: fields, in: row), let last = fields.last else {
-                unreadable = PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
+                unreadable = table.unreadable(fields, in: row)
                 return
             }
             let after = DirectoryTable.id(last, in: row)

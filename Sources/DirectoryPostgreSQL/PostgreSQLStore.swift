@@ -56,7 +56,7 @@ public final class PostgreSQLStore: ListStore {
             CopyText.fields(of: row, into: &fields)
             guard let last = fields.last, let position = last, let value = Self.position(row.extracting(position))
             else {
-                throw PostgreSQLError("a row of \(table.name) could not be read: \(CopyText.text(row))")
+                throw table.unreadable(fields, in: row)
             }
             try table.append(fields, of: row, to: &list, texts: &texts)
             positions.append(value)
@@ -94,12 +94,7 @@ public final class PostgreSQLStore: ListStore {
             guard let version = try DatabaseTables.claim(table, from: nil, on: connection) else {
                 throw PostgreSQLError("the version of \(table.name) is missing from directory_versions")
             }
-            try connection.run(
-                "UPDATE directory_versions SET horizon = $2::bigint WHERE list = $1",
-                [
-                    table.name, String(version),
-                ])
-            try connection.run("DELETE FROM directory_deletions WHERE list = $1", [table.name])
+            try DatabaseTables.replaced(table, on: connection)
             let statements = try TableStatements(table: table, connection: connection)
             try connection.run(statements.deleteAll)
             var holdingNUL: PostgreSQLError?
@@ -153,7 +148,8 @@ public final class PostgreSQLStore: ListStore {
             throw PostgreSQLError(
                 "the directory's tables are missing or use an older layout, and this role may not create or "
                     + "upgrade them (\(error.message)); ask their owner to open the directory once with this "
-                    + "release, which upgrades them (see docs/postgresql.md, Upgrading)")
+                    + "release, which upgrades them, with the right to create in the schema for that once "
+                    + "(see docs/postgresql.md, Upgrading)")
         }
     }
 
