@@ -53,6 +53,7 @@ final class PostgreSQLConnection {
         guard unsafe PQstatus(handle) == CONNECTION_OK else {
             let message = unsafe PostgreSQLError.cleaned(String(cString: PQerrorMessage(handle)))
             var error = PostgreSQLError(message, connectionLost: true)
+            error.whileConnecting = true
             error.user = unsafe PQuser(handle).map { unsafe String(cString: $0) }
             error.ignoredPasswordFile = ignoredFile
             if unsafe PQconnectionNeedsPassword(handle) == 1 {

@@ -20,6 +20,8 @@ public struct PostgreSQLError: Error, Equatable, Sendable {
     public var user: String?
     /// The password file libpq would have ignored because others may read it (`~/.pgpass`, mode 0644).
     public var ignoredPasswordFile: String?
+    /// Whether the connection could not be made at all (as opposed to one that broke).
+    public var whileConnecting = false
     /// Whether Ctrl-C cancelled the statement (`PQcancel`).
     public var cancelledByUser = false
     /// Who holds the locks the statement waited for, in words, after a lock wait timed out.

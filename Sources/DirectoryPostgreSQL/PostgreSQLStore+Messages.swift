@@ -46,8 +46,11 @@ extension PostgreSQLStore {
                 "not saved: \(error.message). Your role may only read this directory. \(kept); ask the "
                 + "directory's owner for write access, or use 'save as FILE'"
         } else if error.connectionLost {
-            let server = "the database cannot be reached (\(error.message))"
-            reading = "cannot read the directory: \(server). Check the location, the server, the user and the password"
+            let server = "the database cannot be reached (\(ConnectionFailure.withoutLevels(error.message)))"
+            reading =
+                error.whileConnecting
+                ? "cannot connect: \(ConnectionFailure.words(error.message))"
+                : "cannot read the directory: \(server). Check the location, the server, the user and the password"
             writing = "not saved: \(server). \(kept): save again when the server is back; the next command reconnects"
         } else {
             reading = "cannot read the directory: \(error.message)"
