@@ -169,6 +169,13 @@ static int catching = 0;
 /* Calls of begin not yet ended: only the outermost installs and restores the handler. */
 static int depth = 0;
 
+/* SIGTERM and SIGHUP while a statement runs: the statement is cancelled too (a lock wait
+   ends at once), and the signal goes on to the handler that was there (the front end's,
+   which ends the program after the command, its edits in the recovery journal). */
+static struct sigaction previous_termination[2];
+static const int termination_signals[2] = {SIGTERM, SIGHUP};
+static volatile sig_atomic_t termination_seen = 0;
+
 static void on_interrupt(int signo) {
     (void)signo;
     int saved = errno;
@@ -178,6 +185,27 @@ static void on_interrupt(int signo) {
         (void)api.PQcancel(target, reason, (int)sizeof reason);
         cancel_sent = 1;
         interrupt_seen = 1;
+    }
+    errno = saved;
+}
+
+static void on_termination(int signo) {
+    int saved = errno;
+    PGcancel *target = cancel_target;
+    if (target != NULL) {
+        char reason[256];
+        (void)api.PQcancel(target, reason, (int)sizeof reason);
+        termination_seen = signo;
+    }
+    for (int index = 0; index < 2; index++) {
+        if (termination_signals[index] != signo) continue;
+        void (*previous)(int) = previous_termination[index].sa_handler;
+        if (previous != SIG_DFL && previous != SIG_IGN && !(previous_termination[index].sa_flags & SA_SIGINFO)) {
+            previous(signo);
+        } else if (previous == SIG_DFL) {
+            signal(signo, SIG_DFL);
+            raise(signo);
+        }
     }
     errno = saved;
 }
@@ -198,6 +226,13 @@ void directory_pq_begin_cancellable(PGcancel *target) {
         sigaction(SIGINT, &previous_interrupt, NULL);
         return;
     }
+    termination_seen = 0;
+    struct sigaction ending;
+    memset(&ending, 0, sizeof ending);
+    ending.sa_handler = on_termination;
+    sigemptyset(&ending.sa_mask);
+    ending.sa_flags = SA_RESTART;
+    for (int index = 0; index < 2; index++) sigaction(termination_signals[index], &ending, &previous_termination[index]);
     catching = 1;
     cancel_target = target;
     sigset_t interrupt;
@@ -211,10 +246,13 @@ int directory_pq_end_cancellable(void) {
     if (catching) {
         cancel_target = NULL;
         sigaction(SIGINT, &previous_interrupt, NULL);
+        for (int index = 0; index < 2; index++) sigaction(termination_signals[index], &previous_termination[index], NULL);
         catching = 0;
     }
     return cancel_sent;
 }
+
+int directory_pq_termination_seen(void) { return termination_seen; }
 
 int directory_pq_cancel_pending(void) { return catching ? cancel_sent : 0; }
 

@@ -216,7 +216,10 @@ final class PostgreSQLConnection {
             if failure == nil {
                 failure = unsafe wrapped.error(accepting: [PGRES_COMMAND_OK, PGRES_TUPLES_OK], connection: handle)
             }
-            if failure?.state == "57014" { failure?.cancelledByUser = cancelSent || directory_pq_cancel_pending() != 0 }
+            if failure?.state == "57014" {
+                failure?.cancelledByUser = cancelSent || directory_pq_cancel_pending() != 0
+                failure?.endedBySignal = directory_pq_termination_seen() != 0
+            }
         }
         if let failure { throw failure }
     }
@@ -232,6 +235,7 @@ final class PostgreSQLConnection {
         let wrapped = unsafe PostgreSQLResult(result)
         if var error = unsafe wrapped.error(accepting: accepted, connection: handle) {
             error.cancelledByUser = (cancelSent || directory_pq_cancel_pending() != 0) && error.state == "57014"
+            error.endedBySignal = directory_pq_termination_seen() != 0 && error.state == "57014"
             throw error
         }
         return wrapped

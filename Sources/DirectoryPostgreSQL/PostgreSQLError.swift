@@ -22,6 +22,8 @@ public struct PostgreSQLError: Error, Equatable, Sendable {
     public var ignoredPasswordFile: String?
     /// Whether the connection could not be made at all (as opposed to one that broke).
     public var whileConnecting = false
+    /// Whether SIGTERM or SIGHUP cancelled the statement: the program is ending.
+    public var endedBySignal = false
     /// Whether Ctrl-C cancelled the statement (`PQcancel`).
     public var cancelledByUser = false
     /// Who holds the locks the statement waited for, in words, after a lock wait timed out.

@@ -31,6 +31,10 @@ extension PostgreSQLStore {
             }
             reading = "cannot connect: authentication failed: \(reason)"
             writing = "not saved: authentication failed: \(reason). \(kept)"
+        } else if error.endedBySignal {
+            let stopped = "stopped: the program was asked to end (the statement was cancelled)"
+            reading = "cannot read the directory: \(stopped)"
+            writing = "not saved: \(stopped). \(kept) in the recovery journal: open the list again and type 'recover'"
         } else if error.cancelledByUser {
             reading = "cannot read the directory: stopped by Ctrl-C (the statement was cancelled)"
             writing = "not saved: stopped by Ctrl-C (the statement was cancelled). \(kept)"

@@ -24,6 +24,10 @@ void directory_pq_begin_cancellable(PGcancel *target);
 /* Puts SIGINT back as it was; returns 1 when a cancel request was sent meanwhile. */
 int directory_pq_end_cancellable(void);
 
+/* The signal (SIGTERM, SIGHUP) that cancelled the last cancellable statement, or 0. Such a
+   signal also reaches the handler that was in place before directory_pq_begin_cancellable. */
+int directory_pq_termination_seen(void);
+
 /* Whether a cancel request was sent since directory_pq_begin_cancellable (before its end). */
 int directory_pq_cancel_pending(void);
 

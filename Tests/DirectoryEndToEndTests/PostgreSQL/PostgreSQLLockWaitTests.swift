@@ -105,4 +105,35 @@ struct PostgreSQLLockWaitTests {
         #expect(run.standardOutput.components(separatedBy: "Script Edit").count == 2, "the last list did not run")
         #expect(holder.run("ROLLBACK;"))
     }
+
+    @Test("SIGTERM to a script waiting (unbounded) for a lock ends it at once, with status 143 and its edits in the journal")
+    func terminatedScript() throws {
+        let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
+        let database = TestCluster.databaseName(of: uri)
+        let unbounded = uri + "&options=-c%20lock_timeout%3D0"
+        let session = try LiveProgram([unbounded], folder: folder)
+        session.send("new Term Edit", "list")
+        #expect(session.waitForOutput(containing: "Term Edit"))
+        let holder = try PsqlSession(cluster, uri: uri, folder: folder)
+        #expect(holder.run("BEGIN; LOCK TABLE people;"))
+        session.send("save", "list")
+        #expect(PsqlSession.waitForLockWait(cluster, uri: uri, database: database))
+        kill(session.processIdentifier, SIGTERM)
+        // The lock is held for as long as the test wants: only a cancelled wait lets the program end.
+        let end = Date().addingTimeInterval(60)
+        while session.isRunning, Date() < end { usleep(20_000) }
+        let ended = !session.isRunning
+        #expect(ended, "SIGTERM did not end the lock wait")
+        #expect(holder.run("ROLLBACK;"))
+        let run = session.finish()
+        #expect(run.status == 143)
+        #expect(run.standardError.contains("not saved: stopped: the program was asked to end"), "\(run.standardError)")
+        #expect(run.standardError.contains("wait in the recovery journal"))
+        #expect(run.standardOutput.components(separatedBy: "Term Edit").count == 2, "the last list did not run")
+        let recovered = try ProgramRun.run([unbounded, "-c", "recover", "-c", "save"], folder: folder)
+        #expect(recovered.status == 0, "\(recovered.standardError)")
+        #expect(
+            try cluster.psql(uri, "SELECT count(*) FROM people WHERE name = 'Term Edit'") == "1\n",
+            "\(run.standardError) then \(recovered.standardOutput) \(recovered.standardError)")
+    }
 }
