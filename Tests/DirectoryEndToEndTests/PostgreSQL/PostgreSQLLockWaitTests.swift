@@ -106,7 +106,9 @@ struct PostgreSQLLockWaitTests {
         #expect(holder.run("ROLLBACK;"))
     }
 
-    @Test("SIGTERM to a script waiting (unbounded) for a lock ends it at once, with status 143 and its edits in the journal")
+    @Test(
+        "SIGTERM to a script waiting (unbounded) for a lock ends it at once, with status 143 and its edits in the journal"
+    )
     func terminatedScript() throws {
         let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
         let database = TestCluster.databaseName(of: uri)
