@@ -17,7 +17,8 @@ struct DeltaMerge {
 
     /// Merges `delta`, what others saved to the list at `location`, with the edits of `list`,
     /// or returns `nil` when only the whole list can tell (a row written with no visible change,
-    /// perhaps moved; a record placed after one this session does not have; too many rows).
+    /// perhaps moved; a row that follows another record than here, moved; a record placed after
+    /// one this session does not have; too many rows).
     /// Conflicts throw, or with `preferringOurs` go this session's way.
     static func merge(
         _ delta: ListDelta, into list: WorkingList, location: String, preferringOurs: Bool
@@ -42,6 +43,11 @@ struct DeltaMerge {
         for row in delta.rows {
             let their = row.record
             let key = their.key
+            // A row of a record this session has that now follows another record was moved
+            // (its position written, with or without its fields): only the whole list tells the order.
+            if let position = index[key], predecessor(of: position, in: list) != row.after.map({ RecordKey(id: $0) }) {
+                return nil
+            }
             switch tracker.baseline[key] {
             case nil:
                 if let position = index[key] {
@@ -95,5 +101,20 @@ struct DeltaMerge {
         }
         guard conflicts.isEmpty else { throw .conflict(location: location, details: conflicts) }
         return result
+    }
+
+    /// The key of the record before `position` that the stored list has too: records this
+    /// session added are skipped (the others cannot follow them); `nil` when there is none.
+    private static func predecessor(of position: Int, in list: WorkingList) -> RecordKey? {
+        var index = position - 1
+        while index >= 0 {
+            let key = list.records.key(at: index)
+            if case .absent? = list.tracker.baseline[key] {
+                index -= 1
+                continue
+            }
+            return key
+        }
+        return nil
     }
 }
