@@ -50,4 +50,78 @@ struct PostgreSQLOrderTests {
         #expect(listings.count == 3 && listings[2] == expected + ["Last One"], "\(run.standardOutput)")
         #expect(try Self.stored(cluster, uri) == expected + ["Last One"])
     }
+
+    /// A session on the three sample people (listed once), with the database's URI.
+    static func openSession() throws -> (TestCluster, String, TemporaryFolder, LiveProgram) {
+        let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
+        let session = try LiveProgram([uri, "--format", "csv"], folder: folder)
+        session.send("list")
+        #expect(waitForListings(session, count: 1))
+        return (cluster, uri, folder, session)
+    }
+
+    @Test("a record added and moved here stays where it was placed after another editor swapped two rows")
+    func addedAndMovedAfterASwap() throws {
+        let (cluster, uri, folder, session) = try Self.openSession()
+        let swapped = try ProgramRun.run([uri, "-c", "move 3 to 2", "-c", "save"], folder: folder)
+        #expect(swapped.status == 0, "\(swapped.standardError)")
+        session.send("new A1", "move 4 to 2", "save", "list")
+        #expect(Self.waitForListings(session, count: 2))
+        let run = session.finish()
+        #expect(run.status == 0, "\(run.standardError)")
+        let expected = ["Acacia Ackles", "A1", "Kurt Krebsbach", "Joe Gregg"]
+        #expect(Self.listings(run.standardOutput).last == expected, "\(run.standardOutput)")
+        #expect(try Self.stored(cluster, uri) == expected)
+    }
+
+    @Test("one editor sorts and edits, another adds and saves: the session shows what the database holds")
+    func sortedThereAddedHere() throws {
+        let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
+        try cluster.psql(uri, "UPDATE people SET position = -position")  // Kurt, Joe, Acacia
+        let session = try LiveProgram([uri, "--format", "csv"], folder: folder)
+        session.send("list")
+        #expect(Self.waitForListings(session, count: 1))
+        let sorted = try ProgramRun.run(
+            [uri, "-c", "sort name", "-c", "edit 1", "-c", "set office Sorted 1", "-c", "save"], folder: folder)
+        #expect(sorted.status == 0, "\(sorted.standardError)")
+        session.send("new Zed Added", "save", "list")
+        #expect(Self.waitForListings(session, count: 2))
+        let run = session.finish()
+        #expect(run.status == 0, "\(run.standardError)")
+        // Zed was added last here, after the last record both have: it stays last.
+        let expected = ["Acacia Ackles", "Joe Gregg", "Kurt Krebsbach", "Zed Added"]
+        #expect(Self.listings(run.standardOutput).last == expected, "\(run.standardOutput)")
+        #expect(try Self.stored(cluster, uri) == expected)
+        #expect(run.standardOutput.contains("Sorted 1"))
+    }
+
+    @Test("psql reverses the order, a session moves a record to where the reversal put it too: no conflict, one order")
+    func reversedThereMovedHere() throws {
+        let (cluster, uri, folder, session) = try Self.openSession()
+        try cluster.psql(uri, "UPDATE people SET position = -position")  // Kurt, Joe, Acacia
+        session.send("move 2 to 1", "save", "list")
+        #expect(Self.waitForListings(session, count: 2), "\(session.standardError)")
+        let run = session.finish()
+        #expect(run.status == 0, "\(run.standardError)")
+        let reversed = ["Kurt Krebsbach", "Joe Gregg", "Acacia Ackles"]
+        #expect(Self.listings(run.standardOutput).last == reversed, "\(run.standardOutput)")
+        #expect(try Self.stored(cluster, uri) == reversed)
+        #expect(run.standardError.contains("moved 'Kurt Krebsbach'"), "\(run.standardError)")
+        withExtendedLifetime(folder) {}
+    }
+
+    @Test("psql moves a record after one place, a session moves it after another: the save is a conflict naming both")
+    func movedBothWays() throws {
+        let (cluster, uri, folder, session) = try Self.openSession()
+        try cluster.psql(uri, "UPDATE people SET position = -1 WHERE name = 'Kurt Krebsbach'")  // Kurt, Acacia, Joe
+        session.send("move 3 to 2", "save", "list")  // Acacia, Kurt, Joe
+        #expect(Self.waitForListings(session, count: 2), "\(session.standardError)")
+        let run = session.finish()
+        withExtendedLifetime(folder) {}
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains("'Kurt Krebsbach': moved after 'Acacia Ackles' here but first in "),
+            "\(run.standardError)")
+        #expect(try Self.stored(cluster, uri) == ["Kurt Krebsbach", "Acacia Ackles", "Joe Gregg"])
+    }
 }
