@@ -57,7 +57,7 @@ struct PostgreSQLConnectionStringTests {
         let missing = try ProgramRun.run(
             [location.replacingOccurrences(of: "/\(database)?", with: "/nodb?"), "-c", "list"], folder: folder)
         #expect(missing.status == 1)
-        #expect(missing.standardError.contains("database \"nodb\" does not exist"))
+        #expect(missing.standardError.contains("the server has no database \"nodb\""))
         let terminal = try PseudoTerminal([location], folder: folder)
         let name = "postgresql://postgres@/\(database)"
         #expect(terminal.waitFor("\(name) > "))

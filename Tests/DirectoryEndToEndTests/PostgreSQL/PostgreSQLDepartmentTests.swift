@@ -78,6 +78,10 @@ struct PostgreSQLDepartmentTests {
             #expect(throws: (any Error).self, "\(statement)") { try department.cluster.psql(alice, statement) }
         }
         #expect(try department.value("SELECT max(version) FROM directory_schema") == "3")
+        // A reader cannot bump the version through the functions that run as the owner either.
+        let bob = department.cluster.uri("dept", user: "bob")
+        #expect(throws: (any Error).self) { try department.cluster.psql(bob, "SELECT directory_claim('people', NULL)") }
+        #expect(throws: (any Error).self) { try department.cluster.psql(bob, "SELECT directory_replaced('people')") }
         let made = try department.run([
             department.location(), "-c", "new Gone Soon", "-c", "new Stays Here", "-c", "save",
         ])
@@ -94,8 +98,9 @@ struct PostgreSQLDepartmentTests {
         #expect(
             try department.value(
                 "SELECT count(*) FILTER (WHERE prosecdef AND 'search_path=pg_catalog, pg_temp' = ANY(proconfig)) || '/' || count(*) "
-                    + "FROM pg_proc WHERE proname LIKE 'directory\\_%' AND pronamespace = 'public'::regnamespace")
-                == "6/6")
+                    + "FROM pg_proc WHERE proname LIKE 'directory\\_%' AND proname <> 'directory_stamp' "
+                    + "AND pronamespace = 'public'::regnamespace")
+                == "5/5")
         let listed = try department.run([department.location(), "-c", "list"])
         #expect(listed.standardOutput.contains("By psql"), "\(listed.standardError)")
     }
