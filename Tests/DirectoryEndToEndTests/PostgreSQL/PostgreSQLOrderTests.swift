@@ -124,4 +124,58 @@ struct PostgreSQLOrderTests {
             "\(run.standardError)")
         #expect(try Self.stored(cluster, uri) == ["Kurt Krebsbach", "Acacia Ackles", "Joe Gregg"])
     }
+
+    /// Waits until `text` occurs `count` times in what `session` printed.
+    static func waitFor(_ text: String, count: Int, in session: LiveProgram) -> Bool {
+        let end = Date().addingTimeInterval(90)
+        while Date() < end {
+            if session.standardOutput.components(separatedBy: text).count > count { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    @Test("three editors in rounds, one moving records: no value lost, every session ends on the database's order")
+    func threeEditorsOneMoving() throws {
+        let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
+        let more = try ProgramRun.run(
+            [uri] + (1...6).flatMap { ["-c", "new Extra \($0)"] } + ["-c", "save"], folder: folder)
+        #expect(more.status == 0, "\(more.standardError)")
+        let ids = try cluster.psql(uri, "SELECT left(id::text, 8) FROM people ORDER BY position")
+            .split(separator: "\n").map(String.init)
+        let sessions = try (0..<3).map { _ in try LiveProgram([uri, "--format", "csv"], folder: folder) }
+        var saves = 0
+        var generator = SystemRandomNumberGenerator()
+        for round in 1...15 {
+            for (number, session) in sessions.enumerated() {
+                if number == 2 {
+                    let from = Int.random(in: 1...ids.count, using: &generator)
+                    let to = Int.random(in: 1...ids.count, using: &generator)
+                    session.send("move \(from) to \(to)", "save", "changes")
+                } else {
+                    let id = ids[number]  // each editor edits a record of its own
+                    session.send("edit #\(id)", "set office E\(number)-\(round)", "save", "changes")
+                }
+                saves += 1
+                let done = Self.waitFor("No unsaved changes", count: round, in: session)
+                #expect(done, "round \(round), editor \(number): \(session.standardError)")
+                if !done { break }
+            }
+        }
+        for session in sessions { session.send("refresh", "list") }
+        let stored = try Self.stored(cluster, uri)
+        for session in sessions {
+            #expect(Self.waitForListings(session, count: 1))
+            let run = session.finish()
+            #expect(!run.standardError.contains("not saved"), "\(run.standardError)")
+            #expect(Self.listings(run.standardOutput).last == stored, "\(run.standardOutput)")
+        }
+        for number in 0..<2 {
+            #expect(
+                try cluster.psql(uri, "SELECT office FROM people WHERE id::text LIKE '\(ids[number])%'")
+                    == "E\(number)-15\n")
+        }
+        #expect(saves == 45)
+        withExtendedLifetime(folder) {}
+    }
 }
