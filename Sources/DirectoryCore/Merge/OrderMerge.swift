@@ -86,7 +86,7 @@ struct OrderMerge {
     }
 
     /// One side's order against the base.
-    private struct Moves {
+    struct Moves {
         /// The side's keys, in its order.
         let order: [RecordKey]
         /// The fewest records whose moves explain the order: those out of one longest common

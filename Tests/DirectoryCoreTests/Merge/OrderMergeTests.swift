@@ -101,6 +101,49 @@ struct OrderMergeTests {
         }
     }
 
+    @Test(
+        "without a conflict, the other side's records keep their order and each record moved here follows its neighbour here"
+    )
+    func keepsBothSidesMoves() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let base = Self.keys(String("abcdefgh".prefix(Int.random(in: 2...8, using: &generator))))
+            var ours = base
+            var theirs = base
+            for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                ours.insert(
+                    ours.remove(at: Int.random(in: ours.indices, using: &generator)),
+                    at: Int.random(in: 0..<ours.count, using: &generator))
+            }
+            for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                theirs.insert(
+                    theirs.remove(at: Int.random(in: theirs.indices, using: &generator)),
+                    at: Int.random(in: 0..<theirs.count, using: &generator))
+            }
+            let merged = OrderMerge.merge(base: base, ours: ours, theirs: theirs, preferringOurs: false)
+            let description = "base \(Self.letters(base)) ours \(Self.letters(ours)) theirs \(Self.letters(theirs))"
+            let moved = OrderMerge.Moves(of: ours, base: OrderMerge.positions(of: base)).moved
+            let conflicting = Set(merged.conflicts.map(\.key))
+            let unmoved = merged.order.filter { !moved.contains($0) || conflicting.contains($0) }
+            #expect(unmoved == theirs.filter { unmoved.contains($0) }, "\(description)")
+            guard merged.conflicts.isEmpty else { continue }
+            let position = OrderMerge.positions(of: merged.order)
+            for (offset, key) in ours.enumerated() where moved.contains(key) {
+                let before = offset == 0 ? nil : ours[offset - 1]
+                let after = offset == ours.count - 1 ? nil : ours[offset + 1]
+                let theirOffset = theirs.firstIndex(of: key) ?? 0
+                let theirBefore = theirOffset == 0 ? nil : theirs[theirOffset - 1]
+                let theirAfter = theirOffset == theirs.count - 1 ? nil : theirs[theirOffset + 1]
+                if before == theirBefore || after == theirAfter { continue }  // there already
+                let at = position[key] ?? -1
+                #expect(
+                    before.map { position[$0] ?? -2 } ?? -1 < at,
+                    "\(Self.letters([key])) is not after its neighbour here: \(description) → \(Self.letters(merged.order))"
+                )
+            }
+        }
+    }
+
     @Test("a long run placed here is written without deep recursion (a sort of a million)")
     func longRun() {
         let base = (0..<200_000).map { RecordKey(id: RecordID(high: 1, low: UInt64($0))) }
