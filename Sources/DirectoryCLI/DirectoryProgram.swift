@@ -59,7 +59,10 @@ public enum DirectoryProgram {
         let path = settings.file.value
         let live = SessionEnvironment.live(paths: paths)
         let interactive = options.commands.isEmpty && options.script == nil && isatty(0) == 1 && isatty(1) == 1
-        let database = PostgreSQLStore()
+        let database = PostgreSQLStore(warn: {
+            let line = "directory: warning: \($0)\n"
+            _ = OpenDescriptor(number: 2).writeOnce(line.utf8.span)
+        })
         // As psql does: a password is asked for only at a terminal, never in a script.
         if interactive { database.askForPasswords(with: PasswordPrompt.read) }
         let stores = ListStores(files: FileStore(lockWait: .cancelledByControlC), database: database)

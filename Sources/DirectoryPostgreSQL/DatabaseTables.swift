@@ -135,10 +135,13 @@ enum DatabaseTables {
 
     /// Creates whatever is missing, or upgrades an older layout, inside the caller's transaction.
     /// Nothing is done when every table is there in this layout: editors who do not own them may still save.
-    static func prepare(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
-        if try isCurrent(on: connection) { return }
+    /// Returns a warning when a superuser just created the tables in a schema other roles were
+    /// given: they own them, so those roles cannot write them (`ownerWarning`).
+    @discardableResult
+    static func prepare(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> String? {
+        if try isCurrent(on: connection) { return nil }
         try connection.run(creationLock)
-        if try isCurrent(on: connection) { return }
+        if try isCurrent(on: connection) { return nil }
         let place = try place(on: connection)
         let layout = place.present.contains("directory_schema") ? try self.layout(on: connection) : nil
         if let layout, layout > layoutVersion {
@@ -184,6 +187,25 @@ enum DatabaseTables {
         statements.append(DatabaseFunctions.ownerOnlyBookkeeping)
         statements.append("UPDATE directory_schema SET version = \(layoutVersion)")
         for statement in statements { try connection.run(statement) }
+        return place.present.isEmpty ? try ownerWarning(on: connection) : nil
+    }
+
+    /// When the tables were just created by a superuser in a schema whose use was granted to
+    /// other roles (a department's, as docs/postgresql.md sets it up): those roles will be
+    /// refused writes later, so this says so now, and how to do it instead.
+    private static func ownerWarning(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> String? {
+        let found = try connection.run(
+            "SELECT current_user, n.nspname FROM pg_namespace n WHERE n.oid = quote_ident(current_schema())::regnamespace "
+                + "AND (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) "
+                + "AND EXISTS (SELECT 1 FROM aclexplode(n.nspacl) a WHERE a.grantee <> 0 AND a.grantee <> n.nspowner "
+                + "AND a.privilege_type = 'USAGE' AND NOT (SELECT rolsuper FROM pg_roles WHERE oid = a.grantee))")
+        guard let user = found.value(row: 0, column: 0), let schema = found.value(row: 0, column: 1) else {
+            return nil
+        }
+        return "the directory's tables were created by \(user), a superuser, who owns them: the roles schema "
+            + "\(schema) was granted to cannot write them. For a department, drop them and create them as its "
+            + "owner role (add options=-crole%3Ddept_owner to the location, as docs/postgresql.md sets up), or "
+            + "give them to it: ALTER TABLE … OWNER TO dept_owner for each table"
     }
 
     /// Whether every table is there in this release's layout.

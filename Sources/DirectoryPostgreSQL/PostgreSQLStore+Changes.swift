@@ -24,7 +24,8 @@ extension PostgreSQLStore {
             try connection.run("BEGIN")
             let current = try DatabaseTables.version(of: table, on: connection, creating: version == nil)
             if current != nil { try Self.refuseWithout(Self.privileges(for: changes), on: table, connection) }
-            if current?.layout != DatabaseTables.layoutVersion { try Self.prepare(on: connection) }
+            var warning: String?
+            if current?.layout != DatabaseTables.layoutVersion { warning = try Self.prepare(on: connection) }
             let expected = version ?? 0
             let statements = try TableStatements(table: table, connection: connection)
             guard let next = try DatabaseTables.claim(table, from: expected, on: connection),
@@ -36,6 +37,7 @@ extension PostgreSQLStore {
             try DatabaseTables.prune(table, at: next, on: connection)
             try connection.run("COMMIT")
             link.forgetCounted()
+            if let warning { warn(warning) }
             return next
         }
         guard let outcome else { throw .changedMeanwhile(location: location) }

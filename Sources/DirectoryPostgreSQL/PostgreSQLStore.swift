@@ -9,8 +9,14 @@ public final class PostgreSQLStore: ListStore {
     /// The open connections and what they heard, by location.
     let state = LinkTable()
 
-    /// Creates a store with no connection open yet.
-    public init() {}
+    /// Says on the error stream what the user should know though nothing failed (tables a
+    /// superuser created for others); the program's writes to standard error.
+    let warn: @Sendable (String) -> Void
+
+    /// Creates a store with no connection open yet, saying warnings with `warn`.
+    public init(warn: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.warn = warn
+    }
 
     /// Reads the whole list with `COPY … TO STDOUT` in one snapshot with its version. The
     /// kind is `kind` (`--kind`), else the tables' (bucket items when only they have rows),
@@ -90,7 +96,7 @@ public final class PostgreSQLStore: ListStore {
             let connection = link.connection
             try connection.run("BEGIN")
             _ = try DatabaseTables.version(of: table, on: connection, creating: true)
-            try Self.prepare(on: connection)
+            let warning = try Self.prepare(on: connection)
             guard let version = try DatabaseTables.claim(table, from: nil, on: connection) else {
                 throw PostgreSQLError("the version of \(table.name) is missing from directory_versions")
             }
@@ -117,6 +123,7 @@ public final class PostgreSQLStore: ListStore {
             if let holdingNUL { throw holdingNUL }
             try connection.run("COMMIT")
             link.forgetCounted()
+            if let warning { warn(warning) }
             return .counter(version)
         }
     }
@@ -141,9 +148,10 @@ public final class PostgreSQLStore: ListStore {
 
     /// Creates or upgrades the tables in the open transaction; a role that may not (not
     /// their owner) is told who must.
-    static func prepare(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+    @discardableResult
+    static func prepare(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> String? {
         do throws(PostgreSQLError) {
-            try DatabaseTables.prepare(on: connection)
+            return try DatabaseTables.prepare(on: connection)
         } catch  where error.isPermissionDenied {
             throw PostgreSQLError(
                 "the directory's tables are missing or use an older layout, and this role may not create or "

@@ -225,4 +225,21 @@ struct PostgreSQLDepartmentTests {
                 "SELECT bool_and(p.revision <= v.version) FROM people p, directory_versions v WHERE v.list = 'people'",
                 database: restored) == "t")
     }
+
+    @Test("tables a superuser creates in a schema granted to editors are warned about at once, with the fix")
+    func superuserCreationWarned() throws {
+        let department = try Self.department.get()
+        let cluster = department.cluster
+        try cluster.psql(cluster.uri("postgres"), "CREATE DATABASE solo")
+        try cluster.psql(cluster.uri("solo"), "GRANT USAGE ON SCHEMA public TO dept_editors")
+        let created = try department.run([cluster.uri("solo"), "-c", "new Made By Root", "-c", "save"])
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(
+            created.standardError.contains(
+                "directory: warning: the directory's tables were created by postgres, a superuser, who owns them"),
+            "\(created.standardError)")
+        #expect(created.standardError.contains("options=-crole%3Ddept_owner"))
+        let again = try department.run([cluster.uri("solo"), "-c", "new Second", "-c", "save"])
+        #expect(!again.standardError.contains("warning"), "\(again.standardError)")
+    }
 }
