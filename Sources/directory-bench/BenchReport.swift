@@ -134,7 +134,7 @@ struct BenchReport {
 
     /// "≤ 0.4×", or for an absolute goal "≤ 60 MB" or "≤ 50.0 ms".
     private static func limit(_ goal: Goal) -> String {
-        guard case .absolute = goal.reference else { return String(format: "≤ %.2g×", goal.limit) }
+        guard case .absolute = goal.reference else { return String(format: "≤ %.3g×", goal.limit) }
         return "≤ " + (goal.metric == .time ? seconds(goal.limit) : megabytes(goal.limit))
     }
 
