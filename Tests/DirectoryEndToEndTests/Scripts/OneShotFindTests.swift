@@ -62,6 +62,11 @@ struct OneShotFindTests {
             try Self.expectSame(name, "krebsbach", in: folder)
         }
         try Self.expectSame("missing.json", "krebsbach", in: folder)
+        // A FIFO with no writer is refused as the full run refuses it, without waiting.
+        #expect(mkfifo(folder.file("fifo.json"), 0o600) == 0)
+        try Self.expectSame("fifo.json", "krebsbach", in: folder)
+        try FileManager.default.createDirectory(atPath: folder.file("folder.json"), withIntermediateDirectories: true)
+        try Self.expectSame("folder.json", "krebsbach", in: folder)
         let repeated = try ProgramRun.run(["--file", "repeated.json", "-c", "find zoe"], folder: folder)
         #expect(repeated.standardError.contains("shared by more than one record"))
     }
