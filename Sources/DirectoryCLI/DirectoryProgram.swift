@@ -70,6 +70,15 @@ public enum DirectoryProgram {
             if settings.file.source == .builtIn { FolderCreation.createFolders(for: path) }
             AtomicFile.removeLeftovers(of: path)
         }
+        if !interactive, options.script == nil, stores.store(for: path).medium == .file,
+            let status = OneShotFind.run(
+                commands: options.commands, path: path, kind: settings.sessionKind,
+                recoveryFolder: paths.recoveryFolder,
+                printer: outputPrinter(
+                    settings: settings, live: live, output: output, errors: errors, environment: environment))
+        {
+            return status
+        }
         var session: Session
         do {
             session = try Session(location: path, kind: settings.sessionKind, stores: stores, environment: live)
@@ -99,13 +108,9 @@ public enum DirectoryProgram {
             errors.flush()
         }
         session.wordsFeedback = interactive
-        var renderer = RecordRenderer(format: settings.format.value, utcOffset: live.utcOffset)
-        renderer.forTerminal = isatty(1) == 1
-        renderer.style = TextStyle(
-            enabled: settings.color.value.enabled(isTerminal: isatty(1) == 1, environment: environment))
-        var printer = OutputPrinter(output: output, errors: errors, renderer: renderer, showsFeedback: interactive)
-        printer.errorStyle = TextStyle(
-            enabled: settings.color.value.enabled(isTerminal: isatty(2) == 1, environment: environment))
+        let printer = outputPrinter(
+            settings: settings, live: live, output: output, errors: errors, environment: environment,
+            showsFeedback: interactive)
         var loop = MainLoop(
             session: consume session, printer: printer, environment: paths.environment, origin: .standardInput,
             bail: options.bail)
@@ -145,6 +150,23 @@ public enum DirectoryProgram {
         }
         var lines = DescriptorLines(descriptor: 0, beforeReading: { output.flush() })
         return loop.runScriptToExit(&lines)
+    }
+}
+
+extension DirectoryProgram {
+    /// How results and errors are printed, by the settings and what the outputs are.
+    fileprivate static func outputPrinter(
+        settings: EffectiveSettings, live: SessionEnvironment, output: OutputStream, errors: OutputStream,
+        environment: [String: String], showsFeedback: Bool = false
+    ) -> OutputPrinter {
+        var renderer = RecordRenderer(format: settings.format.value, utcOffset: live.utcOffset)
+        renderer.forTerminal = isatty(1) == 1
+        renderer.style = TextStyle(
+            enabled: settings.color.value.enabled(isTerminal: isatty(1) == 1, environment: environment))
+        var printer = OutputPrinter(output: output, errors: errors, renderer: renderer, showsFeedback: showsFeedback)
+        printer.errorStyle = TextStyle(
+            enabled: settings.color.value.enabled(isTerminal: isatty(2) == 1, environment: environment))
+        return printer
     }
 }
 

@@ -31,17 +31,24 @@ struct BenchCommands {
     let find: Contender
     /// sqlite3's `LIKE` query for the same text on the same people.
     let sqliteFind: Contender
+    /// `directory-floor` on the large JSON file: read it, write it whole, fsync, rename.
+    let jsonFloor: Contender
+    /// The same on the large binary plist.
+    let binaryFloor: Contender
+    /// The same on the large XML plist.
+    let xmlFloor: Contender
 
     /// The commands in the order of a run.
     var all: [Contender] {
         [
             script, sqlite, json, pythonJSON, msgspec, orjson, binary, plistBinary, xml, plistXML, start,
-            pythonStart, small, find, sqliteFind,
+            pythonStart, small, find, sqliteFind, jsonFloor, binaryFloor, xmlFloor,
         ]
     }
 
-    /// Sets up the commands on `data`, with the `directory` executable at `directory`.
-    init(data: BenchData, directory: String, options: BenchOptions) {
+    /// Sets up the commands on `data`, with the `directory` executable at `directory` and
+    /// the floor program at `floor`.
+    init(data: BenchData, directory: String, floor: String, options: BenchOptions) {
         func ours(_ work: String, _ source: String, _ scratch: String, _ commands: [String]) -> Contender {
             let target = data.scratch(scratch)
             return Contender(
@@ -57,6 +64,12 @@ struct BenchCommands {
             return Contender(
                 label: label, work: work,
                 invocation: Invocation(program: "python3", arguments: [data.reference(script), target] + extra),
+                isOurs: false, prepare: { try BenchData.copy(source, to: target) })
+        }
+        func floorOf(_ work: String, _ source: String, _ scratch: String) -> Contender {
+            let target = data.scratch(scratch)
+            return Contender(
+                label: Contender.floorLabel, work: work, invocation: Invocation(program: floor, arguments: [target]),
                 isOurs: false, prepare: { try BenchData.copy(source, to: target) })
         }
         let edit = ["new Zoë Bench", "set office Briggs 413", "save"]
@@ -85,6 +98,9 @@ struct BenchCommands {
         let xmlWork = "XML plist, \(people): load, edit, save"
         xml = ours(xmlWork, xmlFile, "people-xml.plist", edit)
         plistXML = python("python plistlib", xmlWork, xmlFile, "py-people-xml.plist", "plist_edit.py", ["xml"])
+        jsonFloor = floorOf(jsonWork, jsonFile, "floor-people.json")
+        binaryFloor = floorOf(binaryWork, binaryFile, "floor-people.plist")
+        xmlFloor = floorOf(xmlWork, xmlFile, "floor-people-xml.plist")
         let smallCount = options.smallPeople.formatted
         start = Contender(
             label: "directory", work: "JSON, \(smallCount): -c quit",

@@ -10,6 +10,9 @@ struct BenchOptions {
     var scriptPeople = 100_000
     /// The `directory` executable; by default the one next to this program.
     var directory: String?
+    /// `--floor PATH`: the floor program (read, write, fsync, rename); by default the one
+    /// next to this program.
+    var floor: String?
     /// `--before PATH`: an older `directory` executable, run interleaved with `directory` on
     /// every one of its commands, for a before/after table.
     var before: String?
@@ -24,13 +27,14 @@ struct BenchOptions {
     static let usage = """
         usage: directory-bench [--quick] [--runs K] [--people N] [--small-people N]
                                [--script-people N] [--directory PATH] [--work DIR]
-                               [--before PATH] [--postgresql-only]
+                               [--before PATH] [--floor PATH] [--postgresql-only]
 
         Generates people files and a script, runs directory and the tools a user would
         reach for instead (python3's json and plistlib, orjson, msgspec, the sqlite3 shell,
         psql) side by side, K times each, interleaved, times find and Tab completion at the
-        prompt in-process, and prints median times, peak memory, ratios and each goal of
-        issues 14, 5 and 11 as PASS or MISS. Missing tools are reported as skipped.
+        prompt in-process, times directory-floor (the I/O of a save and nothing else) on
+        each large file, and prints median times, peak memory, ratios and each goal of
+        issues 34, 14, 5 and 11 as PASS or MISS. Missing tools are reported as skipped.
 
           --quick            a smoke run: 2,000 people, 1,000 script records, 1 run
           --runs K           runs of each command (default 5)
@@ -40,6 +44,7 @@ struct BenchOptions {
           --directory PATH   the directory executable (default: next to directory-bench)
           --before PATH      also run an older directory executable on each of directory's
                              commands, interleaved, and print a before/after table
+          --floor PATH       the floor program (default: directory-floor next to directory-bench)
           --work DIR         keep data and scripts in DIR (default: a temporary folder)
           --postgresql-only  only the PostgreSQL rows (open, save as, edit + save, merging save, refresh)
         """
@@ -76,6 +81,7 @@ struct BenchOptions {
             case "--directory": options.directory = try value()
             case "--work": options.workFolder = try value()
             case "--before": options.before = try value()
+            case "--floor": options.floor = try value()
             case "--help", "-h": options.help = true
             default: throw BenchUsageError("unknown option '\(arguments[index])'")
             }

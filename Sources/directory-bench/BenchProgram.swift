@@ -21,7 +21,7 @@ enum BenchProgram {
         do {
             let program = try directoryProgram(options)
             let data = try BenchData.generate(in: folder, options: options, log: log)
-            let suite = BenchSuite(data: data, directory: program, options: options)
+            let suite = BenchSuite(data: data, directory: program, floor: floorProgram(options), options: options)
             suite.skipMissingTools()
             let database = BenchDatabaseRows(data: data, directory: program, people: options.people, log: log)
             defer { database.cluster?.stop() }
@@ -96,6 +96,15 @@ enum BenchProgram {
             throw BenchUsageError("no directory executable next to directory-bench; build it or pass --directory PATH")
         }
         return sibling
+    }
+
+    /// The floor program: `--floor`, or the one built next to this program (which may be
+    /// missing: its rows are then skipped).
+    private static func floorProgram(_ options: BenchOptions) -> String {
+        if let path = options.floor { return path }
+        let own =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("directory-floor").path
     }
 
     /// Progress, on standard error.

@@ -1,4 +1,5 @@
 import DirectoryCore
+import Foundation
 
 /// Every command of the benchmark and the goals that compare them.
 final class BenchSuite {
@@ -8,6 +9,8 @@ final class BenchSuite {
     private(set) var goals: [Goal]
     /// The goals near the limit.
     let nearTheLimitGoals: [Goal]
+    /// The goals at the floor (issue 34).
+    let floorGoals: [Goal]
     /// `find` and completion at the prompt, timed in this process.
     let prompt: BenchPromptRows
     /// The `--before` executable, if any.
@@ -16,13 +19,14 @@ final class BenchSuite {
     private(set) var twins: [ObjectIdentifier: Contender] = [:]
 
     /// Sets up the commands on `data`.
-    init(data: BenchData, directory: String, options: BenchOptions) {
-        let commands = BenchCommands(data: data, directory: directory, options: options)
+    init(data: BenchData, directory: String, floor: String, options: BenchOptions) {
+        let commands = BenchCommands(data: data, directory: directory, floor: floor, options: options)
         prompt = BenchPromptRows(data: data, people: options.people)
         before = options.before
         contenders = []
         goals = Goal.againstCommonTools(commands, options: options)
         nearTheLimitGoals = Goal.nearTheLimit(commands, data: data, prompt: prompt)
+        floorGoals = Goal.atTheFloor(commands, data: data)
         contenders = withTwins(commands.all)
     }
 
@@ -48,7 +52,8 @@ final class BenchSuite {
         twins[ObjectIdentifier(measured)]
     }
 
-    /// Marks the reference commands whose tool is not installed as skipped.
+    /// Marks the reference commands whose tool is not installed (or, for the floor, not
+    /// built) as skipped.
     func skipMissingTools() {
         let python = Invocation(program: "python3", arguments: ["-c", "import json, plistlib"]).succeeds()
         let msgspec = python && Invocation(program: "python3", arguments: ["-c", "import msgspec"]).succeeds()
@@ -56,6 +61,8 @@ final class BenchSuite {
         let sqlite = Invocation(program: "sqlite3", arguments: [":memory:", "select 1;"]).succeeds()
         for contender in contenders where !contender.isOurs {
             switch contender.label {
+            case Contender.floorLabel where !FileManager.default.isExecutableFile(atPath: contender.invocation.program):
+                contender.skipped = "not built (swift build -c release --product directory-floor)"
             case "msgspec" where !msgspec: contender.skipped = "not installed (pip install msgspec)"
             case "orjson" where !orjson: contender.skipped = "not installed (pip install orjson)"
             case "sqlite3" where !sqlite: contender.skipped = "not installed (apt-get install sqlite3)"

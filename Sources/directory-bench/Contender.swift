@@ -24,6 +24,9 @@ final class Contender: Measured {
         self.prepare = prepare
     }
 
+    /// The label of `directory-floor`'s rows: the I/O of a save and nothing else.
+    static let floorLabel = "floor (read, write, fsync, rename)"
+
     /// The same command run by the `directory` executable at `program`, labelled "directory before".
     func twin(running program: String) -> Contender {
         var invocation = invocation

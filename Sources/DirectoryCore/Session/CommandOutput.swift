@@ -69,6 +69,19 @@ public struct RecordListing: Equatable, Sendable {
         self.detailed = detailed
     }
 
+    /// A listing of `records` at `positions`, shown with `numbers`: rows built from part of
+    /// a list (a one-shot `find`, `JSONFindScan`), numbered as in the whole list.
+    init(
+        kind: ListKind, records: RecordList, positions: [Int], numbers: [Int], emptyMessage: String
+    ) {
+        self.kind = kind
+        self.records = records
+        self.positions = positions
+        self.numbers = numbers
+        self.emptyMessage = emptyMessage
+        self.detailed = false
+    }
+
     /// The rows, in list order.
     public var rows: [Row] {
         zip(numbers, positions).map { Row(number: $0, record: records[$1]) }

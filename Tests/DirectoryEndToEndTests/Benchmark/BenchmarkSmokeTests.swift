@@ -26,7 +26,17 @@ struct BenchmarkSmokeTests {
         for work in ["script:", "JSON, 2,000", "binary plist, 2,000", "XML plist, 2,000", "start-up:", "growth"] {
             #expect(report.contains(work), "no row for \(work)")
         }
+        let issue34 = try #require(report.range(of: "Goals of issue 34"), "no table of issue 34:\n\(report)")
         let issue14 = try #require(report.range(of: "Goals of issue 14"), "no table of issue 14:\n\(report)")
+        let issue34Table = report[issue34.upperBound..<issue14.lowerBound]
+        for row in Self.issue34Rows {
+            let line = issue34Table.split(separator: "\n").first { $0.hasPrefix("| " + row) }
+            #expect(line != nil, "no row of issue 34 for \(row):\n\(issue34Table)")
+            let verdict = line?.split(separator: "|").last?.trimmingCharacters(in: .whitespaces) ?? ""
+            #expect(Self.isVerdict(verdict), "no verdict for \(row): \(verdict)")
+        }
+        // The floor program is built with the others, so its rows are measured, never skipped.
+        #expect(issue34Table.contains("| floor (read, write, fsync, rename) |"), "floor not measured:\n\(issue34Table)")
         let issue5 = try #require(report.range(of: "Goals of issue 5"), "no table of issue 5:\n\(report)")
         let issue14Table = report[issue14.upperBound..<issue5.lowerBound]
         for row in Self.issue14Rows {
@@ -48,6 +58,14 @@ struct BenchmarkSmokeTests {
             || (text.hasPrefix("skipped: ") && !text.contains("failed")
                 && (text.hasSuffix(")") || text.hasSuffix("python3 not found")))
     }
+
+    /// The start of every row of the issue-34 table on the quick run's 2,000 people.
+    static let issue34Rows = [
+        "JSON, 2,000: load, edit, save — against its floor",
+        "binary plist, 2,000: load, edit, save — against its floor",
+        "XML plist, 2,000: load, edit, save — against its floor", "one-shot JSON, 2,000: find Krebsbach",
+        "script: 1,000 × new + set, save — time",
+    ]
 
     /// The start of every row of the issue-14 table on the quick run's 2,000 people.
     static let issue14Rows = [

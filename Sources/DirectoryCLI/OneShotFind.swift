@@ -1,0 +1,81 @@
+import DirectoryCore
+import DirectoryFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `directory FILE -c 'find TEXT'`, the search a script runs most, without loading the
+/// list: the JSON file is read a window at a time by a `JSONFindScan`, which builds only
+/// the records that may match, and the rows are printed as the full run prints them.
+///
+/// It answers only when it is sure to print what the full run prints: one `find TEXT`
+/// command, a JSON file that is there, no journal of an ended session to announce, and a
+/// scan that met neither an error nor a repeated id. Otherwise it says `nil`, having
+/// printed nothing, and the program runs as usual.
+enum OneShotFind {
+    /// The bytes read at a time; a record longer than half of it makes the window grow.
+    static let windowSize = 1 << 20
+
+    /// Runs `commands` on the file at `path` when they are one `find TEXT` that this can
+    /// answer, printing with `printer`; returns the exit status, or `nil` to run as usual.
+    static func run(
+        commands: [String], path: String, kind: ListKind?, recoveryFolder: String, printer: OutputPrinter
+    ) -> Int32? {
+        guard commands.count == 1, case .command(.find(let text))? = try? CommandParser.parse(commands[0]) else {
+            return nil
+        }
+        var scan = JSONFindScan(text: text, kind: kind, fallback: kind ?? Session.kind(forFileNamed: path))
+        guard !scan.findsEverything else { return nil }
+        let recovery = FileRecoveryStore(folder: recoveryFolder, pid: Int(getpid()), now: { 0 })
+        guard recovery.orphans(of: path).isEmpty else { return nil }
+        guard let listing = scanFile(at: path, with: &scan) else { return nil }
+        printer.print(.records(listing))
+        printer.output.flush()
+        return 0
+    }
+
+    /// Scans the JSON file at `path`; `nil` when it is not a readable, non-empty regular
+    /// JSON file or the scan is unsure.
+    private static func scanFile(at path: String, with scan: inout JSONFindScan) -> RecordListing? {
+        // Without waiting for a writer, should the path be a FIFO: only a regular file is read.
+        let number = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard number >= 0 else { return nil }
+        defer { close(number) }
+        let descriptor = OpenDescriptor(number: number)
+        guard descriptor.fileType == S_IFREG else { return nil }
+        var window: [UInt8] = []
+        var capacity = windowSize
+        var atEnd = false
+        var fromFileStart = true
+        var total = 0
+        while true {
+            while !atEnd, window.count < capacity {
+                let read = descriptor.read(atMost: capacity - window.count, appendingTo: &window)
+                if read < 0, errno == EINTR { continue }
+                guard read >= 0 else { return nil }
+                atEnd = read == 0
+                total += read
+                // The full load refuses files over 1 GiB, in words.
+                guard total <= 1 << 30 else { return nil }
+            }
+            if fromFileStart {
+                let start = window.span.withRawBytes { FileFormat.sniffStart($0, complete: atEnd) }
+                guard start == .format(.json) else { return nil }
+            }
+            var position = 0
+            switch scan.read(window.span, fromFileStart: fromFileStart, atEnd: atEnd, position: &position) {
+            case .done: return scan.listing()
+            case .unsure: return nil
+            case .needsMore: break
+            }
+            guard !atEnd else { return nil }
+            window.removeFirst(position)
+            fromFileStart = fromFileStart && position == 0
+            // What is kept is one step cut short: the window grows until the step fits.
+            if window.count * 2 > capacity { capacity *= 2 }
+        }
+    }
+}

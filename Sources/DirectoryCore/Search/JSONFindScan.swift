@@ -1,0 +1,255 @@
+/// A one-shot `find` over a JSON list file that builds only the records that match
+/// (`directory FILE -c 'find TEXT'`): it runs `JSONRecordReader`'s steps a window at a
+/// time, as the full load does, but passes over a record without building it when it can
+/// tell from the record's bytes alone that the record is one the full load would build
+/// without complaint and that `find` would not list.
+///
+/// A record is passed over only when it is plain: an object of the kind's `id` (a UUID, as
+/// `parseRecordID` reads it) and text fields, each key once, each text a string without
+/// escapes (checked UTF-8, as `parseUnescapedString` reads it), and no text holds the
+/// needle by `FoldedNeedle`, which folds as `TextMatcher` does. Anything else, or a record
+/// that may match, goes to the reader and the `RecordBuilder` as in a load: escapes
+/// (`\u00e9`, `\/`), other keys, other values, errors. Which of the built records `find`
+/// lists is then decided by `RecordSearch`, the search at the prompt, so the prefilter
+/// only ever decides what need not be built.
+///
+/// What the full load would refuse or warn of is left to it: the scan gives up
+/// (`Progress.unsure`, `listing()` is `nil`) on an error at the end of the file, and when
+/// two records may share an id (`IDFingerprints`).
+package struct JSONFindScan {
+    /// How far a scan got with the bytes it was given.
+    package enum Progress: Equatable, Sendable {
+        /// Every step the bytes hold is done, and the file goes on: more bytes are needed
+        /// from `position` on.
+        case needsMore
+        /// The whole file is read.
+        case done
+        /// The scan cannot answer as the full load would: run the full load.
+        case unsure
+    }
+
+    private let text: String
+    private var needle: FoldedNeedle
+    private var builder: RecordBuilder
+    private var stage = JSONRecordReader.Stage.opening
+    private var ids = IDFingerprints()
+    /// The number in the whole list of each record given to the builder, in order.
+    private var builtNumbers: [Int] = []
+    /// The records read so far.
+    private var recordCount = 0
+    /// The kind's keys, once the first record has told the kind: kept here, because asking
+    /// the builder for them on every key would copy it.
+    private var keys = KindKeys()
+    /// Whether `keys` are the kind's yet.
+    private var knowsKind = false
+    /// For each key's slot (`KindKeys.slot(of:)`, and `KindKeys.opening`), the slot of the
+    /// key that followed it in the last plain record.
+    private var keyGuesses = [Int](repeating: 0, count: 66)
+
+    /// A scan for `text` (`find TEXT`), in a list of `kind` (or, when `nil`, of the kind
+    /// the first record says, else `fallback`), as `FileStore.load` reads it.
+    package init(text: String, kind: ListKind?, fallback: ListKind) {
+        self.text = text
+        needle = FoldedNeedle(text)
+        builder = RecordBuilder(kind: kind, fallback: fallback)
+    }
+
+    /// How many records were built rather than passed over, so far.
+    var recordsBuilt: Int { builtNumbers.count }
+
+    /// Whether `text` folds to nothing: every record matches, and there is nothing to pass over.
+    package var findsEverything: Bool { needle.isEmpty }
+
+    /// Runs the steps that complete inside `bytes`, from `position` (from a byte order mark
+    /// or the first byte when `fromFileStart`), moving `position` past each one that
+    /// completed; `atEnd` says that `bytes` reach the end of the file.
+    package mutating func read(_ bytes: Span<UInt8>, fromFileStart: Bool, atEnd: Bool, position: inout Int) -> Progress
+    {
+        var scanner = fromFileStart ? JSONScanner(bytes) : JSONScanner(bytes, at: position)
+        do throws(FileFormatError) {
+            while stage != .done {
+                switch stage {
+                case .opening:
+                    try JSONRecordReader.readOpening(&scanner)
+                    if !atEnd, scanner.peekSignificant() == nil { throw scanner.error("cut short") }
+                    stage = scanner.consume(UInt8(ascii: "]")) ? .closing : .firstRecord
+                case .firstRecord:
+                    try readRecord(&scanner)
+                    stage = .nextRecord
+                case .nextRecord:
+                    if try JSONRecordReader.continueRecords(&scanner, after: recordCount) {
+                        try readRecord(&scanner)
+                    } else {
+                        stage = .closing
+                    }
+                case .closing:
+                    try JSONRecordReader.readClosing(&scanner)
+                    position = scanner.position
+                    guard atEnd else { return .needsMore }
+                    stage = .done
+                case .done:
+                    break
+                }
+                position = scanner.position
+            }
+        } catch {
+            // Before the end of the file, a failure may only mean the bytes cut the step short.
+            return atEnd ? .unsure : .needsMore
+        }
+        return .done
+    }
+
+    /// The rows `find` prints, numbered as in the whole list, once the scan is `done`;
+    /// `nil` when the full load would say more than the rows (two records share an id).
+    package mutating func listing() -> RecordListing? {
+        guard stage == .done else { return nil }
+        let (kind, records) = builder.finish()
+        for index in records.indices { ids.insert(records.id(at: index)) }
+        guard !ids.mayRepeat() else { return nil }
+        guard recordCount > 0 else { return RecordListing(kind: kind, rows: [], emptyMessage: kind.emptyListMessage) }
+        let found = RecordSearch(records).indices(containing: text)
+        return RecordListing(
+            kind: kind, records: records, positions: found, numbers: found.map { builtNumbers[$0] },
+            emptyMessage: "No matches.")
+    }
+
+    /// Reads one record: passed over when it is plain and does not match, else built.
+    private mutating func readRecord(_ scanner: inout JSONScanner) throws(FileFormatError) {
+        let start = scanner.position
+        if knowsKind, let id = plainRecordWithoutMatch(&scanner) {
+            ids.insert(id)
+            recordCount += 1
+            return
+        }
+        scanner.position = start
+        try JSONRecordReader.readRecord(&scanner, into: &builder)
+        recordCount += 1
+        builtNumbers.append(recordCount)
+        if !knowsKind, let kind = builder.kind {
+            keys = KindKeys(kind)
+            knowsKind = true
+        }
+    }
+
+    /// The id of the record at the scanner, leaving the scanner after it, when the record
+    /// is plain and none of its texts holds the needle; otherwise `nil`, and the scanner
+    /// anywhere in the record.
+    private mutating func plainRecordWithoutMatch(_ scanner: inout JSONScanner) -> RecordID? {
+        guard scanner.consume(UInt8(ascii: "{")), scanner.peekSignificant() == UInt8(ascii: "\"") else { return nil }
+        var seen: UInt64 = 0
+        var id: RecordID?
+        var previous = KindKeys.opening
+        while true {
+            // The key that followed the previous one in the last record is compared whole first.
+            let key: RecordBuilder.KnownKey?
+            let guess = keyGuesses[previous]
+            if scanner.peekSignificant() == UInt8(ascii: "\""),
+                keys.isToken(guess, at: scanner.position, in: scanner.bytes)
+            {
+                scanner.position += keys.tokenLength(guess)
+                key = KindKeys.key(ofSlot: guess)
+                previous = guess
+            } else {
+                guard let keyRange = scanner.parseASCIIKey() else { return nil }
+                key = keys.key(utf8: scanner.bytes.extracting(keyRange))
+                guard let key else { return nil }
+                let slot = KindKeys.slot(of: key)
+                keyGuesses[previous] = slot
+                previous = slot
+            }
+            switch key {
+            case .id:
+                guard seen & 1 == 0, let parsed = scanner.parseRecordID() else { return nil }
+                seen |= 1
+                id = parsed
+            case .field(let index):
+                let bit: UInt64 = 2 << UInt64(index)
+                guard seen & bit == 0, keys.isText[index],
+                    scanner.peekSignificant() == UInt8(ascii: "\""),
+                    let range = try? scanner.parseUnescapedString()
+                else { return nil }
+                seen |= bit
+                if needle.isFound(in: scanner.bytes.extracting(range)) { return nil }
+            case nil:
+                return nil
+            }
+            let more: Bool
+            do throws(FileFormatError) { more = try scanner.continueObject() } catch { return nil }
+            guard more else { return id }
+        }
+    }
+}
+
+/// The keys of a kind as `RecordBuilder.key(utf8:)` matches them, and which fields hold text.
+private struct KindKeys {
+    /// The fields' keys as UTF-8, end to end, and where each starts (and the last ends).
+    let keyBytes: [UInt8]
+    let keyStarts: [Int]
+    /// Whether each field holds text.
+    let isText: [Bool]
+    /// Each key as written without white space, `"name":`, by slot (0 the id, 1 + n field n),
+    /// end to end, and where each starts (and the last ends).
+    let tokenBytes: [UInt8]
+    let tokenStarts: [Int]
+    /// The slot before a record's first key.
+    static let opening = 65
+
+    /// No keys, until the kind is known.
+    init() {
+        keyBytes = []
+        keyStarts = [0]
+        isText = []
+        tokenBytes = []
+        tokenStarts = [0]
+    }
+
+    init(_ kind: ListKind) {
+        keyBytes = kind.fields.flatMap { Array($0.name.utf8) }
+        keyStarts = kind.fields.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.name.utf8.count) }
+        isText = kind.fields.map(\.isText)
+        let tokens = (["id"] + kind.fields.map(\.name)).map { Array("\"\($0)\":".utf8) }
+        tokenBytes = tokens.flatMap { $0 }
+        tokenStarts = tokens.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.count) }
+    }
+
+    /// The slot of `key`: 0 for the id, 1 + n for field n.
+    static func slot(of key: RecordBuilder.KnownKey) -> Int {
+        switch key {
+        case .id: return 0
+        case .field(let index): return index + 1
+        }
+    }
+
+    /// The key of `slot`.
+    static func key(ofSlot slot: Int) -> RecordBuilder.KnownKey {
+        slot == 0 ? .id : .field(slot - 1)
+    }
+
+    /// The length of the token of `slot`.
+    func tokenLength(_ slot: Int) -> Int { tokenStarts[slot + 1] - tokenStarts[slot] }
+
+    /// Whether the token of `slot` (a key's slot, not `opening`) is at `position` of `bytes`.
+    @inline(__always)
+    func isToken(_ slot: Int, at position: Int, in bytes: Span<UInt8>) -> Bool {
+        guard slot + 1 < tokenStarts.count else { return false }
+        let start = tokenStarts[slot]
+        let length = tokenStarts[slot + 1] - start
+        guard bytes.count - position >= length else { return false }
+        return bytes.extracting(position..<position + length).hasSameBytes(
+            as: tokenBytes.span.extracting(start..<start + length))
+    }
+
+    /// `.id`, a field's index, or `nil` for any other key: what the builder says of it.
+    @inline(__always)
+    func key(utf8 bytes: Span<UInt8>) -> RecordBuilder.KnownKey? {
+        let count = bytes.count
+        if count == 2, bytes[0] == UInt8(ascii: "i"), bytes[1] == UInt8(ascii: "d") { return .id }
+        let keys = keyBytes.span
+        for index in 0..<(keyStarts.count - 1) {
+            let start = keyStarts[index]
+            let end = keyStarts[index + 1]
+            if end - start == count, keys.extracting(start..<end).hasSameBytes(as: bytes) { return .field(index) }
+        }
+        return nil
+    }
+}
