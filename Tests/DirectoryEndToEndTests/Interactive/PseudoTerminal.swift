@@ -125,6 +125,31 @@ final class PseudoTerminal {
     /// Everything the program wrote, escape sequences included.
     var rawText: String { String(decoding: output, as: UTF8.self) }
 
+    /// How many bytes the program has written so far (that were read).
+    var outputCount: Int { output.count }
+
+    /// What the program wrote from byte `offset` on.
+    func rawText(from offset: Int) -> String { String(decoding: output[min(offset, output.count)...], as: UTF8.self) }
+
+    /// Resizes the window to `columns` × `rows`; the program gets SIGWINCH.
+    func resize(columns: Int, rows: Int = 24) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = unsafe ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Waits until `condition` holds for what the program wrote; returns whether it did.
+    @discardableResult
+    func waitUntilOutput(_ condition: (PseudoTerminal) -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(Self.deadline)
+        while !condition(self) {
+            guard Date() < end, readAvailable(until: min(end, Date().addingTimeInterval(0.05))) else {
+                print("PseudoTerminal: the condition did not hold; the output: \(rawText.debugDescription)")
+                return false
+            }
+        }
+        return true
+    }
+
     /// Presses a key.
     func press(_ key: Key) { type(key.rawValue) }
 
@@ -155,6 +180,16 @@ final class PseudoTerminal {
                 return false
             }
         }
+    }
+
+    /// Waits until `text` appears anywhere on the screen with its line breaks and spaces taken
+    /// alike, as the prompt breaks long messages between words at the window's width; returns
+    /// whether it did.
+    @discardableResult
+    func waitFor(wrapped text: String) -> Bool {
+        let flat = { (text: String) in text.replacingOccurrences(of: "\n", with: " ") }
+        let wanted = flat(text)
+        return waitUntilOutput { flat($0.screenText).contains(wanted) }
     }
 
     /// Whether the terminal is in its ordinary mode (echo and line editing by the terminal on),
