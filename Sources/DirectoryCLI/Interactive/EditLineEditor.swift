@@ -61,7 +61,7 @@ final class EditLineEditor: LineEditor {
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
                 return UInt8(CC_ERROR)
             }
-            keys.changes.changeOnPurpose()
+            keys.changes.changeOnPurpose(in: line)
             return keys.tab.press(in: line)
         }
         unsafe clibedit_add_function(editor, "directory-paste", "insert pasted text as it is (bracketed paste)") {
@@ -69,7 +69,7 @@ final class EditLineEditor: LineEditor {
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
                 return UInt8(CC_ERROR)
             }
-            keys.changes.changeOnPurpose()
+            keys.changes.changeOnPurpose(in: line)
             return keys.paste.press(in: line)
         }
         unsafe clibedit_add_function(editor, "directory-search-history", "search the history backwards as you type") {
@@ -77,7 +77,7 @@ final class EditLineEditor: LineEditor {
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
                 return UInt8(CC_ERROR)
             }
-            keys.changes.changeOnPurpose()
+            keys.changes.changeOnPurpose(in: line)
             return keys.search.press(in: line, drawing: keys.drawing)
         }
         unsafe clibedit_add_function(editor, "directory-undo", "undo the last change to the line") { editLine, _ in
@@ -92,7 +92,7 @@ final class EditLineEditor: LineEditor {
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
                 return UInt8(CC_ERROR)
             }
-            keys.changes.changeOnPurpose()
+            keys.changes.changeOnPurpose(in: line)
             return keys.lastArgument.press(in: line)
         }
         unsafe clibedit_add_function(editor, "directory-delete-prev", "delete the character before the cursor, whole") {
@@ -107,7 +107,9 @@ final class EditLineEditor: LineEditor {
         }
         unsafe clibedit_set_drawer(editor) { editLine, reason in
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else { return }
-            if reason == CLIBEDIT_DRAW_KEY { keys.changes.keyDone(in: line) }
+            // Keys that arrived together (a paste without brackets) are looked at once, after
+            // the last: each look reads the whole line, which would make a long paste slow.
+            if reason == CLIBEDIT_DRAW_KEY, clibedit_input_pending() == 0 { keys.changes.keyDone(in: line) }
             keys.drawing.draw(line, reason: reason)
         }
         unsafe clibedit_add_function(editor, "directory-ignore", "do nothing (a key with no use here)") { _, _ in

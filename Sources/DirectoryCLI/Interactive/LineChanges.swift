@@ -11,10 +11,13 @@ import CLibEdit
 /// recalled, a completion, a search) are left as they are.
 ///
 /// Undo (C-_) goes back one change at a time, as readline's does: a run of up to 20 typed
-/// characters is one change, and so is each deletion, completion or recalled line.
+/// characters is one change, and so is each deletion, completion or recalled line. Keys that
+/// arrive together (a paste without brackets) are looked at once, after the last.
 final class LineChanges {
-    /// The line after the last key.
-    private var last = LineState.empty
+    /// The line after the last key, as libedit holds it (compared per key without making a
+    /// string: typing into a long line stays linear), and its cursor.
+    private var lastCharacters: [wchar_t] = []
+    private var lastCursor = 0
     /// The lines before each change, the last change last.
     private var undoStates: [LineState] = []
     /// How many typed characters the last change holds, and where the cursor was after them
@@ -29,32 +32,96 @@ final class LineChanges {
 
     /// Starts afresh for a new line.
     func reset() {
-        last = .empty
+        lastCharacters = []
+        lastCursor = 0
         undoStates = []
         typedRun = 0
         typedRunEnd = -1
         deliberate = false
     }
 
-    /// Marks the change being made as deliberate: it is remembered for undo, but not widened.
-    func changeOnPurpose() { deliberate = true }
+    /// Before a key function changes the line on purpose (a completion, a search, M-.): what
+    /// the keys before it did is looked at first, and its own change is then one change for
+    /// undo, never widened.
+    func changeOnPurpose(in line: EditLineEditor.EditedLine) {
+        keyDone(in: line)
+        deliberate = true
+    }
+
+    /// What a key did to the line.
+    private enum Change {
+        /// Nothing (the cursor may have moved).
+        case none
+        /// Characters typed at the cursor (several when they arrived together).
+        case typed(Int)
+        /// Anything else.
+        case other
+    }
 
     /// After a key and before the next: widens a change that cut a character, and remembers it.
     func keyDone(in line: EditLineEditor.EditedLine) {
         defer { deliberate = false }
-        var now = line.state
-        guard now.text != last.text else {
-            last = now
+        let (change, cursor) = line.withCharacters { characters, cursor in
+            (Self.change(from: lastCharacters, at: lastCursor, to: characters, at: cursor), cursor)
+        }
+        switch change {
+        case .none:
+            lastCursor = cursor
             return
+        case .typed(let count) where !deliberate:
+            // Typing cuts nothing: only undo has to know.
+            if typedRunEnd == lastCursor, typedRun < Self.typedRunLimit {
+                typedRun += count
+            } else {
+                undoStates.append(lastState)
+                typedRun = count
+            }
+            typedRunEnd = cursor
+        case .typed, .other:
+            let old = lastState
+            var now = line.state
+            if !deliberate, !Self.recallsHistory(key: clibedit_last_key()),
+                let repaired = ClusterRepair.repair(from: old, to: now)
+            {
+                line.replace(with: repaired)
+                now = repaired
+            }
+            undoStates.append(old)
+            typedRun = 0
+            typedRunEnd = -1
         }
-        if !deliberate, !Self.recallsHistory(key: clibedit_last_key()),
-            let repaired = ClusterRepair.repair(from: last, to: now)
-        {
-            line.replace(with: repaired)
-            now = repaired
+        line.withCharacters { characters, cursor in
+            lastCharacters = Self.copy(characters)
+            lastCursor = cursor
         }
-        remember(from: last, to: now)
-        last = now
+    }
+
+    /// The characters of `span`, kept past the call that lent them.
+    private static func copy(_ span: Span<wchar_t>) -> [wchar_t] {
+        var copy: [wchar_t] = []
+        copy.reserveCapacity(span.count)
+        for index in span.indices { copy.append(span[index]) }
+        return copy
+    }
+
+    /// The line after the last key.
+    private var lastState: LineState {
+        LineState(text: WideText.string(lastCharacters.span), cursor: lastCursor)
+    }
+
+    /// How `new` (with its cursor at `cursor`) differs from `old` (with its at `oldCursor`).
+    private static func change(
+        from old: [wchar_t], at oldCursor: Int, to new: Span<wchar_t>, at cursor: Int
+    ) -> Change {
+        if new.count == old.count {
+            for index in 0..<old.count where old[index] != new[index] { return .other }
+            return .none
+        }
+        let count = new.count - old.count
+        guard count > 0, cursor == oldCursor + count, oldCursor <= old.count else { return .other }
+        for index in 0..<oldCursor where old[index] != new[index] { return .other }
+        for index in oldCursor..<old.count where old[index] != new[index + count] { return .other }
+        return .typed(count)
     }
 
     /// Goes back to the line before the last change; returns libedit's CC_* code.
@@ -63,31 +130,12 @@ final class LineChanges {
         keyDone(in: line)
         guard let state = undoStates.popLast() else { return UInt8(CC_REFRESH_BEEP) }
         line.replace(with: state)
-        last = state
+        line.withCharacters { characters, cursor in
+            lastCharacters = Self.copy(characters)
+            lastCursor = cursor
+        }
         typedRunEnd = -1
         return UInt8(CC_REFRESH)
-    }
-
-    /// Remembers the line before a change, a run of typing as one change.
-    private func remember(from old: LineState, to new: LineState) {
-        let typedOne =
-            new.cursor == old.cursor + 1 && new.text.unicodeScalars.count == old.text.unicodeScalars.count + 1
-            && Self.inserts(one: old, into: new)
-        if typedOne, typedRunEnd == old.cursor, typedRun < Self.typedRunLimit {
-            typedRun += 1
-            typedRunEnd = new.cursor
-            return
-        }
-        undoStates.append(old)
-        typedRun = typedOne ? 1 : 0
-        typedRunEnd = typedOne ? new.cursor : -1
-    }
-
-    /// Whether `new` is `old` with one character typed at its cursor.
-    private static func inserts(one old: LineState, into new: LineState) -> Bool {
-        let before = Array(old.text.unicodeScalars)
-        let after = Array(new.text.unicodeScalars)
-        return after[..<old.cursor] == before[..<old.cursor] && after[(old.cursor + 1)...] == before[old.cursor...]
     }
 
     /// Whether `key` replaces the line with a history line (Up, Down, Ctrl-P, Ctrl-N, and

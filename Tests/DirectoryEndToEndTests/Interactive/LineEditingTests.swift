@@ -44,7 +44,7 @@ extension Interactive {
             #expect(terminal.waitFor("directory.plist [2 Joe Gregg] > "))
             terminal.type("save as " + folder.file("copy.plist"))
             terminal.press(.enter)
-            #expect(terminal.waitFor(wrapped: "it is now the file.\ncopy.plist [2 Joe Gregg] > "))
+            #expect(terminal.waitFor("it is now the file.\ncopy.plist [2 Joe Gregg] > "))
             terminal.type("open " + folder.path + "/co")
             terminal.press(.tab)
             terminal.press(.enter)

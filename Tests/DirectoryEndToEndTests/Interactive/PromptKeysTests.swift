@@ -95,7 +95,9 @@ extension Interactive {
             #expect(pane.waitForLastRow(shownPrompt + "find Delta", cursorAt: (shownPrompt + "find Delta").count))
             pane.send(bytes: [0x1F])
             #expect(pane.waitForLastRow(shownPrompt + "find ", cursorAt: (shownPrompt + "find ").count))
-            pane.press("Left", "Left", "BSpace")
+            pane.press("Left", "Left")
+            #expect(pane.waitForLastRow(shownPrompt + "find ", cursorAt: (shownPrompt + "fin").count))
+            pane.press("BSpace")
             #expect(pane.waitForLastRow(shownPrompt + "fid ", cursorAt: (shownPrompt + "fi").count))
             pane.send(bytes: [0x1F])  // the deletion comes back, the cursor where it was
             #expect(pane.waitForLastRow(shownPrompt + "find ", cursorAt: (shownPrompt + "fin").count))

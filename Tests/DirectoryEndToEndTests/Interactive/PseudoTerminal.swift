@@ -160,14 +160,28 @@ final class PseudoTerminal {
             .replacingOccurrences(of: "\r", with: "")
     }
 
+    /// `screenText` with its line breaks as spaces, to find a long message the prompt broke
+    /// between words at the window's width.
+    var flatScreenText: String { screenText.replacingOccurrences(of: "\n", with: " ") }
+
     /// Waits until `text` appears after what earlier waits matched; returns whether it did.
+    /// A line break and a space are taken alike when `text` is not found as it is: the prompt
+    /// breaks long messages between words at the window's width.
     @discardableResult
     func waitFor(_ text: String) -> Bool {
         let end = Date().addingTimeInterval(Self.deadline)
+        let flatText = text.replacingOccurrences(of: "\n", with: " ")
         while true {
             let screen = screenText
             let start = searchStart.flatMap { $0 <= screen.endIndex ? $0 : nil } ?? screen.startIndex
             if let found = screen.range(of: text, range: start..<screen.endIndex) {
+                searchStart = found.upperBound
+                return true
+            }
+            // The same text with its breaks as spaces: "\n" and " " are one byte each, so the
+            // indices of one string are those of the other.
+            let flat = screen.replacingOccurrences(of: "\n", with: " ")
+            if let found = flat.range(of: flatText, range: start..<flat.endIndex) {
                 searchStart = found.upperBound
                 return true
             }
@@ -180,16 +194,6 @@ final class PseudoTerminal {
                 return false
             }
         }
-    }
-
-    /// Waits until `text` appears anywhere on the screen with its line breaks and spaces taken
-    /// alike, as the prompt breaks long messages between words at the window's width; returns
-    /// whether it did.
-    @discardableResult
-    func waitFor(wrapped text: String) -> Bool {
-        let flat = { (text: String) in text.replacingOccurrences(of: "\n", with: " ") }
-        let wanted = flat(text)
-        return waitUntilOutput { flat($0.screenText).contains(wanted) }
     }
 
     /// Whether the terminal is in its ordinary mode (echo and line editing by the terminal on),

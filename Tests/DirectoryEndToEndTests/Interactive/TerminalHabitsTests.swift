@@ -128,7 +128,7 @@ extension Interactive {
             let editrc = "# keys\nfrobnicate everything\nbind ^B ed-move-to-beg\n"
             FileManager.default.createFile(atPath: folder.file(".editrc"), contents: Data(editrc.utf8))
             let terminal = try PseudoTerminal(folder: folder)
-            #expect(terminal.waitFor(wrapped: folder.file(".editrc") + ":2: "))
+            #expect(terminal.waitFor(folder.file(".editrc") + ":2: "))
             #expect(terminal.waitFor("(ignored)"))
             #expect(terminal.waitFor("directory.plist > "))
             // Ctrl-B moves to the start of the line only if line 3 applied (by default it moves back one character).
