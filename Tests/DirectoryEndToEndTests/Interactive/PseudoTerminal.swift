@@ -160,10 +160,6 @@ final class PseudoTerminal {
             .replacingOccurrences(of: "\r", with: "")
     }
 
-    /// `screenText` with its line breaks as spaces, to find a long message the prompt broke
-    /// between words at the window's width.
-    var flatScreenText: String { screenText.replacingOccurrences(of: "\n", with: " ") }
-
     /// Waits until `text` appears after what earlier waits matched; returns whether it did.
     /// A line break and a space are taken alike when `text` is not found as it is: the prompt
     /// breaks long messages between words at the window's width.
