@@ -61,6 +61,10 @@ int clibedit_use_utf8_locale(void) {
 
 int clibedit_is_terminal(void) { return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO); }
 
+/* Clears the screen and puts the cursor at its top left (xterm's, VTE's, tmux's and the
+   Linux console's `clear`). */
+#define CLEAR_SCREEN "\033[H\033[2J"
+
 /* Marks the start and end of prompt text written literally (EL_PROMPT_ESC). */
 #define PROMPT_LITERAL L'\1'
 
@@ -88,6 +92,9 @@ static int drawing = 0;
 static int left_drawing = 0;
 /* Whether a key function reads keys itself (a question, a paste): nothing is drawn meanwhile. */
 static int keys_taken = 0;
+/* Whether libedit cleared the screen (ed-clear-screen, Ctrl-L) in the output thrown away:
+   the screen is cleared for real and the prompt and line drawn afresh at its top. */
+static int clear_wanted = 0;
 /* Whether the line being read has yet to take SIGHUP and SIGTERM back from libedit. */
 static int reclaim_pending = 0;
 
@@ -106,6 +113,11 @@ static void draw(EditLine *el, clibedit_draw_reason reason) {
 static int input_ready(void);
 static void draw_if_idle(EditLine *el) {
     if (keys_taken || input_ready()) return;
+    if (clear_wanted) {
+        clear_wanted = 0;
+        clibedit_write_drawing(CLEAR_SCREEN);
+        left_drawing = 1;
+    }
     draw(el, left_drawing ? CLIBEDIT_DRAW_AFRESH : CLIBEDIT_DRAW_UPDATE);
     left_drawing = 0;
 }
@@ -154,6 +166,8 @@ static int input_ready(void) {
     struct pollfd source = {STDIN_FILENO, POLLIN, 0};
     return poll(&source, 1, 0) == 1 && (source.revents & POLLIN) != 0;
 }
+
+int clibedit_input_pending(void) { return input_ready(); }
 
 /* Waits for a byte from the terminal: a Ctrl-C ends the wait (returns -1 with EINTR),
    a resize redraws the line at the new width; other interruptions are retried. */
@@ -228,6 +242,17 @@ static int escape_key(EditLine *el) {
     }
 }
 
+/* The last key libedit read for itself (not one a key function read): what the next
+   CLIBEDIT_DRAW_KEY follows. */
+static wchar_t last_key = 0;
+
+static int read_key(wchar_t key) {
+    if (!keys_taken) last_key = key;
+    return 1;
+}
+
+int clibedit_last_key(void) { return (int)last_key; }
+
 /* Reads one character from the terminal for libedit: a Ctrl-C ends the line (returns -1),
    an escape sequence becomes one key code (see clibedit_key), a resize redraws the line. */
 static int read_char(EditLine *el, wchar_t *out) {
@@ -244,7 +269,7 @@ static int read_char(EditLine *el, wchar_t *out) {
             errno = EINTR;
             return -1;
         }
-        if (clibedit_take_pending(el, out)) return 1;
+        if (clibedit_take_pending(el, out)) return read_key(*out);
         unsigned char byte;
         int n = wait_byte(el, &byte);
         if (n <= 0) return n;
@@ -253,7 +278,7 @@ static int read_char(EditLine *el, wchar_t *out) {
             if (key < 0) return -1;
             if (key == CLIBEDIT_KEY_NONE) continue;
             *out = (wchar_t)key;
-            return 1;
+            return read_key(*out);
         }
         char character = (char)byte;
         size_t used = mbrtowc(out, &character, 1, &state);
@@ -263,7 +288,7 @@ static int read_char(EditLine *el, wchar_t *out) {
             memset(&state, 0, sizeof state);
             continue;
         }
-        return 1;
+        return read_key(*out);
     }
 }
 
@@ -276,10 +301,26 @@ static void install(int signo, struct sigaction *previous) {
     sigaction(signo, &action, previous);
 }
 
-/* libedit's output while a drawer draws: only its bell reaches the terminal. */
+/* libedit's output while a drawer draws: only its bell reaches the terminal, and its
+   clearing of the screen (the `cl` capability, set to CLEAR_SCREEN) is noted for
+   draw_if_idle, which clears the screen and draws the line afresh. The sequence is matched
+   across writes, which may split it. */
 static ssize_t discard_output(void *cookie, const char *bytes, size_t size) {
     (void)cookie;
-    if (memchr(bytes, '\a', size) != NULL) (void)!write(STDOUT_FILENO, "\a", 1);
+    static size_t matched = 0;
+    static const char clear[] = CLEAR_SCREEN;
+    for (size_t i = 0; i < size; i++) {
+        if (bytes[i] == '\a') (void)!write(STDOUT_FILENO, "\a", 1);
+        if (bytes[i] == clear[matched]) {
+            matched += 1;
+        } else {
+            matched = bytes[i] == clear[0] ? 1 : 0;
+        }
+        if (clear[matched] == '\0') {
+            clear_wanted = 1;
+            matched = 0;
+        }
+    }
     return (ssize_t)size;
 }
 
@@ -340,6 +381,8 @@ clibedit_editor *clibedit_open(const char *program, int history_size, void *cont
        libedit's column accounting, which would drop zero-width ones (a U+200D joiner). */
     el_wset(editor->el, EL_PROMPT_ESC, prompt_of, PROMPT_LITERAL);
     el_wset(editor->el, EL_GETCFN, read_char);
+    /* What libedit's ed-clear-screen writes, to be recognised in its discarded output. */
+    el_set(editor->el, EL_SETTC, "cl", CLEAR_SCREEN, NULL);
     editor->has_original = tcgetattr(STDIN_FILENO, &editor->original) == 0;
     clibedit_remember_exit_terminal(editor->has_original ? &editor->original : NULL);
     clibedit_quiet_terminal(editor);
@@ -423,6 +466,7 @@ clibedit_status clibedit_read_line(clibedit_editor *editor, const wchar_t **line
     if (editor->bracketed_paste) clibedit_write("\033[?2004h");
     reading = editor;
     left_drawing = 0;
+    last_key = 0;
     reclaim_pending = 1;
     const wchar_t *text = el_wgets(editor->el, &count);
     reading = NULL;

@@ -2,6 +2,7 @@
 #include "clibedit_editor.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
@@ -15,11 +16,17 @@ static volatile sig_atomic_t has_exit_terminal = 0;
 static struct termios exit_terminal;
 static char exit_message[512];
 static volatile sig_atomic_t exit_message_length = 0;
+/* What moves the cursor from inside the line being edited to the start of a row of its own
+   below it, so that the exit message is not glued to the typed text (empty: the cursor is
+   at the start of a row already). */
+static char exit_leave[32];
+static volatile sig_atomic_t exit_leave_length = 0;
 
 static void exit_now(int signo) {
     if (has_exit_terminal) {
         tcsetattr(STDIN_FILENO, TCSANOW, &exit_terminal);
         (void)!write(STDOUT_FILENO, "\033[?2004l", 8);
+        if (exit_leave_length > 0) (void)!write(STDOUT_FILENO, exit_leave, (size_t)exit_leave_length);
     }
     if (exit_message_length > 0) (void)!write(STDERR_FILENO, exit_message, (size_t)exit_message_length);
     _exit(128 + signo);
@@ -75,6 +82,14 @@ void clibedit_set_exit_message(const char *message) {
     if (length >= sizeof exit_message) length = sizeof exit_message - 1;
     memcpy(exit_message, message, length);
     exit_message_length = (sig_atomic_t)length;
+}
+
+void clibedit_set_exit_leave(int rows) {
+    exit_leave_length = 0;
+    if (rows < 0) return;
+    int length = rows > 0 ? snprintf(exit_leave, sizeof exit_leave, "\033[%dB\r\n", rows)
+                          : snprintf(exit_leave, sizeof exit_leave, "\r\n");
+    if (length > 0 && (size_t)length < sizeof exit_leave) exit_leave_length = length;
 }
 
 void clibedit_remember_exit_terminal(const struct termios *terminal) {

@@ -50,7 +50,8 @@ struct MainLoop {
     let environment: [String: String]
     /// Where the lines come from (a sourced file's while it runs), for the errors' locations.
     var origin: Origin
-    /// Whether a script stops at its first failed line (`--bail`; never at the prompt).
+    /// Whether a script, or a file `source` runs at the prompt, stops at its first failed line
+    /// (`--bail`); the prompt itself goes on.
     var bail: Bool
     /// The interactive-or-script switch: the terminal's parts when a person types the lines.
     var prompt: Prompt?

@@ -14,6 +14,9 @@ struct OutputPrinter {
     let showsFeedback: Bool
     /// How the prefixes of errors and warnings on standard error are coloured.
     var errorStyle = TextStyle.plain
+    /// At the prompt, the terminal's width, which feedback and errors are broken to fit between
+    /// words (a terminal would cut a word in two at its edge); `nil` in scripts and pipes.
+    var wrapWidth: (() -> Int)?
 
     /// Prints one command's output.
     func print(_ result: CommandOutput) {
@@ -21,9 +24,9 @@ struct OutputPrinter {
         case .nothing, .quit:
             break
         case .feedback(let text):
-            if showsFeedback { output.line(VisibleText.lines(text)) }
+            if showsFeedback { output.line(fitted(VisibleText.lines(text))) }
         case .text(let text):
-            output.line(VisibleText.lines(text))
+            output.line(fitted(VisibleText.lines(text)))
         case .records(let listing):
             output.write(renderer.render(listing))
         case .exported(let text):
@@ -31,6 +34,7 @@ struct OutputPrinter {
             output.write(renderer.forTerminal ? VisibleText.lines(RecordRenderer.withoutCarriageReturns(text)) : text)
         case .warning(let text):
             output.flush()
+            // Whole, unlike errors: a warning (the news of others' changes) stays one line.
             errors.line(errorStyle.apply(.warning, to: "directory:") + " " + VisibleText.lines(text))
             errors.flush()
         }
@@ -39,7 +43,20 @@ struct OutputPrinter {
     /// Prints an error with where it came from (`directory: line 3: …`).
     func error(_ message: String, at location: String) {
         output.flush()
-        errors.line(errorStyle.apply(.error, to: VisibleText.lines(location)) + VisibleText.lines(message))
+        errors.line(styled(.error, VisibleText.lines(location), then: VisibleText.lines(message)))
         errors.flush()
+    }
+
+    /// `text` broken between words to fit the terminal, at the prompt.
+    func fitted(_ text: String) -> String {
+        guard let wrapWidth else { return text }
+        return WordWrap.wrap(text, width: wrapWidth())
+    }
+
+    /// `prefix` in the colour of `kind`, then `text`, the two broken to fit the terminal together.
+    private func styled(_ kind: TextStyle.Role, _ prefix: String, then text: String) -> String {
+        let whole = fitted(prefix + text)
+        guard whole.hasPrefix(prefix) else { return errorStyle.apply(kind, to: prefix) + text }
+        return errorStyle.apply(kind, to: prefix) + whole.dropFirst(prefix.count)
     }
 }

@@ -17,8 +17,12 @@ public final class OutputStream {
         buffer.reserveCapacity(1 << 16)
     }
 
+    /// Whether everything written so far ends with a line end (or nothing was written).
+    public private(set) var endsLine = true
+
     /// Appends `text`; it is written when the buffer fills or on `flush()`.
     public func write(_ text: String) {
+        if let last = text.utf8.last { endsLine = last == UInt8(ascii: "\n") }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
@@ -27,6 +31,13 @@ public final class OutputStream {
     public func line(_ text: String) {
         write(text)
         write("\n")
+    }
+
+    /// Ends the line that output left unfinished (an export with no final newline), so that
+    /// what comes next, such as the prompt, starts a line of its own; then writes everything.
+    public func finishLine() {
+        if !endsLine { write("\n") }
+        flush()
     }
 
     /// Writes everything buffered. A closed pipe (EPIPE) drops the output quietly.

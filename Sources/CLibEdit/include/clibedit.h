@@ -189,6 +189,12 @@ int clibedit_push_input(EditLine *el, const wchar_t *text);
 /// Drops queued input.
 void clibedit_clear_input(clibedit_editor *editor);
 
+/// Whether keys have arrived that were not read yet (typed ahead, or pasted without brackets).
+int clibedit_input_pending(void);
+
+/// The last key read for libedit itself (not by a key function) while reading this line, or 0.
+int clibedit_last_key(void);
+
 /// Reads one character from inside a key function; returns 1, 0 at the end, -1 on Ctrl-C or an error.
 int clibedit_getc(EditLine *el, wchar_t *out);
 
@@ -226,5 +232,9 @@ void clibedit_set_idle(int on);
 
 /// What to write to standard error on such an exit (copied; NULL for nothing).
 void clibedit_set_exit_message(const char *message);
+
+/// Where the cursor stands, for such an exit: `rows` above the last row of a line being
+/// edited (the exit then starts a row below it), or -1 at the start of a row already.
+void clibedit_set_exit_leave(int rows);
 
 #endif

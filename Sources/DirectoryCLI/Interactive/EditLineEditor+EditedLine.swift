@@ -53,6 +53,20 @@ extension EditLineEditor {
             unsafe Int(clibedit_move_cursor(editLine, Int32(clamping: offset)))
         }
 
+        /// The whole line and the cursor's offset in it, in Unicode scalars.
+        var state: LineState {
+            withCharacters { characters, cursor in LineState(text: WideText.string(characters), cursor: cursor) }
+        }
+
+        /// Replaces the whole line with `state`'s text and puts the cursor at its offset.
+        func replace(with state: LineState) {
+            let length = withCharacters { characters, _ in characters.count }
+            let end = moveCursor(by: length)
+            replaceBeforeCursor(deleting: end, inserting: state.text)
+            let count = state.text.unicodeScalars.count
+            _ = moveCursor(by: min(max(state.cursor, 0), count) - count)
+        }
+
         /// Reads one key, waiting for it; `nil` at the end of input, on Ctrl-C or an error.
         func readKey() -> wchar_t? {
             var key: wchar_t = 0

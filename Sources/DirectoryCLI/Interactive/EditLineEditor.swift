@@ -50,11 +50,18 @@ final class EditLineEditor: LineEditor {
         }
         unsafe self.editor = unsafe editor
         self.keys = keys
+        keys.history = { [unowned self] in self.historyEntries }
+        var terminal: [String: String] = [:]
+        for name in ["TMUX", "STY", "XTERM_VERSION", "TERM"] {
+            if let value = unsafe getenv(name) { terminal[name] = unsafe String(cString: value) }
+        }
+        keys.drawing.terminalRewraps = LineDrawing.terminalRewraps(environment: terminal)
         unsafe clibedit_add_function(editor, "directory-complete", "complete a command, field, record or path") {
             editLine, _ in
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
                 return UInt8(CC_ERROR)
             }
+            keys.changes.changeOnPurpose(in: line)
             return keys.tab.press(in: line)
         }
         unsafe clibedit_add_function(editor, "directory-paste", "insert pasted text as it is (bracketed paste)") {
@@ -62,7 +69,31 @@ final class EditLineEditor: LineEditor {
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
                 return UInt8(CC_ERROR)
             }
+            keys.changes.changeOnPurpose(in: line)
             return keys.paste.press(in: line)
+        }
+        unsafe clibedit_add_function(editor, "directory-search-history", "search the history backwards as you type") {
+            editLine, _ in
+            guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
+                return UInt8(CC_ERROR)
+            }
+            keys.changes.changeOnPurpose(in: line)
+            return keys.search.press(in: line, drawing: keys.drawing)
+        }
+        unsafe clibedit_add_function(editor, "directory-undo", "undo the last change to the line") { editLine, _ in
+            guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
+                return UInt8(CC_ERROR)
+            }
+            return keys.changes.undo(in: line)
+        }
+        unsafe clibedit_add_function(
+            editor, "directory-last-argument", "insert the last word of the previous line; again, of the one before"
+        ) { editLine, _ in
+            guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
+                return UInt8(CC_ERROR)
+            }
+            keys.changes.changeOnPurpose(in: line)
+            return keys.lastArgument.press(in: line)
         }
         unsafe clibedit_add_function(editor, "directory-delete-prev", "delete the character before the cursor, whole") {
             editLine, _ in
@@ -76,6 +107,9 @@ final class EditLineEditor: LineEditor {
         }
         unsafe clibedit_set_drawer(editor) { editLine, reason in
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else { return }
+            // Keys that arrived together (a paste without brackets) are looked at once, after
+            // the last: each look reads the whole line, which would make a long paste slow.
+            if reason == CLIBEDIT_DRAW_KEY, clibedit_input_pending() == 0 { keys.changes.keyDone(in: line) }
             keys.drawing.draw(line, reason: reason)
         }
         unsafe clibedit_add_function(editor, "directory-ignore", "do nothing (a key with no use here)") { _, _ in
@@ -104,14 +138,24 @@ final class EditLineEditor: LineEditor {
     deinit { unsafe clibedit_close(editor) }
 
     /// Tab completes; Ctrl-R searches history backwards as you type; Backspace deletes a whole
-    /// character; the keys the terminal sends as escape sequences (read as one key code each,
+    /// character; C-_ undoes; Ctrl-L clears the screen; M-. inserts the last word of the line
+    /// before (emacs mode); the keys the terminal sends as escape sequences (read as one key code each,
     /// see `clibedit_key`) do what readline does with them, in vi's command mode too.
     private func bindKeys() {
         unsafe clibedit_bind(editor, "^I", "directory-complete")
-        unsafe clibedit_bind(editor, "^R", "em-inc-search-prev")
+        unsafe clibedit_bind(editor, "^R", "directory-search-history")
         unsafe clibedit_bind(editor, "^?", "directory-delete-prev")
         unsafe clibedit_bind(editor, "^H", "directory-delete-prev")
+        unsafe clibedit_bind(editor, "^_", "directory-undo")
+        unsafe clibedit_bind(editor, "^L", "ed-clear-screen")
         let vi = unsafe clibedit_is_vi(editor) != 0
+        if vi {
+            unsafe clibedit_bind_command(editor, "^L", "ed-clear-screen")
+        } else {
+            // In vi mode Escape must stay a key of its own, not the start of these.
+            unsafe clibedit_bind(editor, "\\e.", "directory-last-argument")
+            unsafe clibedit_bind(editor, "\\e_", "directory-last-argument")
+        }
         for (key, function) in Self.terminalKeys {
             let name = Self.bindingName(of: key)
             unsafe clibedit_bind(editor, name, function)
@@ -145,6 +189,8 @@ final class EditLineEditor: LineEditor {
         unsafe clibedit_set_prompt(editor, prompt)
         keys.drawing.prompt = prompt
         keys.paste.pastedThisLine = false
+        keys.changes.reset()
+        keys.lastArgument.reset()
         var line: UnsafePointer<wchar_t>?
         var length: Int32 = 0
         switch unsafe clibedit_read_line(editor, &line, &length) {

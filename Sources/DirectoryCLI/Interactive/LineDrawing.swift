@@ -8,6 +8,9 @@ import CLibEdit
 final class LineDrawing {
     /// The prompt of the line being read (as the user sees it).
     var prompt = ""
+    /// Whether the terminal re-wraps the rows it shows when the window is resized (tmux,
+    /// VTE, kitty, iTerm2), or keeps each on its row, cut or padded (xterm, the Linux console).
+    var terminalRewraps = true
 
     /// What was drawn last, to draw only what changed and to find the first row again.
     private struct Drawn: Equatable {
@@ -36,8 +39,10 @@ final class LineDrawing {
         case CLIBEDIT_DRAW_AFRESH:
             drawn = nil
         case CLIBEDIT_DRAW_RESIZED:
-            // The terminal re-wrapped what it shows at the new width: find the first row there.
-            if var last = drawn {
+            // A terminal that re-wraps has moved the drawing's rows: find the first row there.
+            // One that does not left each row where it was, the cursor on its row: the first
+            // row is as far above as before.
+            if terminalRewraps, var last = drawn {
                 last.layout = LineLayout(prompt: last.prompt, line: last.line, cursor: last.cursor, width: width)
                 drawn = last
             }
@@ -59,6 +64,15 @@ final class LineDrawing {
         if reason == CLIBEDIT_DRAW_UPDATE, next == drawn { return }
         EditLineEditor.writeDrawing(Self.output(from: drawn, to: next))
         drawn = reason == CLIBEDIT_DRAW_FINISH ? nil : next
+        clibedit_set_exit_leave(drawn.map { Int32($0.layout.rowsBelowCursor) } ?? -1)
+    }
+
+    /// Whether the terminal described by `environment` re-wraps its rows on a resize: all do
+    /// but xterm (which sets XTERM_VERSION) and the Linux console (TERM=linux), unless tmux
+    /// or screen, which re-wrap, run inside them.
+    static func terminalRewraps(environment: [String: String]) -> Bool {
+        if environment["TMUX"] != nil || environment["STY"] != nil { return true }
+        return environment["XTERM_VERSION"] == nil && environment["TERM"] != "linux"
     }
 
     /// Moves the cursor of `editLine` off the inside of a grapheme cluster, the way it moved;
@@ -85,6 +99,7 @@ final class LineDrawing {
         let down = layout.end.row - layout.cursor.row
         EditLineEditor.writeDrawing(down > 0 ? "\u{1B}[\(down)B" : "")
         drawn = nil
+        clibedit_set_exit_leave(-1)
     }
 
     /// What to write to go from the drawing `old` (or, with `nil`, the start of the cursor's row)
@@ -122,11 +137,15 @@ final class LineDrawing {
         var row = new.end.row
         if new.endsAtEdge {
             // Past the edge for real (the terminal waits there to wrap), so that the cursor can
-            // stand at the start of the next row and clearing spares the last character.
-            out += " \r"
+            // stand at the start of the next row and clearing spares the last character. The
+            // space stays, cleared after: a terminal that re-wraps (tmux) then keeps the next
+            // row as part of the line, where clearing it whole made it a line of its own, and
+            // a resize left a copy of the line above the prompt.
+            out += " \u{1B}[J\r"
             row += 1
+        } else {
+            out += "\u{1B}[J"
         }
-        out += "\u{1B}[J"
         if row > new.cursor.row { out += "\u{1B}[\(row - new.cursor.row)A" }
         if row != new.cursor.row || new.cursor.column != new.end.column || new.endsAtEdge {
             out += "\r"

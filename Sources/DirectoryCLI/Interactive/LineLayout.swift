@@ -52,6 +52,9 @@ struct LineLayout: Equatable {
         if !cursorPlaced { self.cursor = startOfNext(width: width) }
     }
 
+    /// How many rows of the drawing are below the cursor's.
+    var rowsBelowCursor: Int { max(0, end.row - cursor.row) }
+
     /// Where the next cluster starts: the next row when the text ends at the edge.
     private func startOfNext(width: Int) -> Position {
         endsAtEdge ? Position(row: end.row + 1, column: 0) : end

@@ -1,3 +1,4 @@
+import CLibEdit
 import DirectoryCore
 
 /// The loop with a person at the terminal: a prompt, history and its expansion, Tab
@@ -6,11 +7,11 @@ extension MainLoop {
     /// Runs the prompt with `prompt`'s editor until `quit` or Ctrl-D; returns the exit status.
     mutating func runAtPrompt(_ prompt: Prompt) -> Int32 {
         self.prompt = prompt
-        bail = false
+        printer.wrapWidth = { Int(clibedit_terminal_width()) }
         defer { printer.output.flush() }
         if let warning = self.prompt?.history.load(into: prompt.editor) { printer.print(.warning(warning)) }
         for warning in prompt.editor.warnings { printer.print(.warning(warning)) }
-        printer.output.line(Prompt.welcomeText(for: session))
+        printer.output.line(printer.fitted(Prompt.welcomeText(for: session)))
         printer.output.flush()
         var lines = TerminalLines(editor: prompt.editor)
         switch run(&lines) {
@@ -23,9 +24,12 @@ extension MainLoop {
         }
     }
 
-    /// Before each prompt: completion for the list as it is now, the journal written, news of
-    /// others' changes said; returns the prompt to show.
+    /// Before each prompt: the last output's unfinished line ended, completion for the list as
+    /// it is now, the journal written, news of others' changes said; returns the prompt to show.
     mutating func prepareForTyping() -> String {
+        // The prompt is drawn from the start of its row: without this, it would cover the end
+        // of output that has no final newline (`export json -`).
+        printer.output.finishLine()
         if let prompt {
             let kind = session.kind
             let records = session.records

@@ -71,4 +71,18 @@ final class KeyHandlers {
     let paste = PasteKey()
     /// The prompt and the line on the screen.
     let drawing = LineDrawing()
+    /// Ctrl-R.
+    let search = SearchKey()
+    /// M-. and M-_.
+    let lastArgument = LastArgumentKey()
+    /// What each key changed: whole characters, and undo (C-_).
+    let changes = LineChanges()
+
+    /// Where the key functions find the history (oldest first).
+    var history: () -> [String] = { [] } {
+        didSet {
+            search.history = history
+            lastArgument.history = history
+        }
+    }
 }

@@ -31,6 +31,7 @@ public enum CommandParser {
         let name = String(text[..<nameEnd])
         let rest = trimmed(text[nameEnd...])
         guard let spec = CommandTable.spec(named: name) else {
+            if let hint = ForeignCommand.hint(for: name) { throw .foreignCommand(name, hint: hint) }
             throw .unknownCommand(name, suggestion: Suggestion.closest(to: name, in: CommandTable.allNames))
         }
         return try command(spec: spec, name: name, argument: rest)

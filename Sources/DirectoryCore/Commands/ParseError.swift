@@ -2,6 +2,8 @@
 public enum ParseError: Error, Equatable, Sendable {
     /// The first word names no command; `suggestion` is the nearest one.
     case unknownCommand(String, suggestion: String?)
+    /// The first word is sqlite3's or psql's (`.mode`, `\pset`); `hint` says what does its work here.
+    case foreignCommand(String, hint: String)
     /// The command needs an argument it did not get.
     case missingArgument(command: String, usage: String, hint: String)
     /// The command takes no argument (or fewer than it got).
@@ -28,6 +30,8 @@ public enum ParseError: Error, Equatable, Sendable {
             return "unknown command '\(name)'; did you mean '\(suggestion)'?"
         case .unknownCommand(let name, nil):
             return "unknown command '\(name)'; type 'help' for a list of commands"
+        case .foreignCommand(let name, let hint):
+            return "unknown command '\(name)'; here, \(hint)"
         case .missingArgument(let command, let usage, let hint):
             return "\(command) needs \(hint); usage: \(usage)"
         case .unexpectedArgument(let command, let usage, let argument):

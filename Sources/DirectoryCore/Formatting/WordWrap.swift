@@ -3,8 +3,9 @@
 public enum WordWrap {
     /// `text` with each line longer than `width` columns broken between words. A line's
     /// continuation is indented as far as its text starts, or, for a line of two columns
-    /// (`  usage  summary`, as `help` prints), as far as its second column starts. A word
-    /// wider than the room left is broken where it must be.
+    /// (`  usage  summary`, as `help` prints), as far as its second column starts; when the
+    /// first column takes more than half the width, the second starts on a row of its own
+    /// below it, four columns further in. A word wider than the room left is broken where it must be.
     public static func wrap(_ text: String, width: Int) -> String {
         guard width > 0 else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -15,11 +16,22 @@ public enum WordWrap {
     /// One line, wrapped.
     static func wrapLine(_ line: String, width: Int) -> String {
         guard DisplayWidth.of(line) > width else { return line }
-        var (head, body) = split(line)
-        if DisplayWidth.of(head) > width / 2 {
-            let spaces = line.prefix { $0 == " " }.prefix(width / 2)
-            (head, body) = (String(spaces), String(line.dropFirst(spaces.count)))
+        let (head, body) = split(line)
+        guard DisplayWidth.of(head) > width / 2 else { return fill(head: head, body: body, width: width) }
+        let indent = String(line.prefix { $0 == " " }.prefix(width / 2))
+        let firstColumn = head.dropFirst(indent.count).reversed().drop { $0 == " " }.reversed()
+        guard !firstColumn.isEmpty, !body.isEmpty, head.count > line.prefix(while: { $0 == " " }).count else {
+            return fill(head: indent, body: String(line.dropFirst(indent.count)), width: width)
         }
+        // Two columns that do not fit side by side: the second under the first, further in.
+        let deeper = String(repeating: " ", count: min(indent.count + 4, width / 2))
+        return fill(head: indent, body: String(firstColumn), width: width) + "\n"
+            + fill(head: deeper, body: body, width: width)
+    }
+
+    /// `head` (kept whole on the first row, and as the indent of the next) followed by the
+    /// words of `body`, broken into rows of at most `width` columns.
+    private static func fill(head: String, body: String, width: Int) -> String {
         let indent = String(repeating: " ", count: DisplayWidth.of(head))
         var rows: [String] = []
         var row = head

@@ -28,6 +28,17 @@ struct WordWrapTests {
                 """)
     }
 
+    @Test("a first column wider than half the window stands alone; the second follows under it, further in")
+    func narrowWindowPutsTheSecondColumnBelow() {
+        let text = "  export FORMAT [OPTIONS] PATH  write the list to a CSV, JSON or vCard file"
+        #expect(
+            WordWrap.wrap(text, width: 40) == """
+                  export FORMAT [OPTIONS] PATH
+                      write the list to a CSV, JSON or
+                      vCard file
+                """)
+    }
+
     @Test("a word wider than the window is cut where it must be; wide characters count two columns")
     func cutsWhatCannotFit() {
         #expect(WordWrap.wrap("ab abcdefghij", width: 4) == "ab\nabcd\nefgh\nij")

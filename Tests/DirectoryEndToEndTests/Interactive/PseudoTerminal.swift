@@ -125,6 +125,31 @@ final class PseudoTerminal {
     /// Everything the program wrote, escape sequences included.
     var rawText: String { String(decoding: output, as: UTF8.self) }
 
+    /// How many bytes the program has written so far (that were read).
+    var outputCount: Int { output.count }
+
+    /// What the program wrote from byte `offset` on.
+    func rawText(from offset: Int) -> String { String(decoding: output[min(offset, output.count)...], as: UTF8.self) }
+
+    /// Resizes the window to `columns` × `rows`; the program gets SIGWINCH.
+    func resize(columns: Int, rows: Int = 24) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = unsafe ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Waits until `condition` holds for what the program wrote; returns whether it did.
+    @discardableResult
+    func waitUntilOutput(_ condition: (PseudoTerminal) -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(Self.deadline)
+        while !condition(self) {
+            guard Date() < end, readAvailable(until: min(end, Date().addingTimeInterval(0.05))) else {
+                print("PseudoTerminal: the condition did not hold; the output: \(rawText.debugDescription)")
+                return false
+            }
+        }
+        return true
+    }
+
     /// Presses a key.
     func press(_ key: Key) { type(key.rawValue) }
 
@@ -136,13 +161,23 @@ final class PseudoTerminal {
     }
 
     /// Waits until `text` appears after what earlier waits matched; returns whether it did.
+    /// A line break and a space are taken alike when `text` is not found as it is: the prompt
+    /// breaks long messages between words at the window's width.
     @discardableResult
     func waitFor(_ text: String) -> Bool {
         let end = Date().addingTimeInterval(Self.deadline)
+        let flatText = text.replacingOccurrences(of: "\n", with: " ")
         while true {
             let screen = screenText
             let start = searchStart.flatMap { $0 <= screen.endIndex ? $0 : nil } ?? screen.startIndex
             if let found = screen.range(of: text, range: start..<screen.endIndex) {
+                searchStart = found.upperBound
+                return true
+            }
+            // The same text with its breaks as spaces: "\n" and " " are one byte each, so the
+            // indices of one string are those of the other.
+            let flat = screen.replacingOccurrences(of: "\n", with: " ")
+            if let found = flat.range(of: flatText, range: start..<flat.endIndex) {
                 searchStart = found.upperBound
                 return true
             }

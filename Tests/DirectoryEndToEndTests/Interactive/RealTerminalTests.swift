@@ -24,15 +24,20 @@ extension Interactive {
             #expect(pane.waitUntil { $0.cursorColumn == DisplayWidth.of(prompt + "new X") })
         }
 
-        @Test("after resizes, no stale row stays above the prompt")
-        func afterResizesNoStaleRowStaysAboveThePrompt() throws {
+        @Test(
+            "after resizes, no stale row stays above the prompt",
+            arguments: [
+                "find some words typed here and then many more words so that the line wraps over the edge",
+                // With the prompt, 80 columns: the line ends at the window's edge.
+                "find" + String(repeating: " word", count: 11) + " ab",
+            ])
+        func afterResizesNoStaleRowStaysAboveThePrompt(typed: String) throws {
             let folder = TemporaryFolder()
             let pane = try TmuxPane(folder: folder)
             #expect(pane.waitUntil { $0.rows.last?.hasPrefix("directory.plist >") == true })
-            let typed = "find some words typed here and then many more words so that the line wraps over the edge"
             pane.type(typed)
             #expect(pane.waitUntil { $0.rows.joined().hasSuffix(typed) })
-            for width in [60, 40, 100, 30, 80, 120] {
+            for width in [60, 40, 100, 30, 80, 50, 40, 30, 80, 120] {
                 pane.resize(width: width)
                 // The prompt and the line once, at the bottom, re-wrapped to the new width.
                 #expect(

@@ -61,6 +61,11 @@ final class TmuxPane {
     /// Presses keys by tmux's names (Left, Enter, BSpace).
     func press(_ keys: String...) { run(["send-keys", "-t", "=t:"] + keys) }
 
+    /// Sends `bytes` as the terminal would for keys tmux has no name for (C-_, M-.).
+    func send(bytes: [UInt8]) {
+        run(["send-keys", "-t", "=t:", "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
     /// Resizes the window to `width` columns.
     func resize(width: Int) { run(["resize-window", "-t", "=t:", "-x", String(width)]) }
 
@@ -71,11 +76,36 @@ final class TmuxPane {
         return rows
     }
 
+    /// Every row the pane has shown, those scrolled off the top included, trailing blank rows left out.
+    var allRows: [String] {
+        var rows = output(["capture-pane", "-p", "-S", "-", "-t", "=t:"]).components(separatedBy: "\n")
+        while let last = rows.last, last.trimmingCharacters(in: .whitespaces).isEmpty { rows.removeLast() }
+        return rows
+    }
+
     /// The cursor's 0-based column.
     var cursorColumn: Int? {
         Int(
             output(["display-message", "-p", "-t", "=t:", "#{cursor_x}"]).trimmingCharacters(
                 in: .whitespacesAndNewlines))
+    }
+
+    /// The cursor's 0-based row.
+    var cursorRow: Int? {
+        Int(
+            output(["display-message", "-p", "-t", "=t:", "#{cursor_y}"]).trimmingCharacters(
+                in: .whitespacesAndNewlines))
+    }
+
+    /// Waits until the pane's last row is `row` (trailing spaces left out, as tmux shows it)
+    /// with the cursor at `column` of it; returns whether it got there.
+    @discardableResult
+    func waitForLastRow(_ row: String, cursorAt column: Int) -> Bool {
+        let shown = String(row.reversed().drop { $0 == " " }.reversed())
+        return waitUntil { pane in
+            let rows = pane.rows
+            return rows.last == shown && pane.cursorRow == rows.count - 1 && pane.cursorColumn == column
+        }
     }
 
     /// Waits until `condition` holds for the pane; returns whether it did.

@@ -29,6 +29,37 @@ struct VersionTests {
         #expect(Usage.versionLine(commit: "") == "directory \(Usage.release) (unknown commit)")
     }
 
+    @Test(
+        "a build by scripts/test (or scripts/run) names the commit scripts/commit-name gave it",
+        .enabled(if: ProcessInfo.processInfo.environment["DIRECTORY_COMMIT"]?.isEmpty == false, "run by scripts/test"))
+    func scriptBuildNamesItsCommit() throws {
+        let commit = ProcessInfo.processInfo.environment["DIRECTORY_COMMIT"] ?? ""
+        let run = try ProgramRun.run(["--version"], folder: TemporaryFolder())
+        #expect(run.standardOutput == "directory \(Usage.release) (commit \(commit))\n")
+    }
+
+    @Test("scripts/commit-name names the clone's commit, marked when the sources have changes not committed")
+    func commitNameNamesTheClonesCommit() throws {
+        let top = Self.checkoutFile("")
+        guard FileManager.default.fileExists(atPath: Self.checkoutFile(".git")), ToolRun.exists("/usr/bin/git") else {
+            return  // not a clone: nothing to name
+        }
+        let folder = TemporaryFolder()
+        let head = try ToolRun.run("/usr/bin/git", ["-C", top, "rev-parse", "--short=12", "HEAD"], in: folder)
+        let status = try ToolRun.run(
+            "/usr/bin/git", ["-C", top, "status", "--porcelain", "--", "Package.swift", "Sources"], in: folder)
+        let expected =
+            head.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            + (status.standardOutput.isEmpty ? "" : "-modified")
+        let named = try ToolRun.run(
+            Self.checkoutFile("scripts/commit-name"), [], in: folder, environment: ["DIRECTORY_COMMIT": ""])
+        #expect(named.status == 0)
+        #expect(named.standardOutput == expected + "\n")
+        let given = try ToolRun.run(
+            Self.checkoutFile("scripts/commit-name"), [], in: folder, environment: ["DIRECTORY_COMMIT": "1a2b3c"])
+        #expect(given.standardOutput == "1a2b3c\n")
+    }
+
     @Test("the newest release in CHANGELOG.md is the program's release")
     func changelogNamesThisRelease() throws {
         let text = try String(contentsOfFile: Self.checkoutFile("CHANGELOG.md"), encoding: .utf8)

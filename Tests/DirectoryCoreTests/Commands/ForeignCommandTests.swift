@@ -1,0 +1,29 @@
+import Testing
+
+@testable import DirectoryCore
+
+/// sqlite3's and psql's commands, answered with what does their work here.
+struct ForeignCommandTests {
+    @Test(
+        "sqlite3's and psql's output commands point at format and export -",
+        arguments: [".mode", ".MODE", "\\pset", "\\a", "\\x", ".output", ".once", "\\o"])
+    func outputCommandsGetAHint(name: String) {
+        #expect(throws: ParseError.self) { try CommandParser.parse(name + " csv") }
+        do {
+            _ = try CommandParser.parse(name + " csv")
+        } catch {
+            guard case .foreignCommand(let named, let hint) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(named == name)
+            #expect(hint.contains("'format csv'") || hint.contains("'export csv -'"))
+        }
+    }
+
+    @Test("a word neither program has keeps the usual suggestion")
+    func otherWordsAreUnknown() {
+        #expect(ForeignCommand.hint(for: "lsit") == nil)
+        #expect(throws: ParseError.unknownCommand("lsit", suggestion: "list")) { try CommandParser.parse("lsit") }
+    }
+}
