@@ -10,7 +10,9 @@ extension Session {
             if let now = try? store.version(at: location, known: version), let version,
                 now.sameContents(as: version)
             {
-                return .feedback("No changes to save; \(listName) is up to date.")
+                let up = "No changes to save; \(listName) is up to date."
+                if let removed = removeMergedCopies() { return .warning(up + " " + removed) }
+                return .feedback(up)
             }
         }
         let lock: ListLock
@@ -28,9 +30,18 @@ extension Session {
             try write(to: location, format: format, in: store)
             notes = []
         }
-        let message = "Saved \(count(records.count)) to \(listName)."
-        guard !notes.isEmpty else { return .feedback(message) }
-        return .warning(message + " " + Self.mergeReport(notes))
+        var message = "Saved \(count(records.count)) to \(listName)."
+        var warn = !notes.isEmpty
+        if !notes.isEmpty { message += " " + Self.mergeReport(notes) }
+        if let removed = removeMergedCopies() {
+            message += "\n" + removed
+            warn = true
+        }
+        if let notice = conflictNotice {
+            message += "\n" + notice
+            warn = true
+        }
+        return warn ? .warning(message) : .feedback(message)
     }
 
     /// When the file changed since it was read, folds this session's edits into the file's
@@ -60,6 +71,7 @@ extension Session {
         case .merged(let merged, let theirs):
             list.takeIn(merged)
             rebase(on: theirs)  // the version too: the version the write may replace
+            keepVersion(parents: [])
             openedEmptyFile = false
             return merged.fromOthers
         case .mergedChanges(let merge):
@@ -73,6 +85,7 @@ extension Session {
     private mutating func write(to location: String, format: FileFormat, in store: any ListStore)
         throws(SessionError)
     {
+        let replaced = self.location == location ? version : nil
         do {
             version = try store.write(
                 .whole(records, kind: kind, format: format), to: location, replacing: .anything)
@@ -82,6 +95,7 @@ extension Session {
         self.location = location
         self.store = store
         self.format = format
+        keepVersion(parents: savedParents(replacing: replaced))
         markSaved()
     }
 
@@ -146,7 +160,9 @@ extension Session {
                 let written: ListWrite =
                     store.writesChanges
                     ? .changes(list.listChanges, kind: kind) : .whole(records, kind: kind, format: format)
+                let replaced = version
                 version = try store.write(written, to: location, replacing: .version(version))
+                keepVersion(parents: savedParents(replacing: replaced))
                 markSaved()
                 return notes
             } catch .changedMeanwhile {
