@@ -37,7 +37,11 @@ extension Session {
             message += "\n" + removed
             warn = true
         }
-        if let notice = conflictNotice {
+        if let late = lateWriteNote {
+            lateWriteNote = nil
+            message += "\n" + late
+            warn = true
+        } else if let notice = conflictNotice {
             message += "\n" + notice
             warn = true
         }
@@ -156,14 +160,23 @@ extension Session {
             } catch {
                 throw error
             }
+            let replaced = version
             do {
                 let written: ListWrite =
                     store.writesChanges
                     ? .changes(list.listChanges, kind: kind) : .whole(records, kind: kind, format: format)
-                let replaced = version
                 version = try store.write(written, to: location, replacing: .version(version))
                 keepVersion(parents: savedParents(replacing: replaced))
                 markSaved()
+                return notes
+            } catch .lateWriteKept(let path, let kept, let saved?) {
+                // The save is in place; another program's late write to the version it replaced
+                // was kept beside it as a conflict copy (or, when that failed, is lost: said).
+                version = .file(saved)
+                keepVersion(parents: savedParents(replacing: replaced))
+                markSaved()
+                guard kept != nil else { throw failure(.lateWriteKept(path: path, kept: nil)) }
+                lateWriteNote = StorageError.lateWriteKept(path: path, kept: kept).message + "."
                 return notes
             } catch .changedMeanwhile {
                 continue

@@ -38,6 +38,8 @@ public struct Session {
     var conflictCopyStore: ConflictCopyStore?
     /// The copies merged since the list was last saved, which a save that holds the merge removes.
     var mergedCopies: [MergedCopy] = []
+    /// What the last save says of another program's late write it kept beside the file, if any.
+    var lateWriteNote: String?
 
     /// Opens the list at `location`: a missing file starts with the kind's sample records.
     ///
