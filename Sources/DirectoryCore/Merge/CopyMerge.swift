@@ -51,7 +51,7 @@ struct CopyMerge {
         for record in theirs { theirsByKey[record.key] = record }
         var oursKeys = Set<RecordKey>()
         var result = Merged()
-        result.hadBase = base != nil
+        result.hadBase = base != nil || ours.isEmpty  // into nothing, nothing could be deleted
         var kept: [Record] = []
         for mine in ours {
             oursKeys.insert(mine.key)

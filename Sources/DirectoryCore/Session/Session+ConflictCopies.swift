@@ -40,12 +40,12 @@ extension Session {
             copies.count == 1
                 ? "1 conflict copy of \(listName):" : "\(copies.count) conflict copies of \(listName), oldest first:"
         ]
-        let ours = records.array
+        let (ours, oursKey) = mergeStart()
         for copy in copies {
             let name = "\(StoreLocation.displayName(copy.path)) (\(copy.maker), \(localTime(copy.modified)))"
             do {
                 let read = try readCopy(copy.path, maker: copy.maker)
-                let result = mergeCopy(read, into: ours, preferringCopy: false)
+                let result = mergeCopy(read, into: ours, oursKey: oursKey, preferringCopy: false)
                 var what =
                     "would add \(result.added.count), change \(result.changed.count), delete \(result.deleted.count)"
                 if !result.conflicts.isEmpty {

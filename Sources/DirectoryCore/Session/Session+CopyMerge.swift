@@ -37,7 +37,7 @@ extension Session {
             copies = conflictCopies().map { ($0.path, $0.maker) }
             guard !copies.isEmpty else { return .feedback("No conflict copies of \(listName) are beside it.") }
         }
-        var working = records.array
+        var (working, oursKey) = mergeStart()
         var lines: [String] = []
         var unreadable: [String] = []
         var merged: [MergedCopy] = []
@@ -52,8 +52,10 @@ extension Session {
                 unreadable.append("  \(StoreLocation.displayName(copy.path)): \(error.message); left as it is")
                 continue
             }
-            let result = mergeCopy(read, into: working, preferringCopy: force)
+            let result = mergeCopy(read, into: working, oursKey: oursKey, preferringCopy: force)
             keepCopy(read)
+            // Merged into nothing, the list is the copy: the next copy is compared with its history.
+            if working.isEmpty { oursKey = read.list.version?.keptKey }
             working = result.records
             conflicts += force ? 0 : result.conflicts.count
             lines += Self.report(result, copy: read, into: listName, preferringCopy: force)
@@ -115,18 +117,27 @@ extension Session {
         return ReadCopy(path: path, maker: maker, list: list)
     }
 
-    /// The merge of `copy` into `ours` (the working list's records, maybe with copies merged before).
-    func mergeCopy(_ copy: ReadCopy, into ours: [Record], preferringCopy: Bool) -> CopyMerge.Merged {
+    /// The records a merge starts from, and the kept version they came from. A list whose file
+    /// is gone (rclone bisync renames both sides of a conflict away) and that holds no edits
+    /// starts from nothing: the sample records a missing file shows are not a list to merge into.
+    func mergeStart() -> (records: [Record], key: String?) {
+        if !listExists, !hasUnsavedChanges, store.medium == .file { return ([], nil) }
+        return (records.array, version?.keptKey)
+    }
+
+    /// The merge of `copy` into `ours` (the working list's records, maybe with copies merged
+    /// before), which came from the kept version `oursKey`.
+    func mergeCopy(_ copy: ReadCopy, into ours: [Record], oursKey: String?, preferringCopy: Bool) -> CopyMerge.Merged {
         let theirs = copy.list.records.array
         let merger = CopyMerge(
             kind: kind, place: StoreLocation.displayName(copy.path),
             takingAll: CommandDescription.text(of: .merge(.path(copy.path), force: true)),
             preferringCopy: preferringCopy)
-        return merger.merge(base: base(for: copy), ours: ours, theirs: theirs)
+        return merger.merge(base: base(for: copy, oursKey: oursKey), ours: ours, theirs: theirs)
     }
 
     /// The records of the newest kept version both this list and `copy` could have come from.
-    private func base(for copy: ReadCopy) -> [RecordKey: Record]? {
+    private func base(for copy: ReadCopy, oursKey: String?) -> [RecordKey: Record]? {
         guard let keptVersions, store.medium == .file else { return nil }
         let kind = self.kind
         func records(_ key: String) -> [RecordKey: Record]? {
@@ -139,7 +150,7 @@ extension Session {
         var copyRecords: [RecordKey: Record] = [:]
         for record in copy.list.records { copyRecords[record.key] = record }
         var chooser = CopyBase(kept: keptVersions.versions(of: location), load: records)
-        guard let key = chooser.base(ours: version?.keptKey, copy: copy.list.version?.keptKey, copyRecords: copyRecords)
+        guard let key = chooser.base(ours: oursKey, copy: copy.list.version?.keptKey, copyRecords: copyRecords)
         else { return nil }
         return records(key)
     }
