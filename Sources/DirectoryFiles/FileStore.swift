@@ -125,7 +125,8 @@ public struct FileStore: ListStore {
             let time =
                 unsafe stat(path, &status) == 0
                 ? Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec) : 0
-            throw .lateWriteKept(path: path, kept: kept, saved: FileVersion(size: size, modified: time, hash: hash.value))
+            throw .lateWriteKept(
+                path: path, kept: kept, saved: FileVersion(size: size, modified: time, hash: hash.value))
         }
         return FileVersion(size: size, modified: modified, hash: hash.value)
     }
