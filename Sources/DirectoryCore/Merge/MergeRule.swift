@@ -8,7 +8,9 @@
 /// A field changed on one side only takes that change; a field changed the same way on both
 /// is that value; a field changed differently on both is a conflict. A record deleted on one
 /// side and left alone on the other is deleted; deleted on one side and changed on the other,
-/// a conflict. `preferringOurs` settles every conflict this session's way and says so.
+/// a conflict. A record's place merges the same way (`OrderMerge`): moved on one side only, it
+/// takes that place; moved to different places on both, a conflict. `preferringOurs` settles
+/// every conflict this session's way and says so.
 struct MergeRule {
     /// The kind of the records.
     let kind: ListKind
@@ -92,6 +94,25 @@ struct MergeRule {
         case .date(let seconds): return DateText.iso8601(seconds)
         }
     }
+
+    /// The conflict of a record both sides moved to different places: after `oursAfter` here
+    /// (`nil`: first), after `theirsAfter` in the other version.
+    func moveConflict(_ record: Record, oursAfter: Record?, theirsAfter: Record?) -> String {
+        "\(title(record)): moved \(position(after: oursAfter)) here but \(position(after: theirsAfter)) in \(place)"
+    }
+
+    /// What the merge report says of a record both sides moved, kept where this session put it.
+    func moveOverruled(_ record: Record, oursAfter: Record?) -> String {
+        "\(title(record)): placed \(position(after: oursAfter)) as you moved it, though the other session moved it elsewhere"
+    }
+
+    /// "after 'Ann'", or "first".
+    private func position(after record: Record?) -> String {
+        record.map { "after \(title($0))" } ?? "first"
+    }
+
+    /// What the merge report says of a record the other side moved.
+    func moved(_ record: Record) -> String { "moved \(title(record))" }
 
     /// What the merge report says of a record the other side added, changed or deleted.
     func added(_ record: Record) -> String { "added \(title(record))" }

@@ -1,13 +1,8 @@
-/// Keeping this session's order when it reordered the list and another session saved meanwhile.
+/// Putting back an order `recover` kept, around the records other sessions added since.
 extension RecordMerge {
-    /// `merged` in the order of `ours`: the records this session has keep its order, and a
-    /// record only the other session has stays before the record it preceded in `merged`
-    /// (or last, when nothing of this session's followed it).
-    static func ordered(_ merged: [Record], like ours: [Record]) -> [Record] {
-        ordered(merged, byKeys: ours.map(\.key))
-    }
-
-    /// `merged` in the order of `order` (the keys of a list), as `ordered(_:like:)`.
+    /// `merged` in the order of `order` (the keys of a list): the records `order` names keep
+    /// that order, and a record it does not name stays before the record it preceded in
+    /// `merged` (or last, when nothing `order` names followed it).
     static func ordered(_ merged: [Record], byKeys order: [RecordKey]) -> [Record] {
         var ourPosition: [RecordKey: Int] = [:]
         ourPosition.reserveCapacity(order.count)

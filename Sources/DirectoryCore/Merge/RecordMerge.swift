@@ -19,6 +19,18 @@ struct RecordMerge {
     /// the merge: its value of a field both changed, its deletion, its edit of a record the
     /// other session deleted (which comes back). Everything else the other session saved stays.
     var preferringOurs = false
+    /// How the merged records are ordered.
+    var ordering = Ordering.theirsThenAdded
+
+    /// How a merge orders the merged records.
+    enum Ordering {
+        /// The other side's order, with the records only this session has last (`recover`,
+        /// which puts back its own order afterwards).
+        case theirsThenAdded
+        /// By `OrderMerge`, from `base`, the order this session started from (`nil` when it
+        /// moved nothing, so only its additions are placed).
+        case merged(base: [RecordKey]?)
+    }
 
     /// Merges with `theirs`, the records in the list at `location` now, by `MergeRule`.
     /// Conflicts come back as lines naming the record, the field and both values.
@@ -51,20 +63,82 @@ struct RecordMerge {
             overruled += decision.overruled
             if let record = decision.record { merged.append(record) }
         }
+        var oursOnly = 0  // records the other side lacks: added here, or kept though deleted there
         for mine in ours {
             guard let base = baseline[mine.key], !theirKeys.contains(mine.key) else { continue }
             guard case .present(let baseRecord) = base else {
                 merged.append(mine)  // added here
+                oursOnly += 1
                 continue
             }
             let decision = rule.decide(base: baseRecord, ours: mine, theirs: nil)
             conflicts += decision.conflicts
             overruled += decision.overruled
-            if let record = decision.record { merged.append(record) }
+            if let record = decision.record {
+                merged.append(record)
+                oursOnly += 1
+            }
+        }
+        var moved: [String] = []
+        // With no move here and nothing only here, the other side's order is the merge's.
+        if case .merged(let base) = ordering, base != nil || oursOnly > 0 {
+            let order = OrderMerge.merge(
+                base: base, ours: ours.map(\.key), theirs: theirs.map(\.key), preferringOurs: preferringOurs)
+            merged = Self.arrange(merged, in: order.order)
+            let lines = orderLines(order, theirs: theirs, rule: rule)
+            conflicts += lines.conflicts
+            overruled += lines.overruled
+            moved = lines.moved
         }
         guard conflicts.isEmpty else { return .failure(.conflict(location: location, details: conflicts)) }
-        return .success(Merged(records: merged, fromOthers: summary(theirs: theirs, rule: rule) + overruled))
+        return .success(Merged(records: merged, fromOthers: summary(theirs: theirs, rule: rule) + moved + overruled))
     }
+
+    /// `records` in `order` (which names every one of them, and maybe others).
+    private static func arrange(_ records: [Record], in order: [RecordKey]) -> [Record] {
+        guard records.count != order.count || records.indices.contains(where: { records[$0].key != order[$0] })
+        else { return records }
+        var byKey: [RecordKey: Record] = [:]
+        byKey.reserveCapacity(records.count)
+        for record in records { byKey[record.key] = record }
+        var arranged: [Record] = []
+        arranged.reserveCapacity(records.count)
+        for key in order { if let record = byKey.removeValue(forKey: key) { arranged.append(record) } }
+        return arranged + records.filter { byKey[$0.key] != nil }  // none, but nothing is dropped
+    }
+
+    /// The merge report's lines about order: each conflict, each conflict settled this
+    /// session's way, and the records the other side moved (one line when they are many).
+    private func orderLines(
+        _ order: OrderMerge.Merged, theirs: [Record], rule: MergeRule
+    ) -> (conflicts: [String], overruled: [String], moved: [String]) {
+        var wanted = Set(order.conflicts.flatMap { [$0.key, $0.oursAfter, $0.theirsAfter].compactMap { $0 } })
+        if order.theirMoves.count <= Self.movesNamed { wanted.formUnion(order.theirMoves) }
+        var named: [RecordKey: Record] = [:]
+        for record in theirs where wanted.contains(record.key) { named[record.key] = record }
+        for record in ours where wanted.contains(record.key) { named[record.key] = record }
+        var conflicts: [String] = []
+        var overruled: [String] = []
+        for conflict in order.conflicts {
+            guard let record = named[conflict.key] else { continue }
+            let oursAfter = conflict.oursAfter.flatMap { named[$0] }
+            if preferringOurs {
+                overruled.append(rule.moveOverruled(record, oursAfter: oursAfter))
+            } else {
+                conflicts.append(
+                    rule.moveConflict(
+                        record, oursAfter: oursAfter, theirsAfter: conflict.theirsAfter.flatMap { named[$0] }))
+            }
+        }
+        let moved =
+            order.theirMoves.count <= Self.movesNamed
+            ? order.theirMoves.compactMap { named[$0].map(rule.moved) }
+            : ["reordered the list (\(order.theirMoves.count) \(kind.pluralNoun) moved)"]
+        return (conflicts, overruled, moved)
+    }
+
+    /// How many records the other side moved the merge report names one by one.
+    static let movesNamed = 10
 
     /// What the other session changed, compared with the file as this session loaded it
     /// (this session's records with its own edits taken back).

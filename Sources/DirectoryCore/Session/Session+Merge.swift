@@ -39,14 +39,10 @@ extension Session {
         }
         guard var theirs = loaded else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
-        let merger = RecordMerge(
+        var merger = RecordMerge(
             kind: kind, baseline: list.tracker.baseline, ours: records.array, preferringOurs: preferringOurs)
-        var merged = try merger.merge(theirs: theirs.records.array, location: location).get()
-        if list.isReordered, let savedOrder = list.tracker.savedOrder,
-            WorkingList.reordered(theirs.records, from: savedOrder)
-        {
-            merged.fromOthers.append("reordered the list; your own new order was kept over theirs")
-        }
+        merger.ordering = .merged(base: list.isReordered ? list.tracker.savedOrder : nil)
+        let merged = try merger.merge(theirs: theirs.records.array, location: location).get()
         return .merged(merged, theirs: theirs)
     }
 

@@ -5,8 +5,7 @@ extension WorkingList {
     /// Makes the merged records the list. The current record stays current wherever the
     /// merge put it; the undo history is kept while it still fits the list, else cleared.
     mutating func takeIn(_ merged: RecordMerge.Merged) {
-        // A session that reordered the list keeps its order (`RecordMerge.ordered`).
-        let mergedRecords = isReordered ? RecordMerge.ordered(merged.records, like: records.array) : merged.records
+        let mergedRecords = merged.records  // in the merged order (`OrderMerge`)
         if !undoFits(mergedRecords) { tracker.clearUndoAfterMerge() }
         // Redo's steps name positions: they fit only the same records in the same order.
         if !tracker.redo.isEmpty,
@@ -71,7 +70,7 @@ extension WorkingList {
     /// Whether the list holds, of the records of `saved` (keys in the order last read), some
     /// in another relative order: the other session moved or sorted them.
     static func reordered(_ records: RecordList, from saved: [RecordKey]) -> Bool {
-        outOfOrder(records, positions: positions(of: saved))
+        outOfOrder(records, positions: OrderMerge.positions(of: saved))
     }
 
     /// Replays a recovery journal's changes onto the list as it is, by the three-way merge

@@ -53,7 +53,7 @@ extension WorkingList {
                 positions.append(position)
             }
         }
-        let staying = Self.longestIncreasingRun(positions)
+        let staying = OrderMerge.longestIncreasingRun(positions)
         return positions.indices.filter { !staying.contains($0) }.map { (indices[$0] + 1, positions[$0] + 1) }
     }
 
@@ -77,37 +77,6 @@ extension WorkingList {
 
     /// Each record's position in the file's order, when the list was reordered since the last load or save.
     private func savedPositions() -> [RecordKey: Int]? {
-        tracker.savedOrder.map(Self.positions(of:))
-    }
-
-    /// Each key's position in `order`.
-    static func positions(of order: [RecordKey]) -> [RecordKey: Int] {
-        var positions: [RecordKey: Int] = [:]
-        positions.reserveCapacity(order.count)
-        for (position, key) in order.enumerated() { positions[key] = position }
-        return positions
-    }
-
-    /// The offsets of a longest increasing subsequence of `values` (patience sorting).
-    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
-        var tails: [Int] = []  // offsets of the smallest tail of each length
-        var previous = [Int](repeating: -1, count: values.count)
-        for (offset, value) in values.enumerated() {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[offset] = tails[low - 1] }
-            if low == tails.count { tails.append(offset) } else { tails[low] = offset }
-        }
-        var result = Set<Int>()
-        var offset = tails.last ?? -1
-        while offset >= 0 {
-            result.insert(offset)
-            offset = previous[offset]
-        }
-        return result
+        tracker.savedOrder.map(OrderMerge.positions(of:))
     }
 }

@@ -108,8 +108,8 @@ struct SessionOrderTests {
         #expect(saved[1].values[1] == .text("Lab"))
     }
 
-    @Test("when both sessions reordered, refresh and save say that this session's order was kept")
-    func bothReorderedIsTold() throws {
+    @Test("when both sessions reordered, both moves survive, and refresh names the other's")
+    func bothReorderedMerge() throws {
         let store = MemoryStore()
         var ours = try people(["Ann", "Bob", "Cy"], store: store)
         var theirs = try Session.test(store: store)
@@ -119,13 +119,57 @@ struct SessionOrderTests {
             Issue.record("refresh said nothing of the other order")
             return
         }
-        #expect(refreshed.contains("reordered the list; your own new order was kept over theirs"))
-        #expect(ours.names == ["Cy", "Ann", "Bob"])
+        #expect(refreshed.contains("moved 'Bob'"), "\(refreshed)")
+        #expect(ours.names == ["Cy", "Bob", "Ann"])  // both put Cy first; they put Bob before Ann
         var plain = try Session.test(store: store)
         try theirs.run("move 1 to 3", "save")
         try plain.run("new Dee")
         let saved = try plain.run("save")
-        #expect(!"\(saved)".contains("reordered"), "only a session that reordered too is told: \(saved)")
+        #expect(!"\(saved)".contains("moved"), "only a session that reordered too is told: \(saved)")
+    }
+
+    @Test("a record added and moved here keeps its neighbour after the other session swapped two rows")
+    func addedAndMovedKeepsItsPlace() throws {
+        let store = MemoryStore()
+        var ours = try people(["Ann", "Bob", "Cy", "Di"], store: store)
+        var theirs = try Session.test(store: store)
+        try theirs.run("move 1 to 2", "save")
+        try ours.run("new Eve", "move 5 to 2", "save")
+        let saved = store.file("/data/directory.plist")?.records.map { $0.values[0].text ?? "" }
+        #expect(saved == ["Bob", "Ann", "Eve", "Cy", "Di"])
+        #expect(ours.names == ["Bob", "Ann", "Eve", "Cy", "Di"])
+    }
+
+    @Test("moves of different records on both sides both survive a save")
+    func movesOfDifferentRecordsMerge() throws {
+        let store = MemoryStore()
+        var ours = try people(["Ann", "Bob", "Cy", "Di", "Eve"], store: store)
+        var theirs = try Session.test(store: store)
+        try theirs.run("move 5 to 1", "save")
+        try ours.run("move 2 to 4", "save")
+        let saved = store.file("/data/directory.plist")?.records.map { $0.values[0].text ?? "" }
+        #expect(saved == ["Eve", "Ann", "Cy", "Di", "Bob"])
+        #expect(ours.names == saved)
+    }
+
+    @Test("a record both sides moved to different places is a conflict; save! keeps this session's place")
+    func moveConflict() throws {
+        let store = MemoryStore()
+        var ours = try people(["Ann", "Bob", "Cy", "Di"], store: store)
+        var theirs = try Session.test(store: store)
+        try theirs.run("move 3 to 4", "save")
+        try ours.run("move 3 to 1")
+        do {
+            try ours.run("save")
+            Issue.record("the save was not refused")
+        } catch let error as SessionError {
+            #expect(error.message.contains("'Cy': moved first here but after 'Di' in the file"), "\(error.message)")
+            #expect(error.message.contains("save!"))
+        }
+        #expect(ours.hasUnsavedChanges)
+        try ours.run("save!")
+        let saved = store.file("/data/directory.plist")?.records.map { $0.values[0].text ?? "" }
+        #expect(saved == ["Cy", "Ann", "Bob", "Di"])
     }
 
     @Test("refresh keeps this session's order and its undo history; the order stays unsaved until save")
