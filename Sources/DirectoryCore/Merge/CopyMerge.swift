@@ -43,10 +43,11 @@ struct CopyMerge {
     /// The rule, asked with the side that wins a conflict as "ours".
     private var rule: MergeRule { MergeRule(kind: kind, place: place, preferringOurs: true) }
 
-    /// Merges `theirs` (the copy's records) into `ours` (the working list's) against `base`
-    /// (`nil`: no base). The order is this session's, with the copy's additions placed as the
-    /// copy has them.
-    func merge(base: [RecordKey: Record]?, ours: [Record], theirs: [Record]) -> Merged {
+    /// Merges `theirs` (the copy's records) into `ours` (the working list's) against `baseList`
+    /// (`nil`: no base). The order is merged by `OrderMerge`, the copy as the other side; with
+    /// no base, this session's order stays and the copy's additions are placed as it has them.
+    func merge(base baseList: [Record]?, ours: [Record], theirs: [Record]) -> Merged {
+        let base = baseList.map { list in Dictionary(list.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
         var theirsByKey: [RecordKey: Record] = [:]
         for record in theirs { theirsByKey[record.key] = record }
         var oursKeys = Set<RecordKey>()
@@ -81,9 +82,39 @@ struct CopyMerge {
             if let record = decision.record { additions.append(record) }
             note(decision, base: old, ours: nil, theirs: their, into: &result)
         }
-        let order = RecordMerge.ordered(theirs, byKeys: ours.map(\.key)).map(\.key)
-        result.records = RecordMerge.ordered(kept + additions, byKeys: order)
+        var byKey: [RecordKey: Record] = [:]
+        for record in kept + additions { byKey[record.key] = record }
+        let order = mergedOrder(base: baseList, ours: ours, theirs: theirs, records: byKey, into: &result)
+        result.records = order.compactMap { byKey[$0] }
         return result
+    }
+
+    /// The merged order of the records' keys, by `OrderMerge`; a record both sides moved to
+    /// different places is a conflict, settled as fields are.
+    private func mergedOrder(
+        base: [Record]?, ours: [Record], theirs: [Record], records: [RecordKey: Record], into result: inout Merged
+    ) -> [RecordKey] {
+        let ourKeys = ours.map(\.key)
+        let theirKeys = theirs.map(\.key)
+        guard let base else {
+            // Nothing tells who moved what: this session's order, the copy's additions placed as there.
+            return OrderMerge.merge(base: nil, ours: theirKeys, theirs: ourKeys, preferringOurs: false).order
+        }
+        let merged = OrderMerge.merge(
+            base: base.map(\.key), ours: ourKeys, theirs: theirKeys, preferringOurs: !preferringCopy)
+        var all = records
+        for record in ours + theirs where all[record.key] == nil { all[record.key] = record }
+        for conflict in merged.conflicts {
+            guard let record = all[conflict.key] else { continue }
+            let oursAfter = conflict.oursAfter.flatMap { all[$0] }
+            let theirsAfter = conflict.theirsAfter.flatMap { all[$0] }
+            let line = rule.moveConflict(record, oursAfter: oursAfter, theirsAfter: theirsAfter)
+            result.conflicts.append(
+                preferringCopy
+                    ? Conflict(line: line + "; placed as there")
+                    : Conflict(line: line + "; kept your place", taking: takingAll))
+        }
+        return merged.order
     }
 
     /// `MergeRule`'s decision, the winning side asked as "ours".

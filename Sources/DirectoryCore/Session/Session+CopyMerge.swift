@@ -137,7 +137,7 @@ extension Session {
     }
 
     /// The records of the newest kept version both this list and `copy` could have come from.
-    private func base(for copy: ReadCopy, oursKey: String?) -> [RecordKey: Record]? {
+    private func base(for copy: ReadCopy, oursKey: String?) -> [Record]? {
         guard let keptVersions, store.medium == .file else { return nil }
         let kind = self.kind
         func records(_ key: String) -> [RecordKey: Record]? {
@@ -150,9 +150,11 @@ extension Session {
         var copyRecords: [RecordKey: Record] = [:]
         for record in copy.list.records { copyRecords[record.key] = record }
         var chooser = CopyBase(kept: keptVersions.versions(of: location), load: records)
-        guard let key = chooser.base(ours: oursKey, copy: copy.list.version?.keptKey, copyRecords: copyRecords)
+        guard let key = chooser.base(ours: oursKey, copy: copy.list.version?.keptKey, copyRecords: copyRecords),
+            var list = keptVersions.records(of: key, kind: kind)
         else { return nil }
-        return records(key)
+        RecordKey.numberOccurrences(in: &list)
+        return list.array
     }
 
     /// What a merge of `copy` says, one line each.

@@ -16,16 +16,12 @@ struct CopyMergeTests {
         CopyMerge(kind: .person, place: "copy.plist", takingAll: "merge! copy.plist", preferringCopy: preferringCopy)
     }
 
-    func byKey(_ records: [Record]) -> [RecordKey: Record] {
-        Dictionary(uniqueKeysWithValues: records.map { ($0.key, $0) })
-    }
-
     @Test("a field changed in the copy only is taken; one changed here only stays")
     func oneSidedChanges() {
         let base = [Self.ann, Self.bob]
         let ours = [Self.person(1, "Ann", "A2"), Self.bob]
         let theirs = [Self.ann, Self.person(2, "Bob", "B2")]
-        let merged = merger().merge(base: byKey(base), ours: ours, theirs: theirs)
+        let merged = merger().merge(base: base, ours: ours, theirs: theirs)
         #expect(merged.records == [Self.person(1, "Ann", "A2"), Self.person(2, "Bob", "B2")])
         #expect(merged.changed == ["'Bob'"])
         #expect(merged.conflicts.isEmpty)
@@ -35,7 +31,7 @@ struct CopyMergeTests {
     func deletionsAndAdditions() {
         let base = [Self.ann, Self.bob]
         let theirs = [Self.cid, Self.bob]
-        let merged = merger().merge(base: byKey(base), ours: base, theirs: theirs)
+        let merged = merger().merge(base: base, ours: base, theirs: theirs)
         #expect(merged.records == [Self.cid, Self.bob])
         #expect(merged.deleted == ["'Ann'"])
         #expect(merged.added == ["'Cid'"])
@@ -45,7 +41,7 @@ struct CopyMergeTests {
     func ourDeletionsStay() {
         let base = [Self.ann, Self.bob]
         let ours = [Self.bob, Self.cid]
-        let merged = merger().merge(base: byKey(base), ours: ours, theirs: base)
+        let merged = merger().merge(base: base, ours: ours, theirs: base)
         #expect(merged.records == [Self.bob, Self.cid])
         #expect(merged.added.isEmpty && merged.deleted.isEmpty)
     }
@@ -54,7 +50,7 @@ struct CopyMergeTests {
     func conflictKeepsOurs() {
         let base = [Self.ann]
         let merged = merger().merge(
-            base: byKey(base), ours: [Self.person(1, "Ann", "Here 1")], theirs: [Self.person(1, "Ann", "There 2")])
+            base: base, ours: [Self.person(1, "Ann", "Here 1")], theirs: [Self.person(1, "Ann", "There 2")])
         #expect(merged.records == [Self.person(1, "Ann", "Here 1")])
         #expect(merged.conflicts.count == 1)
         #expect(
@@ -68,7 +64,7 @@ struct CopyMergeTests {
         let base = [Self.ann, Self.bob]
         let ours = [Self.person(1, "Ann", "Here"), Self.person(2, "Bob", "Here")]
         let theirs = [Self.person(1, "Ann", "There")]
-        let merged = merger(preferringCopy: true).merge(base: byKey(base), ours: ours, theirs: theirs)
+        let merged = merger(preferringCopy: true).merge(base: base, ours: ours, theirs: theirs)
         #expect(merged.records == [Self.person(1, "Ann", "There")])
         #expect(merged.deleted == ["'Bob'"])
         #expect(merged.conflicts.count == 2)
@@ -87,9 +83,32 @@ struct CopyMergeTests {
         #expect(merged.conflicts.count == 1)
     }
 
+    @Test("a record moved here and one moved in the copy both keep their moves")
+    func movesOnBothSides() {
+        let dan = Self.person(4, "Dan", "D1")
+        let base = [Self.ann, Self.bob, Self.cid, dan]
+        let ours = [Self.bob, Self.ann, Self.cid, dan]  // Ann moved after Bob here
+        let theirs = [Self.ann, Self.bob, dan, Self.cid]  // Cid moved last in the copy
+        let merged = merger().merge(base: base, ours: ours, theirs: theirs)
+        #expect(merged.records.map(\.key) == [Self.bob, Self.ann, dan, Self.cid].map(\.key))
+        #expect(merged.conflicts.isEmpty)
+    }
+
+    @Test("a record both sides moved to different places keeps this session's place, and is listed")
+    func moveConflict() {
+        let dan = Self.person(4, "Dan", "D1")
+        let base = [Self.ann, Self.bob, Self.cid, dan]
+        let ours = [Self.bob, Self.cid, Self.ann, dan]
+        let theirs = [Self.bob, Self.cid, dan, Self.ann]
+        let merged = merger().merge(base: base, ours: ours, theirs: theirs)
+        #expect(merged.records.map(\.key) == ours.map(\.key))
+        #expect(merged.conflicts.map(\.line) == ["'Ann': moved after 'Cid' here but after 'Dan' in copy.plist; kept your place"])
+        #expect(merged.conflicts.first?.taking == "merge! copy.plist")
+    }
+
     @Test("changed here, deleted in the copy: kept, with delete offered")
     func changedHereDeletedThere() {
-        let merged = merger().merge(base: byKey([Self.ann]), ours: [Self.person(1, "Ann", "A2")], theirs: [])
+        let merged = merger().merge(base: [Self.ann], ours: [Self.person(1, "Ann", "A2")], theirs: [])
         #expect(merged.records == [Self.person(1, "Ann", "A2")])
         #expect(merged.conflicts.first?.taking == "delete #\(Self.ann.id.description)")
     }
