@@ -47,7 +47,8 @@ struct CopyMerge {
     /// (`nil`: no base). The order is merged by `OrderMerge`, the copy as the other side; with
     /// no base, this session's order stays and the copy's additions are placed as it has them.
     func merge(base baseList: [Record]?, ours: [Record], theirs: [Record]) -> Merged {
-        let base = baseList.map { list in Dictionary(list.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let base = baseList.map { list in Dictionary(list.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         var theirsByKey: [RecordKey: Record] = [:]
         for record in theirs { theirsByKey[record.key] = record }
         var oursKeys = Set<RecordKey>()

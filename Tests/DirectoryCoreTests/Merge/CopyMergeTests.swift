@@ -102,7 +102,10 @@ struct CopyMergeTests {
         let theirs = [Self.bob, Self.cid, dan, Self.ann]
         let merged = merger().merge(base: base, ours: ours, theirs: theirs)
         #expect(merged.records.map(\.key) == ours.map(\.key))
-        #expect(merged.conflicts.map(\.line) == ["'Ann': moved after 'Cid' here but after 'Dan' in copy.plist; kept your place"])
+        #expect(
+            merged.conflicts.map(\.line) == [
+                "'Ann': moved after 'Cid' here but after 'Dan' in copy.plist; kept your place"
+            ])
         #expect(merged.conflicts.first?.taking == "merge! copy.plist")
     }
 
