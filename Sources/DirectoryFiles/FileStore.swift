@@ -112,7 +112,7 @@ public struct FileStore: ListStore {
         var size = 0
         let modified: Int64
         do {
-            modified = try AtomicFile.write(to: path, replacing: expected) { output in
+            modified = try AtomicFile.write(to: path, replacing: expected, writerWait: lockWait) { output in
                 RecordCodec.encode(records, kind: kind, format: format) { piece in
                     size += piece.byteCount
                     hash.add(piece)
