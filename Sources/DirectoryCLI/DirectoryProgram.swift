@@ -90,6 +90,8 @@ public enum DirectoryProgram {
         session.autosave = settings.autosave.value
         session.keepRecoveryJournal(
             in: FileRecoveryStore(folder: paths.recoveryFolder, pid: Int(getpid()), now: live.now))
+        session.keepVersions(in: FileKeptVersions(folder: paths.keptVersionsFolder))
+        session.findConflictCopies(with: FileConflictCopies())
         Termination.catchSignals()
         if !interactive {
             // Scripts named on the command line (-c, -f) are told when the file they were given
@@ -101,7 +103,10 @@ public enum DirectoryProgram {
             default: given = false
             }
             let missing = given ? session.missingFileWarning : nil
-            let notes = [session.emptyFileWarning, missing, session.repeatedIDWarning, session.recoveryNotice]
+            let notes = [
+                session.emptyFileWarning, missing, session.repeatedIDWarning, session.recoveryNotice,
+                session.conflictNotice,
+            ]
             for note in notes.compactMap({ $0 }) {
                 errors.line("directory: warning: " + note)
             }

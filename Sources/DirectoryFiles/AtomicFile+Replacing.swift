@@ -42,9 +42,9 @@ extension AtomicFile {
         let written: stat
         /// Whether to swap with `renameat2`; tests turn it off to check the plain rename.
         var exchanges = true
-        /// How long to wait for another program that has the file open for writing to
-        /// close it, before saving without a lease (`WriterLease`); tests make it longer.
-        var writerWait: Double = 2
+        /// How long to wait for another program that has the file open for writing to close
+        /// it (`WriterLease`), and whom to tell what is waited for; then the save is refused.
+        var writerWait = LockWait.standard
 
         /// Puts the new file in place, if what is there now is `expected`.
         func place(expecting expected: Expected) throws(StorageError) {
@@ -92,7 +92,13 @@ extension AtomicFile {
             guard Self.matches(status, known) else { throw changed() }
             // While the lease is held, a writer that truncates in place waits in `open` until
             // this save is done (or swapped back); where none can be had, the checks are all.
-            let lease = WriterLease.take(target, waitingUpTo: writerWait)
+            let lease: WriterLease?
+            do {
+                lease = try WriterLease.take(target, shown: path, wait: writerWait)
+            } catch {
+                unsafe unlink(temporary)
+                throw error
+            }
             if let lease, !lease.isFile(status) || !Self.matches(lease.status, known) { throw changed() }
             switch exchanges ? RenameExchange.exchange(temporary, target) : .unsupported {
             case .done:

@@ -26,7 +26,8 @@ public enum AtomicFile {
     ///   `.nothing`, a file found in its place that is another version is never replaced:
     ///   the save throws `StorageError.changedMeanwhile` (see `AtomicFile+Replacing`).
     public static func write(
-        to path: String, replacing expected: Expected = .anything, contents: (inout Output) -> Void
+        to path: String, replacing expected: Expected = .anything, writerWait: LockWait = .standard,
+        contents: (inout Output) -> Void
     ) throws(StorageError) -> Int64 {
         let replaced = try ReplacedFile(path: path)
         let target = replaced.target
@@ -59,7 +60,8 @@ public enum AtomicFile {
             unsafe unlink(temporary)
             throw .writeFailed(path: path, reason: SystemError.describe(code))
         }
-        let placing = Placing(path: path, target: target, temporary: temporary, written: written)
+        var placing = Placing(path: path, target: target, temporary: temporary, written: written)
+        placing.writerWait = writerWait
         defer { syncFolder(folder) }
         try placing.place(expecting: expected)
         return Int64(written.st_mtim.tv_sec) * 1_000_000_000 + Int64(written.st_mtim.tv_nsec)

@@ -110,12 +110,23 @@ public struct FileStore: ListStore {
         // they come, so a save never holds a second copy of the list as bytes.
         var hash = ContentHash()
         var size = 0
-        let modified = try AtomicFile.write(to: path, replacing: expected) { output in
-            RecordCodec.encode(records, kind: kind, format: format) { piece in
-                size += piece.byteCount
-                hash.add(piece)
-                output.write(piece)
+        let modified: Int64
+        do {
+            modified = try AtomicFile.write(to: path, replacing: expected, writerWait: lockWait) { output in
+                RecordCodec.encode(records, kind: kind, format: format) { piece in
+                    size += piece.byteCount
+                    hash.add(piece)
+                    output.write(piece)
+                }
             }
+        } catch .lateWriteKept(let path, let kept, nil) {
+            // This save is in place: only the other program's late write is beside it.
+            var status = stat()
+            let time =
+                unsafe stat(path, &status) == 0
+                ? Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec) : 0
+            throw .lateWriteKept(
+                path: path, kept: kept, saved: FileVersion(size: size, modified: time, hash: hash.value))
         }
         return FileVersion(size: size, modified: modified, hash: hash.value)
     }

@@ -35,7 +35,7 @@ enum LockHolder {
     }
 
     /// The text of a small file under `/proc` (whose size `stat` reports as 0).
-    private static func smallFile(_ path: String) -> String? {
+    static func smallFile(_ path: String) -> String? {
         let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

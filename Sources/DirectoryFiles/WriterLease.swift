@@ -33,10 +33,12 @@ final class WriterLease {
     }
 
     /// Takes a lease on the file at `path`. While another program has it open for writing
-    /// (it is writing it now), waits for it to close it, up to `wait` seconds.
-    /// `nil` where no lease can be had: no file, not a regular file, not this user's, or
-    /// a file system or system without leases.
-    static func take(_ path: String, waitingUpTo wait: Double) -> WriterLease? {
+    /// (it is writing it now), waits for it to close it, as `wait` allows: after a second it
+    /// says what it waits for (the program and pid, where `/proc` tells), and when the wait
+    /// runs out (or is cancelled) it throws, so the save never replaces a file a program is
+    /// still writing into. `nil` where no lease can be had: no file, not a regular file, not
+    /// this user's, or a file system or system without leases.
+    static func take(_ path: String, shown: String, wait: LockWait) throws(StorageError) -> WriterLease? {
         #if os(Linux)
             ignoreBreakSignal
             let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -46,12 +48,33 @@ final class WriterLease {
                 close(descriptor)
                 return nil
             }
-            let deadline = FileStore.monotonicSeconds() + wait
+            let start = FileStore.monotonicSeconds()
+            var told = false
             while fcntl(descriptor, setLease, Int32(F_RDLCK)) != 0 {
                 let code = errno
-                guard code == EAGAIN || code == EINTR, FileStore.monotonicSeconds() < deadline else {
+                if code == EINTR { continue }
+                guard code == EAGAIN else {
                     close(descriptor)
                     return nil
+                }
+                let waited = FileStore.monotonicSeconds() - start
+                if wait.isCancelled() || waited >= wait.seconds {
+                    let writer = OpenWriters.describe(status).map { " (\($0))" } ?? ""
+                    close(descriptor)
+                    throw .writeFailed(
+                        path: shown,
+                        reason: "another program\(writer) "
+                            + (wait.isCancelled()
+                                ? "has it open for writing, and the wait for it was cancelled"
+                                : "has had it open for writing for \(Int(wait.seconds)) seconds, and a save now would "
+                                    + "replace the file it writes into; nothing was written")
+                            + " (save again once it has finished)")
+                }
+                if !told, waited >= 1 {
+                    told = true
+                    let writer =
+                        OpenWriters.describe(status).map { ", open for writing by " + $0 } ?? ", open for writing"
+                    wait.waiting("\(VisibleText.of(shown))\(writer)")
                 }
                 usleep(2_000)
             }

@@ -157,7 +157,7 @@ struct FileStoreReplacingTests {
         close(descriptor)
         var placing = AtomicFile.Placing(path: path, target: path, temporary: temporary, written: written)
         placing.exchanges = exchanges
-        placing.writerWait = writerWait
+        placing.writerWait = LockWait(seconds: writerWait)
         try placing.place(expecting: expected)
     }
 }

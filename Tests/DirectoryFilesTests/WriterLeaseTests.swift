@@ -49,7 +49,7 @@ struct WriterLeaseTests {
     func writerWaitsForTheLease() throws {
         let (folder, path) = Self.file("old")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let lease = try #require(WriterLease.take(path, waitingUpTo: 1))
+        let lease = try #require(try WriterLease.take(path, shown: path, wait: LockWait(seconds: 1)))
         #expect(!lease.isBroken)
         let done = DispatchSemaphore(value: 0)
         Self.writeInPlace(path, "new", done: done)
@@ -65,7 +65,9 @@ struct WriterLeaseTests {
         let (folder, path) = Self.file("old")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let writer = unsafe open(path, O_WRONLY)
-        #expect(WriterLease.take(path, waitingUpTo: 0.05) == nil, "no lease while a writer has it open")
+        #expect(throws: StorageError.self, "no lease, and no save, while a writer has it open") {
+            try WriterLease.take(path, shown: path, wait: LockWait(seconds: 0.05))
+        }
         let closed = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             // The lease below must see what the writer wrote before it closed the file.
@@ -73,7 +75,7 @@ struct WriterLeaseTests {
             close(writer)
             closed.signal()
         }
-        let lease = try #require(WriterLease.take(path, waitingUpTo: 60))
+        let lease = try #require(try WriterLease.take(path, shown: path, wait: LockWait(seconds: 60)))
         closed.wait()
         #expect(lease.status.st_size == 3)
         #expect(Self.contents(path) == "new")
@@ -83,7 +85,7 @@ struct WriterLeaseTests {
     func lateWriteIsCopied() throws {
         let (folder, path) = Self.file("old")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let lease = try #require(WriterLease.take(path, waitingUpTo: 1))
+        let lease = try #require(try WriterLease.take(path, shown: path, wait: LockWait(seconds: 1)))
         let done = DispatchSemaphore(value: 0)
         Self.writeInPlace(path, "late", done: done)
         #expect(Self.waitUntil { lease.isBroken })

@@ -53,6 +53,7 @@ struct Prompt {
         if let warning = session.emptyFileWarning { lines.append("warning: " + warning) }
         if let warning = session.repeatedIDWarning { lines.append("warning: " + warning) }
         if let notice = session.recoveryNotice { lines.append(notice) }
+        if let notice = session.conflictNotice { lines.append(notice) }
         return lines.joined(separator: "\n")
     }
 }

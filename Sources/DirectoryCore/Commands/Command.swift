@@ -62,6 +62,12 @@ public enum Command: Equatable, Sendable {
     case recover(force: Bool = false)
     /// `discard`: delete the journal of a session that ended, with its unsaved changes.
     case discard
+    /// `merge [--keep] PATH|conflicts`: merge another copy of the list (or every conflict copy beside
+    /// it) into this one as one change; `merge!` takes the copy's value on every conflict, and
+    /// `--keep` keeps conflict copies that a save would remove once it holds the merge.
+    case merge(MergeSource, force: Bool = false, keep: Bool = false)
+    /// `conflicts`: the conflict copies beside the list, and what merging each would change.
+    case conflicts
 }
 
 /// How a command names a record: by its number in `list`, a range of numbers, or its name.
@@ -75,4 +81,12 @@ public enum RecordReference: Equatable, Sendable {
     /// `#ID`: the record whose id starts with these hex digits, which stays its name
     /// whatever `delete`, `sort` and `move` do to the numbers.
     case id(RecordIDPrefix)
+}
+
+/// What `merge` merges: one file, or every conflict copy beside the list.
+public enum MergeSource: Equatable, Sendable {
+    /// A file in any format the program reads.
+    case path(String)
+    /// Every conflict copy of the list that `conflicts` lists, oldest first.
+    case conflicts
 }

@@ -172,6 +172,11 @@ public enum CommandParser {
         case "refresh":
             try none(spec, argument)
             return .refresh
+        case "conflicts":
+            try none(spec, argument)
+            return .conflicts
+        case "merge":
+            return try mergeCommand(spec, name: name, argument: argument)
         case "redo", "move", "sort":
             return try orderCommand(spec, argument)
         default:  // help

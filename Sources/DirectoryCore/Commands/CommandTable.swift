@@ -102,6 +102,31 @@ public enum CommandTable {
                 + "and changed none that it refers to; otherwise it is cleared (a save that merges clears it the same way).",
             examples: ["refresh"]),
         CommandSpec(
+            name: "merge", aliases: ["merge!"], usage: "merge [--keep] PATH | merge [--keep] conflicts",
+            summary: "merge another copy of the list (or every conflict copy) into this one",
+            details: "Merges the list in PATH (any format the program reads) into this one, record by record "
+                + "and field by field, as one change: one undo takes it back, changes lists it and save writes it. "
+                + "It says what it added, changed and deleted. Both sides are compared with the newest version "
+                + "of the list this program kept (it keeps the last few it loaded or saved, in "
+                + "~/.local/state/directory/versions) that both could have come from, so a record deleted on one "
+                + "side is deleted and a field changed on one side takes that change; with no such version, "
+                + "nothing is deleted and it says so. A field both sides changed differently keeps your value "
+                + "and is listed with the other value and the commands that take it (in a script the command "
+                + "then fails); merge! takes the copy's value instead. merge conflicts merges every conflict "
+                + "copy that conflicts lists, oldest first; once the save that holds the merge succeeds, those "
+                + "copies are removed, each named (--keep keeps them). A file that changes while it is read is "
+                + "not merged.",
+            examples: ["conflicts", "merge conflicts", "save", "merge ~/backup/directory.plist", "merge! old.json"],
+            argument: .path),
+        CommandSpec(
+            name: "conflicts", usage: "conflicts",
+            summary: "list the conflict copies sync tools left beside the list",
+            details: "Lists the copies of the list that Syncthing, Nextcloud, ownCloud, Dropbox, iCloud Drive or "
+                + "rclone bisync made when two versions met, and this program's own late and displaced copies, "
+                + "oldest first, each with what merge would change (or why it cannot be read). merge conflicts "
+                + "merges them all.",
+            examples: ["conflicts", "merge conflicts"]),
+        CommandSpec(
             name: "open", aliases: ["open!"], usage: "open PATH",
             summary: "switch to another file",
             details: "Loads PATH (a missing file starts a new list). Refuses while changes are unsaved; "

@@ -54,6 +54,16 @@ public struct Completer {
             }
             guard argument[..<space] == "as" else { return .none }
             return paths(String(argument[space...].drop { CommandParser.isSpace($0) }))
+        case .path where spec.name == "merge":
+            var rest = Substring(argument)
+            var words = ["conflicts", "--keep"]
+            if rest.hasPrefix("--keep"), let space = rest.firstIndex(where: CommandParser.isSpace) {
+                rest = rest[space...].drop { CommandParser.isSpace($0) }
+                words = ["conflicts"]
+            }
+            let files = paths(String(rest))
+            let offered = words.filter { $0.hasPrefix(rest) }.map { Completion.Candidate(text: $0) }
+            return Completion(word: files.word, candidates: offered + files.candidates)
         case .path:
             return paths(argument)
         case .command:

@@ -40,6 +40,15 @@ public enum CommandDescription {
         case .refresh: return "refresh"
         case .recover(let force): return force ? "recover!" : "recover"
         case .discard: return "discard"
+        case .conflicts: return "conflicts"
+        case .merge(let source, let force, let keep):
+            var words = [force ? "merge!" : "merge"]
+            if keep { words.append("--keep") }
+            switch source {
+            case .conflicts: words.append("conflicts")
+            case .path(let path): words.append(path == "conflicts" ? "./conflicts" : QuotedValue.written(path))
+            }
+            return words.joined(separator: " ")
         }
     }
 

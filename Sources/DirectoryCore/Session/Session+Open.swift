@@ -43,6 +43,8 @@ extension Session {
         list.tracker = tracker
         list.notes.isOn = recoveryStore != nil
         resetRecovery()
+        mergedCopies = []
+        keepVersion(parents: [])
     }
 
     /// The kind a new file gets from its name: `bucketList.json` and the like are bucket lists.
@@ -74,7 +76,7 @@ extension Session {
         // A missing file is a warning, so a script hears it: its next lines would edit the samples.
         let notes = [
             missingFileWarning.map { "warning: " + $0 }, emptyFileWarning.map { "warning: " + $0 },
-            repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice,
+            repeatedIDWarning.map { "warning: " + $0 }, recoveryNotice, conflictNotice,
         ].compactMap { $0 }
         guard !notes.isEmpty else { return .feedback(opened) }
         return .warning(([opened] + notes).joined(separator: "\n"))

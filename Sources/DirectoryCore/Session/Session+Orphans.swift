@@ -162,7 +162,7 @@ extension Session {
     }
 
     /// `YYYY-MM-DD HH:MM` in local time.
-    private func localTime(_ seconds: Double) -> String {
+    func localTime(_ seconds: Double) -> String {
         let offset = environment.utcOffset(seconds)
         let day = DateText.localDate(seconds, utcOffset: offset)
         let local = seconds + Double(offset)

@@ -15,7 +15,7 @@ extension Session {
         }
         switch result {
         case .unchanged:
-            return .feedback("Already up to date.")
+            return withConflictNotice(.feedback("Already up to date."))
         case .missing where version == nil:
             return .feedback("\(listName) does not exist yet: there is nothing to refresh from.")
         case .missing:
@@ -26,13 +26,14 @@ extension Session {
             let hadHistory = !list.tracker.undo.isEmpty
             list.takeIn(merged)
             rebase(on: theirs)
+            keepVersion(parents: [])
             openedEmptyFile = false  // the file holds a list now
-            return refreshed(merged.fromOthers, hadHistory: hadHistory)
+            return withConflictNotice(refreshed(merged.fromOthers, hadHistory: hadHistory))
         case .mergedChanges(let merge):
             let hadHistory = !list.tracker.undo.isEmpty
             list.takeIn(merge)
             version = merge.version
-            return refreshed(merge.fromOthers, hadHistory: hadHistory)
+            return withConflictNotice(refreshed(merge.fromOthers, hadHistory: hadHistory))
         }
     }
 
@@ -51,5 +52,14 @@ extension Session {
             lines.append("Undo history cleared: it no longer fits the merged list (see help refresh).")
         }
         return .text(lines.joined(separator: "\n"))
+    }
+
+    /// `output` with the notice of conflict copies beside the list, when there are any.
+    private func withConflictNotice(_ output: CommandOutput) -> CommandOutput {
+        guard let notice = conflictNotice else { return output }
+        switch output {
+        case .feedback(let text), .text(let text), .warning(let text): return .warning(text + "\n" + notice)
+        default: return .warning(notice)
+        }
     }
 }

@@ -10,7 +10,9 @@ extension Session {
             if let now = try? store.version(at: location, known: version), let version,
                 now.sameContents(as: version)
             {
-                return .feedback("No changes to save; \(listName) is up to date.")
+                let up = "No changes to save; \(listName) is up to date."
+                if let removed = removeMergedCopies() { return .warning(up + " " + removed) }
+                return .feedback(up)
             }
         }
         let lock: ListLock
@@ -28,9 +30,22 @@ extension Session {
             try write(to: location, format: format, in: store)
             notes = []
         }
-        let message = "Saved \(count(records.count)) to \(listName)."
-        guard !notes.isEmpty else { return .feedback(message) }
-        return .warning(message + " " + Self.mergeReport(notes))
+        var message = "Saved \(count(records.count)) to \(listName)."
+        var warn = !notes.isEmpty
+        if !notes.isEmpty { message += " " + Self.mergeReport(notes) }
+        if let removed = removeMergedCopies() {
+            message += "\n" + removed
+            warn = true
+        }
+        if let late = lateWriteNote {
+            lateWriteNote = nil
+            message += "\n" + late
+            warn = true
+        } else if let notice = conflictNotice {
+            message += "\n" + notice
+            warn = true
+        }
+        return warn ? .warning(message) : .feedback(message)
     }
 
     /// When the file changed since it was read, folds this session's edits into the file's
@@ -60,6 +75,7 @@ extension Session {
         case .merged(let merged, let theirs):
             list.takeIn(merged)
             rebase(on: theirs)  // the version too: the version the write may replace
+            keepVersion(parents: [])
             openedEmptyFile = false
             return merged.fromOthers
         case .mergedChanges(let merge):
@@ -73,6 +89,7 @@ extension Session {
     private mutating func write(to location: String, format: FileFormat, in store: any ListStore)
         throws(SessionError)
     {
+        let replaced = self.location == location ? version : nil
         do {
             version = try store.write(
                 .whole(records, kind: kind, format: format), to: location, replacing: .anything)
@@ -82,6 +99,7 @@ extension Session {
         self.location = location
         self.store = store
         self.format = format
+        keepVersion(parents: savedParents(replacing: replaced))
         markSaved()
     }
 
@@ -142,12 +160,23 @@ extension Session {
             } catch {
                 throw error
             }
+            let replaced = version
             do {
                 let written: ListWrite =
                     store.writesChanges
                     ? .changes(list.listChanges, kind: kind) : .whole(records, kind: kind, format: format)
                 version = try store.write(written, to: location, replacing: .version(version))
+                keepVersion(parents: savedParents(replacing: replaced))
                 markSaved()
+                return notes
+            } catch .lateWriteKept(let path, let kept, let saved?) {
+                // The save is in place; another program's late write to the version it replaced
+                // was kept beside it as a conflict copy (or, when that failed, is lost: said).
+                version = .file(saved)
+                keepVersion(parents: savedParents(replacing: replaced))
+                markSaved()
+                guard kept != nil else { throw failure(.lateWriteKept(path: path, kept: nil)) }
+                lateWriteNote = StorageError.lateWriteKept(path: path, kept: kept).message + "."
                 return notes
             } catch .changedMeanwhile {
                 continue

@@ -32,6 +32,14 @@ public struct Session {
     var recoveryStore: RecoveryStore?
     /// Journals of sessions that ended with unsaved changes to this list.
     var orphans: [RecoveryOrphan] = []
+    /// Where the last few versions of each list are kept, as bases for `merge`; `nil` keeps none.
+    var keptVersions: KeptVersionStore?
+    /// What finds the conflict copies beside a list; `nil` finds none.
+    var conflictCopyStore: ConflictCopyStore?
+    /// The copies merged since the list was last saved, which a save that holds the merge removes.
+    var mergedCopies: [MergedCopy] = []
+    /// What the last save says of another program's late write it kept beside the file, if any.
+    var lateWriteNote: String?
 
     /// Opens the list at `location`: a missing file starts with the kind's sample records.
     ///
@@ -82,7 +90,12 @@ public struct Session {
     /// A command that reads or changes records goes to the working list; the others are
     /// about where the list is kept.
     private mutating func perform(_ command: Command) throws(SessionError) -> CommandOutput {
-        if let output = try list.apply(command) { return output }
+        let redoing = command == .redo ? list.tracker.redo.last?.command : nil
+        if let output = try list.apply(command) {
+            if command == .undo, case .merge? = list.tracker.redo.last?.command { markLastMerge(undone: true) }
+            if case .merge? = redoing { markLastMerge(undone: false) }
+            return output
+        }
         switch command {
         case .changes:
             return .text(
@@ -100,6 +113,9 @@ public struct Session {
         case .refresh: return try refresh()
         case .recover(let force): return try recover(force: force)
         case .discard: return discardRecovery()
+        case .merge(let source, let force, let keep):
+            return try merge(source, force: force, keep: keep, command: command)
+        case .conflicts: return try listConflictCopies()
         case .list, .find, .show, .new, .set, .edit, .delete, .done, .undone, .undo, .redo, .move, .sort,
             .listRecords, .findField, .editorText, .help:
             preconditionFailure("the working list carries out \(command)")

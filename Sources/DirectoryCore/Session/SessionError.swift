@@ -58,6 +58,17 @@ public enum SessionError: Error, Equatable, Sendable {
     /// A save failed after it had merged what others saved into the list: the error, and
     /// what came from the others, which the list now holds beside this session's edits.
     case notSavedAfterMerge(StorageError, merged: [String])
+    /// `merge` merged, but fields both sides changed differently kept this session's value:
+    /// `report` says what it merged and lists each conflict with the command that takes the other value.
+    case mergedWithConflicts(report: String)
+    /// `merge conflicts` found copies, but none of them is a readable list; nothing changed.
+    case copiesUnreadable(list: String, details: [String])
+    /// `merge` was given a location that is not a file (a database).
+    case mergeNotAFile(path: String)
+    /// `merge` was given the list's own file.
+    case mergeOwnFile(path: String)
+    /// The copy changed while it was read (another program is writing it); nothing was merged.
+    case copyChangedWhileRead(path: String)
 
     /// The message for the user.
     public var message: String {
@@ -148,6 +159,19 @@ public enum SessionError: Error, Equatable, Sendable {
         case .recoveryFailed(let file, let reason):
             return
                 "cannot recover the changes to \(file): \(reason); nothing was recovered ('discard' deletes the journal)"
+        case .mergedWithConflicts(let report):
+            return report
+        case .copiesUnreadable(let list, let details):
+            return "no conflict copy of \(list) could be merged, so nothing changed; they are left as they are:\n"
+                + details.joined(separator: "\n")
+        case .mergeNotAFile(let path):
+            return "merge reads another copy of the list from a file; \(StoreLocation.redacted(path)) is not one "
+                + "(to take in what others saved to a database, use refresh)"
+        case .mergeOwnFile(let path):
+            return "\(path) is this list's own file: refresh takes in what others saved to it"
+        case .copyChangedWhileRead(let path):
+            return "\(path) changed while it was read (another program is writing it), so nothing was merged; "
+                + "merge it again once it is written"
         case .notSavedAfterMerge(let error, let merged):
             return error.message + "\nBefore it failed, the save took in changes another session saved; "
                 + "the list now holds them beside your unsaved edits:\n"

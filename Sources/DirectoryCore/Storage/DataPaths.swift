@@ -19,6 +19,10 @@ public struct DataPaths: Equatable, Sendable {
     /// `…/directory/recovery` in the state folder: the journals of unsaved changes.
     public var recoveryFolder: String { stateFolder + "/recovery" }
 
+    /// `…/directory/versions` in the state folder: the last few versions of each list, the
+    /// bases `merge` compares copies with.
+    public var keptVersionsFolder: String { stateFolder + "/versions" }
+
     /// `$XDG_CONFIG_HOME/directory`, else `~/.config/directory`.
     public var configFolder: String { folder("XDG_CONFIG_HOME", fallback: ".config") + "/directory" }
 

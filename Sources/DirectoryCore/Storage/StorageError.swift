@@ -31,8 +31,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case displacedVersionKept(path: String, kept: String)
     /// The save is in place, but another program opened the replaced version for writing
     /// at that moment and wrote into it after it was removed; what it wrote was copied to
-    /// `kept` (`nil`: the copy failed).
-    case lateWriteKept(path: String, kept: String?)
+    /// `kept` (`nil`: the copy failed). `saved` is the version the save put in place, when the
+    /// store knows it: the save itself succeeded, and the session takes it as saved.
+    case lateWriteKept(path: String, kept: String?, saved: FileVersion? = nil)
 
     /// The message for the user. A password in a database location never appears in it.
     public var message: String {
@@ -82,11 +83,11 @@ public enum StorageError: Error, Equatable, Sendable {
                 + "version is the file now and its later one was kept as \(kept), so nothing is lost. "
                 + "Your edits are kept: save again, then take what you need from \(kept) "
                 + "(open it, or import it)"
-        case .lateWriteKept(let path, let kept?):
+        case .lateWriteKept(let path, let kept?, _):
             return "\(path) was saved, but another program wrote to its previous version at the same moment; "
-                + "what it wrote was kept as \(kept), so nothing is lost. Take what you need from \(kept) "
-                + "(open it, or import it), then save again"
-        case .lateWriteKept(let path, nil):
+                + "what it wrote was kept as \(kept), so nothing is lost: it is a conflict copy, "
+                + "which 'merge conflicts' merges into this list"
+        case .lateWriteKept(let path, nil, _):
             return "\(path) was saved, but another program wrote to its previous version at the same moment, "
                 + "and what it wrote could not be copied: save it again from that program"
         }

@@ -20,7 +20,10 @@ struct StorageErrorTests {
             (.notAListNow(path: "p.plist", problem: "it is empty (0 bytes)"), ["held a list", "'save as PATH'"]),
             (.unsettled(path: "p.plist"), ["kept changing for 2 seconds", "try again"]),
             (.displacedVersionKept(path: "p.plist", kept: "p.plist.displaced-1-2"), ["kept as p.plist.displaced-1-2"]),
-            (.lateWriteKept(path: "p.plist", kept: "p.plist.late-1-2"), ["was saved", "kept as p.plist.late-1-2"]),
+            (
+                .lateWriteKept(path: "p.plist", kept: "p.plist.late-1-2"),
+                ["was saved", "kept as p.plist.late-1-2", "merge conflicts"]
+            ),
             (.lateWriteKept(path: "p.plist", kept: nil), ["was saved", "could not be copied"]),
         ])
     func noListMessages(error: StorageError, phrases: [String]) {

@@ -75,6 +75,18 @@ final class LiveProgram {
         return false
     }
 
+    /// Waits until standard error contains `text`; false after `timeout` seconds.
+    @discardableResult
+    func waitForErrors(containing text: String, timeout: Double = 90) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if standardError.contains(text) { return true }
+            if !process.isRunning { return standardError.contains(text) }
+            usleep(5_000)
+        }
+        return false
+    }
+
     /// Ends the program's input, waits for it to exit, and returns what it did.
     func finish() -> ProgramRun {
         close(input)

@@ -1,0 +1,20 @@
+/// `merge [--keep] PATH|conflicts` and `merge!`.
+extension CommandParser {
+    /// Parses the arguments of `merge` or `merge!`: `--keep`, then a path or the word `conflicts`
+    /// (a file of that name is `./conflicts`).
+    static func mergeCommand(_ spec: CommandSpec, name: String, argument: Substring) throws(ParseError) -> Command {
+        var rest = argument
+        var keep = false
+        if rest == "--keep" || rest.hasPrefix("--keep ") || rest.hasPrefix("--keep\t") {
+            keep = true
+            rest = trimmed(rest.dropFirst("--keep".count))
+        }
+        guard !rest.isEmpty else {
+            throw .missingArgument(
+                command: name, usage: spec.usage, hint: "a file path, or conflicts for every conflict copy")
+        }
+        let force = name.hasSuffix("!")
+        if rest == "conflicts" { return .merge(.conflicts, force: force, keep: keep) }
+        return .merge(.path(try QuotedValue.parse(rest)), force: force, keep: keep)
+    }
+}

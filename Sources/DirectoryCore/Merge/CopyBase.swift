@@ -1,0 +1,115 @@
+/// Which kept version a `merge` compares both sides with: the newest version that both this
+/// session's list and the copy could have come from (their newest common ancestor).
+///
+/// What a version came from is known for the versions this program saved (`KeptVersion.parents`).
+/// For a version another program saved, and for the copy itself when it is not a kept version,
+/// it is worked out from the records: walking back from the version kept just before it, the
+/// first version all of whose own changes it holds (every record that version added, none
+/// it deleted, every field it changed with that value) is taken as where it came from. A base
+/// too new would make the other side's missing edits look like deletions and take-backs, so
+/// the rule errs old: a base too old only turns a clean change into a listed conflict, or
+/// keeps a record one side deleted. The oldest version kept is taken only when it shares a
+/// record, unchanged, with the list: with nothing in common there is no base.
+struct CopyBase {
+    /// The kept versions of the list, by key.
+    private let versions: [String: KeptVersion]
+    /// The keys, newest first.
+    private let order: [String]
+    /// The records of a kept version, or `nil`.
+    private let load: (String) -> [RecordKey: Record]?
+    private var loaded: [String: [RecordKey: Record]] = [:]
+    private var steps: [String: [String]] = [:]
+
+    /// A chooser over `kept` (newest first), whose records `load` reads.
+    init(kept: [KeptVersion], load: @escaping (String) -> [RecordKey: Record]?) {
+        var versions: [String: KeptVersion] = [:]
+        for version in kept where versions[version.key] == nil { versions[version.key] = version }
+        self.versions = versions
+        self.order = kept.map(\.key)
+        self.load = load
+    }
+
+    /// The key of the base for merging `copy` (its key, and its records) into a list last read
+    /// or written as `ours`; `nil` when there is none.
+    mutating func base(ours: String?, copy: String?, copyRecords: [RecordKey: Record]) -> String? {
+        guard let ours, versions[ours] != nil else { return nil }
+        let oursAncestors = ancestors(of: ours)
+        let copyAncestors: [String]
+        if let copy, versions[copy] != nil {
+            copyAncestors = ancestors(of: copy)
+        } else {
+            // Not a version kept: it came from one of the versions kept, the newest first.
+            guard let newest = order.first else { return nil }
+            copyAncestors = presumedOrigin(of: copyRecords, from: newest).map { ancestors(of: $0) } ?? []
+        }
+        let ourSet = Set(oursAncestors)
+        let common = Set(copyAncestors.filter { ourSet.contains($0) })
+        return order.first { common.contains($0) }
+    }
+
+    /// `key` and every version it came from, nearest first.
+    private mutating func ancestors(of key: String) -> [String] {
+        var result: [String] = []
+        var seen = Set<String>()
+        var waiting = [key]
+        while !waiting.isEmpty {
+            let next = waiting.removeFirst()
+            guard seen.insert(next).inserted, versions[next] != nil else { continue }
+            result.append(next)
+            waiting += origins(of: next)
+        }
+        return result
+    }
+
+    /// The versions `key` was made from: its parents when known, else the one worked out.
+    private mutating func origins(of key: String) -> [String] {
+        if let known = steps[key] { return known }
+        guard let version = versions[key] else { return [] }
+        var found = version.parents.filter { versions[$0] != nil }
+        if found.isEmpty, let after = version.after, after != key, let records = records(of: key) {
+            steps[key] = []  // no cycle through a version being worked out
+            found = presumedOrigin(of: records, from: after).map { [$0] } ?? []
+        }
+        steps[key] = found
+        return found
+    }
+
+    /// The newest of `start` and the versions it came from whose own changes `records` all hold.
+    private mutating func presumedOrigin(of records: [RecordKey: Record], from start: String) -> String? {
+        for candidate in ancestors(of: start) where holds(records, changesOf: candidate) {
+            return candidate
+        }
+        return nil
+    }
+
+    /// Whether `records` hold every change `key` made to the version it came from, or (for a
+    /// version with none known) share a record with it unchanged.
+    private mutating func holds(_ records: [RecordKey: Record], changesOf key: String) -> Bool {
+        guard let version = self.records(of: key) else { return false }
+        guard let origin = origins(of: key).first, let before = self.records(of: origin) else {
+            return version.contains { records[$0.key] == $0.value }
+        }
+        for (recordKey, record) in version {
+            guard let old = before[recordKey] else {
+                if records[recordKey] == nil { return false }  // it added this record
+                continue
+            }
+            guard old != record else { continue }
+            guard let now = records[recordKey] else { return false }
+            for field in record.values.indices where record.values[field] != old.values[field] {
+                if now.values[field] != record.values[field] { return false }
+            }
+        }
+        for recordKey in before.keys where version[recordKey] == nil && records[recordKey] != nil {
+            return false  // it deleted this record
+        }
+        return true
+    }
+
+    private mutating func records(of key: String) -> [RecordKey: Record]? {
+        if let known = loaded[key] { return known }
+        guard let records = load(key) else { return nil }
+        loaded[key] = records
+        return records
+    }
+}

@@ -1,0 +1,206 @@
+/// Merging another copy of the list (a sync tool's conflict copy, a backup) into the working
+/// list, by record id and field, against a base (`CopyBase`), with `MergeRule`.
+///
+/// Unlike a save's merge, a conflict does not stop it: the field keeps this session's value
+/// (with `preferringCopy`, `merge!`, the copy's) and is listed with the other value and the
+/// command that takes it. With no base, nothing is deleted: a record found on one side only
+/// is kept, and a field that differs is a conflict.
+struct CopyMerge {
+    /// A field (or a whole record) that both sides changed differently.
+    struct Conflict: Equatable {
+        /// What the merge says of it, naming the record, the field and both values.
+        var line: String
+        /// The command that takes the value not chosen, when there is one.
+        var taking: String?
+    }
+
+    /// The merged list and what the merge did.
+    struct Merged {
+        /// The records, in the merged order.
+        var records: [Record] = []
+        /// Records the copy added that the list takes.
+        var added: [String] = []
+        /// Records the list takes changes of from the copy.
+        var changed: [String] = []
+        /// Records the list loses because the copy deleted them.
+        var deleted: [String] = []
+        /// Whether there was a base to compare both sides with.
+        var hadBase = true
+        /// Records found on one side only that were kept because there was no base.
+        var keptWithoutBase = 0
+        /// Conflicts, each settled (this session's way, or the copy's with `preferringCopy`).
+        var conflicts: [Conflict] = []
+    }
+
+    let kind: ListKind
+    /// The copy's name in messages ("in directory.sync-conflict-….plist").
+    let place: String
+    /// The command that merges the copy taking its side (`merge! PATH`), which conflicts offer.
+    let takingAll: String
+    /// Whether conflicts take the copy's value (`merge!`).
+    var preferringCopy = false
+
+    /// The rule, asked with the side that wins a conflict as "ours".
+    private var rule: MergeRule { MergeRule(kind: kind, place: place, preferringOurs: true) }
+
+    /// Merges `theirs` (the copy's records) into `ours` (the working list's) against `baseList`
+    /// (`nil`: no base). The order is merged by `OrderMerge`, the copy as the other side; with
+    /// no base, this session's order stays and the copy's additions are placed as it has them.
+    func merge(base baseList: [Record]?, ours: [Record], theirs: [Record]) -> Merged {
+        let base = baseList.map { list in Dictionary(list.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        var theirsByKey: [RecordKey: Record] = [:]
+        for record in theirs { theirsByKey[record.key] = record }
+        var oursKeys = Set<RecordKey>()
+        var result = Merged()
+        result.hadBase = base != nil || ours.isEmpty  // into nothing, nothing could be deleted
+        var kept: [Record] = []
+        for mine in ours {
+            oursKeys.insert(mine.key)
+            let their = theirsByKey[mine.key]
+            guard let old = base?[mine.key] else {
+                if let their {
+                    kept.append(withoutBase(ours: mine, theirs: their, into: &result))
+                } else {
+                    if base == nil { result.keptWithoutBase += 1 }
+                    kept.append(mine)
+                }
+                continue
+            }
+            let decision = decide(base: old, ours: mine, theirs: their)
+            if let record = decision.record { kept.append(record) }
+            note(decision, base: old, ours: mine, theirs: their, into: &result)
+        }
+        var additions: [Record] = []
+        for their in theirs where !oursKeys.contains(their.key) {
+            guard let old = base?[their.key] else {
+                if base == nil { result.keptWithoutBase += 1 }
+                additions.append(their)
+                result.added.append(rule.title(their))
+                continue
+            }
+            let decision = decide(base: old, ours: nil, theirs: their)
+            if let record = decision.record { additions.append(record) }
+            note(decision, base: old, ours: nil, theirs: their, into: &result)
+        }
+        var byKey: [RecordKey: Record] = [:]
+        for record in kept + additions { byKey[record.key] = record }
+        let order = mergedOrder(base: baseList, ours: ours, theirs: theirs, records: byKey, into: &result)
+        result.records = order.compactMap { byKey[$0] }
+        return result
+    }
+
+    /// The merged order of the records' keys, by `OrderMerge`; a record both sides moved to
+    /// different places is a conflict, settled as fields are.
+    private func mergedOrder(
+        base: [Record]?, ours: [Record], theirs: [Record], records: [RecordKey: Record], into result: inout Merged
+    ) -> [RecordKey] {
+        let ourKeys = ours.map(\.key)
+        let theirKeys = theirs.map(\.key)
+        guard let base else {
+            // Nothing tells who moved what: this session's order, the copy's additions placed as there.
+            return OrderMerge.merge(base: nil, ours: theirKeys, theirs: ourKeys, preferringOurs: false).order
+        }
+        let merged = OrderMerge.merge(
+            base: base.map(\.key), ours: ourKeys, theirs: theirKeys, preferringOurs: !preferringCopy)
+        var all = records
+        for record in ours + theirs where all[record.key] == nil { all[record.key] = record }
+        for conflict in merged.conflicts {
+            guard let record = all[conflict.key] else { continue }
+            let oursAfter = conflict.oursAfter.flatMap { all[$0] }
+            let theirsAfter = conflict.theirsAfter.flatMap { all[$0] }
+            let line = rule.moveConflict(record, oursAfter: oursAfter, theirsAfter: theirsAfter)
+            result.conflicts.append(
+                preferringCopy
+                    ? Conflict(line: line + "; placed as there")
+                    : Conflict(line: line + "; kept your place", taking: takingAll))
+        }
+        return merged.order
+    }
+
+    /// `MergeRule`'s decision, the winning side asked as "ours".
+    private func decide(base: Record, ours: Record?, theirs: Record?) -> MergeRule.Decision {
+        preferringCopy
+            ? rule.decide(base: base, ours: theirs, theirs: ours) : rule.decide(base: base, ours: ours, theirs: theirs)
+    }
+
+    /// Notes what a record's decision took from the copy, and its conflicts, worded for a copy.
+    private func note(
+        _ decision: MergeRule.Decision, base: Record, ours mine: Record?, theirs their: Record?,
+        into result: inout Merged
+    ) {
+        switch (mine, their, decision.record) {
+        case (let mine?, nil, nil):
+            result.deleted.append(rule.title(mine))
+            if mine != base {
+                result.conflicts.append(
+                    Conflict(line: "\(rule.title(mine)): deleted as \(place) did, though you changed it"))
+            }
+        case (let mine?, nil, _?):
+            result.conflicts.append(
+                Conflict(
+                    line: "\(rule.title(mine)): you changed it, but \(place) deleted it; kept",
+                    taking: "delete #\(mine.id.description)"))
+        case (nil, let their?, _?):
+            result.added.append(rule.title(their))
+            result.conflicts.append(
+                Conflict(line: "\(rule.title(their)): brought back as \(place) changed it, though you deleted it"))
+        case (nil, let their?, nil):
+            if their != base {
+                result.conflicts.append(
+                    Conflict(
+                        line: "\(rule.title(their)): you deleted it, but \(place) changed it; left deleted",
+                        taking: takingAll))
+            }
+        case (let mine?, let their?, let merged?):
+            if merged.values != mine.values || merged.extras != mine.extras { result.changed.append(rule.title(mine)) }
+            for field in kind.fields.indices
+            where mine.values[field] != base.values[field] && their.values[field] != base.values[field]
+                && mine.values[field] != their.values[field]
+            {
+                result.conflicts.append(fieldConflict(field, ours: mine, theirs: their, took: merged))
+            }
+        default:
+            break
+        }
+    }
+
+    /// A record both sides have but the base lacks (no base at all): every field that differs
+    /// is a conflict, since nothing tells which side changed it.
+    private func withoutBase(ours mine: Record, theirs their: Record, into result: inout Merged) -> Record {
+        guard mine != their else { return mine }
+        var merged = mine
+        if preferringCopy {
+            merged.values = their.values
+            merged.extras = their.extras
+        } else if mine.extras.isEmpty {
+            merged.extras = their.extras
+        }
+        for field in kind.fields.indices where mine.values[field] != their.values[field] {
+            result.conflicts.append(fieldConflict(field, ours: mine, theirs: their, took: merged))
+        }
+        if merged.values != mine.values || merged.extras != mine.extras { result.changed.append(rule.title(mine)) }
+        return merged
+    }
+
+    /// The conflict line of `field`, saying which value the merge kept and how to take the other.
+    private func fieldConflict(_ field: Int, ours mine: Record, theirs their: Record, took merged: Record) -> Conflict {
+        let name = kind.fields[field].name
+        let here = MergeRule.show(mine.values[field])
+        let there = MergeRule.show(their.values[field])
+        guard merged.values[field] == mine.values[field] else {
+            return Conflict(line: "\(rule.title(mine)): \(name) is \(there) as in \(place), replacing your \(here)")
+        }
+        return Conflict(
+            line: "\(rule.title(mine)): \(name) is \(here) here but \(there) in \(place); kept \(here)",
+            taking: "edit #\(mine.id.description), then set \(name) \(QuotedValue.written(text(their.values[field])))")
+    }
+
+    /// A value as `set` takes it.
+    private func text(_ value: FieldValue) -> String {
+        switch value {
+        case .text(let text): return text
+        case .date(let seconds): return DateText.iso8601(seconds)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// The conflict copies beside the list: the notice that names them (on open, `refresh` and
+/// `save`), `conflicts`, and their removal by the save that holds their merge.
+extension Session {
+    /// Starts looking for conflict copies beside the list with `store`.
+    public mutating func findConflictCopies(with store: ConflictCopyStore) {
+        conflictCopyStore = store
+    }
+
+    /// The conflict copies of the list, oldest first (none for a database).
+    func conflictCopies() -> [ConflictCopy] {
+        guard store.medium == .file, let conflictCopyStore else { return [] }
+        return conflictCopyStore.copies(of: location)
+    }
+
+    /// Who made the file at `path`, when it is a conflict copy of this list (in its folder,
+    /// named as a sync tool names one); else `nil`.
+    func conflictMaker(of path: String) -> String? {
+        conflictCopies().first { store.isSameList($0.path, as: path) }?.maker
+    }
+
+    /// What to say when conflict copies are beside the list and not merged yet, or `nil`.
+    public var conflictNotice: String? {
+        let pending = Set(mergedCopies.filter { $0.removing && !$0.undone }.map(\.path))
+        let copies = conflictCopies().filter { !pending.contains($0.path) }
+        guard !copies.isEmpty else { return nil }
+        let shown = copies.prefix(3).map { "\(StoreLocation.displayName($0.path)) (\($0.maker))" }
+        let more = copies.count > 3 ? " and \(copies.count - 3) more" : ""
+        let what =
+            copies.count == 1
+            ? "A conflict copy of \(listName) is" : "\(copies.count) conflict copies of \(listName) are"
+        return "\(what) beside it: \(shown.joined(separator: ", "))\(more). Type 'merge conflicts' to merge "
+            + "\(copies.count == 1 ? "it" : "them") into this list ('conflicts' says what each would change)."
+    }
+
+    /// `conflicts`: each copy, oldest first, with what merging it would change.
+    mutating func listConflictCopies() throws(SessionError) -> CommandOutput {
+        let copies = conflictCopies()
+        guard !copies.isEmpty else { return .text("No conflict copies of \(listName) are beside it.") }
+        var lines = [
+            copies.count == 1
+                ? "1 conflict copy of \(listName):" : "\(copies.count) conflict copies of \(listName), oldest first:"
+        ]
+        let (ours, oursKey) = mergeStart()
+        for copy in copies {
+            let name = "\(StoreLocation.displayName(copy.path)) (\(copy.maker), \(localTime(copy.modified)))"
+            do {
+                let read = try readCopy(copy.path, maker: copy.maker)
+                let result = mergeCopy(read, into: ours, oursKey: oursKey, preferringCopy: false)
+                var what =
+                    "would add \(result.added.count), change \(result.changed.count), delete \(result.deleted.count)"
+                if !result.conflicts.isEmpty {
+                    what += result.conflicts.count == 1 ? ", 1 conflict" : ", \(result.conflicts.count) conflicts"
+                }
+                if !result.hadBase { what += " (no kept version to compare with: nothing would be deleted)" }
+                lines.append("  \(name): \(what)")
+            } catch {
+                lines.append("  \(name): cannot be merged, \(error.message); it is never removed")
+            }
+        }
+        lines.append("Type 'merge conflicts' to merge them all, oldest first, as one change.")
+        return .text(lines.joined(separator: "\n"))
+    }
+
+    /// After a save: removes the conflict copies whose merge the saved list holds (those not
+    /// merged with `--keep`, and whose contents are still the ones merged); returns a line
+    /// naming them, or `nil`.
+    mutating func removeMergedCopies() -> String? {
+        let merged = mergedCopies
+        mergedCopies = []
+        guard let conflictCopyStore else { return nil }
+        var removed: [String] = []
+        var changed: [String] = []
+        for copy in merged where copy.removing && !copy.undone {
+            guard let version = copy.version else { continue }
+            if conflictCopyStore.remove(copy.path, ifStill: version) {
+                removed.append(StoreLocation.displayName(copy.path))
+            } else {
+                changed.append(StoreLocation.displayName(copy.path))
+            }
+        }
+        var lines: [String] = []
+        if !removed.isEmpty { lines.append("Removed the merged conflict copies: \(removed.joined(separator: ", ")).") }
+        if !changed.isEmpty {
+            lines.append(
+                "Kept \(changed.joined(separator: ", ")): changed since it was merged ('merge conflicts' merges it again)."
+            )
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: " ")
+    }
+}

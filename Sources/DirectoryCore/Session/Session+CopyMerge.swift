@@ -1,0 +1,199 @@
+/// `merge PATH`, `merge!` and `merge conflicts`: another copy of the list merged into this
+/// one as one change, against the newest kept version both could have come from (`CopyBase`,
+/// `CopyMerge`).
+extension Session {
+    /// A copy merged since the last save: removed by the save that holds the merge when it is
+    /// a conflict copy (and `--keep` was not given), and named as a parent of the saved version.
+    struct MergedCopy: Equatable {
+        /// The copy's path.
+        var path: String
+        /// Its contents when merged: a save removes it only if it still holds them.
+        var version: ListVersion?
+        /// Whether the save that holds the merge removes it.
+        var removing: Bool
+        /// Which merge command merged it (copies merged by one command share it).
+        var group: Int
+        /// Whether `undo` took the merge back (then a save neither removes it nor names it).
+        var undone = false
+    }
+
+    /// A copy read for a merge.
+    struct ReadCopy {
+        var path: String
+        var maker: String?
+        var list: LoadedList
+    }
+
+    /// Merges `source` into the list as one change made by `command`.
+    mutating func merge(_ source: MergeSource, force: Bool, keep: Bool, command: Command) throws(SessionError)
+        -> CommandOutput
+    {
+        var copies: [(path: String, maker: String?)]
+        switch source {
+        case .path(let path):
+            let expanded = environment.expandingTilde(path)
+            copies = [(expanded, conflictMaker(of: expanded))]
+        case .conflicts:
+            copies = conflictCopies().map { ($0.path, $0.maker) }
+            guard !copies.isEmpty else { return .feedback("No conflict copies of \(listName) are beside it.") }
+        }
+        var (working, oursKey) = mergeStart()
+        var lines: [String] = []
+        var unreadable: [String] = []
+        var merged: [MergedCopy] = []
+        var conflicts = 0
+        let group = (mergedCopies.map(\.group).max() ?? 0) + 1
+        for copy in copies {
+            let read: ReadCopy
+            do {
+                read = try readCopy(copy.path, maker: copy.maker)
+            } catch {
+                guard case .conflicts = source else { throw error }
+                unreadable.append("  \(StoreLocation.displayName(copy.path)): \(error.message); left as it is")
+                continue
+            }
+            let result = mergeCopy(read, into: working, oursKey: oursKey, preferringCopy: force)
+            keepCopy(read)
+            // Merged into nothing, the list is the copy: the next copy is compared with its history.
+            if working.isEmpty { oursKey = read.list.version?.keptKey }
+            working = result.records
+            conflicts += force ? 0 : result.conflicts.count
+            lines += Self.report(result, copy: read, into: listName, preferringCopy: force)
+            merged.append(
+                MergedCopy(
+                    path: read.path, version: read.list.version, removing: read.maker != nil && !keep,
+                    group: group))
+        }
+        guard !merged.isEmpty else {
+            throw .copiesUnreadable(list: listName, details: unreadable)
+        }
+        let changed = list.change(into: working, by: command)
+        // A merge that changed nothing made no undo entry: no undo takes it back.
+        if !changed { for index in merged.indices { merged[index].group = 0 } }
+        mergedCopies += merged
+        var closing: [String] = []
+        if changed {
+            closing.append("One undo takes the merge back; save writes it.")
+        } else {
+            closing.append("Nothing changed: the list already holds \(merged.count == 1 ? "the copy" : "the copies").")
+        }
+        let removing = merged.filter(\.removing).count
+        if removing > 0 {
+            closing.append(
+                "Once a save holds it, the merged conflict \(removing == 1 ? "copy is" : "copies are") removed "
+                    + "(merge --keep keeps them).")
+        }
+        if !unreadable.isEmpty {
+            lines.append("Not merged (not a readable list), and never removed:")
+            lines += unreadable
+        }
+        let text = (lines + [closing.joined(separator: " ")]).joined(separator: "\n")
+        if conflicts > 0 {
+            let takingAll = CommandDescription.text(of: .merge(source, force: true, keep: keep))
+            throw .mergedWithConflicts(
+                report: text + "\n'\(takingAll)' takes the copy's value on every conflict instead.")
+        }
+        return unreadable.isEmpty ? .text(text) : .warning(text)
+    }
+
+    /// Reads the copy at `path` as this list's kind. It must hold the same contents after the
+    /// read as the read saw: a file written while it was read is not merged.
+    func readCopy(_ path: String, maker: String?) throws(SessionError) -> ReadCopy {
+        let copyStore = stores.store(for: path)
+        guard copyStore.medium == .file else { throw .mergeNotAFile(path: path) }
+        if store.medium == .file, copyStore.isSameList(path, as: location) { throw .mergeOwnFile(path: path) }
+        let loaded: LoadedList?
+        do {
+            loaded = try copyStore.load(location: path, kind: kind, fallback: kind)
+        } catch {
+            throw .storage(error)
+        }
+        guard var list = loaded else { throw .storage(.unreadable(path: path, reason: "there is no such file")) }
+        let after = try? copyStore.version(at: path, known: list.version)
+        guard let after, let read = list.version, after.sameContents(as: read) else {
+            throw .copyChangedWhileRead(path: path)
+        }
+        RecordKey.numberOccurrences(in: &list.records)
+        return ReadCopy(path: path, maker: maker, list: list)
+    }
+
+    /// The records a merge starts from, and the kept version they came from. A list whose file
+    /// is gone (rclone bisync renames both sides of a conflict away) and that holds no edits
+    /// starts from nothing: the sample records a missing file shows are not a list to merge into.
+    func mergeStart() -> (records: [Record], key: String?) {
+        if !listExists, !hasUnsavedChanges, store.medium == .file { return ([], nil) }
+        return (records.array, version?.keptKey)
+    }
+
+    /// The merge of `copy` into `ours` (the working list's records, maybe with copies merged
+    /// before), which came from the kept version `oursKey`.
+    func mergeCopy(_ copy: ReadCopy, into ours: [Record], oursKey: String?, preferringCopy: Bool) -> CopyMerge.Merged {
+        let theirs = copy.list.records.array
+        let merger = CopyMerge(
+            kind: kind, place: StoreLocation.displayName(copy.path),
+            takingAll: CommandDescription.text(of: .merge(.path(copy.path), force: true)),
+            preferringCopy: preferringCopy)
+        return merger.merge(base: base(for: copy, oursKey: oursKey), ours: ours, theirs: theirs)
+    }
+
+    /// The records of the newest kept version both this list and `copy` could have come from.
+    private func base(for copy: ReadCopy, oursKey: String?) -> [Record]? {
+        guard let keptVersions, store.medium == .file else { return nil }
+        let kind = self.kind
+        func records(_ key: String) -> [RecordKey: Record]? {
+            guard var list = keptVersions.records(of: key, kind: kind) else { return nil }
+            RecordKey.numberOccurrences(in: &list)
+            var byKey: [RecordKey: Record] = [:]
+            for record in list { byKey[record.key] = record }
+            return byKey
+        }
+        var copyRecords: [RecordKey: Record] = [:]
+        for record in copy.list.records { copyRecords[record.key] = record }
+        var chooser = CopyBase(kept: keptVersions.versions(of: location), load: records)
+        guard let key = chooser.base(ours: oursKey, copy: copy.list.version?.keptKey, copyRecords: copyRecords),
+            var list = keptVersions.records(of: key, kind: kind)
+        else { return nil }
+        RecordKey.numberOccurrences(in: &list)
+        return list.array
+    }
+
+    /// What a merge of `copy` says, one line each.
+    static func report(_ result: CopyMerge.Merged, copy: ReadCopy, into listName: String, preferringCopy: Bool)
+        -> [String]
+    {
+        let name = StoreLocation.displayName(copy.path)
+        let from = copy.maker.map { " (\($0)'s conflict copy)" } ?? ""
+        let conflictCount =
+            result.conflicts.count == 1 ? "1 conflict" : "\(result.conflicts.count) conflicts"
+        let settled = result.conflicts.isEmpty ? "" : preferringCopy ? ", the copy's value taken" : ", your value kept"
+        var lines = [
+            "Merged \(name)\(from) into \(listName): added \(result.added.count), changed \(result.changed.count), "
+                + "deleted \(result.deleted.count), \(conflictCount)\(settled)."
+        ]
+        lines += result.added.map { "  added \($0)" }
+        lines += result.changed.map { "  changed \($0)" }
+        lines += result.deleted.map { "  deleted \($0)" }
+        for conflict in result.conflicts {
+            lines.append("  conflict: " + conflict.line + (conflict.taking.map { "; to take it: \($0)" } ?? ""))
+        }
+        if !result.hadBase {
+            let kept = result.keptWithoutBase
+            lines.append(
+                "  No kept version of \(listName) is one both could have come from, so nothing was deleted: "
+                    + (kept == 1
+                        ? "1 record found on one side only was kept."
+                        : "\(kept) records found on one side only were kept."))
+        }
+        return lines
+    }
+
+    /// After `undo` took back (or `redo` made again) a merge: a save removes and names only the
+    /// copies of merges in effect.
+    mutating func markLastMerge(undone: Bool) {
+        let groups = mergedCopies.filter { $0.undone != undone && $0.group != 0 }.map(\.group)
+        guard let group = undone ? groups.max() : groups.min() else { return }
+        for index in mergedCopies.indices where mergedCopies[index].group == group {
+            mergedCopies[index].undone = undone
+        }
+    }
+}

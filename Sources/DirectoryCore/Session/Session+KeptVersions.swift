@@ -1,0 +1,31 @@
+/// Keeping the versions of the list this session loads and saves (`KeptVersionStore`), the
+/// bases `merge` compares a copy with.
+extension Session {
+    /// Starts keeping versions in `store`, beginning with the list as loaded.
+    public mutating func keepVersions(in store: KeptVersionStore) {
+        keptVersions = store
+        keepVersion(parents: [])
+    }
+
+    /// Keeps the list's version now (just loaded, read for a merge, or saved), made from
+    /// `parents` (keys; empty for a version another program made). Only files are kept.
+    func keepVersion(parents: [String]) {
+        guard let keptVersions, store.medium == .file, let version else { return }
+        keptVersions.keep(version, of: location, from: location, parents: parents)
+    }
+
+    /// Keeps a copy read for a merge, so a later merge knows the saved list came from it too.
+    func keepCopy(_ copy: ReadCopy) {
+        guard let keptVersions, store.medium == .file, let version = copy.list.version else { return }
+        keptVersions.keep(version, of: location, from: copy.path, parents: [])
+    }
+
+    /// The keys a save's version was made from: the version it replaced and the copies merged since.
+    func savedParents(replacing replaced: ListVersion?) -> [String] {
+        var keys = replaced?.keptKey.map { [$0] } ?? []
+        for copy in mergedCopies where !copy.undone {
+            if let key = copy.version?.keptKey, !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+}

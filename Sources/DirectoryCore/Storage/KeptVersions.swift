@@ -1,0 +1,52 @@
+/// One version of a list that this program loaded or saved, kept so that a later `merge` of
+/// a copy (a sync tool's conflict copy) has a base to compare both sides with.
+///
+/// Versions are named by their contents (`key`: the content hash and size of the file), so
+/// the same contents seen twice are one version. What a version came from is known when this
+/// program made it (a save: the version it replaced and the copies it merged); for a version
+/// another program saved, `after` names the newest version kept before it was seen, and the
+/// merge works out from the records which of those it could have come from (`CopyBase`).
+public struct KeptVersion: Equatable, Sendable {
+    /// The contents' name: `ListVersion.keptKey`.
+    public var key: String
+    /// The versions it was made from, when this program made it (a save); else empty.
+    public var parents: [String]
+    /// For a version this program did not make: the newest version of the list kept before
+    /// it was first seen, from which it may have come.
+    public var after: String?
+
+    /// Creates a kept version.
+    public init(key: String, parents: [String] = [], after: String? = nil) {
+        self.key = key
+        self.parents = parents
+        self.after = after
+    }
+}
+
+/// Where a session keeps the last few versions of each list it loads or saves (private,
+/// bounded in count and size, named by contents). `FileKeptVersions` keeps them in the XDG
+/// state folder; tests give one in memory.
+public protocol KeptVersionStore: AnyObject {
+    /// Keeps `version` of the list at `location`, read from the file at `path` (the list's
+    /// own, or a copy merged into it) just now, as made from `parents` (keys; empty when
+    /// another program made it). A version that cannot be kept (too big, changed since, no
+    /// file) is skipped without a word: a merge then has fewer bases to choose from, and says
+    /// so when it has none.
+    func keep(_ version: ListVersion, of location: String, from path: String, parents: [String])
+
+    /// The kept versions of the list at `location`, newest first.
+    func versions(of location: String) -> [KeptVersion]
+
+    /// The records of a kept version, read as `kind`; `nil` when it is gone or unreadable.
+    func records(of key: String, kind: ListKind) -> RecordList?
+}
+
+extension ListVersion {
+    /// The name a kept version of these contents has: the content hash and the size of a
+    /// file; `nil` for a database's counter, whose versions are not kept.
+    public var keptKey: String? {
+        guard case .file(let file) = self else { return nil }
+        let digits = String(file.hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits + "-" + String(file.size)
+    }
+}

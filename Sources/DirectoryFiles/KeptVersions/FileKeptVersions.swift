@@ -1,0 +1,109 @@
+import DirectoryCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Kept versions as files in one private folder (`DataPaths.keptVersionsFolder`, in the XDG
+/// state folder, found as the recovery folder is): each version's bytes once, named by their
+/// contents (`HASH-SIZE.list`), and for each list a short log of its versions, newest last
+/// (`LOCATIONHASH.versions`, the hash of `RecoveryLocation.of` the list, as journals are named).
+///
+/// Bounded: at most `versionsPerList` versions of a list, none bigger than `largestVersion`,
+/// and the logs of at most `lists` lists (the oldest log goes first); a version no log names
+/// is removed. The folder is made 0700 and the files 0600; a folder others could write is
+/// refused, and then nothing is kept.
+public final class FileKeptVersions: KeptVersionStore {
+    /// How many versions of one list are kept.
+    public static let versionsPerList = 8
+    /// The biggest file kept as a version (16 MiB): a bigger list is merged without a base.
+    public static let largestVersion = 16 << 20
+    /// How many lists' logs are kept.
+    public static let lists = 64
+
+    let folder: String
+
+    /// A store in `folder`.
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// Keeps `version` of the list at `location`, copying the file at `path` when these
+    /// contents are not kept yet and the file still holds them.
+    public func keep(_ version: ListVersion, of location: String, from path: String, parents: [String]) {
+        guard case .file(let file) = version, let key = version.keptKey, file.size <= Self.largestVersion,
+            RecoveryFolder.prepare(folder) == nil
+        else { return }
+        let lock = unsafe open(folder + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard lock >= 0 else { return }
+        defer { close(lock) }
+        guard flock(lock, LOCK_EX) == 0 else { return }
+        guard hasObject(key) || copy(path, as: key, expecting: file) else { return }
+        let logName = RecoveryLocation.hash(RecoveryLocation.of(location)) + ".versions"
+        var log = KeptVersionLog.read(folder + "/" + logName)
+        log.add(KeptVersion(key: key, parents: parents), limit: Self.versionsPerList)
+        log.location = RecoveryLocation.of(location)
+        guard KeptVersionLog.write(log, to: folder + "/" + logName, folder: folder) else { return }
+        prune()
+    }
+
+    /// The kept versions of the list at `location`, newest first.
+    public func versions(of location: String) -> [KeptVersion] {
+        let logName = RecoveryLocation.hash(RecoveryLocation.of(location)) + ".versions"
+        return KeptVersionLog.read(folder + "/" + logName).versions.reversed().filter { hasObject($0.key) }
+    }
+
+    /// The records of a kept version, read by the file store.
+    public func records(of key: String, kind: ListKind) -> RecordList? {
+        guard key.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+        return (try? FileStore().load(location: objectPath(key), kind: kind, fallback: kind))?.records
+    }
+
+    private func objectPath(_ key: String) -> String { folder + "/" + key + ".list" }
+
+    private func hasObject(_ key: String) -> Bool {
+        var status = stat()
+        return unsafe lstat(objectPath(key), &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Copies the file at `path` to the object `key`, when it holds exactly `expected`.
+    private func copy(_ path: String, as key: String, expecting expected: FileVersion) -> Bool {
+        guard let read = try? FileBytes.read(path: path), read.bytes.count == expected.size else { return false }
+        var hash = ContentHash()
+        read.bytes.span.withRawBytes { hash.add($0) }
+        guard hash.value == expected.hash else { return false }
+        let temporary = folder + "/.\(key).\(getpid()).new"
+        unsafe unlink(temporary)
+        let file = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return false }
+        let failure = DescriptorWrite.all(read.bytes.span, to: file)
+        close(file)
+        guard failure == 0, unsafe rename(temporary, objectPath(key)) == 0 else {
+            unsafe unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Removes the logs past `lists` (oldest first) and every version no log names.
+    private func prune() {
+        let names = RecoveryFolder.names(in: folder)
+        var logs: [(name: String, modified: Int)] = []
+        for name in names where name.hasSuffix(".versions") {
+            var status = stat()
+            guard unsafe lstat(folder + "/" + name, &status) == 0 else { continue }
+            logs.append((name, Int(status.st_mtim.tv_sec)))
+        }
+        logs.sort { $0.modified > $1.modified }
+        for old in logs.dropFirst(Self.lists) { unsafe unlink(folder + "/" + old.name) }
+        var named = Set<String>()
+        for log in logs.prefix(Self.lists) {
+            for version in KeptVersionLog.read(folder + "/" + log.name).versions { named.insert(version.key) }
+        }
+        for name in names where name.hasSuffix(".list") && !named.contains(String(name.dropLast(5))) {
+            unsafe unlink(folder + "/" + name)
+        }
+    }
+}

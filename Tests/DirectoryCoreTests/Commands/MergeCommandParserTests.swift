@@ -1,0 +1,44 @@
+import Testing
+
+@testable import DirectoryCore
+
+@Suite("Command parser: merge and conflicts")
+struct MergeCommandParserTests {
+    static let valid: [ParseCase] = [
+        ParseCase(line: "merge copy.plist", expected: .merge(.path("copy.plist"))),
+        ParseCase(line: "merge! copy.plist", expected: .merge(.path("copy.plist"), force: true)),
+        ParseCase(line: "merge conflicts", expected: .merge(.conflicts)),
+        ParseCase(line: "merge --keep conflicts", expected: .merge(.conflicts, keep: true)),
+        ParseCase(
+            line: "merge! --keep my copy.plist", expected: .merge(.path("my copy.plist"), force: true, keep: true)),
+        ParseCase(line: "merge ./conflicts", expected: .merge(.path("./conflicts"))),
+        ParseCase(line: "merge \"directory 2.plist\"", expected: .merge(.path("directory 2.plist"))),
+        ParseCase(line: "conflicts", expected: .conflicts),
+    ]
+
+    @Test("parses", arguments: valid)
+    func parses(_ test: ParseCase) throws {
+        #expect(try CommandParser.parse(test.line) == test.expected)
+    }
+
+    @Test("a file named conflicts is written ./conflicts, so it is not taken for every conflict copy")
+    func fileNamedConflicts() {
+        #expect(CommandDescription.text(of: .merge(.path("conflicts"))) == "merge ./conflicts")
+    }
+
+    @Test("merge without a path says what it takes")
+    func missingPath() {
+        #expect(throws: ParseError.self) { try CommandParser.parse("merge") }
+        #expect(throws: ParseError.self) { try CommandParser.parse("merge --keep") }
+        #expect(throws: ParseError.self) { try CommandParser.parse("conflicts now") }
+    }
+
+    @Test("a merge written back reads as the same command")
+    func roundTrip() throws {
+        for command: Command in [
+            .merge(.path("a b.plist"), force: true, keep: true), .merge(.conflicts), .merge(.path(" lead.plist")),
+        ] {
+            #expect(try CommandParser.parse(CommandDescription.text(of: command)) == .command(command))
+        }
+    }
+}

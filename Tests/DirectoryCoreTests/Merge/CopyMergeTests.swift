@@ -1,0 +1,226 @@
+import Testing
+
+@testable import DirectoryCore
+
+@Suite("CopyMerge: another copy merged by id and field against a base")
+struct CopyMergeTests {
+    static func person(_ low: UInt64, _ name: String, _ office: String) -> Record {
+        Record(id: RecordID(high: 7, low: low), values: [.text(name), .text(office)])
+    }
+
+    static let ann = person(1, "Ann", "A1")
+    static let bob = person(2, "Bob", "B1")
+    static let cid = person(3, "Cid", "C1")
+
+    func merger(preferringCopy: Bool = false) -> CopyMerge {
+        CopyMerge(kind: .person, place: "copy.plist", takingAll: "merge! copy.plist", preferringCopy: preferringCopy)
+    }
+
+    @Test("a field changed in the copy only is taken; one changed here only stays")
+    func oneSidedChanges() {
+        let base = [Self.ann, Self.bob]
+        let ours = [Self.person(1, "Ann", "A2"), Self.bob]
+        let theirs = [Self.ann, Self.person(2, "Bob", "B2")]
+        let merged = merger().merge(base: base, ours: ours, theirs: theirs)
+        #expect(merged.records == [Self.person(1, "Ann", "A2"), Self.person(2, "Bob", "B2")])
+        #expect(merged.changed == ["'Bob'"])
+        #expect(merged.conflicts.isEmpty)
+    }
+
+    @Test("a record the copy deleted is deleted; one it added is added where it stands")
+    func deletionsAndAdditions() {
+        let base = [Self.ann, Self.bob]
+        let theirs = [Self.cid, Self.bob]
+        let merged = merger().merge(base: base, ours: base, theirs: theirs)
+        #expect(merged.records == [Self.cid, Self.bob])
+        #expect(merged.deleted == ["'Ann'"])
+        #expect(merged.added == ["'Cid'"])
+    }
+
+    @Test("a record deleted here stays deleted; one added here stays")
+    func ourDeletionsStay() {
+        let base = [Self.ann, Self.bob]
+        let ours = [Self.bob, Self.cid]
+        let merged = merger().merge(base: base, ours: ours, theirs: base)
+        #expect(merged.records == [Self.bob, Self.cid])
+        #expect(merged.added.isEmpty && merged.deleted.isEmpty)
+    }
+
+    @Test("a field changed differently keeps this session's value and offers the commands that take the other")
+    func conflictKeepsOurs() {
+        let base = [Self.ann]
+        let merged = merger().merge(
+            base: base, ours: [Self.person(1, "Ann", "Here 1")], theirs: [Self.person(1, "Ann", "There 2")])
+        #expect(merged.records == [Self.person(1, "Ann", "Here 1")])
+        #expect(merged.conflicts.count == 1)
+        #expect(
+            merged.conflicts[0].line
+                == "'Ann': office is \"Here 1\" here but \"There 2\" in copy.plist; kept \"Here 1\"")
+        #expect(merged.conflicts[0].taking == "edit #\(Self.ann.id.description), then set office There 2")
+    }
+
+    @Test("merge! takes the copy's value on a conflict, and a deletion of a record changed here")
+    func preferringCopy() {
+        let base = [Self.ann, Self.bob]
+        let ours = [Self.person(1, "Ann", "Here"), Self.person(2, "Bob", "Here")]
+        let theirs = [Self.person(1, "Ann", "There")]
+        let merged = merger(preferringCopy: true).merge(base: base, ours: ours, theirs: theirs)
+        #expect(merged.records == [Self.person(1, "Ann", "There")])
+        #expect(merged.deleted == ["'Bob'"])
+        #expect(merged.conflicts.count == 2)
+    }
+
+    @Test("with no base nothing is deleted, and every differing field is a conflict")
+    func noBase() {
+        let ours = [Self.ann, Self.bob]
+        let theirs = [Self.person(1, "Ann", "A9"), Self.cid]
+        let merged = merger().merge(base: nil, ours: ours, theirs: theirs)
+        #expect(Set(merged.records.map(\.id)) == Set([Self.ann.id, Self.bob.id, Self.cid.id]))
+        #expect(merged.records.first { $0.id == Self.ann.id } == Self.ann)
+        #expect(!merged.hadBase)
+        #expect(merged.keptWithoutBase == 2)
+        #expect(merged.deleted.isEmpty)
+        #expect(merged.conflicts.count == 1)
+    }
+
+    @Test("a record moved here and one moved in the copy both keep their moves")
+    func movesOnBothSides() {
+        let dan = Self.person(4, "Dan", "D1")
+        let base = [Self.ann, Self.bob, Self.cid, dan]
+        let ours = [Self.bob, Self.ann, Self.cid, dan]  // Ann moved after Bob here
+        let theirs = [Self.ann, Self.bob, dan, Self.cid]  // Cid moved last in the copy
+        let merged = merger().merge(base: base, ours: ours, theirs: theirs)
+        #expect(merged.records.map(\.key) == [Self.bob, Self.ann, dan, Self.cid].map(\.key))
+        #expect(merged.conflicts.isEmpty)
+    }
+
+    @Test("a record both sides moved to different places keeps this session's place, and is listed")
+    func moveConflict() {
+        let dan = Self.person(4, "Dan", "D1")
+        let base = [Self.ann, Self.bob, Self.cid, dan]
+        let ours = [Self.bob, Self.cid, Self.ann, dan]
+        let theirs = [Self.bob, Self.cid, dan, Self.ann]
+        let merged = merger().merge(base: base, ours: ours, theirs: theirs)
+        #expect(merged.records.map(\.key) == ours.map(\.key))
+        #expect(
+            merged.conflicts.map(\.line) == [
+                "'Ann': moved after 'Cid' here but after 'Dan' in copy.plist; kept your place"
+            ])
+        #expect(merged.conflicts.first?.taking == "merge! copy.plist")
+    }
+
+    @Test("changed here, deleted in the copy: kept, with delete offered")
+    func changedHereDeletedThere() {
+        let merged = merger().merge(base: [Self.ann], ours: [Self.person(1, "Ann", "A2")], theirs: [])
+        #expect(merged.records == [Self.person(1, "Ann", "A2")])
+        #expect(merged.conflicts.first?.taking == "delete #\(Self.ann.id.description)")
+    }
+}
+
+@Suite("CopyBase: the newest kept version both sides could have come from")
+struct CopyBaseTests {
+    static let ann = CopyMergeTests.ann
+    static let bob = CopyMergeTests.bob
+    static let cid = CopyMergeTests.cid
+
+    func byKey(_ records: [Record]) -> [RecordKey: Record] {
+        Dictionary(uniqueKeysWithValues: records.map { ($0.key, $0) })
+    }
+
+    /// V0 (Ann, Bob) kept when loaded; A1 saved from it here, adding Cid.
+    var history: (kept: [KeptVersion], records: [String: [RecordKey: Record]]) {
+        let v0 = byKey([Self.ann, Self.bob])
+        let a1 = byKey([Self.ann, Self.bob, Self.cid])
+        return (
+            [KeptVersion(key: "a1", parents: ["v0"]), KeptVersion(key: "v0")],
+            ["v0": v0, "a1": a1]
+        )
+    }
+
+    @Test(
+        "a copy another device made from the older version, not holding this save's changes, is merged against that version"
+    )
+    func unknownCopyFromOlderVersion() {
+        let (kept, records) = history
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        #expect(chooser.base(ours: "a1", copy: nil, copyRecords: phone) == "v0")
+    }
+
+    @Test("a copy holding every change of the newest version is merged against it")
+    func unknownCopyFromNewestVersion() {
+        let (kept, records) = history
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        let phone = byKey([CopyMergeTests.person(1, "Ann", "A7"), Self.bob, Self.cid])
+        #expect(chooser.base(ours: "a1", copy: nil, copyRecords: phone) == "a1")
+    }
+
+    @Test("the list saved by another program from the older version, with this session's save as the copy")
+    func loadedListFromOlderVersion() {
+        var (kept, records) = history
+        let p1 = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        kept.insert(KeptVersion(key: "p1", after: "a1"), at: 0)
+        records["p1"] = p1
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        #expect(chooser.base(ours: "p1", copy: "a1", copyRecords: records["a1"] ?? [:]) == "v0")
+    }
+
+    @Test("a copy this program already merged and saved is its own base: nothing comes in twice")
+    func mergedCopyIsAncestor() {
+        var (kept, records) = history
+        kept.insert(KeptVersion(key: "c1", after: "a1"), at: 0)
+        kept.insert(KeptVersion(key: "s2", parents: ["a1", "c1"]), at: 0)
+        records["c1"] = byKey([Self.ann])
+        records["s2"] = byKey([Self.ann, Self.cid])
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        #expect(chooser.base(ours: "s2", copy: "c1", copyRecords: records["c1"] ?? [:]) == "c1")
+    }
+
+    @Test("no kept version in common: no base")
+    func nothingInCommon() {
+        let (kept, records) = history
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        let stranger = byKey([CopyMergeTests.person(9, "Zed", "Z")])
+        #expect(chooser.base(ours: "a1", copy: nil, copyRecords: stranger) == nil)
+        #expect(chooser.base(ours: "unknown", copy: nil, copyRecords: stranger) == nil)
+    }
+}
+
+@Suite("ConflictCopyName: the names sync tools give a conflict copy")
+struct ConflictCopyNameTests {
+    @Test(
+        "names of copies of directory.plist",
+        arguments: [
+            ("directory.sync-conflict-20261205-101010-ABCDEFG.plist", "Syncthing"),
+            ("directory (conflicted copy alice 2026-12-05 101010).plist", "Nextcloud or ownCloud"),
+            ("directory (Alice's conflicted copy 2026-12-05).plist", "Dropbox"),
+            ("directory 2.plist", "iCloud Drive"),
+            ("directory 13.plist", "iCloud Drive"),
+            ("directory.plist.conflict1", "rclone bisync"),
+            ("directory.plist..path1", "rclone bisync"),
+            ("directory.plist..path2", "rclone bisync"),
+            ("directory.plist.late-4242-123456", "this program (a late write)"),
+            ("directory.plist.displaced-4242-99", "this program (a displaced version)"),
+        ])
+    func copies(name: String, maker: String) {
+        #expect(ConflictCopyName.maker(of: name, for: "directory.plist") == maker)
+    }
+
+    @Test(
+        "names that are not copies",
+        arguments: [
+            "directory.plist", "directory 1.plist", "directory 02.plist", "directory.json", "other.plist",
+            "directory.plist.bak", "directory.plist.late-x-1", ".directory.plist.tmp", "directory2.plist",
+            "directory (copy).plist", "bucketList.sync-conflict-20261205-101010-ABCDEFG.json",
+        ])
+    func notCopies(name: String) {
+        #expect(ConflictCopyName.maker(of: name, for: "directory.plist") == nil)
+    }
+
+    @Test("a JSON list's Syncthing copy")
+    func json() {
+        #expect(
+            ConflictCopyName.maker(of: "bucketList.sync-conflict-20261205-101010-ABCDEFG.json", for: "bucketList.json")
+                == "Syncthing")
+    }
+}

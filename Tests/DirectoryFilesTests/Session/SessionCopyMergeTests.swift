@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+@testable import DirectoryCore
+@testable import DirectoryFiles
+
+/// `merge`, `merge conflicts` and `conflicts` on real files: copies written by Foundation (as
+/// the apps write them), merged three-way against the versions this program kept.
+@Suite("Session: merging conflict copies")
+struct SessionCopyMergeTests {
+    /// A folder with a list, a state folder for kept versions, and helpers to write lists as the apps do.
+    struct Place {
+        let folder = FileStoreTests.scratchFolder()
+        var list: String { folder + "/sync/directory.json" }
+        var versions: String { folder + "/state/directory/versions" }
+
+        init() {
+            try? FileManager.default.createDirectory(atPath: folder + "/sync", withIntermediateDirectories: true)
+        }
+
+        /// Writes `people` to `path` with Foundation's encoder for the path's format.
+        func write(_ people: [AppPerson], to path: String, binary: Bool = true) throws {
+            let data: Data
+            if path.hasSuffix(".json") {
+                data = try JSONEncoder().encode(people)
+            } else {
+                let encoder = PropertyListEncoder()
+                encoder.outputFormat = binary ? .binary : .xml
+                data = try encoder.encode(people)
+            }
+            #expect(FileManager.default.createFile(atPath: path, contents: data))
+        }
+
+        /// What Foundation reads back from `path`.
+        func read(_ path: String) throws -> [AppPerson] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return path.hasSuffix(".json")
+                ? try JSONDecoder().decode([AppPerson].self, from: data)
+                : try PropertyListDecoder().decode([AppPerson].self, from: data)
+        }
+
+        /// A session on `path`, keeping versions and finding conflict copies.
+        func session(_ path: String? = nil) throws -> Session {
+            var session = try Session(
+                location: path ?? list, kind: nil, store: FileStore(), environment: .fixed())
+            session.keepVersions(in: FileKeptVersions(folder: versions))
+            session.findConflictCopies(with: FileConflictCopies())
+            return session
+        }
+
+        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+        func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// A person whose id ends in `last`.
+    static func person(_ last: UInt8, _ name: String, _ office: String) -> AppPerson {
+        let id = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, last))
+        return AppPerson(id: id, name: name, office: office)
+    }
+
+    static let ann = person(0xA, "Ann", "A1")
+    static let bob = person(0xB, "Bob", "B1")
+    static let cid = person(0xC, "Cid", "C1")
+    static let eve = person(0xE, "Eve", "E1")
+
+    static func with(_ person: AppPerson, office: String) -> AppPerson {
+        AppPerson(id: person.id, name: person.name, office: office)
+    }
+
+    static func text(_ output: CommandOutput) -> String {
+        switch output {
+        case .feedback(let text), .text(let text), .warning(let text): return text
+        default: return ""
+        }
+    }
+
+    @Test(
+        "a copy another device made from the version both started from is merged three-way: its deletion, addition and change come in, ours stay",
+        arguments: ["directory.sync-conflict-20261205-101010-ABCDEFG.json", "directory 2.json"])
+    func threeWay(copyName: String) throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob, Self.cid], to: place.list)
+        var session = try place.session()
+        try session.run("edit Ann", "set office A2", "new Dan", "save")
+        let copy = place.folder + "/sync/" + copyName
+        try place.write([Self.ann, Self.with(Self.bob, office: "B9"), Self.eve], to: copy)
+        #expect(session.conflictNotice?.contains(copyName) == true)
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("added 1, changed 1, deleted 1, 0 conflicts"), "\(report)")
+        #expect(report.contains("deleted 'Cid'"))
+        // The copy's order, with Dan after Cid's place, as OrderMerge places what this session added.
+        #expect(session.names == ["Ann", "Bob", "Eve", "Dan"])
+        #expect(session.records[0].values[1] == .text("A2"))
+        #expect(session.records[1].values[1] == .text("B9"))
+        // One undo takes it all back; redo makes it again.
+        try session.run("undo")
+        #expect(session.names == ["Ann", "Bob", "Cid", "Dan"])
+        try session.run("redo")
+        let saved = Self.text(try session.run("save"))
+        #expect(saved.contains("Removed the merged conflict copies: \(copyName)."), "\(saved)")
+        #expect(!place.exists(copy))
+        let people = try place.read(place.list)
+        #expect(people.map(\.name) == ["Ann", "Bob", "Eve", "Dan"])
+        #expect(people.map(\.office) == ["A2", "B9", "E1", ""])
+    }
+
+    @Test("a copy in each property list format Foundation writes, and a plist list")
+    func propertyLists() throws {
+        for binary in [true, false] {
+            let place = Place()
+            defer { place.remove() }
+            let list = place.folder + "/sync/directory.plist"
+            try place.write([Self.ann, Self.bob], to: list, binary: true)
+            var session = try place.session(list)
+            try session.run("edit Bob", "set office B2", "save")
+            let copy = place.folder + "/sync/directory (conflicted copy alice 2026-12-05 101010).plist"
+            try place.write([Self.with(Self.ann, office: "A7"), Self.bob, Self.cid], to: copy, binary: binary)
+            try session.run("merge conflicts", "save")
+            #expect(!place.exists(copy))
+            let people = try place.read(list)
+            #expect(people.map(\.office) == ["A7", "B2", "C1"])
+        }
+    }
+
+    @Test("with no kept version to compare with, nothing is deleted and the summary says so")
+    func noBase() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob], to: place.list)
+        var session = try Session(location: place.list, kind: nil, store: FileStore(), environment: .fixed())
+        session.findConflictCopies(with: FileConflictCopies())
+        let copy = place.list + ".conflict1"
+        try place.write([Self.ann, Self.eve], to: copy)
+        let report = Self.text(try session.run("merge " + copy))
+        #expect(report.contains("nothing was deleted: 2 records found on one side only were kept"), "\(report)")
+        #expect(session.names == ["Ann", "Bob", "Eve"])
+    }
+
+    @Test("a conflict keeps this session's value, lists the other and the commands that take it, and fails the command")
+    func conflictFails() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob], to: place.list)
+        var session = try place.session()
+        try session.run("edit Ann", "set office Here", "save")
+        let copy = place.list + "..path1"
+        try place.write([Self.with(Self.ann, office: "There"), Self.bob], to: copy)
+        do {
+            try session.run("merge " + copy)
+            Issue.record("a conflict did not fail the merge")
+        } catch let error as SessionError {
+            #expect(
+                error.message.contains("office is \"Here\" here but \"There\" in directory.json..path1; kept \"Here\""))
+            #expect(error.message.contains("then set office There"))
+            #expect(error.message.contains("'merge! \(copy)' takes the copy's value on every conflict"))
+        }
+        #expect(session.records[0].values[1] == .text("Here"))
+        try session.run("undo", "merge! " + copy)
+        #expect(session.records[0].values[1] == .text("There"))
+    }
+
+    @Test("a copy that is not a readable list is named, never merged, never removed; the others are")
+    func unreadableCopy() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann], to: place.list)
+        var session = try place.session()
+        let broken = place.folder + "/sync/directory 2.json"
+        #expect(FileManager.default.createFile(atPath: broken, contents: Data("[{\"id\":".utf8)))
+        let good = place.folder + "/sync/directory 3.json"
+        try place.write([Self.ann, Self.eve], to: good)
+        let listing = Self.text(try session.run("conflicts"))
+        #expect(listing.contains("directory 3.json (iCloud Drive"), "\(listing)")
+        #expect(listing.contains("would add 1, change 0, delete 0"))
+        #expect(listing.contains("directory 2.json (iCloud Drive") && listing.contains("cannot be merged"))
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("Not merged (not a readable list), and never removed:"))
+        try session.run("save")
+        #expect(place.exists(broken))
+        #expect(!place.exists(good))
+        #expect(session.names == ["Ann", "Eve"])
+    }
+
+    @Test("merge --keep keeps the copies; an undone merge removes nothing")
+    func keepAndUndo() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann], to: place.list)
+        var session = try place.session()
+        let copy = place.list + ".conflict2"
+        try place.write([Self.ann, Self.eve], to: copy)
+        try session.run("merge --keep conflicts", "save")
+        #expect(place.exists(copy))
+        let second = place.list + ".conflict3"
+        try place.write([Self.ann, Self.cid], to: second)
+        try session.run("merge conflicts", "undo", "new Zed", "save")
+        #expect(place.exists(copy) && place.exists(second))
+        #expect(session.names == ["Ann", "Eve", "Zed"])
+    }
+
+    @Test("merging a copy already merged and saved brings nothing back that was deleted since")
+    func mergedCopyMergedAgain() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob], to: place.list)
+        var session = try place.session()
+        let copy = place.list + ".conflict1"
+        try place.write([Self.ann, Self.bob, Self.eve], to: copy)
+        try session.run("merge --keep conflicts", "save", "delete Bob", "save")
+        let report = Self.text(try session.run("merge " + copy))
+        #expect(session.names == ["Ann", "Eve"], "\(report)")
+    }
+}
