@@ -9,7 +9,8 @@
 /// too new would make the other side's missing edits look like deletions and take-backs, so
 /// the rule errs old: a base too old only turns a clean change into a listed conflict, or
 /// keeps a record one side deleted. The oldest version kept is taken only when it shares a
-/// record, unchanged, with the list: with nothing in common there is no base.
+/// record, unchanged, with the list: with nothing in common there is no base. This list's own
+/// version is the base of a copy that differs from it only when where it came from is known.
 struct CopyBase {
     /// The kept versions of the list, by key.
     private let versions: [String: KeptVersion]
@@ -44,7 +45,15 @@ struct CopyBase {
         }
         let ourSet = Set(oursAncestors)
         let common = Set(copyAncestors.filter { ourSet.contains($0) })
-        return order.first { common.contains($0) }
+        let base = order.first { common.contains($0) }
+        // This list's own version, with nothing known of where it came from (the first seen in
+        // a moved or copied folder), may hold edits of this side: a copy that only shares
+        // records with it is no proof that it came from it, and taking it as the base would
+        // take those edits back. Then there is no base: every difference is listed.
+        if base == ours, copy != ours, origins(of: ours).isEmpty, records(of: ours) != copyRecords {
+            return nil
+        }
+        return base
     }
 
     /// `key` and every version it came from, nearest first.

@@ -33,16 +33,14 @@ struct OrderMerge {
         var order: [RecordKey]
         /// The records both sides moved to different places.
         var conflicts: [Conflict] = []
-        /// The records the other side moved, in its order (empty when this side moved none:
-        /// then their moves cannot conflict and are not worked out).
+        /// The records the other side moved, in its order.
         var theirMoves: [RecordKey] = []
     }
 
     /// Merges the orders `ours` and `theirs`, both changed from `base`.
     ///
     /// `base == nil` says this side moved nothing (its records stand in the base's order),
-    /// so only its additions (keys `theirs` lacks) are placed here; neither longest common
-    /// subsequence is worked out then, which keeps the common save cheap.
+    /// so only its additions (keys `theirs` lacks) are placed here, and nothing conflicts.
     static func merge(
         base: [RecordKey]?, ours: [RecordKey], theirs: [RecordKey], preferringOurs: Bool
     ) -> Merged {
@@ -50,6 +48,9 @@ struct OrderMerge {
         var placed = Set<RecordKey>()
         var merged = Merged(order: [])
         guard let base else {
+            // This side's order is the base's: the other's moves are its moves against it.
+            let theirSide = Moves(of: theirs, base: positions(of: ours))
+            merged.theirMoves = theirs.filter { theirSide.moved.contains($0) }
             for key in ours where theirPosition[key] == nil { placed.insert(key) }
             merged.order = place(placed, from: ours, into: theirs)
             return merged

@@ -63,25 +63,19 @@ struct RecordMerge {
             overruled += decision.overruled
             if let record = decision.record { merged.append(record) }
         }
-        var oursOnly = 0  // records the other side lacks: added here, or kept though deleted there
         for mine in ours {
             guard let base = baseline[mine.key], !theirKeys.contains(mine.key) else { continue }
             guard case .present(let baseRecord) = base else {
                 merged.append(mine)  // added here
-                oursOnly += 1
                 continue
             }
             let decision = rule.decide(base: baseRecord, ours: mine, theirs: nil)
             conflicts += decision.conflicts
             overruled += decision.overruled
-            if let record = decision.record {
-                merged.append(record)
-                oursOnly += 1
-            }
+            if let record = decision.record { merged.append(record) }
         }
         var moved: [String] = []
-        // With no move here and nothing only here, the other side's order is the merge's.
-        if case .merged(let base) = ordering, base != nil || oursOnly > 0 {
+        if case .merged(let base) = ordering {
             let order = OrderMerge.merge(
                 base: base, ours: ours.map(\.key), theirs: theirs.map(\.key), preferringOurs: preferringOurs)
             merged = Self.arrange(merged, in: order.order)

@@ -104,11 +104,14 @@ extension Session {
         if store.medium == .file, copyStore.isSameList(path, as: location) { throw .mergeOwnFile(path: path) }
         let loaded: LoadedList?
         do {
-            loaded = try copyStore.load(location: path, kind: kind, fallback: kind)
+            loaded = try copyStore.load(location: path, kind: nil, fallback: kind)
         } catch {
             throw .storage(error)
         }
         guard var list = loaded else { throw .storage(.unreadable(path: path, reason: "there is no such file")) }
+        guard list.kind.name == kind.name else {
+            throw .mergeOtherKind(path: StoreLocation.displayName(path), copy: list.kind.name, list: kind.name)
+        }
         let after = try? copyStore.version(at: path, known: list.version)
         guard let after, let read = list.version, after.sameContents(as: read) else {
             throw .copyChangedWhileRead(path: path)

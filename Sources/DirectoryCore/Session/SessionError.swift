@@ -69,6 +69,8 @@ public enum SessionError: Error, Equatable, Sendable {
     case mergeOwnFile(path: String)
     /// The copy changed while it was read (another program is writing it); nothing was merged.
     case copyChangedWhileRead(path: String)
+    /// The copy holds another kind of list (a bucket list given to a directory); nothing was merged.
+    case mergeOtherKind(path: String, copy: String, list: String)
 
     /// The message for the user.
     public var message: String {
@@ -169,6 +171,9 @@ public enum SessionError: Error, Equatable, Sendable {
                 + "(to take in what others saved to a database, use refresh)"
         case .mergeOwnFile(let path):
             return "\(path) is this list's own file: refresh takes in what others saved to it"
+        case .mergeOtherKind(let path, let copy, let list):
+            return "\(path) holds a \(copy) list, not a \(list) list like this one, so nothing was merged; "
+                + "merge a copy of this list"
         case .copyChangedWhileRead(let path):
             return "\(path) changed while it was read (another program is writing it), so nothing was merged; "
                 + "merge it again once it is written"

@@ -176,6 +176,15 @@ struct CopyBaseTests {
         #expect(chooser.base(ours: "s2", copy: "c1", copyRecords: records["c1"] ?? [:]) == "c1")
     }
 
+    @Test("this list's first version in a moved folder is no base for a copy that differs from it (found trying it)")
+    func ownUnknownVersionIsNoBase() {
+        let mine = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "Mine 2"), Self.cid])
+        var chooser = CopyBase(kept: [KeptVersion(key: "m1")]) { $0 == "m1" ? mine : nil }
+        let phone = byKey([CopyMergeTests.person(1, "Ann", "Copy 1"), Self.bob, Self.cid])
+        #expect(chooser.base(ours: "m1", copy: nil, copyRecords: phone) == nil)
+        #expect(chooser.base(ours: "m1", copy: nil, copyRecords: mine) == "m1")
+    }
+
     @Test("no kept version in common: no base")
     func nothingInCommon() {
         let (kept, records) = history
