@@ -41,6 +41,7 @@ extension Session {
                 ? "1 conflict copy of \(listName):" : "\(copies.count) conflict copies of \(listName), oldest first:"
         ]
         let (ours, oursKey) = mergeStart()
+        var unmergeable = 0
         for copy in copies {
             let name = "\(StoreLocation.displayName(copy.path)) (\(copy.maker), \(localTime(copy.modified)))"
             do {
@@ -54,11 +55,23 @@ extension Session {
                 if !result.hadBase { what += " (no kept version to compare with: nothing would be deleted)" }
                 lines.append("  \(name): \(what)")
             } catch {
-                lines.append("  \(name): cannot be merged, \(error.message); it is never removed")
+                lines.append("  \(name): cannot be merged, \(Self.copyProblem(error)); it is never removed")
+                unmergeable += 1
             }
         }
-        lines.append("Type 'merge conflicts' to merge them all, oldest first, as one change.")
+        if unmergeable < copies.count {
+            lines.append("Type 'merge conflicts' to merge them all, oldest first, as one change.")
+        } else {
+            lines.append("None can be merged: look at each, and delete it once you have what you need from it.")
+        }
         return .text(lines.joined(separator: "\n"))
+    }
+
+    /// What is wrong with a copy that cannot be merged, without the advice meant for the
+    /// list's own file ("save!", "--file"), which does not fit a copy.
+    static func copyProblem(_ error: SessionError) -> String {
+        guard case .storage(let storage) = error, storage.isNotAList else { return error.message }
+        return storage.notAListProblem
     }
 
     /// After a save: removes the conflict copies whose merge the saved list holds (those not

@@ -49,7 +49,8 @@ extension Session {
                 read = try readCopy(copy.path, maker: copy.maker)
             } catch {
                 guard case .conflicts = source else { throw error }
-                unreadable.append("  \(StoreLocation.displayName(copy.path)): \(error.message); left as it is")
+                unreadable.append(
+                    "  \(StoreLocation.displayName(copy.path)): \(Self.copyProblem(error)); left as it is")
                 continue
             }
             let result = mergeCopy(read, into: working, oursKey: oursKey, preferringCopy: force)

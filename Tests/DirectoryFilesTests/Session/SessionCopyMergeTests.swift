@@ -175,8 +175,11 @@ struct SessionCopyMergeTests {
         #expect(listing.contains("directory 3.json (iCloud Drive"), "\(listing)")
         #expect(listing.contains("would add 1, change 0, delete 0"))
         #expect(listing.contains("directory 2.json (iCloud Drive") && listing.contains("cannot be merged"))
+        #expect(
+            !listing.contains("--file") && !listing.contains("save!"), "advice for the list, not a copy: \(listing)")
         let report = Self.text(try session.run("merge conflicts"))
         #expect(report.contains("Not merged (not a readable list), and never removed:"))
+        #expect(!report.contains("--file") && !report.contains("save!"), "\(report)")
         try session.run("save")
         #expect(place.exists(broken))
         #expect(!place.exists(good))
