@@ -98,7 +98,10 @@ extension Interactive {
             let folder = TemporaryFolder()
             let pane = try TmuxPane(["--no-pager"], folder: folder, width: 50)
             #expect(pane.waitUntil { $0.rows.last == "directory.plist >" })
-            let banner = Usage.version + " — type 'help' for the commands, Tab to complete, 'quit' or Ctrl-D to leave."
+            // The program's own version line: an installed package names its commit where this build may not.
+            let version = try ProgramRun.run(["--version"], folder: folder).standardOutput
+                .trimmingCharacters(in: .newlines)
+            let banner = version + " — type 'help' for the commands, Tab to complete, 'quit' or Ctrl-D to leave."
             let rows = pane.rows
             let bannerRows = rows.prefix { !$0.hasPrefix("/") }
             #expect(bannerRows.count > 1)
