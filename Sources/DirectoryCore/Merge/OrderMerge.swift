@@ -44,6 +44,9 @@ struct OrderMerge {
     static func merge(
         base: [RecordKey]?, ours: [RecordKey], theirs: [RecordKey], preferringOurs: Bool
     ) -> Merged {
+        // The common case of a save beside another session's field edits: one order on both
+        // sides, and nothing this side moved. One pass, no position tables.
+        if base == nil, ours == theirs { return Merged(order: theirs) }
         let theirPosition = positions(of: theirs)
         var placed = Set<RecordKey>()
         var merged = Merged(order: [])

@@ -39,6 +39,9 @@ struct OrderMergeTests {
             name: "added last here without moving: last there too", base: nil, ours: "abcdX", theirs: "dabcY",
             merged: "dabcYX"),
         Case(
+            name: "nothing moved here, the same order there: theirs", base: nil, ours: "abcd", theirs: "abcd",
+            merged: "abcd"),
+        Case(
             name: "added in the middle here: after its neighbour", base: nil, ours: "abXcd", theirs: "dabc",
             merged: "dabXc"),
         Case(
