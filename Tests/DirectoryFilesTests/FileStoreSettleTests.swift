@@ -102,3 +102,31 @@ struct FileStoreSettleTests {
         #expect(FileFormat.sniffStart(RawSpan(_elements: bytes.span), complete: complete) == expected)
     }
 }
+
+@Suite("FileStore: a file that finished as it was read")
+struct FileStoreSettleRereadTests {
+    /// The list with its closing bracket damaged: the same size, not a list.
+    static let damaged = String(FileStoreSettleTests.list.dropLast()) + "x"
+
+    @Test("a file whose writer finished between the failed read and the first look is read again, not refused")
+    func finishedBeforeTheFirstLook() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/list.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.damaged.utf8))
+        var status = stat()
+        unsafe stat(path, &status)
+        let times = [status.st_atim, status.st_mtim]
+        // The writer finishes in place, the same size, and its time stays (a coarse clock):
+        // nothing the settle loop watches changes.
+        let store = FileStoreSettleTests.store(quiet: 0) { poll in
+            guard poll == 1, let handle = FileHandle(forWritingAtPath: path) else { return }
+            handle.write(Data(FileStoreSettleTests.list.utf8))
+            try? handle.close()
+            var kept = times
+            unsafe utimensat(AT_FDCWD, path, &kept, 0)
+        }
+        let loaded = try #require(try store.loadSettled(location: path, kind: nil, fallback: .person))
+        #expect(loaded.records.map { $0.values[0] } == [.text("Kept")])
+    }
+}
