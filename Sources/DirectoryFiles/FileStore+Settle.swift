@@ -82,18 +82,24 @@ extension FileStore {
         }
     }
 
-    /// Reads the list as `load` does, but takes it only when the file did not change while it
-    /// was read (its size, time and inode the same after the read as before): a read between
-    /// two chunks of an in-place rewrite can parse as another valid list, holding values
-    /// neither side wrote. `nil` when it changed: the settle loop reads it again once it
-    /// stops changing; `.some(nil)` when there is no file.
+    /// Reads the list as `load` does, but takes it only when no other program wrote the file
+    /// while it was read: a read between two chunks of an in-place rewrite can parse as
+    /// another valid list, holding values neither side wrote.
+    ///
+    /// A read lease (`WriterLease`) is taken first: it is granted only while no program has
+    /// the file open for writing (a writer still writing is waited for, as a save waits, and
+    /// named after a second), and a writer that opens the file during the read waits in `open`
+    /// and breaks it. Where no lease can be had, the file read must show the same size and
+    /// times after the read as before. `nil` when it changed: the settle loop reads it again
+    /// once it stops changing; `.some(nil)` when there is no file.
     private func readWhole(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
         -> LoadedList??
     {
-        let before = Self.status(of: path)
-        let loaded = try load(location: path, kind: kind, fallback: fallback)
-        guard Self.status(of: path) == before else { return nil }
-        return .some(loaded)
+        let lease = try WriterLease.take(path, shown: path, wait: lockWait)
+        defer { lease?.release() }
+        guard let read = try read(location: path, kind: kind, fallback: fallback) else { return .some(nil) }
+        guard read.unchanged, lease.map({ $0.isFile(read.file) && !$0.isBroken }) != false else { return nil }
+        return .some(read.list)
     }
 
     /// The file's size, modification time and inode, or `nil` when there is none.
