@@ -147,6 +147,12 @@ public struct FileStore: ListStore {
         try FileBytes.version(path: path).map(ListVersion.file)
     }
 
+    /// Why no read lease (`WriterLease`) can be had on the file: without one, a program that
+    /// truncates and writes it in place while a save replaces it writes into the removed version.
+    public func unprotectedWriters(location path: String) -> String? {
+        WriterLease.refusal(AtomicFile.resolvedTarget(path))
+    }
+
     /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns;
     /// waits at most `lockWait` for another process to let go.
     public func lock(location path: String) throws(StorageError) -> ListLock {

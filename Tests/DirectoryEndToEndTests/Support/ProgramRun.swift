@@ -15,13 +15,31 @@ struct ProgramRun {
         try run(arguments, inputData: Data(input.utf8), folder: folder, environment: extra)
     }
 
+    /// As `run(_:input:folder:environment:)`, started by `launcher` (`setpriv ... --`), which
+    /// is given the program's path and arguments.
+    static func run(_ arguments: [String], folder: TemporaryFolder, launcher: [String]) throws -> ProgramRun {
+        try run(arguments, inputData: Data(), folder: folder, environment: [:], launcher: launcher)
+    }
+
     /// As `run(_:input:folder:environment:)`, with raw input bytes.
     static func run(
         _ arguments: [String], inputData: Data, folder: TemporaryFolder, environment extra: [String: String] = [:]
     ) throws -> ProgramRun {
+        try run(arguments, inputData: inputData, folder: folder, environment: extra, launcher: [])
+    }
+
+    private static func run(
+        _ arguments: [String], inputData: Data, folder: TemporaryFolder, environment extra: [String: String],
+        launcher: [String]
+    ) throws -> ProgramRun {
         let process = Process()
-        process.executableURL = BuiltProgram.url
-        process.arguments = arguments
+        if let first = launcher.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = launcher.dropFirst() + [BuiltProgram.url.path] + arguments
+        } else {
+            process.executableURL = BuiltProgram.url
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         var environment = [
             "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
