@@ -107,6 +107,12 @@ extension AtomicFile {
             }
             if let lease, !lease.isFile(status) || !Self.matches(lease.status, known) { throw changed() }
             if folder?.isAtItsPath == false { throw changed() }  // moved away while the lease was waited for
+            // The last look, just before the swap: a version another program renamed in since the
+            // first look (while the lease was taken) is not swapped out, shown and swapped back.
+            var last = stat()
+            guard unsafe stat(target, &last) == 0, last.st_ino == status.st_ino, last.st_dev == status.st_dev,
+                Self.matches(last, known)
+            else { throw changed() }
             switch exchanges ? RenameExchange.exchange(temporary, target) : .unsupported {
             case .done:
                 afterSwap()
