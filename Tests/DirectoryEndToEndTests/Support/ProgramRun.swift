@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One run of the built program with piped standard input: what it printed and how it exited.
 struct ProgramRun {
     var standardOutput: String
@@ -55,14 +59,26 @@ struct ProgramRun {
         defer {
             for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: stem + suffix) }
         }
-        let input = Pipe()
-        process.standardInput = input
+        // Standard input: both ends close on exec: a program another test starts at the same moment (a test
+        // cluster's server) must not inherit the writing end, or this program never sees the
+        // end of its input. The child gets the reading end as its standard input all the same.
+        // (A FIFO, because Glibc's Swift module has no `pipe2`.)
+        let fifo = stem + ".in"
+        guard unsafe mkfifo(fifo, 0o600) == 0 else { throw LiveProgramError("mkfifo failed: errno \(errno)") }
+        defer { unsafe unlink(fifo) }
+        let readingEnd = unsafe open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let writingEnd = unsafe open(fifo, O_WRONLY | O_CLOEXEC)
+        guard readingEnd >= 0, writingEnd >= 0 else { throw LiveProgramError("cannot open the FIFO: errno \(errno)") }
+        _ = fcntl(readingEnd, F_SETFL, fcntl(readingEnd, F_GETFL) & ~O_NONBLOCK)
+        let reading = FileHandle(fileDescriptor: readingEnd, closeOnDealloc: true)
+        let writer = FileHandle(fileDescriptor: writingEnd, closeOnDealloc: true)
+        process.standardInput = reading
         process.standardOutput = FileHandle(forWritingAtPath: stem + ".out")
         process.standardError = FileHandle(forWritingAtPath: stem + ".err")
         // A program that stops reading early must not kill the test runner with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         try process.run()
-        let writer = input.fileHandleForWriting
+        try? reading.close()
         let feeder = Thread {
             try? writer.write(contentsOf: inputData)
             try? writer.close()
