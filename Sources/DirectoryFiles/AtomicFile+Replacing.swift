@@ -45,6 +45,11 @@ extension AtomicFile {
         /// How long to wait for another program that has the file open for writing to close
         /// it (`WriterLease`), and whom to tell what is waited for; then the save is refused.
         var writerWait = LockWait.standard
+        /// The folder held open for the save (`SaveFolder`): when it is no longer the folder at
+        /// its path, the save is undone and merges again with the file at the path now.
+        var folder: SaveFolder?
+        /// Called right after the swap; tests move the folder there.
+        var afterSwap: () -> Void = {}
 
         /// Puts the new file in place, if what is there now is `expected`.
         func place(expecting expected: Expected) throws(StorageError) {
@@ -65,6 +70,7 @@ extension AtomicFile {
 
         /// Renames, but never over a file that appeared since the session saw none.
         private func placeWhereNothingIs() throws(StorageError) {
+            if folder?.isAtItsPath == false { throw changed() }
             switch exchanges ? RenameExchange.renameWithoutReplacing(temporary, to: target) : .unsupported {
             case .done:
                 return
@@ -89,7 +95,7 @@ extension AtomicFile {
                 if code == ENOENT { throw changed() }
                 throw failure(code)
             }
-            guard Self.matches(status, known) else { throw changed() }
+            guard Self.matches(status, known), folder?.isAtItsPath != false else { throw changed() }
             // While the lease is held, a writer that truncates in place waits in `open` until
             // this save is done (or swapped back); where none can be had, the checks are all.
             let lease: WriterLease?
@@ -100,8 +106,16 @@ extension AtomicFile {
                 throw error
             }
             if let lease, !lease.isFile(status) || !Self.matches(lease.status, known) { throw changed() }
+            if folder?.isAtItsPath == false { throw changed() }  // moved away while the lease was waited for
+            // The last look, just before the swap: a version another program renamed in since the
+            // first look (while the lease was taken) is not swapped out, shown and swapped back.
+            var last = stat()
+            guard unsafe stat(target, &last) == 0, last.st_ino == status.st_ino, last.st_dev == status.st_dev,
+                Self.matches(last, known)
+            else { throw changed() }
             switch exchanges ? RenameExchange.exchange(temporary, target) : .unsupported {
             case .done:
+                afterSwap()
                 try checkReplaced(known, lease: lease)
             case .failed(ENOENT):
                 throw changed()  // the file went away since the check
@@ -109,7 +123,7 @@ extension AtomicFile {
                 throw failure(code)
             case .unsupported:
                 guard let now = try? FileBytes.version(path: target), now.sameContents(as: known),
-                    lease?.isBroken != true
+                    lease?.isBroken != true, folder?.isAtItsPath != false
                 else {
                     throw changed()
                 }
@@ -123,8 +137,10 @@ extension AtomicFile {
         /// is the file again (and a writer waiting on the lease writes into it), and throws.
         private func checkReplaced(_ known: FileVersion, lease: WriterLease?) throws(StorageError) {
             var replaced = stat()
+            // A folder moved away since is not where the user's path leads: the swap is undone.
             let cheapMatch =
-                unsafe lstat(temporary, &replaced) == 0 && Self.matches(replaced, known)
+                unsafe folder?.isAtItsPath != false && lstat(temporary, &replaced) == 0
+                && Self.matches(replaced, known)
                 && lease.map { $0.isFile(replaced) && !$0.isBroken } != false
             // Only a version that looks the same is read and hashed: any other is put back at once.
             if cheapMatch, let contents = try? FileBytes.version(path: temporary), contents.sameContents(as: known) {
@@ -153,7 +169,7 @@ extension AtomicFile {
             guard let lease else { return }
             guard lease.isBroken else { return lease.release() }
             let kept = target + ".late-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            throw .lateWriteKept(path: path, kept: lease.releaseKeepingLateWrite(as: kept) ? kept : nil)
+            throw .lateWriteKept(path: path, kept: lease.releaseKeepingLateWrite(as: kept) ? shown(kept) : nil)
         }
 
         /// Renames what is at the temporary path to a name of its own beside the file, so
@@ -161,9 +177,14 @@ extension AtomicFile {
         private func keepReplaced() -> StorageError {
             let kept = target + ".displaced-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             guard unsafe rename(temporary, kept) == 0 else {
-                return .displacedVersionKept(path: path, kept: temporary)
+                return .displacedVersionKept(path: path, kept: shown(temporary))
             }
-            return .displacedVersionKept(path: path, kept: kept)
+            return .displacedVersionKept(path: path, kept: shown(kept))
+        }
+
+        /// A file of the save's folder as the user finds it, wherever the folder is now.
+        private func shown(_ file: String) -> String {
+            folder?.shown(file) ?? file
         }
 
         /// Whether `status` has the size and modification time of `known`.

@@ -30,9 +30,11 @@ public enum AtomicFile {
         contents: (inout Output) -> Void
     ) throws(StorageError) -> Int64 {
         let replaced = try ReplacedFile(path: path)
-        let target = replaced.target
-        let (folder, name) = split(target)
-        let temporary = folder + "/." + name + marker + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let (folderPath, name) = split(replaced.target)
+        // Every step happens in the folder opened now, even if it is moved away meanwhile.
+        let folder = SaveFolder(folderPath)
+        let target = folder.file(name)
+        let temporary = folder.file("." + name + marker + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         // O_EXCL and O_NOFOLLOW: a file or link planted under this name is never written through.
         let descriptor = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -62,18 +64,10 @@ public enum AtomicFile {
         }
         var placing = Placing(path: path, target: target, temporary: temporary, written: written)
         placing.writerWait = writerWait
-        defer { syncFolder(folder) }
+        placing.folder = folder
+        defer { folder.sync() }
         try placing.place(expecting: expected)
         return Int64(written.st_mtim.tv_sec) * 1_000_000_000 + Int64(written.st_mtim.tv_nsec)
-    }
-
-    /// Flushes the folder's entries (the rename) to disk.
-    private static func syncFolder(_ folder: String) {
-        let folderDescriptor = unsafe open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
     }
 
     /// Removes temporary files that an interrupted save of `path` left behind

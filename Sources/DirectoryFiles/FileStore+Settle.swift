@@ -42,7 +42,8 @@ extension FileStore {
     {
         var problem: StorageError
         do {
-            return try load(location: path, kind: kind, fallback: fallback)
+            if let read = try readWhole(location: path, kind: kind, fallback: fallback) { return read }
+            problem = .unsettled(path: path)
         } catch {
             guard error.isNotAList else { throw error }
             problem = error
@@ -50,7 +51,10 @@ extension FileStore {
         let start = Self.monotonicSeconds()
         var seen = Self.status(of: path)
         var quietSince = start
-        var triedSinceChange = true
+        // The writer may have finished between the failed read and this first look (an
+        // in-place rewrite of the same size within the clock's tick shows no change): so the
+        // file is read once more before it counts as settled.
+        var triedSinceChange = false
         var poll = 0
         while true {
             poll += 1
@@ -65,7 +69,8 @@ extension FileStore {
                 // Unchanged since the last look: read what is there now.
                 triedSinceChange = true
                 do {
-                    return try load(location: path, kind: kind, fallback: fallback)
+                    if let read = try readWhole(location: path, kind: kind, fallback: fallback) { return read }
+                    problem = .unsettled(path: path)
                 } catch {
                     guard error.isNotAList else { throw error }
                     problem = error
@@ -75,6 +80,26 @@ extension FileStore {
             }
             if now - start >= settleWait.limit { throw .unsettled(path: path) }
         }
+    }
+
+    /// Reads the list as `load` does, but takes it only when no other program wrote the file
+    /// while it was read: a read between two chunks of an in-place rewrite can parse as
+    /// another valid list, holding values neither side wrote.
+    ///
+    /// A read lease (`WriterLease`) is taken first: it is granted only while no program has
+    /// the file open for writing (a writer still writing is waited for, as a save waits, and
+    /// named after a second), and a writer that opens the file during the read waits in `open`
+    /// and breaks it. Where no lease can be had, the file read must show the same size and
+    /// times after the read as before. `nil` when it changed: the settle loop reads it again
+    /// once it stops changing; `.some(nil)` when there is no file.
+    private func readWhole(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
+        -> LoadedList??
+    {
+        let lease = try WriterLease.take(path, shown: path, wait: lockWait)
+        defer { lease?.release() }
+        guard let read = try read(location: path, kind: kind, fallback: fallback) else { return .some(nil) }
+        guard read.unchanged, lease.map({ $0.isFile(read.file) && !$0.isBroken }) != false else { return nil }
+        return .some(read.list)
     }
 
     /// The file's size, modification time and inode, or `nil` when there is none.

@@ -28,6 +28,14 @@ public struct FileStore: ListStore {
     public func load(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
         -> LoadedList?
     {
+        try read(location: path, kind: kind, fallback: fallback)?.list
+    }
+
+    /// Reads the list as `load` does, and tells which file was read (its status when opened)
+    /// and whether it stayed unchanged while it was read (`ReadWindow.isUnchanged`).
+    func read(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
+        -> (list: LoadedList, file: stat, unchanged: Bool)?
+    {
         guard var window = try ReadWindow(path: path) else { return nil }
         if let failure = window.failure { throw failure }
         if window.count == 0, window.atEnd { throw .emptyFile(path: path) }
@@ -61,8 +69,9 @@ public struct FileStore: ListStore {
             throw .corrupt(path: path, format: format, error)
         }
         if let failure = window.failure { throw failure }
-        return LoadedList(
+        let list = LoadedList(
             kind: decoded.kind, records: decoded.records, format: format, version: .file(window.version))
+        return (list, window.opened, window.isUnchanged)
     }
 
     /// A list in this store is a file.
@@ -136,6 +145,12 @@ public struct FileStore: ListStore {
     /// (1 s on FAT, exFAT, many network shares), or one whose time was put back.
     public func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
         try FileBytes.version(path: path).map(ListVersion.file)
+    }
+
+    /// Why no read lease (`WriterLease`) can be had on the file: without one, a program that
+    /// truncates and writes it in place while a save replaces it writes into the removed version.
+    public func unprotectedWriters(location path: String) -> String? {
+        WriterLease.refusal(AtomicFile.resolvedTarget(path))
     }
 
     /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns;

@@ -32,6 +32,8 @@ struct ReadWindow: ~Copyable {
     let modified: Int64
     /// The file's size when opened (it may change while it is read).
     let expectedSize: Int
+    /// The file's status when opened: which file it is, and its size and times then.
+    let opened: stat
 
     private let descriptor: Int32
     private let path: String
@@ -46,6 +48,9 @@ struct ReadWindow: ~Copyable {
         descriptor = opened.descriptor
         modified = opened.modified
         expectedSize = opened.size
+        var status = stat()
+        _ = unsafe fstat(opened.descriptor, &status)
+        self.opened = status
         self.path = path
         self.capacity = max(capacity, 1)
         unsafe storage = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
@@ -65,6 +70,17 @@ struct ReadWindow: ~Copyable {
     /// The version of the whole file, once `atEnd`.
     var version: FileVersion {
         FileVersion(size: size, modified: modified, hash: hash.value)
+    }
+
+    /// Whether the file read has not changed since it was opened: the same size, modification
+    /// time and change time. A read taken while another program rewrote the file in place
+    /// (a chunk written between two reads) is not.
+    var isUnchanged: Bool {
+        var now = stat()
+        guard unsafe fstat(descriptor, &now) == 0 else { return false }
+        return now.st_size == opened.st_size && now.st_mtim.tv_sec == opened.st_mtim.tv_sec
+            && now.st_mtim.tv_nsec == opened.st_mtim.tv_nsec && now.st_ctim.tv_sec == opened.st_ctim.tv_sec
+            && now.st_ctim.tv_nsec == opened.st_ctim.tv_nsec
     }
 
     /// Drops the bytes before `offset` (an index into the window) and reads on; when what is

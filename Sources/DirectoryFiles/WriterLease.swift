@@ -89,6 +89,38 @@ final class WriterLease {
         #endif
     }
 
+    /// Why no lease can be had on the file at `path`, in words that end a sentence ("it belongs
+    /// to another user ..."); `nil` when one can, or when that cannot be told now (no file, not
+    /// a regular file, or a program has it open for writing).
+    static func refusal(_ path: String) -> String? {
+        #if os(Linux)
+            ignoreBreakSignal
+            let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var status = stat()
+            guard unsafe fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            var code: Int32 = 0
+            repeat {
+                code = fcntl(descriptor, setLease, Int32(F_RDLCK)) == 0 ? 0 : errno
+            } while code == EINTR
+            if code == 0 { _ = fcntl(descriptor, setLease, Int32(F_UNLCK)) }
+            switch code {
+            case 0, EAGAIN:
+                return nil
+            case EACCES, EPERM:
+                return "it belongs to another user, and only the file's owner can hold a lease on it"
+            default:
+                if LockHolder.smallFile("/proc/sys/fs/leases-enable")?.hasPrefix("0") == true {
+                    return "file leases are turned off on this system (/proc/sys/fs/leases-enable is 0)"
+                }
+                return "its file system gives no file leases (\(SystemError.describe(code)))"
+            }
+        #else
+            return "this system has no file leases"
+        #endif
+    }
+
     /// Whether another program has opened the file for writing since the lease was taken
     /// (it now waits in `open` for the lease to be given up).
     var isBroken: Bool {

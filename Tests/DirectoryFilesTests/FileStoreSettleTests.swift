@@ -102,3 +102,72 @@ struct FileStoreSettleTests {
         #expect(FileFormat.sniffStart(RawSpan(_elements: bytes.span), complete: complete) == expected)
     }
 }
+
+@Suite("FileStore: a file that finished as it was read")
+struct FileStoreSettleRereadTests {
+    /// The list with its closing bracket damaged: the same size, not a list.
+    static let damaged = String(FileStoreSettleTests.list.dropLast()) + "x"
+
+    @Test("a file whose writer finished between the failed read and the first look is read again, not refused")
+    func finishedBeforeTheFirstLook() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/list.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.damaged.utf8))
+        var status = stat()
+        unsafe stat(path, &status)
+        let times = [status.st_atim, status.st_mtim]
+        // The writer finishes in place, the same size, and its time stays (a coarse clock):
+        // nothing the settle loop watches changes.
+        let store = FileStoreSettleTests.store(quiet: 0) { poll in
+            guard poll == 1, let handle = FileHandle(forWritingAtPath: path) else { return }
+            handle.write(Data(FileStoreSettleTests.list.utf8))
+            try? handle.close()
+            var kept = times
+            unsafe utimensat(AT_FDCWD, path, &kept, 0)
+        }
+        let loaded = try #require(try store.loadSettled(location: path, kind: nil, fallback: .person))
+        #expect(loaded.records.map { $0.values[0] } == [.text("Kept")])
+    }
+}
+
+@Suite("FileStore: a list rewritten in place is never read half new, half old")
+struct FileStoreTornReadTests {
+    static func list(_ first: String, _ second: String) -> String {
+        "[{\"id\":\"00000000-0000-0000-0000-000000000001\",\"name\":\"\(first)\",\"office\":\"\"},"
+            + "{\"id\":\"00000000-0000-0000-0000-000000000002\",\"name\":\"\(second)\",\"office\":\"\"}]"
+    }
+
+    @Test("a list rewritten in place in two chunks is waited for: a read between the chunks is never taken")
+    func tornRewriteIsNotRead() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/list.json"
+        let old = Array(Self.list("Old A", "Old B").utf8)
+        let new = Array(Self.list("New A", "New B").utf8)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(old))
+        // The first chunk, up to the second record: the file now holds "New A" and "Old B",
+        // a valid list that no one wrote. The writer keeps the file open for its second chunk.
+        let half = new.count / 2 + 10
+        let writer = unsafe open(path, O_WRONLY)
+        try #require(writer >= 0)
+        #expect(unsafe pwrite(writer, new, half, 0) == half)
+        let onlyFirst = try #require(try FileStore().load(location: path, kind: nil, fallback: .person))
+        #expect(onlyFirst.records.map { $0.values[0] } == [.text("New A"), .text("Old B")], "the torn file parses")
+        // The second chunk is written once the read waits for the writer (it asks whether the
+        // wait is cancelled): the read is then between the chunks, every time.
+        let finished = Atomic<Bool>(false)
+        let wait = LockWait(seconds: 30) {
+            if !finished.exchange(true, ordering: .sequentiallyConsistent) {
+                let rest = Array(new[half...])
+                _ = unsafe pwrite(writer, rest, rest.count, off_t(half))
+                close(writer)
+            }
+            return false
+        }
+        let store = FileStore(lockWait: wait, settleWait: .init(limit: 30, quiet: 0.25))
+        let loaded = try #require(try store.loadSettled(location: path, kind: nil, fallback: .person))
+        if !finished.exchange(true, ordering: .sequentiallyConsistent) { close(writer) }
+        #expect(loaded.records.map { $0.values[0] } == [.text("New A"), .text("New B")])
+    }
+}

@@ -45,7 +45,18 @@ extension Session {
             message += "\n" + notice
             warn = true
         }
+        if !toldUnprotectedWriters, let reason = store.unprotectedWriters(location: location) {
+            toldUnprotectedWriters = true
+            message += "\n" + Self.unprotectedNote(listName, reason: reason)
+            warn = true
+        }
         return warn ? .warning(message) : .feedback(message)
+    }
+
+    /// Said once per session, after the first save where no lease can be had (`docs/safety.md`).
+    static func unprotectedNote(_ name: String, reason: String) -> String {
+        "Note: a program that rewrites \(name) in place (the Directory app's plain save) while it is "
+            + "saved here could lose what it writes: \(reason). Close such programs before you save (said once)."
     }
 
     /// When the file changed since it was read, folds this session's edits into the file's

@@ -40,6 +40,8 @@ public struct Session {
     var mergedCopies: [MergedCopy] = []
     /// What the last save says of another program's late write it kept beside the file, if any.
     var lateWriteNote: String?
+    /// Whether a save said why programs that write the list in place are not protected (said once).
+    var toldUnprotectedWriters = false
 
     /// Opens the list at `location`: a missing file starts with the kind's sample records.
     ///

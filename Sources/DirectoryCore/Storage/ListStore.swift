@@ -57,6 +57,11 @@ public protocol ListStore: Sendable {
     /// `known` just because size and modification time match.
     func version(at location: String, known: ListVersion?) throws(StorageError) -> ListVersion?
 
+    /// Why programs that rewrite the list at `location` in place (not by writing a new file and
+    /// renaming it over) are not kept from writing into the version a save replaces, in words
+    /// that end a sentence; `nil` when they are, or when the store has no such writers.
+    func unprotectedWriters(location: String) -> String?
+
     /// Takes the advisory lock that keeps two saves of `location` from interleaving;
     /// it is held until the returned lock is released.
     func lock(location: String) throws(StorageError) -> ListLock
@@ -107,6 +112,9 @@ extension ListStore {
 
     /// Yes: a store with permissions says so when it fails to write.
     public func mayWrite(location: String) -> Bool { true }
+
+    /// None: the store's lists are not written in place by other programs.
+    public func unprotectedWriters(location: String) -> String? { nil }
 
     /// Not known.
     public func recordCount(at location: String, kind: ListKind) -> Int? { nil }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One run of the built program with piped standard input: what it printed and how it exited.
 struct ProgramRun {
     var standardOutput: String
@@ -15,13 +19,31 @@ struct ProgramRun {
         try run(arguments, inputData: Data(input.utf8), folder: folder, environment: extra)
     }
 
+    /// As `run(_:input:folder:environment:)`, started by `launcher` (`setpriv ... --`), which
+    /// is given the program's path and arguments.
+    static func run(_ arguments: [String], folder: TemporaryFolder, launcher: [String]) throws -> ProgramRun {
+        try run(arguments, inputData: Data(), folder: folder, environment: [:], launcher: launcher)
+    }
+
     /// As `run(_:input:folder:environment:)`, with raw input bytes.
     static func run(
         _ arguments: [String], inputData: Data, folder: TemporaryFolder, environment extra: [String: String] = [:]
     ) throws -> ProgramRun {
+        try run(arguments, inputData: inputData, folder: folder, environment: extra, launcher: [])
+    }
+
+    private static func run(
+        _ arguments: [String], inputData: Data, folder: TemporaryFolder, environment extra: [String: String],
+        launcher: [String]
+    ) throws -> ProgramRun {
         let process = Process()
-        process.executableURL = BuiltProgram.url
-        process.arguments = arguments
+        if let first = launcher.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = launcher.dropFirst() + [BuiltProgram.url.path] + arguments
+        } else {
+            process.executableURL = BuiltProgram.url
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         var environment = [
             "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
@@ -37,14 +59,26 @@ struct ProgramRun {
         defer {
             for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: stem + suffix) }
         }
-        let input = Pipe()
-        process.standardInput = input
+        // Standard input: both ends close on exec: a program another test starts at the same moment (a test
+        // cluster's server) must not inherit the writing end, or this program never sees the
+        // end of its input. The child gets the reading end as its standard input all the same.
+        // (A FIFO, because Glibc's Swift module has no `pipe2`.)
+        let fifo = stem + ".in"
+        guard unsafe mkfifo(fifo, 0o600) == 0 else { throw LiveProgramError("mkfifo failed: errno \(errno)") }
+        defer { unsafe unlink(fifo) }
+        let readingEnd = unsafe open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let writingEnd = unsafe open(fifo, O_WRONLY | O_CLOEXEC)
+        guard readingEnd >= 0, writingEnd >= 0 else { throw LiveProgramError("cannot open the FIFO: errno \(errno)") }
+        _ = fcntl(readingEnd, F_SETFL, fcntl(readingEnd, F_GETFL) & ~O_NONBLOCK)
+        let reading = FileHandle(fileDescriptor: readingEnd, closeOnDealloc: true)
+        let writer = FileHandle(fileDescriptor: writingEnd, closeOnDealloc: true)
+        process.standardInput = reading
         process.standardOutput = FileHandle(forWritingAtPath: stem + ".out")
         process.standardError = FileHandle(forWritingAtPath: stem + ".err")
         // A program that stops reading early must not kill the test runner with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         try process.run()
-        let writer = input.fileHandleForWriting
+        try? reading.close()
         let feeder = Thread {
             try? writer.write(contentsOf: inputData)
             try? writer.close()
