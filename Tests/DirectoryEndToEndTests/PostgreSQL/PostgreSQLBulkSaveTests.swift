@@ -33,8 +33,7 @@ struct PostgreSQLBulkSaveTests {
     /// another editor saves in between, and returns for each: the session's output, the rows
     /// (name, office in list order) and the bookkeeping (deletions logged, version, rows
     /// stamped after it).
-    static func bothWays(edits: [String], others: [String]) throws -> [(output: String, rows: String, books: String)]
-    {
+    static func bothWays(edits: [String], others: [String]) throws -> [(output: String, rows: String, books: String)] {
         var outcomes: [(String, String, String)] = []
         for bulk in [true, false] {
             let folder = TemporaryFolder()
@@ -74,7 +73,9 @@ struct PostgreSQLBulkSaveTests {
         for index in stride(from: 10, through: 1_800, by: 3) { edits += ["edit \(index)", "set office Bulk \(index)"] }
         edits.append("delete " + (1_850...1_990).map(String.init).joined(separator: " "))
         for index in 1...300 { edits += ["new New \(index)", "set office N\(index)"] }
-        let others = ["edit 13", "set office Theirs 13", "edit 14", "set office Theirs 14", "delete 1999", "new Theirs"]
+        let others = [
+            "edit 13", "set office Theirs 13", "edit 14", "set office Theirs 14", "delete 1999", "new Theirs",
+        ]
         let outcomes = try Self.bothWays(edits: edits, others: others)
         #expect(outcomes.count == 2)
         guard outcomes.count == 2 else { return }
