@@ -26,7 +26,8 @@ struct DatabaseFunctions {
     /// `directory_claim(list, expected)`: bumps the list's version once per transaction and
     /// returns it; with `expected`, only when the version is still `expected` (`NULL` when it
     /// is not: someone else wrote meanwhile). Writers serialise on the version's row. A role
-    /// that may not write the list's table (a reader) is refused.
+    /// that may not write the list's table (a reader) is refused; a login role that may
+    /// write it only through `SET ROLE` (`NOINHERIT`) may.
     ///
     /// `NULL` too when `directory_versions` has no row for the list: rows are then written
     /// with the revision they carry, as a data-only restore that loads the list's table before
@@ -39,6 +40,7 @@ struct DatabaseFunctions {
             place text;
             claimed text := nullif(current_setting('directory.' || target_list || '_\(tag)', true), '');
             claimed_version bigint;
+            list_table oid;
         BEGIN
             SELECT tableoid::text INTO place FROM \(schema).directory_versions WHERE list = target_list;
             IF place IS NULL THEN RETURN NULL; END IF;
@@ -48,10 +50,13 @@ struct DatabaseFunctions {
                 RETURN NULL;
             END IF;
             -- Called directly (not by a trigger, whose write was allowed already), only a role
-            -- that may write the list bumps its version: this runs as the owner.
-            IF pg_trigger_depth() = 0 AND NOT has_table_privilege(session_user, (SELECT l.oid FROM pg_class l, pg_class v
-                    WHERE v.oid = place::oid AND l.relnamespace = v.relnamespace AND l.relname = target_list),
-                    'INSERT, UPDATE, DELETE') THEN
+            -- that may write the list bumps its version: this runs as the owner, so it asks for
+            -- the login role, or the role it took with SET ROLE (a NOINHERIT login's way).
+            SELECT l.oid INTO list_table FROM pg_class l, pg_class v
+                WHERE v.oid = place::oid AND l.relnamespace = v.relnamespace AND l.relname = target_list;
+            IF pg_trigger_depth() = 0 AND NOT has_table_privilege(session_user, list_table, 'INSERT, UPDATE, DELETE')
+                AND NOT (current_setting('role') <> 'none'
+                    AND has_table_privilege(current_setting('role'), list_table, 'INSERT, UPDATE, DELETE')) THEN
                 RAISE EXCEPTION 'permission denied for table %', target_list USING ERRCODE = '42501';
             END IF;
             UPDATE \(schema).directory_versions SET version = version + 1

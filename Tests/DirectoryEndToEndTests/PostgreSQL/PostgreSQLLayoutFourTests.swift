@@ -59,3 +59,21 @@ struct PostgreSQLLayoutFourTests {
                 != "0")
     }
 }
+
+extension PostgreSQLLayoutFourTests {
+    @Test("a NOINHERIT login that takes the editor role with SET ROLE saves; a reader's direct claim is still refused")
+    func noInheritEditor() throws {
+        let department = try PostgreSQLDepartmentTests.department.get()
+        let cluster = department.cluster
+        try cluster.psql(
+            cluster.uri("postgres"),
+            "DO $$ BEGIN CREATE ROLE noinherit_ed LOGIN NOINHERIT IN ROLE dept_editors; "
+                + "EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+        let location = cluster.uri("dept", user: "noinherit_ed") + "&options=-crole%3Ddept_editors"
+        let saved = try department.run([location, "-c", "new Set Role Editor", "-c", "save"])
+        #expect(saved.status == 0, "\(saved.standardError)")
+        #expect(try department.value("SELECT count(*) FROM people WHERE name = 'Set Role Editor'") == "1")
+        let plain = cluster.uri("dept", user: "noinherit_ed")
+        #expect(throws: (any Error).self) { try cluster.psql(plain, "SELECT directory_claim('people', NULL)") }
+    }
+}
