@@ -103,4 +103,36 @@ struct PostgreSQLBulkSaveTests {
         #expect(outcomes[0].books == outcomes[1].books)
         #expect(outcomes[0].books.hasSuffix("|0|t\n"), "\(outcomes[0].books)")
     }
+
+    @Test("the bucket list saves in bulk too: dates set and cleared, items added and deleted")
+    func bucketList() throws {
+        let folder = TemporaryFolder()
+        let (cluster, uri) = try PostgreSQLRoundTripTests.database()
+        var lines: [String] = []
+        for index in 1...60 {
+            lines += ["new Item \(index)", "set note Note \(index)"] + (index % 2 == 0 ? ["done"] : [])
+        }
+        let added = try ProgramRun.run(
+            [uri, "--kind", "bucket"], input: (lines + ["save"]).joined(separator: "\n"), folder: folder)
+        #expect(added.status == 0, "\(added.standardError)")
+        let counted =
+            "SELECT count(*), count(completed_date), count(*) FILTER (WHERE note LIKE 'Note %') FROM bucket_items"
+        #expect(try cluster.psql(uri, counted) == "60|30|60\n")
+        var edits: [String] = []
+        for index in 1...40 {
+            edits += ["edit \(index)", index % 2 == 0 ? "undone" : "done", "set note Changed \(index)"]
+        }
+        edits.append("delete " + (50...60).map(String.init).joined(separator: " "))
+        let changed = try ProgramRun.run(
+            [uri, "--kind", "bucket"], input: (edits + ["save"]).joined(separator: "\n"), folder: folder)
+        #expect(changed.status == 0, "\(changed.standardError)")
+        #expect(try cluster.psql(uri, counted) == "49|24|9\n")
+        #expect(
+            try cluster.psql(uri, "SELECT count(*) FROM directory_deletions WHERE list = 'bucket_items'") == "11\n")
+        #expect(
+            try cluster.psql(
+                uri, "SELECT string_agg(name, ',' ORDER BY position) FROM bucket_items"
+            )
+            .hasPrefix("Item 1,Item 2,Item 3,Item 4,"))
+    }
 }
