@@ -6,8 +6,10 @@ import DirectoryCore
 enum DatabaseTables {
     /// The layout this release writes, kept in `directory_schema`: 1 had no triggers that
     /// stamp rows, 2 stamps every write and logs deletions, 3 keeps each schema's settings
-    /// apart and lets only the functions (run as the owner) write the bookkeeping tables.
-    static let layoutVersion = 3
+    /// apart and lets only the functions (run as the owner) write the bookkeeping tables, 4
+    /// notifies of inserts and updates without keeping the written rows (a bulk `UPDATE` at
+    /// nearly psql's speed).
+    static let layoutVersion = 4
     /// The channel the tables' triggers notify on; the payload is `SCHEMA.TABLE COUNT NONCE`.
     static let channel = "directory_changes"
     /// Serialises two sessions creating or upgrading the tables at once (a transaction-scoped advisory lock).

@@ -232,7 +232,7 @@ struct DirectoryTable {
     }
 
     /// A value as the text PostgreSQL reads for its column; `nil` for an unset date.
-    private func parameter(_ value: FieldValue, column: Column) -> String? {
+    func parameter(_ value: FieldValue, column: Column) -> String? {
         switch value {
         case .text(let text): return text
         case .date(let seconds): return seconds == column.unsetDate ? nil : "\(seconds)"

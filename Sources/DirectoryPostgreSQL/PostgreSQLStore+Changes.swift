@@ -70,11 +70,24 @@ extension PostgreSQLStore {
     public var writesChanges: Bool { true }
 
     /// Sends the statements, stamping rows with `revision` (the claimed version); `false`
-    /// when a row was changed or deleted by someone else.
+    /// when a row was changed or deleted by someone else. Many changes go in bulk
+    /// (`BulkChanges`), a few row by row.
     private func write(
         _ changes: ListChanges, table: DirectoryTable, statements: TableStatements, revision: Int64,
         on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> Bool {
+        var changes = changes
+        if BulkChanges.suits(changes), try BulkChanges.allowed(on: connection) {
+            let bulk = BulkChanges(table: table, statements: statements, connection: connection, revision: revision)
+            switch try bulk.write(changes) {
+            case false?: return false
+            case true?: changes.added = []
+            case nil: break
+            }
+            // What is left (the additions when a gap was too narrow, the order) goes as below.
+            changes.deleted = []
+            changes.changed = []
+        }
         let known = String(revision - 1)
         for id in changes.deleted {
             let deleted = try connection.run(statements.delete, [id.description, known]).affectedRows

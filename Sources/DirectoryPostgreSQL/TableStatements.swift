@@ -4,7 +4,9 @@ struct TableStatements {
     let table: DirectoryTable
     /// The quoted table name.
     let name: String
-    /// The quoted field columns, comma-separated.
+    /// The quoted field columns, in field order.
+    let quotedColumns: [String]
+    /// The same, comma-separated.
     let fieldColumns: String
     /// The same, each as `t.COLUMN`.
     let qualifiedColumns: String
@@ -14,6 +16,7 @@ struct TableStatements {
         name = try connection.quoted(table.name)
         var quoted: [String] = []
         for column in table.columns { quoted.append(try connection.quoted(column.name)) }
+        quotedColumns = quoted
         fieldColumns = quoted.joined(separator: ", ")
         qualifiedColumns = quoted.map { "t." + $0 }.joined(separator: ", ")
     }
@@ -52,7 +55,7 @@ struct TableStatements {
 
     /// `$1` id, `$2` the version the session knows, `$3…` the values: changes a row no one changed since.
     var update: String {
-        let sets = zip(fieldColumns.components(separatedBy: ", "), valueParameters(from: 3)).map { "\($0) = \($1)" }
+        let sets = zip(quotedColumns, valueParameters(from: 3)).map { "\($0) = \($1)" }
         return "UPDATE \(name) SET \(sets.joined(separator: ", ")), extra = $\(3 + table.columns.count)::jsonb, "
             + "revision = $2::bigint + 1 WHERE id = $1::uuid AND revision <= $2::bigint"
     }
@@ -116,4 +119,53 @@ struct TableStatements {
 
     /// Deletes every row (before a whole list is written).
     var deleteAll: String { "DELETE FROM \(name)" }
+
+    /// The temporary table of a bulk save (`BulkChanges`), dropped when the transaction ends.
+    static let bulkTable = "pg_temp.directory_bulk"
+
+    /// Creates the temporary table: change (`d`, `u`, `i`), id, position, the field columns, extra.
+    var createBulk: String {
+        let columns = zip(quotedColumns, table.columns).map { quoted, column in
+            quoted + (column.unsetDate == nil ? " text" : " float8")
+        }
+        return "CREATE TEMPORARY TABLE directory_bulk (change \"char\" NOT NULL, id uuid NOT NULL, "
+            + "position float8, \(columns.joined(separator: ", ")), extra jsonb) ON COMMIT DROP"
+    }
+
+    /// Loads the temporary table.
+    var copyBulk: String {
+        "COPY \(Self.bulkTable) (change, id, position, \(fieldColumns), extra) FROM STDIN"
+    }
+
+    /// `$1` the known version: deletes the rows to delete that no one changed since.
+    var deleteBulk: String {
+        "DELETE FROM \(name) AS t USING \(Self.bulkTable) AS b "
+            + "WHERE b.change = 'd' AND t.id = b.id AND t.revision <= $1::bigint"
+    }
+
+    /// A row to delete that is still there (after `deleteBulk`): someone changed it since.
+    var bulkDeletionsLeft: String {
+        "SELECT 1 FROM \(name) AS t JOIN \(Self.bulkTable) AS b ON b.id = t.id WHERE b.change = 'd' LIMIT 1"
+    }
+
+    /// `$1` the known version, `$2` revision: changes the rows no one changed since.
+    var updateBulk: String {
+        let sets = quotedColumns.map { "\($0) = b.\($0)" }
+        return "UPDATE \(name) AS t SET \(sets.joined(separator: ", ")), extra = b.extra, revision = $2::bigint "
+            + "FROM \(Self.bulkTable) AS b WHERE b.change = 'u' AND t.id = b.id AND t.revision <= $1::bigint"
+    }
+
+    /// `$1` revision: adds the new rows at their positions.
+    var insertBulk: String {
+        let values = quotedColumns.map { "b." + $0 }.joined(separator: ", ")
+        return "INSERT INTO \(name) (id, position, \(fieldColumns), extra, revision) "
+            + "SELECT b.id, b.position, \(values), b.extra, $1::bigint FROM \(Self.bulkTable) AS b "
+            + "WHERE b.change = 'i'"
+    }
+
+    /// `$1` ids, as an array: each row's id, position and the next row's position (`NULL` when it is last).
+    var anchors: String {
+        "SELECT p.id, p.position, (SELECT min(q.position) FROM \(name) q WHERE q.position > p.position) "
+            + "FROM \(name) p WHERE p.id = ANY($1::uuid[])"
+    }
 }

@@ -26,6 +26,7 @@ enum BenchProgram {
             let database = BenchDatabaseRows(data: data, directory: program, people: options.people, log: log)
             defer { database.cluster?.stop() }
             if options.postgresqlOnly {
+                let bulk = BenchBulkRows(database: database, people: options.people, folder: folder, log: log)
                 // With --before, each of our commands is followed by its twin, in every round.
                 var twins: [Contender] = []
                 var order: [Contender] = []
@@ -40,6 +41,7 @@ enum BenchProgram {
                     for contender in run % 2 == 0 ? order.reversed() : order { try contender.measure() }
                     database.measureEditSave(run: run)
                     database.measureMergingSave(run: run)
+                    bulk?.measure(run: run)
                 }
                 print("| goal | directory | compared with | ratio | goal | result |")
                 print("|---|--:|--:|--:|--:|---|")
@@ -49,6 +51,7 @@ enum BenchProgram {
                     let ratio = goal.ratio.map { String(format: "%.2f×", $0) } ?? "—"
                     print("| \(goal.work) | \(ours) | \(theirs) | \(ratio) | ≤ \(goal.limit)× | \(goal.verdict) |")
                 }
+                for line in bulk?.lines ?? [] { print(line) }
                 print("")
                 print("| goal | directory | runs | goal | result |")
                 print("|---|--:|--:|--:|---|")

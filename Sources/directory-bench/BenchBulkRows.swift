@@ -1,0 +1,173 @@
+import DirectoryCore
+import DirectoryFiles
+import DirectoryPostgreSQL
+import Foundation
+
+/// The PostgreSQL bulk rows (`--postgresql-only`, docs/performance.md): 10,000 changes saved
+/// on 200,000 and on all the loaded rows against psql's `UPDATE … FROM` of the same rows; a
+/// psql bulk `UPDATE` of every row with the directory's triggers against the same table
+/// without them; and the program's CPU for a one-edit save on all the rows against 10,000.
+/// Each pair runs interleaved, the order swapped every run, as the machine may be busy.
+final class BenchBulkRows {
+    /// How many people the bulk saves change.
+    static let changed = 10_000
+
+    private let cluster: BenchCluster
+    private let people: Int
+    private let folder: String
+    /// Each size's database: the rows it holds and its name.
+    private var sizes: [(rows: Int, database: String)] = []
+    /// Seconds of our bulk saves and psql's `UPDATE … FROM`, by size.
+    private var saves: [Int: (ours: [Double], psql: [Double])] = [:]
+    /// Seconds of psql's bulk `UPDATE` with the triggers and without them.
+    private var triggered: (with: [Double], without: [Double]) = ([], [])
+    /// CPU seconds of a one-edit save, by rows.
+    private var editCPU: [Int: [Double]] = [:]
+    /// Why the rows are not measured, if they are not.
+    private(set) var skipped: String?
+
+    /// Copies the loaded database (`loaded`, `people` rows) into the databases the rows need.
+    init?(database: BenchDatabaseRows, people: Int, folder: String, log: (String) -> Void) {
+        guard let cluster = database.cluster, database.skipped == nil else { return nil }
+        self.cluster = cluster
+        self.people = people
+        self.folder = folder
+        log("copying the loaded people for the bulk rows")
+        do {
+            let small = min(200_000, people)
+            var copies = [("bulk_small", small), ("bulk_all", people), ("edit_small", min(10_000, people))]
+            copies.append(("plain_all", people))
+            for (name, rows) in copies {
+                try cluster.run("postgres", "CREATE DATABASE \(name) TEMPLATE loaded")
+                if rows < people { try cluster.run(name, "DELETE FROM people WHERE position > \(rows)") }
+                try cluster.run(name, "VACUUM ANALYZE people")
+            }
+            let triggers = ["stamp", "insert_changed", "update_changed", "delete_changed", "truncate"]
+            for trigger in triggers { try cluster.run("plain_all", "DROP TRIGGER people_\(trigger) ON people") }
+            sizes = small < people ? [(small, "bulk_small"), (people, "bulk_all")] : [(people, "bulk_all")]
+        } catch {
+            skipped = "skipped: " + error.message
+        }
+    }
+
+    /// One run of every pair.
+    func measure(run: Int) {
+        guard skipped == nil else { return }
+        do {
+            for (rows, database) in sizes {
+                var pair = saves[rows] ?? ([], [])
+                let step = max(1, rows / Self.changed)
+                let psql = try psqlUpdate(database, rows: rows, step: step, run: run)
+                let ours = { () throws -> Double in try self.bulkSave(database, rows: rows, step: step, run: run) }
+                if run % 2 == 0 {
+                    pair.psql.append(psql.runDirectly().seconds)
+                    pair.ours.append(try ours())
+                } else {
+                    pair.ours.append(try ours())
+                    pair.psql.append(psql.runDirectly().seconds)
+                }
+                saves[rows] = pair
+            }
+            let update = "UPDATE people SET office = office || 'x'"
+            for database in run % 2 == 0 ? ["plain_all", "bulk_all"] : ["bulk_all", "plain_all"] {
+                let seconds = cluster.psql(database, update).runDirectly().seconds
+                if database == "bulk_all" { triggered.with.append(seconds) } else { triggered.without.append(seconds) }
+                try cluster.run(database, "VACUUM people")
+            }
+            for (rows, database) in run % 2 == 0
+                ? [(people, "bulk_all"), (10_000, "edit_small")]
+                : [(10_000, "edit_small"), (people, "bulk_all")]
+            {
+                editCPU[rows, default: []].append(try editSaveCPU(database, rows: min(rows, people), run: run))
+            }
+        } catch {
+            skipped = "a bulk row failed: " + error.message
+        }
+    }
+
+    /// Opens `database` in this process, changes the office of every `step`-th person, and
+    /// times the save alone.
+    private func bulkSave(_ database: String, rows: Int, step: Int, run: Int) throws -> Double {
+        var session = try open(database)
+        var index = step
+        while index <= rows {
+            try Self.apply(["edit \(index)", "set office Ours \(run) \(index)"], to: &session)
+            index += step
+        }
+        let start = Date()
+        _ = try session.apply(.save(force: false))
+        return Date().timeIntervalSince(start)
+    }
+
+    /// psql changing the same people's offices as one `COPY` into a temporary table and one
+    /// `UPDATE … FROM`, in one transaction.
+    private func psqlUpdate(_ database: String, rows: Int, step: Int, run: Int) throws -> Invocation {
+        let csv = folder + "/bulk-\(database).csv"
+        try cluster.run(
+            database,
+            "\\copy (SELECT id, 'Psql \(run) ' || r FROM (SELECT id, row_number() OVER (ORDER BY position) AS r "
+                + "FROM people) s WHERE r % \(step) = 0) to '\(csv)' csv")
+        let script = folder + "/bulk-\(database).sql"
+        try """
+        CREATE TEMPORARY TABLE changed (id uuid, office text);
+        \\copy changed from '\(csv)' csv
+        UPDATE people AS p SET office = c.office FROM changed AS c WHERE p.id = c.id;
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let psql = cluster.psql(database, "")
+        return Invocation(program: psql.program, arguments: Array(psql.arguments.dropLast(2)) + ["-1", "-f", script])
+    }
+
+    /// The program's CPU seconds (user and system) for one edit + save on `database`.
+    private func editSaveCPU(_ database: String, rows: Int, run: Int) throws -> Double {
+        var session = try open(database)
+        try Self.apply(["edit \(rows / 2 + run)", "set office CPU \(run)"], to: &session)
+        let before = Self.cpuSeconds()
+        _ = try session.apply(.save(force: false))
+        return Self.cpuSeconds() - before
+    }
+
+    private static func apply(_ lines: [String], to session: inout Session) throws {
+        for line in lines {
+            if let command = try CommandParser.parse(line)?.command { _ = try session.apply(command) }
+        }
+    }
+
+    private func open(_ database: String) throws -> Session {
+        let stores = ListStores(files: FileStore(), database: PostgreSQLStore())
+        return try Session(location: cluster.uri(database), kind: nil, stores: stores, environment: .fixed())
+    }
+
+    /// This process's CPU time so far.
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// The report's lines: | goal | directory | compared with | ratio | goal | result |.
+    var lines: [String] {
+        if let skipped { return ["| PostgreSQL bulk rows | \(skipped) | | | | |"] }
+        var lines: [String] = []
+        func line(_ work: String, _ ours: [Double], _ theirs: [Double], _ limit: Double, unit: String = "s") {
+            guard let mine = Contender.median(ours), let reference = Contender.median(theirs) else { return }
+            let ratio = mine / reference
+            lines.append(
+                "| \(work) | \(String(format: "%.3f \(unit)", mine)) | \(String(format: "%.3f \(unit)", reference)) "
+                    + "| \(String(format: "%.2f×", ratio)) | ≤ \(limit)× | \(ratio <= limit ? "PASS" : "MISS") |")
+        }
+        for (rows, _) in sizes {
+            guard let pair = saves[rows] else { continue }
+            line(
+                "PostgreSQL, \(rows.formatted) rows: save of \(Self.changed.formatted) changed people vs psql's "
+                    + "COPY + UPDATE … FROM", pair.ours, pair.psql, 1.5)
+        }
+        line(
+            "PostgreSQL, \(people.formatted) rows: psql's bulk UPDATE with the directory's triggers vs without",
+            triggered.with, triggered.without, 1.3)
+        line(
+            "PostgreSQL: the program's CPU for one edit + save, \(people.formatted) rows vs 10,000",
+            editCPU[people] ?? [], editCPU[10_000] ?? [], 1.5, unit: "s CPU")
+        return lines
+    }
+}
