@@ -13,7 +13,7 @@ struct PostgreSQLListeningTests {
     /// screen `times` times.
     static func pressEnter(on terminal: PseudoTerminal, until text: String, times: Int = 1, prompt: String) -> Bool {
         let end = Date().addingTimeInterval(60)
-        func seen() -> Int { terminal.screenText.components(separatedBy: text).count - 1 }
+        func seen() -> Int { terminal.flatScreenText.components(separatedBy: text).count - 1 }
         while seen() < times, Date() < end {
             terminal.press(.enter)
             guard terminal.waitFor(prompt) else { return false }
