@@ -12,6 +12,8 @@ struct CopyMerge {
         var line: String
         /// The command that takes the value not chosen, when there is one.
         var taking: String?
+        /// Whether the other side is a copy merged before this one, not this session's edits.
+        var betweenCopies = false
     }
 
     /// The merged list and what the merge did.
@@ -39,6 +41,14 @@ struct CopyMerge {
     let takingAll: String
     /// Whether conflicts take the copy's value (`merge!`).
     var preferringCopy = false
+    /// What the working list took from copies merged before this one by the same command: for
+    /// a record's key, each field's index (or `CopyMerge.wholeRecord` for the record itself,
+    /// added or deleted) with the name of the copy it came from. A clash there is between two
+    /// copies, not with this session's edits, and is worded so.
+    var earlier: [RecordKey: [Int: String]] = [:]
+
+    /// The field index in `earlier` that stands for a whole record.
+    static let wholeRecord = -1
 
     /// The rule, asked with the side that wins a conflict as "ours".
     private var rule: MergeRule { MergeRule(kind: kind, place: place, preferringOurs: true) }
@@ -134,23 +144,29 @@ struct CopyMerge {
             result.deleted.append(rule.title(mine))
             if mine != base {
                 result.conflicts.append(
-                    Conflict(line: "\(rule.title(mine)): deleted as \(place) did, though you changed it"))
+                    Conflict(
+                        line: "\(rule.title(mine)): deleted as \(place) did, though \(who) changed it",
+                        betweenCopies: betweenCopies))
             }
         case (let mine?, nil, _?):
             result.conflicts.append(
                 Conflict(
-                    line: "\(rule.title(mine)): you changed it, but \(place) deleted it; kept",
-                    taking: "delete #\(mine.id.description)"))
+                    line: "\(rule.title(mine)): \(who) changed it, but \(place) deleted it; kept",
+                    taking: "delete #\(mine.id.description)", betweenCopies: betweenCopies))
         case (nil, let their?, _?):
             result.added.append(rule.title(their))
             result.conflicts.append(
-                Conflict(line: "\(rule.title(their)): brought back as \(place) changed it, though you deleted it"))
+                Conflict(
+                    line: "\(rule.title(their)): brought back as \(place) changed it, though \(who) deleted it",
+                    betweenCopies: betweenCopies))
         case (nil, let their?, nil):
             if their != base {
                 result.conflicts.append(
                     Conflict(
-                        line: "\(rule.title(their)): you deleted it, but \(place) changed it; left deleted",
-                        taking: takingAll))
+        let who = (mine ?? their).map { self.who(changed: $0.key) } ?? "you"
+        let betweenCopies = who != "you"
+                        line: "\(rule.title(their)): \(who) deleted it, but \(place) changed it; left deleted",
+                        taking: takingAll, betweenCopies: betweenCopies))
             }
         case (let mine?, let their?, let merged?):
             if merged.values != mine.values || merged.extras != mine.extras { result.changed.append(rule.title(mine)) }
@@ -189,11 +205,15 @@ struct CopyMerge {
         let here = MergeRule.show(mine.values[field])
         let there = MergeRule.show(their.values[field])
         guard merged.values[field] == mine.values[field] else {
-            return Conflict(line: "\(rule.title(mine)): \(name) is \(there) as in \(place), replacing your \(here)")
+            let replaced = earlierCopy ? "\(here) from \(who)" : "your \(here)"
+            return Conflict(
+                line: "\(rule.title(mine)): \(name) is \(there) as in \(place), replacing \(replaced)",
+                betweenCopies: earlierCopy)
         }
         return Conflict(
-            line: "\(rule.title(mine)): \(name) is \(here) here but \(there) in \(place); kept \(here)",
-            taking: "edit #\(mine.id.description), then set \(name) \(QuotedValue.written(text(their.values[field])))")
+            line: "\(rule.title(mine)): \(name) is \(here) \(from) but \(there) in \(place); kept \(here)",
+            taking: "edit #\(mine.id.description), then set \(name) \(QuotedValue.written(text(their.values[field])))",
+            betweenCopies: earlierCopy)
     }
 
     /// A value as `set` takes it.
@@ -203,4 +223,15 @@ struct CopyMerge {
         case .date(let seconds): return DateText.iso8601(seconds)
         }
     }
+    /// "you", or "directory 2.plist" when the working list has the record (or `field` of it)
+    /// as a copy merged before this one left it.
+    private func who(changed key: RecordKey, field: Int = wholeRecord) -> String {
+        guard let from = earlier[key] else { return "you" }
+        let anyField = field == Self.wholeRecord ? from.sorted { $0.key < $1.key }.first?.value : nil
+        return from[field] ?? from[Self.wholeRecord] ?? anyField ?? "you"
+    }
+
 }
+        let who = who(changed: mine.key, field: field)
+        let earlierCopy = who != "you"
+        let from = earlierCopy ? "in \(who)" : "here"

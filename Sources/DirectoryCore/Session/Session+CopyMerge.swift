@@ -45,6 +45,7 @@ extension Session {
         let group = (mergedCopies.map(\.group).max() ?? 0) + 1
         for copy in copies {
             let read: ReadCopy
+        var earlier: [RecordKey: [Int: String]] = [:]
             do {
                 read = try readCopy(copy.path, maker: copy.maker)
             } catch {
@@ -53,7 +54,8 @@ extension Session {
                     "  \(StoreLocation.displayName(copy.path)): \(Self.copyProblem(error)); left as it is")
                 continue
             }
-            let result = mergeCopy(read, into: working, oursKey: oursKey, preferringCopy: force)
+            let result = mergeCopy(read, into: working, oursKey: oursKey, preferringCopy: force, earlier: earlier)
+            if copies.count > 1 { Self.note(result.records, from: read.path, replacing: working, in: &earlier) }
             keepCopy(read)
             // Merged into nothing, the list is the copy: the next copy is compared with its history.
             if working.isEmpty { oursKey = read.list.version?.keptKey }
@@ -131,18 +133,42 @@ extension Session {
 
     /// The merge of `copy` into `ours` (the working list's records, maybe with copies merged
     /// before), which came from the kept version `oursKey`.
-    func mergeCopy(_ copy: ReadCopy, into ours: [Record], oursKey: String?, preferringCopy: Bool) -> CopyMerge.Merged {
+    func mergeCopy(
+        _ copy: ReadCopy, into ours: [Record], oursKey: String?, preferringCopy: Bool,
+        earlier: [RecordKey: [Int: String]] = [:]
+    ) -> CopyMerge.Merged {
         let theirs = copy.list.records.array
         let merger = CopyMerge(
             kind: kind, place: StoreLocation.displayName(copy.path),
             takingAll: CommandDescription.text(of: .merge(.path(copy.path), force: true)),
-            preferringCopy: preferringCopy)
+            preferringCopy: preferringCopy, earlier: earlier)
         return merger.merge(base: base(for: copy, oursKey: oursKey), ours: ours, theirs: theirs)
     }
 
     /// The records of the newest kept version both this list and `copy` could have come from.
     private func base(for copy: ReadCopy, oursKey: String?) -> [Record]? {
         guard let keptVersions, store.medium == .file else { return nil }
+    /// Notes in `earlier` what the merge of the copy at `path` changed from `before` into
+    /// `after`: the fields it changed, the records it added or deleted (as `CopyMerge.earlier`).
+    static func note(
+        _ after: [Record], from path: String, replacing before: [Record], in earlier: inout [RecordKey: [Int: String]]
+    ) {
+        let name = StoreLocation.displayName(path)
+        var old: [RecordKey: Record] = [:]
+        for record in before { old[record.key] = record }
+        for record in after {
+            guard let was = old.removeValue(forKey: record.key) else {
+                earlier[record.key] = [CopyMerge.wholeRecord: name]
+                continue
+            }
+            for field in record.values.indices
+            where field >= was.values.count || record.values[field] != was.values[field] {
+                earlier[record.key, default: [:]][field] = name
+            }
+        }
+        for key in old.keys { earlier[key] = [CopyMerge.wholeRecord: name] }
+    }
+
         let kind = self.kind
         func records(_ key: String) -> [RecordKey: Record]? {
             guard var list = keptVersions.records(of: key, kind: kind) else { return nil }
@@ -169,7 +195,9 @@ extension Session {
         let from = copy.maker.map { " (\($0)'s conflict copy)" } ?? ""
         let conflictCount =
             result.conflicts.count == 1 ? "1 conflict" : "\(result.conflicts.count) conflicts"
-        let settled = result.conflicts.isEmpty ? "" : preferringCopy ? ", the copy's value taken" : ", your value kept"
+        // A clash with a copy merged before this one keeps that copy's value, not this session's.
+        let kept = result.conflicts.contains(where: \.betweenCopies) ? "the value here" : "your value"
+        let settled = result.conflicts.isEmpty ? "" : preferringCopy ? ", the copy's value taken" : ", \(kept) kept"
         var lines = [
             "Merged \(name)\(from) into \(listName): added \(result.added.count), changed \(result.changed.count), "
                 + "deleted \(result.deleted.count), \(conflictCount)\(settled)."
