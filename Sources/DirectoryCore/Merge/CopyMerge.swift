@@ -115,6 +115,7 @@ struct CopyMerge {
             base: base.map(\.key), ours: ourKeys, theirs: theirKeys, preferringOurs: !preferringCopy)
         var all = records
         for record in ours + theirs where all[record.key] == nil { all[record.key] = record }
+        let final = merged.order.filter { records[$0] != nil }
         for conflict in merged.conflicts {
             guard let record = all[conflict.key] else { continue }
             let oursAfter = conflict.oursAfter.flatMap { all[$0] }
@@ -123,9 +124,28 @@ struct CopyMerge {
             result.conflicts.append(
                 preferringCopy
                     ? Conflict(line: line + "; placed as there")
-                    : Conflict(line: line + "; kept your place", taking: takingAll))
+                    : Conflict(
+                        line: line + "; kept your place",
+                        taking: taking(place: conflict.key, after: conflict.theirsAfter, in: final)))
         }
         return merged.order
+    }
+
+    /// The command that moves the record `key` to the place the copy gives it (after `after`,
+    /// or first) in the merged `order`: `move #ID to N`. When that record is not in the merged
+    /// list, the merge that takes the copy's side.
+    private func taking(place key: RecordKey, after: RecordKey?, in order: [RecordKey]) -> String {
+        let others = order.filter { $0 != key }
+        let number: Int
+        if let after {
+            guard let index = others.firstIndex(of: after) else { return takingAll }
+            number = index + 2
+        } else {
+            number = 1
+        }
+        // A repeated id names no one record: its number in the merged list instead.
+        let from = key.occurrence == 0 ? "#\(key.id.description)" : String((order.firstIndex(of: key) ?? 0) + 1)
+        return "move \(from) to \(number)"
     }
 
     /// `MergeRule`'s decision, the winning side asked as "ours".
@@ -139,6 +159,8 @@ struct CopyMerge {
         _ decision: MergeRule.Decision, base: Record, ours mine: Record?, theirs their: Record?,
         into result: inout Merged
     ) {
+        let who = (mine ?? their).map { self.who(changed: $0.key) } ?? "you"
+        let betweenCopies = who != "you"
         switch (mine, their, decision.record) {
         case (let mine?, nil, nil):
             result.deleted.append(rule.title(mine))
@@ -163,8 +185,6 @@ struct CopyMerge {
             if their != base {
                 result.conflicts.append(
                     Conflict(
-        let who = (mine ?? their).map { self.who(changed: $0.key) } ?? "you"
-        let betweenCopies = who != "you"
                         line: "\(rule.title(their)): \(who) deleted it, but \(place) changed it; left deleted",
                         taking: takingAll, betweenCopies: betweenCopies))
             }
@@ -199,17 +219,28 @@ struct CopyMerge {
         return merged
     }
 
+    /// "you", or "directory 2.plist" when the working list has the record (or `field` of it)
+    /// as a copy merged before this one left it.
+    private func who(changed key: RecordKey, field: Int = wholeRecord) -> String {
+        guard let from = earlier[key] else { return "you" }
+        let anyField = field == Self.wholeRecord ? from.sorted { $0.key < $1.key }.first?.value : nil
+        return from[field] ?? from[Self.wholeRecord] ?? anyField ?? "you"
+    }
+
     /// The conflict line of `field`, saying which value the merge kept and how to take the other.
     private func fieldConflict(_ field: Int, ours mine: Record, theirs their: Record, took merged: Record) -> Conflict {
         let name = kind.fields[field].name
         let here = MergeRule.show(mine.values[field])
         let there = MergeRule.show(their.values[field])
+        let who = who(changed: mine.key, field: field)
+        let earlierCopy = who != "you"
         guard merged.values[field] == mine.values[field] else {
             let replaced = earlierCopy ? "\(here) from \(who)" : "your \(here)"
             return Conflict(
                 line: "\(rule.title(mine)): \(name) is \(there) as in \(place), replacing \(replaced)",
                 betweenCopies: earlierCopy)
         }
+        let from = earlierCopy ? "in \(who)" : "here"
         return Conflict(
             line: "\(rule.title(mine)): \(name) is \(here) \(from) but \(there) in \(place); kept \(here)",
             taking: "edit #\(mine.id.description), then set \(name) \(QuotedValue.written(text(their.values[field])))",
@@ -223,15 +254,4 @@ struct CopyMerge {
         case .date(let seconds): return DateText.iso8601(seconds)
         }
     }
-    /// "you", or "directory 2.plist" when the working list has the record (or `field` of it)
-    /// as a copy merged before this one left it.
-    private func who(changed key: RecordKey, field: Int = wholeRecord) -> String {
-        guard let from = earlier[key] else { return "you" }
-        let anyField = field == Self.wholeRecord ? from.sorted { $0.key < $1.key }.first?.value : nil
-        return from[field] ?? from[Self.wholeRecord] ?? anyField ?? "you"
-    }
-
 }
-        let who = who(changed: mine.key, field: field)
-        let earlierCopy = who != "you"
-        let from = earlierCopy ? "in \(who)" : "here"
