@@ -73,4 +73,22 @@ struct SessionCopyMergeReportTests {
             #expect(error.message.contains("your value kept"), "\(error.message)")
         }
     }
+
+    @Test("changes after a merge that deleted a record and moved another gives the place the file has")
+    func changesCountsDeletedRecordsInOldPlaces() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob, Self.cid, Self.eve], to: place.list)
+        var session = try place.session()
+        // A save of this session's: the version read is then known as where the list came from.
+        try session.run("new Zed", "save")
+        let copy = place.list + ".conflict1"
+        try place.write([Self.eve, Self.ann, Self.cid], to: copy)
+        try session.run("merge conflicts")
+        #expect(session.names == ["Eve", "Ann", "Cid", "Zed"])
+        let changes = Self.text(try session.run("changes"))
+        // Eve was 4th in the file, Bob (deleted) 2nd: counted without Bob she would be 3rd.
+        #expect(changes.contains("moved    1 Eve: was 4 in the file"), "\(changes)")
+        #expect(changes.contains("deleted  ") && changes.contains("Bob"), "\(changes)")
+    }
 }
