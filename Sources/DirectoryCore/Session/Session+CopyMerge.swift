@@ -15,6 +15,8 @@ extension Session {
         var group: Int
         /// Whether `undo` took the merge back (then a save neither removes it nor names it).
         var undone = false
+        /// When a conflict copy was last written, as `conflicts` found it; `nil` for another file.
+        var modified: Double?
     }
 
     /// A copy read for a merge.
@@ -28,13 +30,14 @@ extension Session {
     mutating func merge(_ source: MergeSource, force: Bool, keep: Bool, command: Command) throws(SessionError)
         -> CommandOutput
     {
-        var copies: [(path: String, maker: String?)]
+        var copies: [(path: String, maker: String?, modified: Double?)]
         switch source {
         case .path(let path):
             let expanded = environment.expandingTilde(path)
-            copies = [(expanded, conflictMaker(of: expanded))]
+            let found = conflictCopy(at: expanded)
+            copies = [(expanded, found?.maker, found?.modified)]
         case .conflicts:
-            copies = conflictCopies().map { ($0.path, $0.maker) }
+            copies = conflictCopies().map { ($0.path, $0.maker, $0.modified) }
             guard !copies.isEmpty else { return .feedback("No conflict copies of \(listName) are beside it.") }
         }
         var (working, oursKey) = mergeStart()
@@ -42,10 +45,10 @@ extension Session {
         var unreadable: [String] = []
         var merged: [MergedCopy] = []
         var conflicts = 0
+        var earlier: [RecordKey: [Int: String]] = [:]
         let group = (mergedCopies.map(\.group).max() ?? 0) + 1
         for copy in copies {
             let read: ReadCopy
-        var earlier: [RecordKey: [Int: String]] = [:]
             do {
                 read = try readCopy(copy.path, maker: copy.maker)
             } catch {
@@ -65,7 +68,7 @@ extension Session {
             merged.append(
                 MergedCopy(
                     path: read.path, version: read.list.version, removing: read.maker != nil && !keep,
-                    group: group))
+                    group: group, modified: copy.modified))
         }
         guard !merged.isEmpty else {
             throw .copiesUnreadable(list: listName, details: unreadable)
@@ -145,9 +148,6 @@ extension Session {
         return merger.merge(base: base(for: copy, oursKey: oursKey), ours: ours, theirs: theirs)
     }
 
-    /// The records of the newest kept version both this list and `copy` could have come from.
-    private func base(for copy: ReadCopy, oursKey: String?) -> [Record]? {
-        guard let keptVersions, store.medium == .file else { return nil }
     /// Notes in `earlier` what the merge of the copy at `path` changed from `before` into
     /// `after`: the fields it changed, the records it added or deleted (as `CopyMerge.earlier`).
     static func note(
@@ -169,6 +169,9 @@ extension Session {
         for key in old.keys { earlier[key] = [CopyMerge.wholeRecord: name] }
     }
 
+    /// The records of the newest kept version both this list and `copy` could have come from.
+    private func base(for copy: ReadCopy, oursKey: String?) -> [Record]? {
+        guard let keptVersions, store.medium == .file else { return nil }
         let kind = self.kind
         func records(_ key: String) -> [RecordKey: Record]? {
             guard var list = keptVersions.records(of: key, kind: kind) else { return nil }

@@ -91,4 +91,25 @@ struct SessionCopyMergeReportTests {
         #expect(changes.contains("moved    1 Eve: was 4 in the file"), "\(changes)")
         #expect(changes.contains("deleted  ") && changes.contains("Bob"), "\(changes)")
     }
+
+    @Test("copies merged with --keep are not advised again by the save or a refresh of the same session")
+    func keptCopiesNotAdvisedAgain() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann], to: place.list)
+        var session = try place.session()
+        // A save of this session's: the version read is then known as where the list came from.
+        try session.run("new Zed", "save")
+        let copy = place.list + ".conflict1"
+        try Self.write([Self.ann, Self.eve], to: copy, age: 100, in: place)
+        #expect(session.conflictNotice != nil)
+        let saved = Self.text(try session.run("merge --keep conflicts", "save"))
+        #expect(place.exists(copy))
+        #expect(!saved.contains("merge conflicts"), "\(saved)")
+        #expect(session.conflictNotice == nil)
+        #expect(!Self.text(try session.run("refresh")).contains("merge conflicts"))
+        // Written again, it is news.
+        try Self.write([Self.ann, Self.eve, Self.cid], to: copy, age: 1, in: place)
+        #expect(session.conflictNotice?.contains("directory.json.conflict1") == true)
+    }
 }
