@@ -33,6 +33,21 @@ struct MergeCommandParserTests {
         #expect(throws: ParseError.self) { try CommandParser.parse("conflicts now") }
     }
 
+    @Test("an option merge does not have is refused, naming --keep, not read as a file's path")
+    func unknownOption() {
+        for line in ["merge --bogus x", "merge! --bogus", "merge --keep --force conflicts"] {
+            #expect(throws: ParseError.self) { try CommandParser.parse(line) }
+            do {
+                _ = try CommandParser.parse(line)
+            } catch {
+                let option = line.contains("--bogus") ? "--bogus" : "--force"
+                #expect(error.message.contains("has no option '\(option)'"), "\(error.message)")
+                #expect(error.message.contains("its only option is --keep"), "\(error.message)")
+            }
+        }
+        #expect(throws: Never.self) { try CommandParser.parse("merge ./--bogus") }
+    }
+
     @Test("a merge written back reads as the same command")
     func roundTrip() throws {
         for command: Command in [
