@@ -48,6 +48,12 @@ struct MergeCommandParserTests {
         #expect(throws: Never.self) { try CommandParser.parse("merge ./--bogus") }
     }
 
+    @Test("help's list of commands names merge! beside merge")
+    func helpNamesMergeBang() {
+        let help = HelpText.overview(for: .person)
+        #expect(help.contains("merge[!] [--keep] PATH|conflicts"), "\(help)")
+    }
+
     @Test("a merge written back reads as the same command")
     func roundTrip() throws {
         for command: Command in [
