@@ -54,6 +54,22 @@ struct MergeCommandParserTests {
         #expect(help.contains("merge[!] [--keep] PATH|conflicts"), "\(help)")
     }
 
+    @Test("help merge names the state folder the program uses, $XDG_STATE_HOME's when it is set")
+    func helpNamesTheRealStateFolder() throws {
+        var environment = SessionEnvironment.fixed()
+        environment.stateFolder = "/srv/state/directory"
+        var session = try Session(
+            location: "/data/directory.plist", kind: nil, store: MemoryStore(), environment: environment)
+        guard case .text(let text) = try session.run("help merge") else {
+            Issue.record("help merge printed no text")
+            return
+        }
+        #expect(text.contains("/srv/state/directory/versions"), "\(text)")
+        #expect(!text.contains("~/.local/state"), "\(text)")
+        guard case .text(let recover) = try session.run("help recover") else { return }
+        #expect(recover.contains("/srv/state/directory/recovery"), "\(recover)")
+    }
+
     @Test("a merge written back reads as the same command")
     func roundTrip() throws {
         for command: Command in [
