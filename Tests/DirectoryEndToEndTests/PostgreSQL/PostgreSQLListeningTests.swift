@@ -53,7 +53,8 @@ struct PostgreSQLListeningTests {
         terminal.type("quit\r")
         #expect(terminal.waitForExit() == 0)
         let screen = terminal.screenText
-        #expect(screen.components(separatedBy: back).count == 3, "said once after each of the two ends")
+        #expect(
+            terminal.flatScreenText.components(separatedBy: back).count == 3, "said once after each of the two ends")
         for raw in ["FATAL", "WARNING", "NOTICE", "terminating connection due to administrator command"] {
             #expect(!screen.contains(raw), "libpq's \(raw) shown raw")
         }
