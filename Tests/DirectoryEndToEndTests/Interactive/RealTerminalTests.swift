@@ -35,6 +35,7 @@ extension Interactive {
             try Self.resizes(typed: typed, environment: [])
         }
 
+        /// A guard more than a proof: tmux draws a redraw from the old first row cleanly too.
         @Test("tmux re-wraps though the environment says xterm (XTERM_VERSION): the cursor's place tells")
         func theTerminalIsAskedNotTheEnvironment() throws {
             try Self.resizes(
