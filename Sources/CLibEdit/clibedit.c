@@ -15,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 
@@ -146,8 +147,9 @@ static void redraw(EditLine *el) {
     el_wset(el, EL_REFRESH);
 }
 
-/* Bytes read ahead while telling an escape sequence from a lone Escape, read again first. */
-static unsigned char ahead[32];
+/* Bytes read ahead, read again first: while telling an escape sequence from a lone Escape,
+   and keys typed while the terminal was asked where its cursor is. */
+static unsigned char ahead[4096];
 static size_t ahead_count = 0;
 
 static void put_back(unsigned char byte) {
@@ -159,6 +161,64 @@ static int take_ahead(unsigned char *byte) {
     *byte = ahead[0];
     memmove(ahead, ahead + 1, --ahead_count);
     return 1;
+}
+
+/* The end of a cursor position report (ESC [ row ; column R) at the end of `bytes`: its
+   start, with the row and the column; -1 when `bytes` do not end with one. */
+static long position_report(const unsigned char *bytes, size_t count, int *row, int *column) {
+    if (count < 6 || bytes[count - 1] != 'R') return -1;
+    size_t at = count - 1;
+    int numbers[2] = {0, 0};
+    for (int which = 1; which >= 0; which--) {
+        size_t digits = 0;
+        int value = 0, scale = 1;
+        while (at > 0 && bytes[at - 1] >= '0' && bytes[at - 1] <= '9' && digits < 5) {
+            value += (bytes[at - 1] - '0') * scale;
+            scale *= 10;
+            digits += 1;
+            at -= 1;
+        }
+        if (digits == 0 || at == 0) return -1;
+        numbers[which] = value;
+        at -= 1;
+        if (bytes[at] != (which == 1 ? ';' : '[')) return -1;
+    }
+    if (at == 0 || bytes[at - 1] != 0x1B) return -1;
+    *row = numbers[0];
+    *column = numbers[1];
+    return (long)at - 1;
+}
+
+int clibedit_cursor_position(int timeout_ms, int *row, int *column) {
+    unsigned char got[sizeof ahead];
+    size_t count = 0;
+    int found = 0;
+    if (write(STDOUT_FILENO, "\033[6n", 4) != 4) return 0;
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    /* Room is left for the keys already read ahead: none is dropped, and when the buffer
+       would fill up the wait ends (what was not read stays with the terminal). */
+    while (!found && count + ahead_count + 1 < sizeof ahead) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long waited = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (waited >= timeout_ms) break;
+        struct pollfd source = {STDIN_FILENO, POLLIN, 0};
+        int ready = poll(&source, 1, (int)(timeout_ms - waited));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0 || (source.revents & POLLIN) == 0) break;
+        ssize_t n = read(STDIN_FILENO, got + count, 1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n != 1) break;
+        count += 1;
+        long report = position_report(got, count, row, column);
+        if (report >= 0) {
+            count = (size_t)report;
+            found = 1;
+        }
+    }
+    for (size_t i = 0; i < count; i++) put_back(got[i]);
+    return found;
 }
 
 static int input_ready(void) {
@@ -187,6 +247,8 @@ static int wait_byte(EditLine *el, unsigned char *byte) {
             clibedit_redraw_after_stop(el);
             if (reading != NULL && reading->drawer != NULL) draw(el, CLIBEDIT_DRAW_AFRESH);
         }
+        /* Keys typed while the redraw asked the terminal where its cursor is. */
+        if (take_ahead(byte)) return 1;
         draw_if_idle(el);
         struct pollfd sources[2] = {{STDIN_FILENO, POLLIN, 0}, {wake[0], POLLIN, 0}};
         if (poll(sources, wake[0] >= 0 ? 2 : 1, -1) < 0) {

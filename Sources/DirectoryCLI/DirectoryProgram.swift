@@ -190,8 +190,8 @@ enum FolderCreation {
 }
 
 extension SessionEnvironment {
-    /// The real clock, the local time zone (`TZ`), random identifiers, the user's home folder and
-    /// the locale that `sort` follows (`LC_ALL`, `LC_COLLATE`, `LANG`).
+    /// The real clock, the local time zone (`TZ`), random identifiers, the user's home folder,
+    /// the locale that `sort` follows (`LC_ALL`, `LC_COLLATE`, `LANG`) and the state folder.
     static func live(paths: DataPaths) -> SessionEnvironment {
         var environment = SessionEnvironment(
             now: { Date().timeIntervalSinceReferenceDate },
@@ -201,6 +201,7 @@ extension SessionEnvironment {
             makeID: { RandomIDSource.shared.makeID() },
             home: paths.home)
         environment.collationLocale = SessionEnvironment.collationLocale(environment: paths.environment)
+        environment.stateFolder = paths.shownStateFolder
         return environment
     }
 }

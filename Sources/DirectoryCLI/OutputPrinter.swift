@@ -14,7 +14,7 @@ struct OutputPrinter {
     let showsFeedback: Bool
     /// How the prefixes of errors and warnings on standard error are coloured.
     var errorStyle = TextStyle.plain
-    /// At the prompt, the terminal's width, which feedback and errors are broken to fit between
+    /// At the prompt, the terminal's width, which feedback, warnings and errors are broken to fit between
     /// words (a terminal would cut a word in two at its edge); `nil` in scripts and pipes.
     var wrapWidth: (() -> Int)?
 
@@ -34,8 +34,7 @@ struct OutputPrinter {
             output.write(renderer.forTerminal ? VisibleText.lines(RecordRenderer.withoutCarriageReturns(text)) : text)
         case .warning(let text):
             output.flush()
-            // Whole, unlike errors: a warning (the news of others' changes) stays one line.
-            errors.line(errorStyle.apply(.warning, to: "directory:") + " " + VisibleText.lines(text))
+            errors.line(styled(.warning, "directory:", then: " " + VisibleText.lines(text)))
             errors.flush()
         }
     }

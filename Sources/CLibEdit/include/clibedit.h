@@ -152,6 +152,12 @@ int clibedit_replace_before_cursor(EditLine *el, int count, const wchar_t *text)
 /// Writes UTF-8 text to the terminal (standard output), bypassing buffers.
 void clibedit_write(const char *text);
 
+/// Asks the terminal where its cursor is (ESC [ 6 n) and waits at most `timeout_ms` for the
+/// answer: 1 with the 1-based `row` and `column`, 0 when none came in time. Keys typed
+/// meanwhile are kept and read as input afterwards; an answer that comes too late is read as a
+/// key that does nothing.
+int clibedit_cursor_position(int timeout_ms, int *row, int *column);
+
 /// The terminal's width in columns (80 when unknown).
 int clibedit_terminal_width(void);
 

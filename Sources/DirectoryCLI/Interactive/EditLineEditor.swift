@@ -55,7 +55,7 @@ final class EditLineEditor: LineEditor {
         for name in ["TMUX", "STY", "XTERM_VERSION", "TERM"] {
             if let value = unsafe getenv(name) { terminal[name] = unsafe String(cString: value) }
         }
-        keys.drawing.terminalRewraps = LineDrawing.terminalRewraps(environment: terminal)
+        keys.drawing.rewrapTest = RewrapTest(environment: terminal)
         unsafe clibedit_add_function(editor, "directory-complete", "complete a command, field, record or path") {
             editLine, _ in
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {

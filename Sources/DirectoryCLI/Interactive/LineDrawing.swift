@@ -9,8 +9,9 @@ final class LineDrawing {
     /// The prompt of the line being read (as the user sees it).
     var prompt = ""
     /// Whether the terminal re-wraps the rows it shows when the window is resized (tmux,
-    /// VTE, kitty, iTerm2), or keeps each on its row, cut or padded (xterm, the Linux console).
-    var terminalRewraps = true
+    /// VTE, kitty, iTerm2), or keeps each on its row, cut or padded (xterm, the Linux console):
+    /// guessed from the environment, then learned from the terminal.
+    var rewrapTest = RewrapTest(guess: true, mayAsk: false)
 
     /// What was drawn last, to draw only what changed and to find the first row again.
     private struct Drawn: Equatable {
@@ -42,9 +43,18 @@ final class LineDrawing {
             // A terminal that re-wraps has moved the drawing's rows: find the first row there.
             // One that does not left each row where it was, the cursor on its row: the first
             // row is as far above as before.
-            if terminalRewraps, var last = drawn {
-                last.layout = LineLayout(prompt: last.prompt, line: last.line, cursor: last.cursor, width: width)
-                drawn = last
+            if var last = drawn {
+                let rewrapped = LineLayout(prompt: last.prompt, line: last.line, cursor: last.cursor, width: width)
+                let rewraps = rewrapTest.rewraps(old: last.layout, rewrapped: rewrapped, width: width) {
+                    var row: Int32 = 0
+                    var column: Int32 = 0
+                    guard unsafe clibedit_cursor_position(RewrapTest.answerWait, &row, &column) == 1 else { return nil }
+                    return Int(column) - 1
+                }
+                if rewraps {
+                    last.layout = rewrapped
+                    drawn = last
+                }
             }
         default:
             break
@@ -65,14 +75,6 @@ final class LineDrawing {
         EditLineEditor.writeDrawing(Self.output(from: drawn, to: next))
         drawn = reason == CLIBEDIT_DRAW_FINISH ? nil : next
         clibedit_set_exit_leave(drawn.map { Int32($0.layout.rowsBelowCursor) } ?? -1)
-    }
-
-    /// Whether the terminal described by `environment` re-wraps its rows on a resize: all do
-    /// but xterm (which sets XTERM_VERSION) and the Linux console (TERM=linux), unless tmux
-    /// or screen, which re-wrap, run inside them.
-    static func terminalRewraps(environment: [String: String]) -> Bool {
-        if environment["TMUX"] != nil || environment["STY"] != nil { return true }
-        return environment["XTERM_VERSION"] == nil && environment["TERM"] != "linux"
     }
 
     /// Moves the cursor of `editLine` off the inside of a grapheme cluster, the way it moved;

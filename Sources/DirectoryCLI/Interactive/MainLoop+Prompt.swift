@@ -69,7 +69,8 @@ extension MainLoop {
     }
 
     /// A session command at the prompt: `revert` and the commands that would lose unsaved
-    /// changes (`quit`, `open`) ask first; `help` fits the window.
+    /// changes (`quit`, `open`) ask first; `help` fits the window; a merge with conflicts
+    /// prints its summary.
     mutating func applyAtPrompt(_ command: Command) throws(LineError) -> CommandOutput {
         if case .revert = command, session.hasUnsavedChanges {
             // Undo cannot bring discarded changes back: the prompt asks first, as for quit.
@@ -81,6 +82,10 @@ extension MainLoop {
             return fitted(output, for: command)
         } catch .unsavedChanges {
             return resolveUnsaved(before: command) == .quit ? .quit : .nothing
+        } catch .mergedWithConflicts(let report) {
+            // The merge was made: its summary, conflicts listed, is the command's output, not an
+            // error (a script's merge still fails, so that the script can tell).
+            return .text(report)
         } catch {
             throw .session(error, opensList: false)
         }

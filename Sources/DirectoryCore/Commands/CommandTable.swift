@@ -102,7 +102,7 @@ public enum CommandTable {
                 + "and changed none that it refers to; otherwise it is cleared (a save that merges clears it the same way).",
             examples: ["refresh"]),
         CommandSpec(
-            name: "merge", aliases: ["merge!"], usage: "merge [--keep] PATH | merge [--keep] conflicts",
+            name: "merge", aliases: ["merge!"], usage: "merge[!] [--keep] PATH|conflicts",
             summary: "merge another copy of the list (or every conflict copy) into this one",
             details: "Merges the list in PATH (any format the program reads) into this one, record by record "
                 + "and field by field, as one change: one undo takes it back, changes lists it and save writes it. "

@@ -22,6 +22,8 @@ public enum ParseError: Error, Equatable, Sendable {
     case invalidIDPrefix(String)
     /// The argument is not one of the allowed words.
     case invalidChoice(command: String, value: String, choices: [String])
+    /// A word starting with `--` that is not one of the command's options.
+    case unknownOption(command: String, option: String, options: [String], usage: String)
 
     /// The message for the user: lower-case, saying what was wrong and what to do.
     public var message: String {
@@ -51,6 +53,12 @@ public enum ParseError: Error, Equatable, Sendable {
                 + "of the id that show prints, e.g. #E621"
         case .invalidChoice(let command, let value, let choices):
             return "\(command) takes \(choices.joined(separator: " or ")), not '\(value)'"
+        case .unknownOption(let command, let option, let options, let usage):
+            let known =
+                options.count == 1
+                ? "its only option is \(options[0])" : "its options are \(options.joined(separator: ", "))"
+            return
+                "\(command) has no option '\(option)' (\(known); a file of that name is ./\(option)); usage: \(usage)"
         }
     }
 }

@@ -14,9 +14,14 @@ public enum HelpText {
         return lines.joined(separator: "\n")
     }
 
-    /// The usage, explanation and examples of one command.
-    public static func details(of spec: CommandSpec, for kind: ListKind) -> String {
-        var lines = ["usage: " + spec.usage, "", spec.details]
+    /// Where `CommandTable`'s texts say the state folder is: the folder without `XDG_STATE_HOME`.
+    public static let defaultStateFolder = "~/.local/state/directory"
+
+    /// The usage, explanation and examples of one command; the state folder named as `stateFolder`.
+    public static func details(
+        of spec: CommandSpec, for kind: ListKind, stateFolder: String = defaultStateFolder
+    ) -> String {
+        var lines = ["usage: " + spec.usage, "", spec.details.replacing(defaultStateFolder, with: stateFolder)]
         if !spec.aliases.isEmpty {
             lines.append("Also: " + spec.aliases.joined(separator: ", ") + ".")
         }

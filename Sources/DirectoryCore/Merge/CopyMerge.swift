@@ -12,6 +12,8 @@ struct CopyMerge {
         var line: String
         /// The command that takes the value not chosen, when there is one.
         var taking: String?
+        /// Whether the other side is a copy merged before this one, not this session's edits.
+        var betweenCopies = false
     }
 
     /// The merged list and what the merge did.
@@ -39,6 +41,14 @@ struct CopyMerge {
     let takingAll: String
     /// Whether conflicts take the copy's value (`merge!`).
     var preferringCopy = false
+    /// What the working list took from copies merged before this one by the same command: for
+    /// a record's key, each field's index (or `CopyMerge.wholeRecord` for the record itself,
+    /// added or deleted) with the name of the copy it came from. A clash there is between two
+    /// copies, not with this session's edits, and is worded so.
+    var earlier: [RecordKey: [Int: String]] = [:]
+
+    /// The field index in `earlier` that stands for a whole record.
+    static let wholeRecord = -1
 
     /// The rule, asked with the side that wins a conflict as "ours".
     private var rule: MergeRule { MergeRule(kind: kind, place: place, preferringOurs: true) }
@@ -105,6 +115,7 @@ struct CopyMerge {
             base: base.map(\.key), ours: ourKeys, theirs: theirKeys, preferringOurs: !preferringCopy)
         var all = records
         for record in ours + theirs where all[record.key] == nil { all[record.key] = record }
+        let final = merged.order.filter { records[$0] != nil }
         for conflict in merged.conflicts {
             guard let record = all[conflict.key] else { continue }
             let oursAfter = conflict.oursAfter.flatMap { all[$0] }
@@ -113,9 +124,28 @@ struct CopyMerge {
             result.conflicts.append(
                 preferringCopy
                     ? Conflict(line: line + "; placed as there")
-                    : Conflict(line: line + "; kept your place", taking: takingAll))
+                    : Conflict(
+                        line: line + "; kept your place",
+                        taking: taking(place: conflict.key, after: conflict.theirsAfter, in: final)))
         }
         return merged.order
+    }
+
+    /// The command that moves the record `key` to the place the copy gives it (after `after`,
+    /// or first) in the merged `order`: `move #ID to N`. When that record is not in the merged
+    /// list, the merge that takes the copy's side.
+    private func taking(place key: RecordKey, after: RecordKey?, in order: [RecordKey]) -> String {
+        let others = order.filter { $0 != key }
+        let number: Int
+        if let after {
+            guard let index = others.firstIndex(of: after) else { return takingAll }
+            number = index + 2
+        } else {
+            number = 1
+        }
+        // A repeated id names no one record: its number in the merged list instead.
+        let from = key.occurrence == 0 ? "#\(key.id.description)" : String((order.firstIndex(of: key) ?? 0) + 1)
+        return "move \(from) to \(number)"
     }
 
     /// `MergeRule`'s decision, the winning side asked as "ours".
@@ -129,28 +159,34 @@ struct CopyMerge {
         _ decision: MergeRule.Decision, base: Record, ours mine: Record?, theirs their: Record?,
         into result: inout Merged
     ) {
+        let who = (mine ?? their).map { self.who(changed: $0.key) } ?? "you"
+        let betweenCopies = who != "you"
         switch (mine, their, decision.record) {
         case (let mine?, nil, nil):
             result.deleted.append(rule.title(mine))
             if mine != base {
                 result.conflicts.append(
-                    Conflict(line: "\(rule.title(mine)): deleted as \(place) did, though you changed it"))
+                    Conflict(
+                        line: "\(rule.title(mine)): deleted as \(place) did, though \(who) changed it",
+                        betweenCopies: betweenCopies))
             }
         case (let mine?, nil, _?):
             result.conflicts.append(
                 Conflict(
-                    line: "\(rule.title(mine)): you changed it, but \(place) deleted it; kept",
-                    taking: "delete #\(mine.id.description)"))
+                    line: "\(rule.title(mine)): \(who) changed it, but \(place) deleted it; kept",
+                    taking: "delete #\(mine.id.description)", betweenCopies: betweenCopies))
         case (nil, let their?, _?):
             result.added.append(rule.title(their))
             result.conflicts.append(
-                Conflict(line: "\(rule.title(their)): brought back as \(place) changed it, though you deleted it"))
+                Conflict(
+                    line: "\(rule.title(their)): brought back as \(place) changed it, though \(who) deleted it",
+                    betweenCopies: betweenCopies))
         case (nil, let their?, nil):
             if their != base {
                 result.conflicts.append(
                     Conflict(
-                        line: "\(rule.title(their)): you deleted it, but \(place) changed it; left deleted",
-                        taking: takingAll))
+                        line: "\(rule.title(their)): \(who) deleted it, but \(place) changed it; left deleted",
+                        taking: takingAll, betweenCopies: betweenCopies))
             }
         case (let mine?, let their?, let merged?):
             if merged.values != mine.values || merged.extras != mine.extras { result.changed.append(rule.title(mine)) }
@@ -183,17 +219,32 @@ struct CopyMerge {
         return merged
     }
 
+    /// "you", or "directory 2.plist" when the working list has the record (or `field` of it)
+    /// as a copy merged before this one left it.
+    private func who(changed key: RecordKey, field: Int = wholeRecord) -> String {
+        guard let from = earlier[key] else { return "you" }
+        let anyField = field == Self.wholeRecord ? from.sorted { $0.key < $1.key }.first?.value : nil
+        return from[field] ?? from[Self.wholeRecord] ?? anyField ?? "you"
+    }
+
     /// The conflict line of `field`, saying which value the merge kept and how to take the other.
     private func fieldConflict(_ field: Int, ours mine: Record, theirs their: Record, took merged: Record) -> Conflict {
         let name = kind.fields[field].name
         let here = MergeRule.show(mine.values[field])
         let there = MergeRule.show(their.values[field])
+        let who = who(changed: mine.key, field: field)
+        let earlierCopy = who != "you"
         guard merged.values[field] == mine.values[field] else {
-            return Conflict(line: "\(rule.title(mine)): \(name) is \(there) as in \(place), replacing your \(here)")
+            let replaced = earlierCopy ? "\(here) from \(who)" : "your \(here)"
+            return Conflict(
+                line: "\(rule.title(mine)): \(name) is \(there) as in \(place), replacing \(replaced)",
+                betweenCopies: earlierCopy)
         }
+        let from = earlierCopy ? "in \(who)" : "here"
         return Conflict(
-            line: "\(rule.title(mine)): \(name) is \(here) here but \(there) in \(place); kept \(here)",
-            taking: "edit #\(mine.id.description), then set \(name) \(QuotedValue.written(text(their.values[field])))")
+            line: "\(rule.title(mine)): \(name) is \(here) \(from) but \(there) in \(place); kept \(here)",
+            taking: "edit #\(mine.id.description), then set \(name) \(QuotedValue.written(text(their.values[field])))",
+            betweenCopies: earlierCopy)
     }
 
     /// A value as `set` takes it.

@@ -12,16 +12,19 @@ extension Session {
         return conflictCopyStore.copies(of: location)
     }
 
-    /// Who made the file at `path`, when it is a conflict copy of this list (in its folder,
-    /// named as a sync tool names one); else `nil`.
-    func conflictMaker(of path: String) -> String? {
-        conflictCopies().first { store.isSameList($0.path, as: path) }?.maker
+    /// The file at `path` as a conflict copy of this list (in its folder, named as a sync tool
+    /// names one); else `nil`.
+    func conflictCopy(at path: String) -> ConflictCopy? {
+        conflictCopies().first { store.isSameList($0.path, as: path) }
     }
 
-    /// What to say when conflict copies are beside the list and not merged yet, or `nil`.
+    /// What to say when conflict copies are beside the list and not merged yet, or `nil`. A copy
+    /// merged with `--keep` is kept on purpose: not advised again in this session unless it changed.
     public var conflictNotice: String? {
-        let pending = Set(mergedCopies.filter { $0.removing && !$0.undone }.map(\.path))
-        let copies = conflictCopies().filter { !pending.contains($0.path) }
+        let pending = Set(mergedCopies.filter { !$0.undone }.map(\.path))
+        let copies = conflictCopies().filter { copy in
+            !pending.contains(copy.path) && keptCopies[copy.path] != copy.modified
+        }
         guard !copies.isEmpty else { return nil }
         let shown = copies.prefix(3).map { "\(StoreLocation.displayName($0.path)) (\($0.maker))" }
         let more = copies.count > 3 ? " and \(copies.count - 3) more" : ""
@@ -75,14 +78,17 @@ extension Session {
     }
 
     /// After a save: removes the conflict copies whose merge the saved list holds (those not
-    /// merged with `--keep`, and whose contents are still the ones merged); returns a line
-    /// naming them, or `nil`.
+    /// merged with `--keep`, and whose contents are still the ones merged), and notes those kept
+    /// with `--keep`; returns a line naming the removed ones, or `nil`.
     mutating func removeMergedCopies() -> String? {
         let merged = mergedCopies
         mergedCopies = []
         guard let conflictCopyStore else { return nil }
         var removed: [String] = []
         var changed: [String] = []
+        for copy in merged where !copy.removing && !copy.undone {
+            if let modified = copy.modified { keptCopies[copy.path] = modified }
+        }
         for copy in merged where copy.removing && !copy.undone {
             guard let version = copy.version else { continue }
             if conflictCopyStore.remove(copy.path, ifStill: version) {

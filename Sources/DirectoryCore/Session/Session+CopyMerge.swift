@@ -15,6 +15,8 @@ extension Session {
         var group: Int
         /// Whether `undo` took the merge back (then a save neither removes it nor names it).
         var undone = false
+        /// When a conflict copy was last written, as `conflicts` found it; `nil` for another file.
+        var modified: Double?
     }
 
     /// A copy read for a merge.
@@ -28,13 +30,14 @@ extension Session {
     mutating func merge(_ source: MergeSource, force: Bool, keep: Bool, command: Command) throws(SessionError)
         -> CommandOutput
     {
-        var copies: [(path: String, maker: String?)]
+        var copies: [(path: String, maker: String?, modified: Double?)]
         switch source {
         case .path(let path):
             let expanded = environment.expandingTilde(path)
-            copies = [(expanded, conflictMaker(of: expanded))]
+            let found = conflictCopy(at: expanded)
+            copies = [(expanded, found?.maker, found?.modified)]
         case .conflicts:
-            copies = conflictCopies().map { ($0.path, $0.maker) }
+            copies = conflictCopies().map { ($0.path, $0.maker, $0.modified) }
             guard !copies.isEmpty else { return .feedback("No conflict copies of \(listName) are beside it.") }
         }
         var (working, oursKey) = mergeStart()
@@ -42,6 +45,7 @@ extension Session {
         var unreadable: [String] = []
         var merged: [MergedCopy] = []
         var conflicts = 0
+        var earlier: [RecordKey: [Int: String]] = [:]
         let group = (mergedCopies.map(\.group).max() ?? 0) + 1
         for copy in copies {
             let read: ReadCopy
@@ -53,7 +57,8 @@ extension Session {
                     "  \(StoreLocation.displayName(copy.path)): \(Self.copyProblem(error)); left as it is")
                 continue
             }
-            let result = mergeCopy(read, into: working, oursKey: oursKey, preferringCopy: force)
+            let result = mergeCopy(read, into: working, oursKey: oursKey, preferringCopy: force, earlier: earlier)
+            if copies.count > 1 { Self.note(result.records, from: read.path, replacing: working, in: &earlier) }
             keepCopy(read)
             // Merged into nothing, the list is the copy: the next copy is compared with its history.
             if working.isEmpty { oursKey = read.list.version?.keptKey }
@@ -63,7 +68,7 @@ extension Session {
             merged.append(
                 MergedCopy(
                     path: read.path, version: read.list.version, removing: read.maker != nil && !keep,
-                    group: group))
+                    group: group, modified: copy.modified))
         }
         guard !merged.isEmpty else {
             throw .copiesUnreadable(list: listName, details: unreadable)
@@ -131,13 +136,37 @@ extension Session {
 
     /// The merge of `copy` into `ours` (the working list's records, maybe with copies merged
     /// before), which came from the kept version `oursKey`.
-    func mergeCopy(_ copy: ReadCopy, into ours: [Record], oursKey: String?, preferringCopy: Bool) -> CopyMerge.Merged {
+    func mergeCopy(
+        _ copy: ReadCopy, into ours: [Record], oursKey: String?, preferringCopy: Bool,
+        earlier: [RecordKey: [Int: String]] = [:]
+    ) -> CopyMerge.Merged {
         let theirs = copy.list.records.array
         let merger = CopyMerge(
             kind: kind, place: StoreLocation.displayName(copy.path),
             takingAll: CommandDescription.text(of: .merge(.path(copy.path), force: true)),
-            preferringCopy: preferringCopy)
+            preferringCopy: preferringCopy, earlier: earlier)
         return merger.merge(base: base(for: copy, oursKey: oursKey), ours: ours, theirs: theirs)
+    }
+
+    /// Notes in `earlier` what the merge of the copy at `path` changed from `before` into
+    /// `after`: the fields it changed, the records it added or deleted (as `CopyMerge.earlier`).
+    static func note(
+        _ after: [Record], from path: String, replacing before: [Record], in earlier: inout [RecordKey: [Int: String]]
+    ) {
+        let name = StoreLocation.displayName(path)
+        var old: [RecordKey: Record] = [:]
+        for record in before { old[record.key] = record }
+        for record in after {
+            guard let was = old.removeValue(forKey: record.key) else {
+                earlier[record.key] = [CopyMerge.wholeRecord: name]
+                continue
+            }
+            for field in record.values.indices
+            where field >= was.values.count || record.values[field] != was.values[field] {
+                earlier[record.key, default: [:]][field] = name
+            }
+        }
+        for key in old.keys { earlier[key] = [CopyMerge.wholeRecord: name] }
     }
 
     /// The records of the newest kept version both this list and `copy` could have come from.
@@ -169,7 +198,9 @@ extension Session {
         let from = copy.maker.map { " (\($0)'s conflict copy)" } ?? ""
         let conflictCount =
             result.conflicts.count == 1 ? "1 conflict" : "\(result.conflicts.count) conflicts"
-        let settled = result.conflicts.isEmpty ? "" : preferringCopy ? ", the copy's value taken" : ", your value kept"
+        // A clash with a copy merged before this one keeps that copy's value, not this session's.
+        let kept = result.conflicts.contains(where: \.betweenCopies) ? "the value here" : "your value"
+        let settled = result.conflicts.isEmpty ? "" : preferringCopy ? ", the copy's value taken" : ", \(kept) kept"
         var lines = [
             "Merged \(name)\(from) into \(listName): added \(result.added.count), changed \(result.changed.count), "
                 + "deleted \(result.deleted.count), \(conflictCount)\(settled)."

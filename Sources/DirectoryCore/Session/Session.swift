@@ -38,6 +38,9 @@ public struct Session {
     var conflictCopyStore: ConflictCopyStore?
     /// The copies merged since the list was last saved, which a save that holds the merge removes.
     var mergedCopies: [MergedCopy] = []
+    /// Conflict copies merged with `--keep` whose merge a save holds, with when each was last
+    /// written then: kept on purpose, they are not advised again while unchanged.
+    var keptCopies: [String: Double] = [:]
     /// What the last save says of another program's late write it kept beside the file, if any.
     var lateWriteNote: String?
     /// Whether a save said why programs that write the list in place are not protected (said once).

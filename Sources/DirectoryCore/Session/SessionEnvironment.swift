@@ -13,6 +13,9 @@ public struct SessionEnvironment: Sendable {
     public var home: String
     /// The locale whose alphabet `sort` follows (`sv_SE`); empty for Unicode's default order.
     public var collationLocale = ""
+    /// The program's state folder as `help` names it (`$XDG_STATE_HOME/directory`, else
+    /// `~/.local/state/directory`), where kept versions and recovery journals are.
+    public var stateFolder = HelpText.defaultStateFolder
 
     /// Creates an environment.
     public init(

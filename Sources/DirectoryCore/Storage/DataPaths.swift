@@ -16,6 +16,14 @@ public struct DataPaths: Equatable, Sendable {
     /// `$XDG_STATE_HOME/directory`, else `~/.local/state/directory`: where history is kept.
     public var stateFolder: String { folder("XDG_STATE_HOME", fallback: ".local/state") + "/directory" }
 
+    /// `stateFolder` as messages name it: `~/` for the home folder.
+    public var shownStateFolder: String {
+        let folder = stateFolder
+        let home = self.home.hasSuffix("/") ? self.home : self.home + "/"
+        guard home != "/", folder.hasPrefix(home) else { return folder }
+        return "~/" + folder.dropFirst(home.count)
+    }
+
     /// `…/directory/recovery` in the state folder: the journals of unsaved changes.
     public var recoveryFolder: String { stateFolder + "/recovery" }
 

@@ -84,7 +84,7 @@ public struct WorkingList {
         guard let spec = CommandTable.spec(named: topic) else {
             throw .unknownHelpTopic(topic, suggestion: Suggestion.closest(to: topic, in: CommandTable.allNames))
         }
-        return .text(HelpText.details(of: spec, for: kind))
+        return .text(HelpText.details(of: spec, for: kind, stateFolder: environment.stateFolder))
     }
 
     /// After a save: the list as it is now is what the store holds, and records that share

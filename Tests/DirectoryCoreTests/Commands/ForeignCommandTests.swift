@@ -21,6 +21,19 @@ struct ForeignCommandTests {
         }
     }
 
+    @Test("libedit's bind (and its other editrc commands) typed at the prompt point at ~/.editrc, not at find")
+    func editrcCommandsPointAtEditrc() {
+        for line in ["bind -v", "bind -e", "settc"] {
+            #expect(throws: ParseError.self) { try CommandParser.parse(line) }
+            do {
+                _ = try CommandParser.parse(line)
+            } catch {
+                #expect(error.message.contains("go in ~/.editrc"), "\(error.message)")
+                #expect(!error.message.contains("find"), "\(error.message)")
+            }
+        }
+    }
+
     @Test("a word neither program has keeps the usual suggestion")
     func otherWordsAreUnknown() {
         #expect(ForeignCommand.hint(for: "lsit") == nil)

@@ -33,6 +33,43 @@ struct MergeCommandParserTests {
         #expect(throws: ParseError.self) { try CommandParser.parse("conflicts now") }
     }
 
+    @Test("an option merge does not have is refused, naming --keep, not read as a file's path")
+    func unknownOption() {
+        for line in ["merge --bogus x", "merge! --bogus", "merge --keep --force conflicts"] {
+            #expect(throws: ParseError.self) { try CommandParser.parse(line) }
+            do {
+                _ = try CommandParser.parse(line)
+            } catch {
+                let option = line.contains("--bogus") ? "--bogus" : "--force"
+                #expect(error.message.contains("has no option '\(option)'"), "\(error.message)")
+                #expect(error.message.contains("its only option is --keep"), "\(error.message)")
+            }
+        }
+        #expect(throws: Never.self) { try CommandParser.parse("merge ./--bogus") }
+    }
+
+    @Test("help's list of commands names merge! beside merge")
+    func helpNamesMergeBang() {
+        let help = HelpText.overview(for: .person)
+        #expect(help.contains("merge[!] [--keep] PATH|conflicts"), "\(help)")
+    }
+
+    @Test("help merge names the state folder the program uses, $XDG_STATE_HOME's when it is set")
+    func helpNamesTheRealStateFolder() throws {
+        var environment = SessionEnvironment.fixed()
+        environment.stateFolder = "/srv/state/directory"
+        var session = try Session(
+            location: "/data/directory.plist", kind: nil, store: MemoryStore(), environment: environment)
+        guard case .text(let text) = try session.run("help merge") else {
+            Issue.record("help merge printed no text")
+            return
+        }
+        #expect(text.contains("/srv/state/directory/versions"), "\(text)")
+        #expect(!text.contains("~/.local/state"), "\(text)")
+        guard case .text(let recover) = try session.run("help recover") else { return }
+        #expect(recover.contains("/srv/state/directory/recovery"), "\(recover)")
+    }
+
     @Test("a merge written back reads as the same command")
     func roundTrip() throws {
         for command: Command in [

@@ -123,5 +123,25 @@ extension Interactive {
             #expect(help[usage] == "  export FORMAT [OPTIONS] PATH")
             #expect(help[usage + 1].hasPrefix("      write the list"))
         }
+
+        @Test("at 40 columns a warning (a bad ~/.editrc line) breaks between words, never inside one")
+        func narrowWindowBreaksWarningsBetweenWords() throws {
+            let folder = TemporaryFolder()
+            try "frobnicate the whole list of people\n".write(
+                toFile: folder.file(".editrc"), atomically: true, encoding: .utf8)
+            let pane = try TmuxPane(["--no-pager"], folder: folder, width: 40)
+            #expect(pane.waitUntil { $0.rows.last == "directory.plist >" })
+            let rows = pane.rows
+            let first = try #require(rows.firstIndex { $0.hasPrefix("directory:") }, "\(rows)")
+            let last = try #require(rows.firstIndex { $0.hasSuffix("(ignored)") }, "\(rows)")
+            let warning = rows[first...last].joined(separator: " ")
+            // The path has no space and is cut where it must be; every word after it is whole on its row.
+            let words = "'frobnicate' is not an editrc command (see man 5 editrc) (ignored)"
+            #expect(warning.hasSuffix(":1: " + words), "\(rows)")
+            let shown = rows[first...last].flatMap { $0.split(separator: " ").map(String.init) }
+            for word in words.split(separator: " ") {
+                #expect(shown.contains(String(word)), "'\(word)' was cut: \(rows)")
+            }
+        }
     }
 }

@@ -160,6 +160,10 @@ final class PseudoTerminal {
             .replacingOccurrences(of: "\r", with: "")
     }
 
+    /// `screenText` with its line breaks as spaces: the prompt breaks messages wider than the
+    /// window between words, so a message is found in it whatever the window's width.
+    var flatScreenText: String { screenText.replacingOccurrences(of: "\n", with: " ") }
+
     /// Waits until `text` appears after what earlier waits matched; returns whether it did.
     /// A line break and a space are taken alike when `text` is not found as it is: the prompt
     /// breaks long messages between words at the window's width.

@@ -32,8 +32,22 @@ extension Interactive {
                 "find" + String(repeating: " word", count: 11) + " ab",
             ])
         func afterResizesNoStaleRowStaysAboveThePrompt(typed: String) throws {
+            try Self.resizes(typed: typed, environment: [])
+        }
+
+        /// A guard more than a proof: tmux draws a redraw from the old first row cleanly too.
+        @Test("tmux re-wraps though the environment says xterm (XTERM_VERSION): the cursor's place tells")
+        func theTerminalIsAskedNotTheEnvironment() throws {
+            try Self.resizes(
+                typed: "find some words typed here and then many more words so that the line wraps over the edge",
+                environment: ["XTERM_VERSION=379"])
+        }
+
+        /// Types `typed` in a pane with `environment`, resizes it again and again, and checks
+        /// that the prompt and the line are shown once, at the bottom, re-wrapped to each width.
+        static func resizes(typed: String, environment: [String]) throws {
             let folder = TemporaryFolder()
-            let pane = try TmuxPane(folder: folder)
+            let pane = try TmuxPane(folder: folder, environment: environment)
             #expect(pane.waitUntil { $0.rows.last?.hasPrefix("directory.plist >") == true })
             pane.type(typed)
             #expect(pane.waitUntil { $0.rows.joined().hasSuffix(typed) })

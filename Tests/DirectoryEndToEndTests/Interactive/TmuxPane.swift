@@ -23,12 +23,14 @@ final class TmuxPane {
         } ?? "tmux"
 
     /// Starts `directory` with `arguments` in `folder` (HOME and XDG folders inside it) in a
-    /// `width` × 24 window, TERM as tmux sets it.
-    init(_ arguments: [String] = [], folder: TemporaryFolder, width: Int = 80) throws {
-        let environment = [
-            "HOME=\(folder.path)", "XDG_DATA_HOME=\(folder.file("data"))", "XDG_STATE_HOME=\(folder.file("state"))",
-            "XDG_CONFIG_HOME=\(folder.file("config"))", "PATH=/usr/bin:/bin", "TZ=UTC", "LANG=C.UTF-8",
-        ]
+    /// `width` × 24 window, TERM as tmux sets it, and `extra` variables (`NAME=value`).
+    init(_ arguments: [String] = [], folder: TemporaryFolder, width: Int = 80, environment extra: [String] = []) throws
+    {
+        let environment =
+            extra + [
+                "HOME=\(folder.path)", "XDG_DATA_HOME=\(folder.file("data"))", "XDG_STATE_HOME=\(folder.file("state"))",
+                "XDG_CONFIG_HOME=\(folder.file("config"))", "PATH=/usr/bin:/bin", "TZ=UTC", "LANG=C.UTF-8",
+            ]
         let program = ([BuiltProgram.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         // The pane stays after the program ends, so that its last screen can be read.
         run([

@@ -13,7 +13,7 @@ struct PostgreSQLListeningTests {
     /// screen `times` times.
     static func pressEnter(on terminal: PseudoTerminal, until text: String, times: Int = 1, prompt: String) -> Bool {
         let end = Date().addingTimeInterval(60)
-        func seen() -> Int { terminal.screenText.components(separatedBy: text).count - 1 }
+        func seen() -> Int { terminal.flatScreenText.components(separatedBy: text).count - 1 }
         while seen() < times, Date() < end {
             terminal.press(.enter)
             guard terminal.waitFor(prompt) else { return false }
@@ -53,7 +53,8 @@ struct PostgreSQLListeningTests {
         terminal.type("quit\r")
         #expect(terminal.waitForExit() == 0)
         let screen = terminal.screenText
-        #expect(screen.components(separatedBy: back).count == 3, "said once after each of the two ends")
+        #expect(
+            terminal.flatScreenText.components(separatedBy: back).count == 3, "said once after each of the two ends")
         for raw in ["FATAL", "WARNING", "NOTICE", "terminating connection due to administrator command"] {
             #expect(!screen.contains(raw), "libpq's \(raw) shown raw")
         }

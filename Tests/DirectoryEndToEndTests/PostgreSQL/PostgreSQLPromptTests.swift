@@ -15,11 +15,11 @@ struct PostgreSQLPromptTests {
         // The notice comes when the server has passed it on: each empty line is a new prompt.
         let notice = "Others changed 2 people in \(name) since it was read; 'save' merges"
         let end = Date().addingTimeInterval(60)
-        while !terminal.screenText.contains(notice), Date() < end {
+        while !terminal.flatScreenText.contains(notice), Date() < end {
             terminal.press(.enter)
             #expect(terminal.waitFor("\(name) > "))
         }
-        #expect(terminal.screenText.contains(notice))
+        #expect(terminal.flatScreenText.contains(notice))
         terminal.type("save")
         terminal.press(.enter)
         #expect(terminal.waitFor("\(name) > "))
