@@ -84,8 +84,7 @@ public struct FileStore: ListStore {
     /// the version the session's merge read (or no file, for `.version(nil)`): when another
     /// program saved since, nothing of this save stays, the other version is the file, and
     /// this throws `changedMeanwhile` so the session merges that version and writes again
-    /// (`AtomicFile.Placing`). `save!` and `save as` replace anything. Text that an XML
-    /// property list cannot hold is refused before anything is written.
+    /// (`AtomicFile.Placing`). `save!` and `save as` replace anything.
     public func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError)
         -> ListVersion
     {
@@ -112,9 +111,6 @@ public struct FileStore: ListStore {
         _ records: RecordList, kind: ListKind, format: FileFormat, to path: String,
         replacing expected: AtomicFile.Expected
     ) throws(StorageError) -> FileVersion {
-        if format == .xmlPlist, let problem = XMLPlistCharacterCheck.firstProblem(in: records, kind: kind) {
-            throw .writeFailed(path: path, reason: problem)
-        }
         // The encoder hands over the file in pieces, which are hashed and written as
         // they come, so a save never holds a second copy of the list as bytes.
         var hash = ContentHash()

@@ -74,12 +74,12 @@ struct FoundationCorpusTests {
         var generator = SeededGenerator(state: 22)
         for size in Self.sizes {
             let people = try FoundationCorpus.encode(
-                FoundationCorpus.people(size, xml: format == .xmlPlist, using: &generator), as: format)
+                FoundationCorpus.people(size, using: &generator), as: format)
             #expect(
                 try Self.savedUnchanged(people, bucket: false, format: format, in: folder, name: "\(size)") == people,
                 "people, \(size), \(format)")
             let items = try FoundationCorpus.encode(
-                FoundationCorpus.items(size, xml: format == .xmlPlist, using: &generator), as: format)
+                FoundationCorpus.items(size, using: &generator), as: format)
             #expect(
                 try Self.savedUnchanged(items, bucket: true, format: format, in: folder, name: "\(size)") == items,
                 "bucket list, \(size), \(format)")
@@ -93,10 +93,9 @@ struct FoundationCorpusTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var generator = SeededGenerator(state: 23)
-        let xml = format == .xmlPlist
         for size in [0, 2, 17, 1000] {
             let people = try FoundationCorpus.encode(
-                FoundationCorpus.people(size, xml: xml, using: &generator), as: format)
+                FoundationCorpus.people(size, using: &generator), as: format)
             var (session, path) = try Self.open(people, bucket: false, format: format, in: folder, name: "e\(size)")
             if size > 0 { try session.run("edit 1", "set office Briggs\r413/A") }
             if size > 1 { try session.run("delete 2") }
@@ -110,7 +109,7 @@ struct FoundationCorpusTests {
             try Self.expectFoundations(written, try FoundationCorpus.encode(expectedPeople, as: format), format: format)
 
             let items = try FoundationCorpus.encode(
-                FoundationCorpus.items(size, xml: xml, using: &generator), as: format)
+                FoundationCorpus.items(size, using: &generator), as: format)
             var (bucket, bucketPath) = try Self.open(items, bucket: true, format: format, in: folder, name: "e\(size)")
             if size > 0 { try bucket.run("edit 1", "set note a\rb", "done 2026-05-01") }
             try bucket.run("new Skydive", "save")
@@ -127,7 +126,7 @@ struct FoundationCorpusTests {
     }
 
     @Test(
-        "unknown keys of every property-list type, before, between and after the known ones, stay where they were"
+        "unknown keys of every property-list type, before, between and after the known ones, keep every byte"
     )
     func unknownKeysInPlists() throws {
         let folder = try Self.folder()
@@ -135,30 +134,49 @@ struct FoundationCorpusTests {
         var generator = SeededGenerator(state: 24)
         for format in [FileFormat.binaryPlist, .xmlPlist] {
             for bucket in [false, true] {
-                for size in [1, 2, 17, 200] {
+                // 6,000 records need more than 65,536 objects: references and offsets of 4 bytes.
+                for size in [1, 2, 17, 200] + (format == .binaryPlist && !bucket ? [6000] : []) {
                     let dictionaries = FoundationCorpus.dictionaries(size, bucket: bucket, using: &generator)
+                    // `PropertyListSerialization` writes each key, text and date where it occurs
+                    // (not shared as `PropertyListEncoder` shares them), and a boolean there too.
                     let bytes = Array(
                         try PropertyListSerialization.data(
                             fromPropertyList: dictionaries, format: format == .xmlPlist ? .xml : .binary, options: 0))
                     let saved = try Self.savedUnchanged(
                         bytes, bucket: bucket, format: format, in: folder, name: "u\(size)")
-                    guard format == .xmlPlist || size == 1 else {
-                        // `PropertyListSerialization` writes each record's keys and text anew rather
-                        // than sharing them as `PropertyListEncoder` does: the save shares them, and
-                        // keeps every value and every record's key order.
-                        let read = try RecordCodec.decode(RawSpan(_elements: saved.span), format: format, kind: nil)
-                        let original = try RecordCodec.decode(
-                            RawSpan(_elements: bytes.span), format: format, kind: nil)
-                        #expect(read.records.array == original.records.array)
-                        #expect(read.records.map(\.keyOrder) == original.records.map(\.keyOrder))
-                        continue
-                    }
                     // Compared as one Bool: a failure's message says where, without a diff of every byte.
                     let same = saved == bytes
                     #expect(same, "\(format), bucket \(bucket), \(size): \(Self.firstDifference(saved, bytes))")
                 }
             }
         }
+    }
+
+    @Test("a binary plist PropertyListSerialization wrote, edited, is still written as it writes: nothing shared")
+    func unsharedPlistEdited() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var generator = SeededGenerator(state: 26)
+        let dictionaries = FoundationCorpus.dictionaries(30, bucket: false, using: &generator)
+        let bytes = Array(
+            try PropertyListSerialization.data(fromPropertyList: dictionaries, format: .binary, options: 0))
+        var (session, path) = try Self.open(bytes, bucket: false, format: .binaryPlist, in: folder, name: "edited")
+        try session.run("edit 3", "set office Briggs 413", "new Zoë", "set office Briggs 413", "save")
+        let written = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let original = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .binaryPlist, kind: nil)
+        let read = try RecordCodec.decode(RawSpan(_elements: written.span), format: .binaryPlist, kind: nil)
+        #expect(read.records.plistObjectSharing == .unshared)
+        #expect(read.records.array == session.records.array)
+        #expect(read.records.count == original.records.count + 1)
+        // Every record's `id` key and the repeated office are objects of their own, as
+        // `PropertyListSerialization` would write them.
+        let briggs = [0x5A] + Array("Briggs 413".utf8)
+        let occurrences = (0...(written.count - briggs.count)).filter {
+            Array(written[$0..<($0 + briggs.count)]) == briggs
+        }
+        #expect(occurrences.count == 2)
+        let idKeys = (0...(written.count - 3)).filter { Array(written[$0..<($0 + 3)]) == [0x52, 0x69, 0x64] }
+        #expect(idKeys.count == 31)
     }
 
     @Test("JSON records keep their own key order, per record or per file, unknown keys and number text included")
@@ -202,7 +220,7 @@ struct FoundationCorpusTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var generator = SeededGenerator(state: 26)
-        let people = FoundationCorpus.people(100_000, xml: false, using: &generator)
+        let people = FoundationCorpus.people(100_000, using: &generator)
         for format in [FileFormat.json, .binaryPlist] {
             let bytes = try FoundationCorpus.encode(people, as: format)
             #expect(try Self.savedUnchanged(bytes, bucket: false, format: format, in: folder, name: "large") == bytes)

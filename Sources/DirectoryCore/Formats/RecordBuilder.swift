@@ -238,9 +238,14 @@ public struct RecordBuilder {
         list?.append(Record(id: id, values: values, extras: extras, keyOrder: keyOrder))
     }
 
+    /// How the binary property list being read shares its objects (its reader says).
+    public var plistObjectSharing = BinaryPlistObjectSharing.shared
+
     /// The kind and records, once every record has been added.
     public func finish() -> (kind: ListKind, records: RecordList) {
-        (kind ?? fallback, list?.finish() ?? [])
+        var records = list?.finish() ?? []
+        records.plistObjectSharing = plistObjectSharing
+        return (kind ?? fallback, records)
     }
 
     /// Keeps the parts of `kind` the hot paths use.

@@ -15,6 +15,9 @@ public struct RecordList: Sendable {
     private(set) var loose: [Record]
     /// How many `loose` records no slot names any more.
     private var unused = 0
+    /// How the binary property list the list was read from shared its objects, which a
+    /// save to a binary property list keeps (`.shared`, as the apps write, for any other).
+    public var plistObjectSharing = BinaryPlistObjectSharing.shared
 
     /// An empty list.
     public init() {

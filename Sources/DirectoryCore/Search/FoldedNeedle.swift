@@ -15,9 +15,9 @@ struct FoldedNeedle {
     /// Whether the folded needle is all ASCII: if not, no ASCII text holds it.
     private let isASCII: Bool
     /// A byte of the needle that ASCII text must hold (any case, when a letter) to hold the needle.
-    private let rare: UInt8
+    let rare: UInt8
     /// Whether `rare` is a letter, found in text as itself or its capital.
-    private let rareIsLetter: Bool
+    let rareIsLetter: Bool
     /// The bits of the needle's bytes (`FoldMask.bit`).
     private let mask: UInt64
     private var folding = UTF8CaseFolding()
@@ -49,10 +49,12 @@ struct FoldedNeedle {
     var isEmpty: Bool { bytes.isEmpty }
 
     /// Whether the text whose valid UTF-8 is `value`, folded, holds the needle: what
-    /// `TextMatcher(text).contains(String(value))` says.
-    mutating func isFound(in value: Span<UInt8>) -> Bool {
+    /// `TextMatcher(text).contains(String(value))` says. The string scan that found
+    /// `value` (`JSONScanner.parseUnescapedString(lookingFor:rareIsLetter:)`) tells whether
+    /// it is all ASCII and whether it holds `rare` (or may: a yes for text without it only
+    /// costs a search).
+    mutating func isFound(in value: Span<UInt8>, ascii: Bool, holdsRare: Bool) -> Bool {
         if bytes.isEmpty { return true }
-        let (ascii, holdsRare) = look(at: value.rawBytes)
         if ascii {
             guard isASCII, holdsRare, value.count >= bytes.count else { return false }
             return Self.search(value, for: bytes.span, lowering: true)
@@ -63,34 +65,6 @@ struct FoldedNeedle {
         UTF8CaseFolding.lowerASCII(&folded)
         let text = folded
         return Self.search(text.span, for: bytes.span, lowering: false)
-    }
-
-    /// Whether `text` is all ASCII, and whether it holds the rare byte (as itself or, for a
-    /// letter, its capital), in one pass eight bytes at a time.
-    @inline(__always)
-    private func look(at text: RawSpan) -> (ascii: Bool, holdsRare: Bool) {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // Setting bit 5 makes a capital its small letter, and no other byte the rare letter.
-        let case5: UInt64 = rareIsLetter ? ones &* 0x20 : 0
-        let pattern = ones &* UInt64(rare)
-        var passed: UInt64 = 0
-        var zeros: UInt64 = 0
-        var index = 0
-        while let word = text.word64(ifFitsAt: index) {
-            let difference = (word | case5) ^ pattern
-            zeros |= (difference &- ones) & ~difference
-            passed |= word
-            index &+= 8
-        }
-        var holdsRare = zeros & highs != 0
-        while index < text.byteCount {
-            let byte = text.byte(at: index)
-            if (rareIsLetter ? byte | 0x20 : byte) == rare { holdsRare = true }
-            passed |= UInt64(byte)
-            index &+= 1
-        }
-        return (passed & highs == 0, holdsRare)
     }
 
     /// Whether `haystack` holds `needle` (not empty); with `lowering`, ASCII capitals of the

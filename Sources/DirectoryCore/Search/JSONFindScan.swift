@@ -166,10 +166,12 @@ package struct JSONFindScan {
                 let bit: UInt64 = 2 << UInt64(index)
                 guard seen & bit == 0, keys.isText[index],
                     scanner.peekSignificant() == UInt8(ascii: "\""),
-                    let range = try? scanner.parseUnescapedString()
+                    let text = try? scanner.parseUnescapedString(
+                        lookingFor: needle.rare, rareIsLetter: needle.rareIsLetter)
                 else { return nil }
                 seen |= bit
-                if needle.isFound(in: scanner.bytes.extracting(range)) { return nil }
+                let value = scanner.bytes.extracting(text.range)
+                if needle.isFound(in: value, ascii: text.ascii, holdsRare: text.holdsRare) { return nil }
             case nil:
                 return nil
             }

@@ -270,4 +270,40 @@ struct JSONFindScanTests {
         #expect(empty.rows.isEmpty)
         #expect(empty.emptyMessage == ListKind.person.emptyListMessage)
     }
+
+    @Test(
+        "the string scan that looks for the needle's rare byte ends where the plain one ends, and never misses the byte"
+    )
+    func stringScanLooksForTheRareByte() throws {
+        var generator = SeededGenerator(state: 35)
+        let pieces = ["a", "K", "k", "z", "Q", " ", "é", "\\", "\\\"", "\u{1}", "ü", "0123456789", "KREBSBACH", "😀"]
+        for _ in 0..<4000 {
+            let length = Int.random(in: 0..<40, using: &generator)
+            let text = (0..<length).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let bytes = Array(("\"" + text + "\" ,").utf8)
+            let rares: [UInt8] = [UInt8(ascii: "k"), UInt8(ascii: "q"), UInt8(ascii: " "), UInt8(ascii: "7")]
+            let rare: UInt8 = rares.randomElement(using: &generator) ?? 0
+            let letter = rare >= UInt8(ascii: "a") && rare <= UInt8(ascii: "z")
+            var plain = JSONScanner(bytes.span)
+            var looking = JSONScanner(bytes.span)
+            let expected: Range<Int>??
+            do { expected = try plain.parseUnescapedString() } catch { expected = .none }
+            let found: (range: Range<Int>, ascii: Bool, holdsRare: Bool)??
+            do {
+                found = try looking.parseUnescapedString(lookingFor: rare, rareIsLetter: letter)
+            } catch { found = .none }
+            switch (expected, found) {
+            case (let range??, let scanned??):
+                #expect(scanned.range == range && looking.position == plain.position, "\(text.debugDescription)")
+                let value = Array(bytes[range])
+                #expect(scanned.ascii == value.allSatisfy { $0 < 0x80 }, "\(text.debugDescription)")
+                let holds = value.contains { (letter ? $0 | 0x20 : $0) == rare && $0 < 0x80 }
+                #expect(!holds || scanned.holdsRare, "\(text.debugDescription) holds \(rare)")
+            case (.some(nil), .some(nil)), (nil, nil):
+                break
+            default:
+                Issue.record("the scans differ on \(text.debugDescription)")
+            }
+        }
+    }
 }

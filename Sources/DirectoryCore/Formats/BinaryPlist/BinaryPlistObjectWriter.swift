@@ -7,6 +7,10 @@
 /// speed, never in meaning: record identifiers are not looked up among the
 /// other strings (the record writer shares the ones that repeat).
 ///
+/// Given `.unshared` (`BinaryPlistObjectSharing`), it writes as `PropertyListSerialization`
+/// does instead: each value where it occurs, but for the few numbers and the booleans
+/// CoreFoundation keeps one object of.
+///
 /// Object numbers are not known until the objects are written, so references
 /// are first written as wide as `objectBound` (an upper bound of the object
 /// count) needs; `finish()` narrows them if sharing left fewer objects.
@@ -27,15 +31,21 @@ struct BinaryPlistObjectWriter {
     private var scratch: [UInt8] = []
     /// The width of references while objects are being written.
     private let referenceSize: Int
+    /// Which equal objects are written once.
+    let sharing: BinaryPlistObjectSharing
+    /// With `.unshared`, the first object of `false` and of `true`, once written.
+    private var firstBooleans = (false: -1, true: -1)
 
-    /// Creates a writer for a file of about `capacity` bytes and at most `objectBound` objects.
-    init(capacity: Int, objectBound: Int) {
+    /// Creates a writer for a file of about `capacity` bytes and at most `objectBound`
+    /// objects, which shares equal objects as `sharing` says.
+    init(capacity: Int, objectBound: Int, sharing: BinaryPlistObjectSharing = .shared) {
+        self.sharing = sharing
         output = []
         output.reserveCapacity(max(capacity, 64))
         starts.reserveCapacity(max(min(objectBound, capacity / 2), 1))
         scratch.reserveCapacity(256)
         output.append(contentsOf: "bplist00".utf8)
-        referenceSize = Self.minimumSize(objectBound)
+        referenceSize = sharing.size(for: objectBound)
     }
 
     /// Writes the marker and count of an array (`0xA0`) or dictionary (`0xD0`) and
@@ -93,7 +103,11 @@ struct BinaryPlistObjectWriter {
                 header.append(UInt8(truncatingIfNeeded: raw.count))
             }
             let object = starts.count
-            if let existing = uniques.existingObject(header: header, body: raw, newObject: object) { return existing }
+            if sharing == .shared,
+                let existing = uniques.existingObject(header: header, body: raw, newObject: object)
+            {
+                return existing
+            }
             starts.append(output.count)
             header.append(to: &output)
             output.append(raw)
@@ -161,11 +175,23 @@ struct BinaryPlistObjectWriter {
         scalar(0x33, bits: seconds.bitPattern)
     }
 
-    /// Writes (or finds) `true` (`0x09`) or `false` (`0x08`).
+    /// Writes (or finds) `true` (`0x09`) or `false` (`0x08`). With `.unshared`, every
+    /// boolean is written, and its places refer to the first of its value.
     mutating func bool(_ value: Bool) -> Int {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(value ? 0x09 : 0x08)
-        return intern()
+        guard sharing == .unshared else {
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(value ? 0x09 : 0x08)
+            return intern()
+        }
+        let object = starts.count
+        starts.append(output.count)
+        output.append(value ? 0x09 : 0x08)
+        if value {
+            if firstBooleans.true < 0 { firstBooleans.true = object }
+            return firstBooleans.true
+        }
+        if firstBooleans.false < 0 { firstBooleans.false = object }
+        return firstBooleans.false
     }
 
     /// Writes (or finds) a data object (`0x4n`).
@@ -180,12 +206,12 @@ struct BinaryPlistObjectWriter {
     /// (top object 0) and returns the file.
     mutating func finish() -> [UInt8] {
         let count = starts.count
-        let refSize = Self.minimumSize(count)
+        let refSize = sharing.size(for: count)
         if refSize < referenceSize {
             BinaryPlistReferenceCompactor.compact(&output, starts: &starts, from: referenceSize, to: refSize)
         }
         let tableOffset = output.count
-        let offsetSize = Self.minimumSize(tableOffset)
+        let offsetSize = sharing.size(for: tableOffset)
         output.reserveCapacity(tableOffset + count * offsetSize + BinaryPlistTrailer.size)
         BinaryPlistEncoding.appendZeros(count * offsetSize, to: &output)
         let starts = starts
@@ -204,12 +230,6 @@ struct BinaryPlistObjectWriter {
         return output
     }
 
-    /// The bytes needed for `value` as `PropertyListEncoder` counts them
-    /// (which allows 3, 5, 6 and 7).
-    static func minimumSize(_ value: Int) -> Int {
-        max(1, 8 - UInt64(truncatingIfNeeded: value).leadingZeroBitCount / 8)
-    }
-
     /// Writes (or finds) a marker followed by eight big-endian bytes.
     private mutating func scalar(_ marker: UInt8, bits: UInt64) -> Int {
         scratch.removeAll(keepingCapacity: true)
@@ -218,11 +238,15 @@ struct BinaryPlistObjectWriter {
         return intern()
     }
 
-    /// Returns the object whose encoding is `scratch` when one was written before;
-    /// otherwise writes `scratch` as a new object and returns its number.
+    /// Returns the object whose encoding is `scratch` when one was written before (and
+    /// `sharing` shares it); otherwise writes `scratch` as a new object and returns its number.
     private mutating func intern() -> Int {
         let object = starts.count
-        if let existing = uniques.existingObject(for: scratch, newObject: object) { return existing }
+        if sharing == .shared || BinaryPlistObjectSharing.isKeptOnce(scratch.span),
+            let existing = uniques.existingObject(for: scratch, newObject: object)
+        {
+            return existing
+        }
         starts.append(output.count)
         output.append(contentsOf: scratch)
         return object

@@ -55,6 +55,7 @@ enum BinaryPlistRecordReader {
             parser.leave()
         }
         parser.leave()
+        if keys.keysRepeat { builder.plistObjectSharing = .unshared }
     }
 
     /// The id that object `index` holds when it is a 36-character ASCII string in the

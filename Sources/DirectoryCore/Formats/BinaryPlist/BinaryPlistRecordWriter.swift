@@ -9,12 +9,18 @@
 ///
 /// `PropertyValue.null` is written as the binary format's null object (`0x00`),
 /// which a binary plist read here can hold.
+///
+/// A list read from a file `PropertyListSerialization` wrote (`RecordList.plistObjectSharing`
+/// `.unshared`) is written as that writer writes: keys, ids and values where they occur.
 enum BinaryPlistRecordWriter {
-    /// Encodes `records` as a complete file.
-    static func write(_ records: some RandomAccessCollection<Record>, kind: ListKind) -> [UInt8] {
+    /// Encodes `records` as a complete file, sharing equal objects as `sharing` says.
+    static func write(
+        _ records: some RandomAccessCollection<Record>, kind: ListKind, sharing: BinaryPlistObjectSharing = .shared
+    ) -> [UInt8] {
         let fallback =
             records.lazy.compactMap(\.keyOrder).first?.withoutExtras ?? .declared(fieldCount: kind.fields.count)
-        var file = FileState(count: records.count, wholeRecords: records, kind: kind, fallback: fallback)
+        var file = FileState(
+            count: records.count, wholeRecords: records, kind: kind, fallback: fallback, sharing: sharing)
         for (number, record) in records.enumerated() { file.append(record, number: number) }
         return file.writer.finish()
     }
@@ -22,10 +28,12 @@ enum BinaryPlistRecordWriter {
     /// Encodes `records` as a complete file; rows still in the list's table are written
     /// from its bytes, without making records or strings.
     static func write(_ records: RecordList, kind: ListKind) -> [UInt8] {
-        guard let table = records.table else { return write(records.array, kind: kind) }
+        let sharing = records.plistObjectSharing
+        guard let table = records.table else { return write(records.array, kind: kind, sharing: sharing) }
         // Only records kept whole can have extras or share an id.
         let fallback = records.firstKeyOrder ?? .declared(fieldCount: kind.fields.count)
-        var file = FileState(count: records.count, wholeRecords: records.loose, kind: kind, fallback: fallback)
+        var file = FileState(
+            count: records.count, wholeRecords: records.loose, kind: kind, fallback: fallback, sharing: sharing)
         file.rowOrders = table.resolvedKeyOrders(fallback: fallback)
         for number in records.indices {
             if let row = records.tableRow(at: number) {
@@ -54,14 +62,21 @@ enum BinaryPlistRecordWriter {
 
         /// Starts a file of `count` records, of which those not in a table are `wholeRecords`
         /// (or a superset of them: they only bound the objects and find shared ids).
-        init(count: Int, wholeRecords: some Collection<Record>, kind: ListKind, fallback: KeyOrder) {
+        init(
+            count: Int, wholeRecords: some Collection<Record>, kind: ListKind, fallback: KeyOrder,
+            sharing: BinaryPlistObjectSharing
+        ) {
             fields = kind.fields
             keyObjects = Array(repeating: -1, count: 1 + kind.fields.count)
             self.fallback = fallback
             writer = BinaryPlistObjectWriter(
                 capacity: 64 + count * (48 + 40 * fields.count),
-                objectBound: BinaryPlistRecordWriter.objectBound(count: count, wholeRecords, kind: kind))
+                objectBound: BinaryPlistRecordWriter.objectBound(
+                    count: count, wholeRecords, kind: kind, sharing: sharing),
+                sharing: sharing)
             top = writer.beginContainer(marker: 0xA0, count: count, references: count)
+            // `PropertyListSerialization` writes an id where it occurs, even a repeated one.
+            guard sharing == .shared else { return }
             for record in wholeRecords where record.occurrence > 0 { repeatedIDs[record.id] = -1 }
         }
 
@@ -80,7 +95,7 @@ enum BinaryPlistRecordWriter {
             let object = keyObjects[Int(code)]
             if object >= 0 { return object }
             let written = writer.string(code == KeyOrder.idCode ? "id" : fields[Int(code) - 1].name)
-            keyObjects[Int(code)] = written
+            if writer.sharing == .shared { keyObjects[Int(code)] = written }
             return written
         }
 
@@ -158,13 +173,16 @@ enum BinaryPlistRecordWriter {
         }
     }
 
-    /// At most how many objects `count` records need, counting no sharing but the keys';
-    /// `records` are those that may have extras.
+    /// At most how many objects `count` records need, counting no sharing but the keys'
+    /// (and not that either for `.unshared`); `records` are those that may have extras.
     /// Only the kind's fields are written, so a record's values need not be looked
     /// at: the count comes from the list itself, without touching each values array.
-    fileprivate static func objectBound(count: Int, _ records: some Collection<Record>, kind: ListKind) -> Int {
+    fileprivate static func objectBound(
+        count: Int, _ records: some Collection<Record>, kind: ListKind, sharing: BinaryPlistObjectSharing
+    ) -> Int {
         let fields = kind.fields.count
-        var bound = 2 + fields + count * (2 + fields)
+        var bound =
+            sharing == .shared ? 2 + fields + count * (2 + fields) : 1 + count * (1 + 2 * (1 + fields))
         for record in records where !record.extras.isEmpty {
             for extra in record.extras { bound += 1 + objectBound(extra.value) }
         }

@@ -38,7 +38,9 @@ package enum JSONRecordReader {
         }
     }
 
-    /// Reads one element of the top-level array, which must be an object.
+    /// Reads one element of the top-level array, which must be an object. Inlined into the
+    /// loop of `readSteps`, as it was before that loop moved out of the file store.
+    @inline(__always)
     static func readRecord(
         _ scanner: inout JSONScanner, into builder: inout RecordBuilder
     ) throws(FileFormatError) {

@@ -181,14 +181,14 @@ extension JSONScanner {
     /// `String(decoding:as:)`, the fast, specialised constructor, repairs invalid
     /// bytes silently, so text must be checked before it is used.
     @inline(__always)
-    private func checkUTF8(_ text: Span<UInt8>, at start: Int) throws(FileFormatError) {
+    func checkUTF8(_ text: Span<UInt8>, at start: Int) throws(FileFormatError) {
         if let bad = UTF8Text.firstInvalid(in: text) {
             throw error("invalid utf-8 in a string", at: start + bad)
         }
     }
 
     /// The error for an unescaped control character in a string.
-    private func controlCharacter(_ byte: UInt8, at index: Int) -> FileFormatError {
+    func controlCharacter(_ byte: UInt8, at index: Int) -> FileFormatError {
         error("control character 0x\(hexByte(byte)) in a string; it must be escaped", at: index)
     }
 }

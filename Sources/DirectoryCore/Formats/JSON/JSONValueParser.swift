@@ -123,6 +123,8 @@ extension JSONScanner {
     }
 
     /// After an object member: `true` for `,` (another member follows), `false` for `}`.
+    /// Inlined into the loops over a record's members (the reader's, the one-shot `find`'s).
+    @inline(__always)
     mutating func continueObject() throws(FileFormatError) -> Bool {
         switch peekSignificant() {
         case UInt8(ascii: ","):

@@ -3,10 +3,11 @@ import Testing
 
 @testable import DirectoryCore
 
-/// What an XML property list is written with parses with strict XML parsers (the save's
-/// refusal of text XML 1.0 cannot hold is tested with the file store, in DirectoryFilesTests).
-@Suite("XML property lists: characters XML cannot hold")
-struct XMLPlistCharacterCheckTests {
+/// Text XML 1.0 can hold, awkward characters included, is written so that strict XML
+/// parsers read it (control characters, which it cannot hold, are written raw as Foundation
+/// writes them: `XMLPlistControlCharacterTests`, in DirectoryFilesTests).
+@Suite("XML property lists: awkward text read by Python's plistlib")
+struct XMLPlistPlistlibTests {
     static func record(name: String, office: String = "", extras: [KeyedValue] = []) -> Record {
         Record(
             id: RecordID(high: 0x4000, low: 0x8000_0000_0000_0001), values: [.text(name), .text(office)], extras: extras
