@@ -68,19 +68,28 @@ public final class FileKeptVersions: KeptVersionStore {
         return unsafe lstat(objectPath(key), &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
-    /// Copies the file at `path` to the object `key`, when it holds exactly `expected`.
+    /// Copies the file at `path` to the object `key`, when it holds exactly `expected`: a
+    /// megabyte at a time, hashed as it is copied, so keeping a version never holds a second
+    /// copy of the list in memory.
     private func copy(_ path: String, as key: String, expecting expected: FileVersion) -> Bool {
-        guard let read = try? FileBytes.read(path: path), read.bytes.count == expected.size else { return false }
-        var hash = ContentHash()
-        read.bytes.span.withRawBytes { hash.add($0) }
-        guard hash.value == expected.hash else { return false }
+        let opened: ReadWindow?
+        do { opened = try ReadWindow(path: path, capacity: 1 << 20) } catch { return false }
+        guard var window = opened else { return false }
         let temporary = folder + "/.\(key).\(getpid()).new"
         unsafe unlink(temporary)
         let file = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { return false }
-        let failure = DescriptorWrite.all(read.bytes.span, to: file)
+        var failure: Int32 = 0
+        while failure == 0, window.failure == nil {
+            failure = window.withBytes { DescriptorWrite.all($0, to: file) }
+            if window.atEnd { break }
+            window.more(keepingFrom: window.count)
+        }
         close(file)
-        guard failure == 0, unsafe rename(temporary, objectPath(key)) == 0 else {
+        let copied = window.version
+        guard failure == 0, window.failure == nil, window.atEnd, copied.size == expected.size,
+            copied.hash == expected.hash, unsafe rename(temporary, objectPath(key)) == 0
+        else {
             unsafe unlink(temporary)
             return false
         }
