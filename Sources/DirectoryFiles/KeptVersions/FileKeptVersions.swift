@@ -40,11 +40,19 @@ public final class FileKeptVersions: KeptVersionStore {
         guard lock >= 0 else { return }
         defer { close(lock) }
         guard flock(lock, LOCK_EX) == 0 else { return }
-        guard hasObject(key) || copy(path, as: key, expecting: file) else { return }
+        let kept = hasObject(key)
+        guard kept || copy(path, as: key, expecting: file) else { return }
         let logName = RecoveryLocation.hash(RecoveryLocation.of(location)) + ".versions"
         var log = KeptVersionLog.read(folder + "/" + logName)
+        let before = log
         log.add(KeptVersion(key: key, parents: parents), limit: Self.versionsPerList)
         log.location = RecoveryLocation.of(location)
+        // Opening a list whose version is already the newest kept changes nothing: the log is
+        // only marked as used now (its time orders the lists for `prune`), not written again.
+        if kept, log == before {
+            _ = unsafe utimensat(AT_FDCWD, folder + "/" + logName, nil, 0)
+            return
+        }
         guard KeptVersionLog.write(log, to: folder + "/" + logName, folder: folder) else { return }
         prune()
     }

@@ -9,7 +9,7 @@ import DirectoryCore
 /// The log of one list's kept versions, newest last, as text: a header line naming the list,
 /// then one line per version: its key, its parents (`,`-separated, `-` for none) and the
 /// version kept before it was first seen (`-` for none).
-struct KeptVersionLog {
+struct KeptVersionLog: Equatable {
     /// The header's first word, which says the format.
     static let magic = "directory-kept-versions-1"
     /// The list's location (`RecoveryLocation.of`).
