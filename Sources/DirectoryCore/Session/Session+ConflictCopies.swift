@@ -45,10 +45,17 @@ extension Session {
         ]
         let (ours, oursKey) = mergeStart()
         var unmergeable = 0
+        var unrelated = 0
         for copy in copies {
             let name = "\(StoreLocation.displayName(copy.path)) (\(copy.maker), \(localTime(copy.modified)))"
             do {
                 let read = try readCopy(copy.path, maker: copy.maker)
+                if Self.sharesNoRecord(read.list.records.array, with: ours) {
+                    lines.append("  \(name): shares no record with \(listName): another list, not a copy of it")
+                    unmergeable += 1
+                    unrelated += 1
+                    continue
+                }
                 let result = mergeCopy(read, into: ours, oursKey: oursKey, preferringCopy: false)
                 var what =
                     "would add \(result.added.count), change \(result.changed.count), delete \(result.deleted.count)"
@@ -65,7 +72,10 @@ extension Session {
         if unmergeable < copies.count {
             lines.append("Type 'merge conflicts' to merge them all, oldest first, as one change.")
         } else {
-            lines.append("None can be merged: look at each, and delete it once you have what you need from it.")
+            lines.append(
+                unrelated == copies.count
+                    ? "None can be merged: none shares a record with \(listName) ('merge PATH' merges a file anyway)."
+                    : "None can be merged: look at each, and delete it once you have what you need from it.")
         }
         return .text(lines.joined(separator: "\n"))
     }
@@ -86,10 +96,15 @@ extension Session {
         guard let conflictCopyStore else { return nil }
         var removed: [String] = []
         var changed: [String] = []
-        for copy in merged where !copy.removing && !copy.undone {
+        var untaken: [(name: String, taking: String, count: Int)] = []
+        for copy in merged where (!copy.removing || copy.conflictsKept > 0) && !copy.undone {
             if let modified = copy.modified { keptCopies[copy.path] = modified }
         }
-        for copy in merged where copy.removing && !copy.undone {
+        for copy in merged where copy.removing && copy.conflictsKept > 0 && !copy.undone {
+            let taking = CommandDescription.text(of: .merge(.path(copy.path), force: true))
+            untaken.append((StoreLocation.displayName(copy.path), taking, copy.conflictsKept))
+        }
+        for copy in merged where copy.removing && copy.conflictsKept == 0 && !copy.undone {
             guard let version = copy.version else { continue }
             if conflictCopyStore.remove(copy.path, ifStill: version) {
                 removed.append(StoreLocation.displayName(copy.path))
@@ -98,7 +113,16 @@ extension Session {
             }
         }
         var lines: [String] = []
-        if !removed.isEmpty { lines.append("Removed the merged conflict copies: \(removed.joined(separator: ", ")).") }
+        if !removed.isEmpty {
+            let what = removed.count == 1 ? "copy" : "copies"
+            lines.append("Removed the merged conflict \(what): \(removed.joined(separator: ", ")).")
+        }
+        for copy in untaken {
+            let values = copy.count == 1 ? "1 value" : "\(copy.count) values"
+            lines.append(
+                "Kept \(copy.name): \(values) of it a conflict did not take ('\(copy.taking)' takes them; "
+                    + "delete it once you have what you need).")
+        }
         if !changed.isEmpty {
             lines.append(
                 "Kept \(changed.joined(separator: ", ")): changed since it was merged ('merge conflicts' merges it again)."

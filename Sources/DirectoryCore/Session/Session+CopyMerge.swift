@@ -17,6 +17,10 @@ extension Session {
         var undone = false
         /// When a conflict copy was last written, as `conflicts` found it; `nil` for another file.
         var modified: Double?
+        /// How many of its values a conflict kept from this list: a copy with any is neither
+        /// removed by the save nor named as a parent of the saved version, so nothing of it is
+        /// lost and a later `merge!` of it still takes them.
+        var conflictsKept = 0
     }
 
     /// A copy read for a merge.
@@ -46,6 +50,7 @@ extension Session {
         var merged: [MergedCopy] = []
         var conflicts = 0
         var earlier: [RecordKey: [Int: String]] = [:]
+        var unrelated: [String] = []
         let group = (mergedCopies.map(\.group).max() ?? 0) + 1
         for copy in copies {
             let read: ReadCopy
@@ -55,6 +60,12 @@ extension Session {
                 guard case .conflicts = source else { throw error }
                 unreadable.append(
                     "  \(StoreLocation.displayName(copy.path)): \(Self.copyProblem(error)); left as it is")
+                continue
+            }
+            // A file named like a copy (`people 2.json`) that shares no record with the list is
+            // another list, not a copy of this one: merging it would join two lists.
+            if case .conflicts = source, Self.sharesNoRecord(read.list.records.array, with: working) {
+                unrelated.append(StoreLocation.displayName(copy.path))
                 continue
             }
             let result = mergeCopy(read, into: working, oursKey: oursKey, preferringCopy: force, earlier: earlier)
@@ -68,10 +79,14 @@ extension Session {
             merged.append(
                 MergedCopy(
                     path: read.path, version: read.list.version, removing: read.maker != nil && !keep,
-                    group: group, modified: copy.modified))
+                    group: group, modified: copy.modified, conflictsKept: force ? 0 : result.conflicts.count))
+        }
+        let unrelatedLines = unrelated.map {
+            "  \($0): shares no record with \(listName), so it is taken for another list, not a copy of it; "
+                + "left as it is ('merge \(QuotedValue.written($0))' merges it anyway)"
         }
         guard !merged.isEmpty else {
-            throw .copiesUnreadable(list: listName, details: unreadable)
+            throw .copiesUnreadable(list: listName, details: unreadable + unrelatedLines)
         }
         let changed = list.change(into: working, by: command)
         // A merge that changed nothing made no undo entry: no undo takes it back.
@@ -80,18 +95,27 @@ extension Session {
         var closing: [String] = []
         if changed {
             closing.append("One undo takes the merge back; save writes it.")
+        } else if conflicts > 0 {
+            closing.append("Nothing was taken: each difference is a conflict, and this list's value was kept.")
         } else {
             closing.append("Nothing changed: the list already holds \(merged.count == 1 ? "the copy" : "the copies").")
         }
-        let removing = merged.filter(\.removing).count
+        let removing = merged.filter { $0.removing && $0.conflictsKept == 0 }.count
         if removing > 0 {
             closing.append(
                 "Once a save holds it, the merged conflict \(removing == 1 ? "copy is" : "copies are") removed "
                     + "(merge --keep keeps them).")
         }
+        if merged.contains(where: { $0.removing && $0.conflictsKept > 0 }) {
+            closing.append("A copy whose values a conflict did not take is kept.")
+        }
         if !unreadable.isEmpty {
             lines.append("Not merged (not a readable list), and never removed:")
             lines += unreadable
+        }
+        if !unrelated.isEmpty {
+            lines.append("Not merged:")
+            lines += unrelatedLines
         }
         let text = (lines + [closing.joined(separator: " ")]).joined(separator: "\n")
         if conflicts > 0 {
@@ -99,7 +123,14 @@ extension Session {
             throw .mergedWithConflicts(
                 report: text + "\n'\(takingAll)' takes the copy's value on every conflict instead.")
         }
-        return unreadable.isEmpty ? .text(text) : .warning(text)
+        return unreadable.isEmpty && unrelated.isEmpty ? .text(text) : .warning(text)
+    }
+
+    /// Whether `copy` and `ours`, both holding records, have no record in common.
+    static func sharesNoRecord(_ copy: [Record], with ours: [Record]) -> Bool {
+        guard !copy.isEmpty, !ours.isEmpty else { return false }
+        let keys = Set(ours.map(\.key))
+        return !copy.contains { keys.contains($0.key) }
     }
 
     /// Reads the copy at `path` as this list's kind. It must hold the same contents after the

@@ -23,7 +23,9 @@ extension Session {
     /// The keys a save's version was made from: the version it replaced and the copies merged since.
     func savedParents(replacing replaced: ListVersion?) -> [String] {
         var keys = replaced?.keptKey.map { [$0] } ?? []
-        for copy in mergedCopies where !copy.undone {
+        // A copy whose values a conflict did not take is not where the saved list came from:
+        // a later `merge!` of it must still see them.
+        for copy in mergedCopies where !copy.undone && copy.conflictsKept == 0 {
             if let key = copy.version?.keptKey, !keys.contains(key) { keys.append(key) }
         }
         return keys

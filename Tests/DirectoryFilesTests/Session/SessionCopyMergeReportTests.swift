@@ -116,4 +116,59 @@ struct SessionCopyMergeReportTests {
         try Self.write([Self.ann, Self.eve, Self.cid], to: copy, age: 1, in: place)
         #expect(session.conflictNotice?.contains("directory.json.conflict1") == true)
     }
+
+    @Test("a copy whose value a conflict did not take is kept by the save, and merge! of it later takes it")
+    func copyWithUntakenConflictIsKept() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob], to: place.list)
+        var session = try place.session()
+        try session.run("edit Bob", "set office B2", "save")
+        let copy = place.list + ".conflict1"
+        try Self.write(
+            [
+                SessionCopyMergeTests.with(Self.ann, office: "Theirs"),
+                SessionCopyMergeTests.with(Self.bob, office: "B2"),
+            ],
+            to: copy, age: 100, in: place)
+        try session.run("edit Ann", "set office Mine")
+        var report = ""
+        do {
+            try session.run("merge conflicts")
+            Issue.record("the conflict did not fail the merge")
+        } catch let error as SessionError {
+            report = error.message
+        }
+        #expect(report.contains("A copy whose values a conflict did not take is kept."), "\(report)")
+        let saved = Self.text(try session.run("save"))
+        #expect(place.exists(copy), "the copy's value exists nowhere else")
+        #expect(saved.contains("Kept directory.json.conflict1: 1 value of it a conflict did not take"), "\(saved)")
+        #expect(session.conflictNotice == nil, "named by the save: not advised again in this session")
+        // Not taken for where the saved list came from: merge! still sees the conflict and takes it.
+        let taken = Self.text(try session.run("merge! conflicts", "save"))
+        #expect(session.records[0].values[1] == .text("Theirs"))
+        #expect(!place.exists(copy), "\(taken)")
+    }
+
+    @Test("a file named like a copy that shares no record with the list is another list: not merged, not removed")
+    func unrelatedListIsNotMerged() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob], to: place.list)
+        var session = try place.session()
+        let other = place.list.replacingOccurrences(of: "directory.json", with: "directory 2.json")
+        try Self.write([Self.eve], to: other, age: 100, in: place)
+        #expect(Self.text(try session.run("conflicts")).contains("shares no record with directory.json"))
+        var report = ""
+        do {
+            try session.run("merge conflicts")
+            Issue.record("an unrelated list was merged")
+        } catch let error as SessionError {
+            report = error.message
+        }
+        #expect(report.contains("shares no record with directory.json"), "\(report)")
+        #expect(session.records.count == 2)
+        _ = try session.run("save")
+        #expect(place.exists(other))
+    }
 }
