@@ -58,13 +58,15 @@ final class WriterLease {
                     return nil
                 }
                 let waited = FileStore.monotonicSeconds() - start
-                if wait.isCancelled() || waited >= wait.seconds {
+                // Asked once: asking may take the cancel (Ctrl-C) that it reports.
+                let cancelled = wait.isCancelled()
+                if cancelled || waited >= wait.seconds {
                     let writer = OpenWriters.describe(status).map { " (\($0))" } ?? ""
                     close(descriptor)
                     throw .writeFailed(
                         path: shown,
                         reason: "another program\(writer) "
-                            + (wait.isCancelled()
+                            + (cancelled
                                 ? "has it open for writing, and the wait for it was cancelled"
                                 : "has had it open for writing for \(Int(wait.seconds)) seconds, and a save now would "
                                     + "replace the file it writes into; nothing was written")

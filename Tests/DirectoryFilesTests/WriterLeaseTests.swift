@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DirectoryCore
@@ -79,6 +80,31 @@ struct WriterLeaseTests {
         closed.wait()
         #expect(lease.status.st_size == 3)
         #expect(Self.contents(path) == "new")
+    }
+
+    @Test("a wait for an open writer cancelled by Ctrl-C says it was cancelled, not that the wait ran out")
+    func cancelledWaitSaysSo() throws {
+        let (folder, path) = Self.file("old")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let writer = unsafe open(path, O_WRONLY)
+        defer { close(writer) }
+        // As the prompt's Ctrl-C is: taken by the first question, gone for the next.
+        let interrupt = Mutex(true)
+        let wait = LockWait(
+            seconds: 60,
+            isCancelled: {
+                interrupt.withLock { was in
+                    defer { was = false }
+                    return was
+                }
+            })
+        do {
+            _ = try WriterLease.take(path, shown: path, wait: wait)
+            Issue.record("a lease was taken while a writer had the file open")
+        } catch {
+            #expect(error.message.contains("the wait for it was cancelled"), "\(error.message)")
+            #expect(!error.message.contains("60 seconds"), "\(error.message)")
+        }
     }
 
     @Test("a writer that opened the file before it was removed writes into it after: what it wrote is copied beside")
