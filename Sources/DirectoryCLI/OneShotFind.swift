@@ -12,9 +12,9 @@ import DirectoryFiles
 /// the records that may match, and the rows are printed as the full run prints them.
 ///
 /// It answers only when it is sure to print what the full run prints: one `find TEXT`
-/// command, a JSON file that is there, no journal of an ended session to announce, and a
-/// scan that met neither an error nor a repeated id. Otherwise it says `nil`, having
-/// printed nothing, and the program runs as usual.
+/// command, a JSON file that is there, no journal of an ended session and no conflict copy
+/// to announce, and a scan that met neither an error nor a repeated id. Otherwise it says
+/// `nil`, having printed nothing, and the program runs as usual.
 enum OneShotFind {
     /// The bytes read at a time; a record longer than half of it makes the window grow.
     static let windowSize = 1 << 20
@@ -31,6 +31,8 @@ enum OneShotFind {
         guard !scan.findsEverything else { return nil }
         let recovery = FileRecoveryStore(folder: recoveryFolder, pid: Int(getpid()), now: { 0 })
         guard recovery.orphans(of: path).isEmpty else { return nil }
+        // Conflict copies beside the list are announced by the full run.
+        guard FileConflictCopies().copies(of: path).isEmpty else { return nil }
         guard let listing = scanFile(at: path, with: &scan) else { return nil }
         printer.print(.records(listing))
         printer.output.flush()

@@ -49,7 +49,7 @@ struct OneShotFindTests {
         #expect(run.standardOutput.hasPrefix("   10  Kurt KREBSBACH"), "\(run.standardOutput)")
     }
 
-    @Test("a repeated id, a broken file, an empty list, an empty or missing file: as the full run says")
+    @Test("a repeated id, a broken or empty file or list, a missing file, a conflict copy: as the full run says")
     func whatTheFullRunWarnsOf() throws {
         let folder = TemporaryFolder()
         let files = [
@@ -62,6 +62,13 @@ struct OneShotFindTests {
             try Self.expectSame(name, "krebsbach", in: folder)
         }
         try Self.expectSame("missing.json", "krebsbach", in: folder)
+        // A conflict copy beside the list is announced (found in a newcomer's trial).
+        for name in ["copied.json", "copied.json.conflict1"] {
+            FileManager.default.createFile(atPath: folder.file(name), contents: Data(Self.people(40).utf8))
+        }
+        try Self.expectSame("copied.json", "krebsbach", in: folder)
+        let copied = try ProgramRun.run(["--file", "copied.json", "-c", "find zoe"], folder: folder)
+        #expect(copied.standardError.contains("copied.json.conflict1"), "\(copied.standardError)")
         // A FIFO with no writer is refused as the full run refuses it, without waiting.
         #expect(mkfifo(folder.file("fifo.json"), 0o600) == 0)
         try Self.expectSame("fifo.json", "krebsbach", in: folder)
