@@ -83,6 +83,7 @@ extension Session {
     /// What is wrong with a copy that cannot be merged, without the advice meant for the
     /// list's own file ("save!", "--file"), which does not fit a copy.
     static func copyProblem(_ error: SessionError) -> String {
+        if case .mergeNotAList(_, let problem) = error { return problem }
         guard case .storage(let storage) = error, storage.isNotAList else { return error.message }
         return storage.notAListProblem
     }

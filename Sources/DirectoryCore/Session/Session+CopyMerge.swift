@@ -143,7 +143,9 @@ extension Session {
         do {
             loaded = try copyStore.load(location: path, kind: nil, fallback: kind)
         } catch {
-            throw .storage(error)
+            // Without the advice meant for the list's own file ("--file", "save!").
+            guard error.isNotAList else { throw .storage(error) }
+            throw .mergeNotAList(path: StoreLocation.displayName(path), problem: error.notAListProblem)
         }
         guard var list = loaded else { throw .storage(.unreadable(path: path, reason: "there is no such file")) }
         guard list.kind.name == kind.name else {

@@ -71,6 +71,8 @@ public enum SessionError: Error, Equatable, Sendable {
     case copyChangedWhileRead(path: String)
     /// The copy holds another kind of list (a bucket list given to a directory); nothing was merged.
     case mergeOtherKind(path: String, copy: String, list: String)
+    /// `merge PATH` of a file that is not a list (empty, another format, broken).
+    case mergeNotAList(path: String, problem: String)
 
     /// The message for the user.
     public var message: String {
@@ -174,6 +176,9 @@ public enum SessionError: Error, Equatable, Sendable {
         case .mergeOtherKind(let path, let copy, let list):
             return "\(path) holds a \(copy) list, not a \(list) list like this one, so nothing was merged; "
                 + "merge a copy of this list"
+        case .mergeNotAList(let path, let problem):
+            return "\(path) cannot be merged: \(problem), so nothing was merged (a CSV or vCard file is "
+                + "brought in with 'import')"
         case .copyChangedWhileRead(let path):
             return "\(path) changed while it was read (another program is writing it), so nothing was merged; "
                 + "merge it again once it is written"

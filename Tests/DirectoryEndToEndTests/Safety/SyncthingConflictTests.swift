@@ -88,7 +88,7 @@ struct SyncthingConflictTests {
             ["--file", listA, "-c", "merge conflicts", "-c", "save"], folder: folder, environment: stateA)
         #expect(merged.status == 0, "\(merged.standardError)")
         #expect(
-            merged.standardError.contains("Removed the merged conflict copies: \(copy)."), "\(merged.standardError)")
+            merged.standardError.contains("Removed the merged conflict copy: \(copy)."), "\(merged.standardError)")
         #expect(!merged.standardOutput.contains("No kept version"), "merged without a base:\n\(merged.standardOutput)")
         try first.scan()
         #expect(

@@ -99,7 +99,7 @@ struct SessionCopyMergeTests {
         #expect(session.names == ["Ann", "Bob", "Cid", "Dan"])
         try session.run("redo")
         let saved = Self.text(try session.run("save"))
-        #expect(saved.contains("Removed the merged conflict copies: \(copyName)."), "\(saved)")
+        #expect(saved.contains("Removed the merged conflict copy: \(copyName)."), "\(saved)")
         #expect(!place.exists(copy))
         let people = try place.read(place.list)
         #expect(people.map(\.name) == ["Ann", "Bob", "Eve", "Dan"])
@@ -184,6 +184,16 @@ struct SessionCopyMergeTests {
         #expect(place.exists(broken))
         #expect(!place.exists(good))
         #expect(session.names == ["Ann", "Eve"])
+        // Named by path, a file that is not a list gets no advice meant for the list's own file.
+        let csv = place.folder + "/people.csv"
+        #expect(FileManager.default.createFile(atPath: csv, contents: Data("name,office\nZed,Z1\n".utf8)))
+        do {
+            try session.run("merge " + csv)
+            Issue.record("a CSV file was merged")
+        } catch let error as SessionError {
+            #expect(error.message.contains("people.csv cannot be merged"), "\(error.message)")
+            #expect(error.message.contains("'import'") && !error.message.contains("--file"), "\(error.message)")
+        }
     }
 
     @Test("merge --keep keeps the copies; an undone merge removes nothing")
