@@ -1,7 +1,8 @@
 import DirectoryCore
 
 /// What others saved since a version, without reading the whole table: the rows whose
-/// revision is newer (found by the revision index) and the deletions logged since.
+/// revision is newer (found by the revision index, with or without statistics) and the
+/// deletions logged since.
 extension PostgreSQLStore {
     /// The rows written and the ids deleted since `known`, in one snapshot; `nil` when only
     /// the whole list can tell (tables of layout 1, a version before the horizon, too many rows).
@@ -12,7 +13,12 @@ extension PostgreSQLStore {
         let table = DirectoryTable(kind: kind)
         return try perform(on: location, saving: false) { link throws(PostgreSQLError) -> ListDelta? in
             let connection = link.connection
-            try connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            // The few rows written are read through the indexes (revision, position, deletions'
+            // version) whatever the planner's statistics say: a table just loaded in bulk has
+            // none until autovacuum's `ANALYZE`, and at 1,000,000 rows the planner then reads
+            // the whole table (and compiles the query) for a one-edit merge.
+            try connection.run(
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL jit = off")
             do throws(PostgreSQLError) {
                 let delta = try Self.delta(of: table, since: since, on: connection)
                 try connection.run("COMMIT")

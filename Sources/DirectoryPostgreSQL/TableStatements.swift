@@ -1,3 +1,5 @@
+import DirectoryCore
+
 /// The SQL for one list's table, identifiers quoted by libpq. Values are never in
 /// it: they are `$n` parameters or `COPY` data.
 struct TableStatements {
@@ -38,14 +40,24 @@ struct TableStatements {
     }
 
     /// `$1` a version: how many rows were written after it.
-    var countWrittenSince: String { "SELECT count(*) FROM \(name) WHERE revision > $1::bigint" }
+    /// Counts no further than one past `ListDelta.mergeLimit` (more means the whole list), in
+    /// revision order: that keeps the revision index the plan even before the table has
+    /// statistics (just after a bulk load, until autovacuum's `ANALYZE`), where the planner
+    /// would scan every row (150 ms of a one-edit merge at 1,000,000 rows instead of 1 ms).
+    var countWrittenSince: String {
+        "SELECT count(*) FROM (SELECT 1 FROM \(name) WHERE revision > $1::bigint "
+            + "ORDER BY revision LIMIT \(ListDelta.mergeLimit + 1)) AS written"
+    }
 
     /// The rows written after `version`, in list order, as `COPY` rows of id, fields, extra,
-    /// position and the id of the row before each (`NULL` for the first).
+    /// position and the id of the row before each (`NULL` for the first). Bounded and in
+    /// revision order like `countWrittenSince` (which the caller checked in the same snapshot),
+    /// so the plan reads the few rows written through the revision index, with or without statistics.
     func copyWrittenSince(_ version: Int64) -> String {
         "COPY (SELECT t.id, \(qualifiedColumns), t.extra, t.position, "
             + "(SELECT p.id FROM \(name) p WHERE p.position < t.position ORDER BY p.position DESC LIMIT 1) "
-            + "FROM \(name) t WHERE t.revision > \(version) ORDER BY t.position) TO STDOUT"
+            + "FROM (SELECT * FROM \(name) WHERE revision > \(version) ORDER BY revision "
+            + "LIMIT \(ListDelta.mergeLimit + 1)) t ORDER BY t.position) TO STDOUT"
     }
 
     /// Loads whole rows: id, position, fields, extra, revision.
