@@ -6,7 +6,8 @@ extension CommandParser {
     static func mergeCommand(_ spec: CommandSpec, name: String, argument: Substring) throws(ParseError) -> Command {
         var rest = argument
         var keep = false
-        if rest == "--keep" || rest.hasPrefix("--keep ") || rest.hasPrefix("--keep\t") {
+        // Given twice, `--keep` still means keep.
+        while rest == "--keep" || rest.hasPrefix("--keep ") || rest.hasPrefix("--keep\t") {
             keep = true
             rest = trimmed(rest.dropFirst("--keep".count))
         }

@@ -228,15 +228,20 @@ extension Session {
         -> [String]
     {
         let name = StoreLocation.displayName(copy.path)
-        let from = copy.maker.map { " (\($0)'s conflict copy)" } ?? ""
+        let from = copy.maker.map { " (conflict copy: \($0))" } ?? ""
         let conflictCount =
             result.conflicts.count == 1 ? "1 conflict" : "\(result.conflicts.count) conflicts"
         // A clash with a copy merged before this one keeps that copy's value, not this session's.
         let kept = result.conflicts.contains(where: \.betweenCopies) ? "the value here" : "your value"
-        let settled = result.conflicts.isEmpty ? "" : preferringCopy ? ", the copy's value taken" : ", \(kept) kept"
+        // Taken, a conflict's record is counted as changed or deleted too: said so, not counted twice.
+        let settled =
+            result.conflicts.isEmpty
+            ? ", \(conflictCount)"
+            : preferringCopy
+                ? "; \(conflictCount) among them, the copy's value taken" : ", \(conflictCount), \(kept) kept"
         var lines = [
             "Merged \(name)\(from) into \(listName): added \(result.added.count), changed \(result.changed.count), "
-                + "deleted \(result.deleted.count), \(conflictCount)\(settled)."
+                + "deleted \(result.deleted.count)\(settled)."
         ]
         lines += result.added.map { "  added \($0)" }
         lines += result.changed.map { "  changed \($0)" }

@@ -3,7 +3,7 @@
 public struct ConflictCopy: Equatable, Sendable {
     /// The copy's path.
     public var path: String
-    /// Who made it, for messages: "Syncthing", "Dropbox", "this program (a late write)".
+    /// Who made it, for messages: "Syncthing", "Dropbox", "this program, a late write".
     public var maker: String
     /// When it was last written, seconds since 2001: copies are merged oldest first.
     public var modified: Double
@@ -47,9 +47,9 @@ public enum ConflictCopyName {
             let rest = name.dropFirst(listName.count + 1)
             if rest.hasPrefix("conflict"), isNumber(rest.dropFirst("conflict".count)) { return "rclone bisync" }
             if rest == ".path1" || rest == ".path2" { return "rclone bisync" }
-            if rest.hasPrefix("late-"), isOwnSuffix(rest.dropFirst(5)) { return "this program (a late write)" }
+            if rest.hasPrefix("late-"), isOwnSuffix(rest.dropFirst(5)) { return "this program, a late write" }
             if rest.hasPrefix("displaced-"), isOwnSuffix(rest.dropFirst(10)) {
-                return "this program (a displaced version)"
+                return "this program, a displaced version"
             }
         }
         guard name.hasSuffix(suffix), name.count > stem.count + suffix.count, name.hasPrefix(stem) else { return nil }

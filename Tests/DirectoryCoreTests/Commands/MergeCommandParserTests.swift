@@ -9,6 +9,7 @@ struct MergeCommandParserTests {
         ParseCase(line: "merge! copy.plist", expected: .merge(.path("copy.plist"), force: true)),
         ParseCase(line: "merge conflicts", expected: .merge(.conflicts)),
         ParseCase(line: "merge --keep conflicts", expected: .merge(.conflicts, keep: true)),
+        ParseCase(line: "merge --keep --keep conflicts", expected: .merge(.conflicts, keep: true)),
         ParseCase(
             line: "merge! --keep my copy.plist", expected: .merge(.path("my copy.plist"), force: true, keep: true)),
         ParseCase(line: "merge ./conflicts", expected: .merge(.path("./conflicts"))),

@@ -209,8 +209,8 @@ struct ConflictCopyNameTests {
             ("directory.plist.conflict1", "rclone bisync"),
             ("directory.plist..path1", "rclone bisync"),
             ("directory.plist..path2", "rclone bisync"),
-            ("directory.plist.late-4242-123456", "this program (a late write)"),
-            ("directory.plist.displaced-4242-99", "this program (a displaced version)"),
+            ("directory.plist.late-4242-123456", "this program, a late write"),
+            ("directory.plist.displaced-4242-99", "this program, a displaced version"),
         ])
     func copies(name: String, maker: String) {
         #expect(ConflictCopyName.maker(of: name, for: "directory.plist") == maker)
