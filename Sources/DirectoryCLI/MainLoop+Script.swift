@@ -18,8 +18,8 @@ extension MainLoop {
         case .exhausted(let failed):
             printer.output.flush()
             if let status = Termination.status(ending: &session, errors: printer.errors) { return status }
-            session.endRecovery()
-            if warnIfUnsaved() { return 1 }
+            let kept = session.endScriptRecovery()
+            if warnIfUnsaved(journalKept: kept) { return 1 }
             return failed ? 1 : 0
         case .stopped(let failedOpen):
             if failedOpen {
@@ -28,8 +28,7 @@ extension MainLoop {
                         + "so they were not run on \(session.listName)",
                     at: "directory: ")
             }
-            warnIfUnsaved()
-            session.endRecovery()
+            warnIfUnsaved(journalKept: session.endScriptRecovery())
             return 1
         case .exit(let status):
             return status
@@ -67,15 +66,22 @@ extension MainLoop {
         return 130
     }
 
-    /// Says on standard error that changes are left unsaved; returns whether there were any.
+    /// Says on standard error that changes are left unsaved (and, when `journalKept`, that
+    /// the recovered ones among them wait in the recovery journal again); returns whether
+    /// there were any.
     @discardableResult
-    private func warnIfUnsaved() -> Bool {
+    private func warnIfUnsaved(journalKept: Bool) -> Bool {
         let count = session.unsavedChanges().count
         guard count > 0 else { return false }
         let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
         let verb = count == 1 ? "was" : "were"
+        let kept =
+            journalKept
+            ? "; \(count == 1 ? "it waits" : "they wait") in the recovery journal, with the changes 'recover' "
+                + "brought back: 'recover' brings them back again, 'discard' deletes them"
+            : ""
         printer.error(
-            "warning: \(what) to \(session.listName) \(verb) not saved; end the script with 'save' "
+            "warning: \(what) to \(session.listName) \(verb) not saved\(kept); end the script with 'save' "
                 + "(or 'quit!' to discard them)",
             at: "directory: ")
         return true

@@ -54,7 +54,9 @@ public struct Options: Equatable, Sendable {
             }
             options.given.insert(name)
             switch name {
-            case "--file": options.file = try value(for: name, inline: inline)
+            case "--file":
+                options.file = try value(for: name, inline: inline)
+                if options.file == "" { throw .missingValue(name) }
             case "-c", "--command": options.commands.append(try value(for: name, inline: inline))
             case "-f", "--script": options.script = try value(for: name, inline: inline)
             case "--kind":
@@ -110,6 +112,8 @@ public struct Options: Equatable, Sendable {
 
     private mutating func setFile(_ path: String) throws(UsageError) {
         guard file == nil else { throw .extraArgument(path) }
+        // An empty argument (an unset variable in "$LIST") is no list, not the default one.
+        guard !path.isEmpty else { throw .emptyFile }
         file = path
     }
 
@@ -133,6 +137,8 @@ public enum UsageError: Error, Equatable, Sendable {
     case conflicting(String, String)
     /// More than one file was named.
     case extraArgument(String)
+    /// The list was given as an empty argument (`directory ""`).
+    case emptyFile
 
     /// The message for the user.
     public var message: String {
@@ -145,6 +151,7 @@ public enum UsageError: Error, Equatable, Sendable {
             return "\(option) takes \(choices.joined(separator: ", ")), not '\(value)'"
         case .conflicting(let first, let second): return "\(first) and \(second) cannot be used together"
         case .extraArgument(let argument): return "only one file can be opened; unexpected '\(argument)'"
+        case .emptyFile: return "the list to open is an empty argument; give a file path or a connection string"
         }
     }
 }

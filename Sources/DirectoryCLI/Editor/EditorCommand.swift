@@ -26,8 +26,8 @@ struct EditorCommand {
         }
     }
 
-    /// Lets the user edit `text`; the edited text, or why there is none.
-    func edit(_ text: String) -> Result<String, ExternalEditorFailure> {
+    /// Lets the user edit `text`; the edited file's bytes, or why there are none.
+    func edit(_ text: [UInt8]) -> Result<[UInt8], ExternalEditorFailure> {
         editor.edit(text, run: run)
     }
 

@@ -30,8 +30,8 @@ struct ExternalEditor {
 
     /// Writes `text` to a new temporary file, lets `run` run the editor command on it
     /// (returning its exit status, or `nil` when it could not start), and returns the
-    /// file's text afterwards. The file is removed in every case.
-    func edit(_ text: String, run: (String) -> Int32?) -> Result<String, ExternalEditorFailure> {
+    /// file's bytes afterwards (read as text by `EditorText.read`). The file is removed in every case.
+    func edit(_ text: [UInt8], run: (String) -> Int32?) -> Result<[UInt8], ExternalEditorFailure> {
         let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         // mkstemps fills in the template's X's: the file it creates is this type's until removed below.
         var template = Array((folder + "/directory-edit-XXXXXX.tsv").utf8CString)
@@ -54,11 +54,11 @@ struct ExternalEditor {
         "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
-    private static func write(_ text: String, to descriptor: Int32) -> Bool {
-        DescriptorWrite.all(text.utf8.span, to: descriptor) == 0
+    private static func write(_ text: [UInt8], to descriptor: Int32) -> Bool {
+        DescriptorWrite.all(text.span, to: descriptor) == 0
     }
 
-    private static func read(_ path: String) -> String? {
+    private static func read(_ path: String) -> [UInt8]? {
         // The temporary file is this type's: it opens, reads and closes it here.
         let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -71,7 +71,7 @@ struct ExternalEditor {
             if count < 0 { return nil }
             if count == 0 { break }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// What `errno` says, read at once (strerror's text lives until the next call).

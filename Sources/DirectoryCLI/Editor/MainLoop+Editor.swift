@@ -15,15 +15,20 @@ extension MainLoop {
         do { document = try session.editorDocument(for: references) } catch {
             throw .session(error, opensList: false)
         }
-        var text = document.text
+        var text = Array(document.text.utf8)
         while true {
-            let edited: String
+            let edited: [UInt8]
             switch editor.edit(text) {
             case .failure(let failure): throw .editor(failure)
             case .success(let result): edited = result
             }
-            do {
-                return try session.apply(.editorText(EditorSubmission(document: document, edited: edited)))
+            do throws(SessionError) {
+                let read: String
+                switch EditorText.read(edited) {
+                case .success(let value): read = value
+                case .failure(let problems): throw SessionError.editorTextInvalid(problems.problems)
+                }
+                return try session.apply(.editorText(EditorSubmission(document: document, edited: read)))
             } catch {
                 guard lineEditor != nil, case .editorTextInvalid = error else {
                     throw .session(error, opensList: false)

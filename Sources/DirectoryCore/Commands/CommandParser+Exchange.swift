@@ -47,7 +47,7 @@ extension CommandParser {
         guard !rest.isEmpty else {
             throw .missingArgument(command: command, usage: spec.usage, hint: "a file path")
         }
-        let path = try QuotedValue.parse(rest)
+        let path = try path(rest, command: command, usage: spec.usage)
         return spec.name == "import"
             ? .importFile(format, path: path, options: options) : .exportFile(format, path: path, options: options)
     }

@@ -21,6 +21,8 @@ extension CommandParser {
         }
         let force = name.hasSuffix("!")
         if rest == "conflicts" { return .merge(.conflicts, force: force, keep: keep) }
-        return .merge(.path(try QuotedValue.parse(rest)), force: force, keep: keep)
+        let path = try path(
+            rest, command: name, usage: spec.usage, hint: "a file path, or conflicts for every conflict copy")
+        return .merge(.path(path), force: force, keep: keep)
     }
 }

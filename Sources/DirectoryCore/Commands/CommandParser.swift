@@ -151,12 +151,13 @@ public enum CommandParser {
                 }
                 throw .unexpectedArgument(command: name, usage: spec.usage, argument: String(argument))
             }
-            return .saveAs(location: try QuotedValue.parse(trimmed(argument.dropFirst(2))), force: forced)
+            let location = try path(trimmed(argument.dropFirst(2)), command: name + " as", usage: spec.usage)
+            return .saveAs(location: location, force: forced)
         case "open":
             guard !argument.isEmpty else {
                 throw .missingArgument(command: "open", usage: spec.usage, hint: "a file path")
             }
-            return .open(location: try QuotedValue.parse(argument), force: forced)
+            return .open(location: try path(argument, command: "open", usage: spec.usage), force: forced)
         case "import", "export":
             return try exchange(spec, argument, replacing: forced)
         case "done":
@@ -248,6 +249,15 @@ public enum CommandParser {
 
     /// `text` without leading and trailing spaces, tabs and line breaks (`\r`, `\n`),
     /// trimmed on UTF-8 bytes: these are all ASCII, so the cut never splits a UTF-8 sequence.
+    /// The path `text` gives (quoted or not); an empty one (`""`) is no path, as none at all.
+    static func path(_ text: Substring, command: String, usage: String, hint: String = "a file path")
+        throws(ParseError) -> String
+    {
+        let path = try QuotedValue.parse(text)
+        guard !path.isEmpty else { throw .missingArgument(command: command, usage: usage, hint: hint) }
+        return path
+    }
+
     static func trimmed(_ text: Substring) -> Substring {
         var copy = text
         copy.makeContiguousUTF8()

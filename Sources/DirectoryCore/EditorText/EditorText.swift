@@ -18,6 +18,21 @@ public enum EditorText {
         return text
     }
 
+    /// The bytes an editor saved, as text: a UTF-8 byte order mark at the start (which some
+    /// editors add) is dropped, and the lines that are not UTF-8 are reported by number rather
+    /// than read with replacement characters.
+    public static func read(_ bytes: [UInt8]) -> Result<String, EditorTextProblems> {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let text = String(validating: body, as: UTF8.self) { return .success(text) }
+        var problems: [EditorTextProblem] = []
+        for (offset, line) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where String(validating: line, as: UTF8.self) == nil {
+            problems.append(EditorTextProblem(line: offset + 1, reason: .notUTF8))
+        }
+        return .failure(EditorTextProblems(problems: problems))
+    }
+
     /// One record's line, without its line break.
     public static func line(for record: Record, kind: ListKind) -> String {
         let cells = kind.fields.indices.map { cell(record.values[$0], field: kind.fields[$0]) }

@@ -20,6 +20,8 @@ public struct EditorTextProblem: Equatable, Sendable, CustomStringConvertible {
         case changedHeader(expected: String)
         /// A line one column short whose last value is an id: a tab was lost, not a new record.
         case missingTab(fields: Int, names: [String])
+        /// The line's bytes are not UTF-8 (an editor that saved in another encoding).
+        case notUTF8
     }
 
     /// The 1-based line number in the text.
@@ -62,6 +64,8 @@ public struct EditorTextProblem: Equatable, Sendable, CustomStringConvertible {
         case .missingTab(let fields, let names):
             return "the last of its \(fields) columns is an id, so a tab is missing: a record has \(fields + 1) "
                 + "(\((names + ["id"]).joined(separator: ", "))) separated by tabs"
+        case .notUTF8:
+            return "not UTF-8 text (the editor saved it in another encoding); save the file as UTF-8"
         }
     }
 }

@@ -30,8 +30,13 @@ enum CSVRecordReader {
         if let problem = header.problem { throw FileFormatError("line \(header.line) (the header row): \(problem)") }
         let columns = try Self.columns(of: header, kind: kind, separator: separator)
         var result = ImportResult()
+        let missing = kind.fields.indices.filter { index in
+            !columns.contains { if case .field(index) = $0 { true } else { false } }
+        }.map { kind.fields[$0].name }
         for (column, name) in zip(columns, header.fields) {
-            if case .ignored = column { result.notes.append("the column '\(name)' was ignored") }
+            guard case .ignored = column, !name.isEmpty else { continue }
+            let meant = Suggestion.closest(to: name, in: missing).map { " (did you mean '\($0)'?)" } ?? ""
+            result.notes.append("the column '\(name)' was ignored\(meant)")
         }
         for row in rows.dropFirst() {
             switch record(from: row, columns: columns, kind: kind, environment: environment) {

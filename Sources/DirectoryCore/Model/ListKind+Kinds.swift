@@ -53,6 +53,18 @@ extension ListKind {
         }
     }
 
+    /// The other kind a record read as this kind belongs to, or `nil`: its keys this kind
+    /// does not know (`extras`) hold every field of another kind that this one lacks (a
+    /// bucket item's `note` and `completedDate` read as a person). A stray key of one such
+    /// field is not enough: the apps write every field of every record.
+    public func contradicted(byExtraKeys keys: [String]) -> ListKind? {
+        Self.all.first { other in
+            guard other.name != name else { return false }
+            let own = other.fields.filter { fieldIndex(named: $0.name) == nil }
+            return !own.isEmpty && own.allSatisfy { field in keys.contains(field.name) }
+        }
+    }
+
     /// The kind whose fields best match the keys of a record read from a file,
     /// or `nil` when no key but `id` is known to any kind.
     public static func detect(keys: [String]) -> ListKind? {

@@ -25,15 +25,16 @@ extension Session {
         let notes = result.notes.map { " Note: \($0)." }.joined()
         guard !result.records.isEmpty else {
             let message = "No records imported from \(path): it holds \(result.total)."
-            return rejected.isEmpty
-                ? .feedback(message + notes) : .warning(message + "\n" + ImportReport.lines(rejected))
+            guard rejected.isEmpty else { return .warning(message + notes + "\n" + ImportReport.lines(rejected)) }
+            return notes.isEmpty ? .feedback(message) : .warning(message + notes)
         }
         list.append(imported: result.records, by: command)
         let message = "Imported \(count(result.records.count)) from \(path) (read \(result.total))."
         guard rejected.isEmpty else {
             return .warning(message + notes + " Rejected \(rejected.count):\n" + ImportReport.lines(rejected))
         }
-        return .feedback(message + notes)
+        // A column ignored is said in scripts too: its values are not in the list.
+        return notes.isEmpty ? .feedback(message) : .warning(message + notes)
     }
 
     /// Writes every record to `path` in `format`; the list and its file stay as they are.

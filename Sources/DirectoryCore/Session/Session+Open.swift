@@ -23,6 +23,11 @@ extension Session {
         } catch {
             throw .storage(error)
         }
+        if let loaded, let given = fixedKind, !loaded.records.isEmpty,
+            let holds = given.contradicted(byExtraKeys: loaded.records[0].extras.map(\.key))
+        {
+            throw .kindContradicted(path: StoreLocation.displayName(location), given: given, holds: holds)
+        }
         self.location = location
         self.store = store
         openedEmptyFile = empty

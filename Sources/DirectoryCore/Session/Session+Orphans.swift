@@ -79,6 +79,7 @@ extension Session {
 
     /// After the list was (re)loaded: the old journal goes, and the new list's orphans are looked up.
     mutating func resetRecovery() {
+        recoveredUnsaved = false
         list.notes.clearPending()
         recoveryStore?.removeJournal()
         findOrphans()
@@ -119,6 +120,7 @@ extension Session {
             damage += journal.damage
         }
         self = next
+        recoveredUnsaved = true
         list.noteEveryChange()
         let problem = flushRecovery()
         for (orphan, _) in readable { store.remove(orphan) }

@@ -51,9 +51,22 @@ extension Session {
         recoveryStore?.removeJournal()
     }
 
+    /// A script ends without a deliberate discard (its input ran out, or it stopped at an
+    /// error): when changes that `recover` brought back are still unsaved, the journal is
+    /// written and kept, for the next `recover` (it was their only copy); else it goes, as
+    /// `endRecovery()` does. Returns whether the journal was kept.
+    public mutating func endScriptRecovery() -> Bool {
+        guard recoveredUnsaved, hasUnsavedChanges, recoveryStore != nil else {
+            endRecovery()
+            return false
+        }
+        return flushRecovery() == nil
+    }
+
     /// After a command: when nothing is unsaved any more, the journal goes.
     mutating func dropRecoveryWhenSaved() {
         guard let store = recoveryStore, list.isSaved else { return }
+        recoveredUnsaved = false
         list.notes.clearPending()
         store.removeJournal()
     }

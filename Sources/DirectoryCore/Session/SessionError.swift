@@ -73,6 +73,9 @@ public enum SessionError: Error, Equatable, Sendable {
     case mergeOtherKind(path: String, copy: String, list: String)
     /// `merge PATH` of a file that is not a list (empty, another format, broken).
     case mergeNotAList(path: String, problem: String)
+    /// `--kind` names one kind, and the file's records are of another: saving would write
+    /// records that neither app reads.
+    case kindContradicted(path: String, given: ListKind, holds: ListKind)
 
     /// The message for the user.
     public var message: String {
@@ -176,6 +179,11 @@ public enum SessionError: Error, Equatable, Sendable {
         case .mergeOtherKind(let path, let copy, let list):
             return "\(path) holds a \(copy) list, not a \(list) list like this one, so nothing was merged; "
                 + "merge a copy of this list"
+        case .kindContradicted(let path, let given, let holds):
+            let fields = holds.fields.filter { given.fieldIndex(named: $0.name) == nil }.map { "'\($0.name)'" }
+            return "\(path) holds \(holds.pluralNoun) (its records have \(fields.joined(separator: " and "))), "
+                + "not \(given.pluralNoun), so it was not opened as \(given.pluralNoun): a save would write records "
+                + "neither app reads. Open it without --kind (the file decides) or with --kind \(holds.name)"
         case .mergeNotAList(let path, let problem):
             return "\(path) cannot be merged: \(problem), so nothing was merged (a CSV or vCard file is "
                 + "brought in with 'import')"

@@ -40,6 +40,37 @@ struct RecoveryScriptTests {
         #expect(recovered.status == 0)
     }
 
+    @Test("a script that recovers and ends without saving keeps the journal for the next recover")
+    func recoveredChangesLeftUnsavedKeepTheirJournal() throws {
+        let folder = TemporaryFolder()
+        let live = try waitingScript(in: folder)
+        live.kill()
+        for _ in 0..<2 {
+            let run = try ProgramRun.run(["-c", "recover", "-c", "changes"], folder: folder)
+            #expect(run.standardOutput.contains("added    4: Kim Tran"))
+            #expect(run.status == 1)
+            #expect(run.standardError.contains("'recover' brings them back again"))
+        }
+        // A script that stops at an error keeps it too; one that saves them does not need it.
+        let stopped = try ProgramRun.run([], input: "recover\nopen elsewhere.json\nlist\n", folder: folder)
+        #expect(stopped.status == 1)
+        let saved = try ProgramRun.run(["-c", "recover", "-c", "save"], folder: folder)
+        #expect(saved.status == 0)
+        #expect(try ProgramRun.run(["-c", "find kim"], folder: folder).standardOutput.contains("Kim Tran"))
+        let journals = try? FileManager.default.contentsOfDirectory(atPath: folder.file("state/directory/recovery"))
+        #expect(journals ?? [] == [])
+    }
+
+    @Test("quit! after recover discards the recovered changes and their journal")
+    func quitAfterRecoverDiscards() throws {
+        let folder = TemporaryFolder()
+        let live = try waitingScript(in: folder)
+        live.kill()
+        let run = try ProgramRun.run(["-c", "recover", "-c", "quit!"], folder: folder)
+        #expect(run.status == 0)
+        #expect(try ProgramRun.run(["-c", "recover"], folder: folder).standardOutput.contains("Nothing to recover"))
+    }
+
     @Test("a script that ends normally leaves no journal")
     func aScriptThatEndsNormallyLeavesNoJournal() throws {
         let folder = TemporaryFolder()

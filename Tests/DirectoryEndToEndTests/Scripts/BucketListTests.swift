@@ -42,6 +42,36 @@ struct BucketListTests {
         #expect(after[4]["completedDate"] as? Double == 799_329_600)
     }
 
+    @Test("--kind that contradicts the file's records is refused, and the file is left as it was")
+    func contradictingKindIsRefused() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("mix.json")
+        let original = try Data(contentsOf: Self.fixture)
+        FileManager.default.createFile(atPath: path, contents: original)
+        let run = try ProgramRun.run(
+            ["--kind", "person", "--file", path, "-c", "new Oops", "-c", "save"], folder: folder)
+        #expect(run.status != 0)
+        #expect(
+            run.standardError.contains(
+                "mix.json holds items (its records have 'note' and 'completedDate'), not people, so it was not "
+                    + "opened as people"))
+        #expect(run.standardError.contains("or with --kind bucket"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        // The other way round: a directory is not opened as a bucket list.
+        #expect(try ProgramRun.run(["--file", "d.json", "-c", "save"], folder: folder).status == 0)
+        let people = try Data(contentsOf: URL(fileURLWithPath: folder.file("d.json")))
+        let asBucket = try ProgramRun.run(
+            ["--kind", "bucket", "--file", "d.json", "-c", "new X", "-c", "save"], folder: folder)
+        #expect(asBucket.standardError.contains("holds people (its records have 'office'), not items"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("d.json"))) == people)
+        // The kind the file has is fine given, and a person with one stray bucket key too.
+        #expect(try ProgramRun.run(["--kind", "bucket", "--file", path, "-c", "list"], folder: folder).status == 0)
+        let stray = #"[{"id":"7C9E6679-7425-40DE-944B-E07FC1F90AE7","name":"Ann","office":"B 1","note":"x"}]"#
+        FileManager.default.createFile(atPath: folder.file("stray.json"), contents: Data(stray.utf8))
+        #expect(
+            try ProgramRun.run(["--kind", "person", "--file", "stray.json", "-c", "list"], folder: folder).status == 0)
+    }
+
     @Test("a missing bucket list is empty and says how to add the first item")
     func emptyState() throws {
         let folder = TemporaryFolder()

@@ -87,6 +87,36 @@ struct EditorCommandTests {
         #expect(run.standardOutput == "No unsaved changes.\n")
     }
 
+    @Test("an editor that saves Latin-1: the lines that are not UTF-8 are named, and nothing changes")
+    func latin1TextIsRefused() throws {
+        let folder = TemporaryFolder()
+        try SavedList.people(["Zoë Müller", "José"], office: { "Bâtiment \($0)" }, in: folder)
+        let before = try #require(FileManager.default.contents(atPath: folder.file("d.json")))
+        let editor = StandInEditor(
+            "iconv -f utf-8 -t latin1 \"$f\" > \"$f.n\" && cat \"$f.n\" > \"$f\"; rm -f \"$f.n\"", in: folder)
+        let run = try ProgramRun.run(
+            ["--file", "d.json"], input: "editor\nsave\n", folder: folder, environment: ["EDITOR": editor.path])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("  line 2: not UTF-8 text"))
+        #expect(run.standardError.contains("  line 3: not UTF-8 text"))
+        #expect(!run.standardError.contains("line 1:  "))
+        #expect(try #require(FileManager.default.contents(atPath: folder.file("d.json"))) == before)
+    }
+
+    @Test("an editor that adds a byte order mark: the text is read as if it had none")
+    func byteOrderMarkIsDropped() throws {
+        let folder = TemporaryFolder()
+        try savedList(2, in: folder)
+        let editor = StandInEditor(
+            "{ printf '\\357\\273\\277'; sed 's/Briggs 1/Sloan 1/' \"$f\"; } > \"$f.n\" && cat \"$f.n\" > \"$f\"",
+            in: folder)
+        let run = try ProgramRun.run(
+            ["--file", "d.json"], input: "editor\nsave\n", folder: folder, environment: ["EDITOR": editor.path])
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+        #expect(try namesAndOffices(in: folder) == ["P1 Sloan 1", "P2 Briggs 2"])
+    }
+
     @Test(
         "an editor started from a piped script does not eat the script's next lines",
         .enabled(if: ToolRun.exists("/usr/bin/setsid"), "setsid is not installed (util-linux)"))

@@ -154,6 +154,25 @@ struct ScriptModeTests {
         #expect(kind.status == 2)
     }
 
+    @Test("an empty path (an unset variable) is no list: a usage error, and commands refuse it")
+    func emptyPathIsRefused() throws {
+        let folder = TemporaryFolder()
+        let positional = try ProgramRun.run(["", "-c", "list"], folder: folder)
+        #expect(positional.status == 2)
+        #expect(positional.standardOutput == "")
+        #expect(positional.standardError.contains("the list to open is an empty argument"))
+        let flag = try ProgramRun.run(["--file", "", "-c", "list"], folder: folder)
+        #expect(flag.status == 2)
+        #expect(flag.standardError.contains("--file needs a value"))
+        let commands = try ProgramRun.run(
+            ["--file", "d.json"], input: "save as ''\nexport csv \"\"\nmerge \"\"\nopen \"\"\n", folder: folder)
+        #expect(commands.standardError.contains("open needs a file path"))
+        #expect(commands.standardError.contains("save as needs a file path"))
+        #expect(commands.standardError.contains("export csv needs a file path"))
+        #expect(commands.standardError.contains("merge needs a file path"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("d.json")))
+    }
+
     @Test("garbage bytes, NUL bytes and a 10 MB line give errors, never a crash")
     func hostileInput() throws {
         let folder = TemporaryFolder()

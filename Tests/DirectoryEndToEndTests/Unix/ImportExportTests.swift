@@ -48,6 +48,17 @@ struct ImportExportTests {
         #expect(run.standardOutput == "  1  Gregg, Joe  Briggs \"413\"\n  2  Zoë\n")
     }
 
+    @Test("an ignored column is said in a script too, with the field it may have meant")
+    func ignoredColumnIsSaidInScripts() throws {
+        let folder = TemporaryFolder()
+        FileManager.default.createFile(
+            atPath: folder.file("t.csv"), contents: Data("Name,Ofice,Phone\nAnn,Room 1,555\n".utf8))
+        let run = try ProgramRun.run(["--file", "d.json"], input: "import csv t.csv\nsave\n", folder: folder)
+        #expect(run.status == 0)
+        #expect(run.standardError.contains("the column 'Ofice' was ignored (did you mean 'office'?)"))
+        #expect(run.standardError.contains("the column 'Phone' was ignored."))
+    }
+
     @Test("a malformed file imports nothing and names each rejected line; --partial imports the rest")
     func malformedFile() throws {
         let folder = TemporaryFolder()
