@@ -12,7 +12,7 @@ import DirectoryFiles
 /// the records that may match, and the rows are printed as the full run prints them.
 ///
 /// It answers only when it is sure to print what the full run prints: one `find TEXT`
-/// command, a JSON file that is there, no journal of an ended session and no conflict copy
+/// command, no `--kind`, a JSON file that is there, no journal of an ended session and no conflict copy
 /// to announce, and a scan that met neither an error nor a repeated id. Otherwise it says
 /// `nil`, having printed nothing, and the program runs as usual.
 enum OneShotFind {
@@ -27,7 +27,9 @@ enum OneShotFind {
         guard commands.count == 1, case .command(.find(let text))? = try? CommandParser.parse(commands[0]) else {
             return nil
         }
-        var scan = JSONFindScan(text: text, kind: kind, fallback: kind ?? Session.kind(forFileNamed: path))
+        // A kind given on the command line is checked against the file's records by the full run.
+        guard kind == nil else { return nil }
+        var scan = JSONFindScan(text: text, kind: nil, fallback: Session.kind(forFileNamed: path))
         guard !scan.findsEverything else { return nil }
         let recovery = FileRecoveryStore(folder: recoveryFolder, pid: Int(getpid()), now: { 0 })
         guard recovery.orphans(of: path).isEmpty else { return nil }
