@@ -87,7 +87,8 @@ extension Session {
 
     mutating func recover(force: Bool) throws(SessionError) -> CommandOutput {
         findOrphans()
-        let readable = orphans.compactMap { orphan in
+        // Oldest first, so that where two journals changed one field, the later change is the one kept.
+        let readable = orphans.sorted { $0.modified < $1.modified }.compactMap { orphan in
             RecoveryJournal.decode(orphan.bytes).map { (orphan, $0) }
         }
         guard let store = recoveryStore, !readable.isEmpty else {
@@ -97,6 +98,8 @@ extension Session {
             }
             return .text("Nothing to recover: no journal of a session that ended holds changes to \(listName).")
         }
+        let clashes = journalClashes(readable.map { (pid: $0.1.pid, modified: $0.0.modified, journal: $0.1) })
+        if !clashes.isEmpty, !force { throw .recoveryJournalsConflict(file: listName, details: clashes) }
         var next = self
         var count = 0
         var order = false
@@ -128,9 +131,61 @@ extension Session {
         let what = RecoveryJournal.describe(changes: count, order: order).replacingOccurrences(of: "unsaved ", with: "")
         var message = "Recovered \(what) to \(listName); "
         message += "'changes' lists them and 'save' writes them."
-        let notes = damage.map { "the journal was damaged: \($0)" } + (problem.map { [$0] } ?? [])
+        let notes =
+            clashes.map { $0 + ": the later journal's is kept" } + damage.map { "the journal was damaged: \($0)" }
+            + (problem.map { [$0] } ?? [])
         guard !notes.isEmpty else { return feedback(message) }
         return .warning(message + "\n" + notes.map { "  " + $0 }.joined(separator: "\n"))
+    }
+
+    /// Where two journals (oldest first) changed one record differently: one field to two
+    /// values, or one deleted it and the other changed it; one line each, naming both sessions.
+    private func journalClashes(_ journals: [(pid: Int, modified: Double, journal: RecoveryJournal)]) -> [String] {
+        guard journals.count > 1 else { return [] }
+        var lines: [String] = []
+        for (index, earlier) in journals.enumerated() {
+            for later in journals[(index + 1)...] {
+                var laterEntries: [RecordKey: RecoveryEntry] = [:]
+                for entry in later.journal.changes { laterEntries[entry.key] = entry }
+                let names = (
+                    "pid \(earlier.pid), \(localTime(earlier.modified))",
+                    "pid \(later.pid), \(localTime(later.modified))"
+                )
+                for first in earlier.journal.changes {
+                    guard let second = laterEntries[first.key] else { continue }
+                    lines += clashes(first, second, names: names)
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The clashes of one record's entries in two journals, named `names`.
+    private func clashes(_ first: RecoveryEntry, _ second: RecoveryEntry, names: (String, String)) -> [String] {
+        func title(_ record: Record?) -> String {
+            let name = record?.values[kind.titleField].text ?? ""
+            return name.isEmpty ? "(unnamed \(kind.noun))" : "'\(VisibleText.of(name))'"
+        }
+        switch (first.now, second.now) {
+        case (nil, nil):
+            return []
+        case (let changed?, nil), (nil, let changed?):
+            // A deletion clashes with a change the other made, not with a record it only had.
+            let other = first.now == nil ? second : first
+            guard other.saved != changed || other.saved == nil else { return [] }
+            let (deleter, changer) = first.now == nil ? names : (names.1, names.0)
+            return ["\(title(changed)): deleted in the journal of \(deleter) but changed in that of \(changer)"]
+        case (let one?, let two?):
+            var lines: [String] = []
+            for field in kind.fields.indices {
+                let (a, b) = (one.values[field], two.values[field])
+                guard a != b, a != first.saved?.values[field], b != second.saved?.values[field] else { continue }
+                lines.append(
+                    "\(title(two)): \(kind.fields[field].name) is \(MergeRule.show(a)) in the journal of \(names.0) "
+                        + "but \(MergeRule.show(b)) in that of \(names.1)")
+            }
+            return lines
+        }
     }
 
     mutating func discardRecovery() -> CommandOutput {

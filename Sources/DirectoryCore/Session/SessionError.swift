@@ -76,6 +76,8 @@ public enum SessionError: Error, Equatable, Sendable {
     /// `--kind` names one kind, and the file's records are of another: saving would write
     /// records that neither app reads.
     case kindContradicted(path: String, given: ListKind, holds: ListKind)
+    /// Two journals of ended sessions changed one record in different ways.
+    case recoveryJournalsConflict(file: String, details: [String])
 
     /// The message for the user.
     public var message: String {
@@ -162,6 +164,12 @@ public enum SessionError: Error, Equatable, Sendable {
                 + "('here' is the journal, '\(StoreLocation.place(of: file))' the list); nothing was recovered. "
                 + "'recover!' recovers everything with the journal's version of these, 'discard' deletes the "
                 + "journal, or leave it for later:\n"
+                + details.map { "  " + $0 }.joined(separator: "\n")
+        case .recoveryJournalsConflict(let file, let details):
+            return "cannot recover the changes to \(file): two sessions that ended changed the same records in "
+                + "different ways; nothing was recovered. 'recover!' recovers everything, each of these with "
+                + "the later journal's version (the earlier one's is named, not kept), 'discard' deletes the "
+                + "journals, or leave them for later:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")
         case .recoveryFailed(let file, let reason):
             return

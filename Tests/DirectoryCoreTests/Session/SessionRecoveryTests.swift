@@ -219,4 +219,36 @@ struct SessionRecoveryTests {
         #expect(session.records[1].values[1] == .text("Journal 1"))
         #expect(session.unsavedChanges().count == 3)
     }
+    @Test("two journals that changed one field differently: recover names both; recover! keeps the later's and says so")
+    func twoJournalsThatClash() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        for (pid, office, name) in [(42, "FromJ1", "Only One"), (43, "FromJ2", "Only Two")] {
+            journals.pid = pid
+            var crashed = try session(store, journals)
+            try crashed.run("edit 1", "set office \(office)", "new \(name)")
+            crashed.flushRecovery()
+            journals.crash()
+        }
+        var session = try self.session(store, journals)
+        do {
+            try session.run("recover")
+            Issue.record("recover did not refuse two journals that clash")
+        } catch let error as SessionError {
+            #expect(error.message.contains("two sessions that ended changed the same records in different ways"))
+            #expect(
+                error.message.contains(
+                    "'Acacia Ackles': office is \"FromJ1\" in the journal of pid 42, 2001-01-01 00:00 but \"FromJ2\" "
+                        + "in that of pid 43, 2001-01-01 00:01"))
+        }
+        #expect(session.unsavedChanges().isEmpty)
+        guard case .warning(let text) = try session.run("recover!") else {
+            Issue.record("recover! did not name the value it did not keep")
+            return
+        }
+        #expect(text.contains("\"FromJ1\" in the journal of pid 42"))
+        #expect(text.contains("the later journal's is kept"))
+        #expect(session.records[0].values[1] == .text("FromJ2"))
+        #expect(session.names.suffix(2) == ["Only One", "Only Two"])
+    }
 }

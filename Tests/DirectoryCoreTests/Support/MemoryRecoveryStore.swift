@@ -12,11 +12,13 @@ final class MemoryRecoveryStore: RecoveryStore {
 
     /// How many times `append` was called.
     private(set) var appends = 0
+    /// The pid the next journal's header names.
+    var pid = 42
 
     func append(_ entries: [UInt8], location path: String, kind: String) {
         appends += 1
         if journal == nil {
-            journal = RecoveryJournal.header(location: path, kind: kind, pid: 42, started: 0)
+            journal = RecoveryJournal.header(location: path, kind: kind, pid: pid, started: 0)
         }
         journal? += entries
         unsynced = true
@@ -39,7 +41,8 @@ final class MemoryRecoveryStore: RecoveryStore {
     /// The live journal becomes an orphan, as when its session is killed.
     func crash() {
         guard let journal else { return }
-        ended.append(RecoveryOrphan(name: "crashed-\(ended.count)", modified: 0, bytes: journal))
+        // Each a minute after the one before, so that the later of two is known.
+        ended.append(RecoveryOrphan(name: "crashed-\(ended.count)", modified: Double(60 * ended.count), bytes: journal))
         self.journal = nil
     }
 }
