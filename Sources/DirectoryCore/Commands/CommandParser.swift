@@ -31,6 +31,8 @@ public enum CommandParser {
         let name = String(text[..<nameEnd])
         let rest = trimmed(text[nameEnd...])
         guard let spec = CommandTable.spec(named: name) else {
+            // At the prompt, history references were expanded before the line got here.
+            if name.count > 1, name.hasPrefix("!") { throw .historyReference(name) }
             if let hint = ForeignCommand.hint(for: name) { throw .foreignCommand(name, hint: hint) }
             throw .unknownCommand(name, suggestion: Suggestion.closest(to: name, in: CommandTable.allNames))
         }
@@ -53,7 +55,7 @@ public enum CommandParser {
         case "history":
             if argument.isEmpty { return .history(count: nil) }
             guard let count = Int(argument), count >= 0 else {
-                throw .invalidNumber(String(argument), usage: spec.usage)
+                throw .invalidCount(String(argument), usage: spec.usage)
             }
             return .history(count: count)
         case "clear":

@@ -10,6 +10,10 @@ public enum ParseError: Error, Equatable, Sendable {
     case unexpectedArgument(command: String, usage: String, argument: String)
     /// A record number is not a positive whole number.
     case invalidNumber(String, usage: String)
+    /// A count (`history N`) is not a whole number of zero or more.
+    case invalidCount(String, usage: String)
+    /// A history reference (`!!`, `!3`, `!set`) where there is no history: in a script.
+    case historyReference(String)
     /// A range's start is after its end (`4-2`).
     case invalidRange(String)
     /// A double-quoted value has no closing quote.
@@ -40,6 +44,11 @@ public enum ParseError: Error, Equatable, Sendable {
             return "\(command) takes no argument '\(argument)'; usage: \(usage)"
         case .invalidNumber(let text, let usage):
             return "'\(text)' is not a record number (use the numbers that list shows); usage: \(usage)"
+        case .invalidCount(let text, let usage):
+            return "'\(text)' is not a number of lines; usage: \(usage)"
+        case .historyReference(let text):
+            return "'\(text)' recalls a line of the history, which only the interactive prompt has; "
+                + "write the command out"
         case .invalidRange(let text):
             return "the range '\(text)' runs backwards; write the smaller number first, e.g. 2-4"
         case .unterminatedQuote:

@@ -138,6 +138,13 @@ struct CommandParserTests {
         ParseErrorCase(line: "autosave maybe", message: "autosave takes on or off, not 'maybe'"),
         ParseErrorCase(line: "save as", message: "save as needs a file path; usage: save | save! | save as PATH"),
         ParseErrorCase(line: "open", message: "open needs a file path; usage: open PATH"),
+        ParseErrorCase(line: "open \"\"", message: "open needs a file path; usage: open PATH"),
+        ParseErrorCase(line: "history abc", message: "'abc' is not a number of lines; usage: history [N]"),
+        ParseErrorCase(line: "history -1", message: "'-1' is not a number of lines; usage: history [N]"),
+        ParseErrorCase(
+            line: "!!",
+            message: "'!!' recalls a line of the history, which only the interactive prompt has; write the command out"
+        ),
     ]
 
     @Test("rejects invalid lines with a message that says what to do", arguments: invalid)
