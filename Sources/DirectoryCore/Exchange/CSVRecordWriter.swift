@@ -16,7 +16,7 @@ enum CSVRecordWriter {
                     if case .date(let unset) = field.type, seconds == unset {
                         cells.append("")
                     } else {
-                        cells.append(DateText.iso8601(seconds))
+                        cells.append(DateText.exact(seconds))
                     }
                 }
             }

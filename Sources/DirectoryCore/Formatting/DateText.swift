@@ -14,6 +14,9 @@ public enum DateText {
     public static func read(_ text: String, now: Double, utcOffset: (Double) -> Int) throws(InvalidDate) -> Double? {
         let lowered = text.lowercased()
         if lowered == "today" || lowered == "now" { return now }
+        if lowered.hasSuffix(Self.secondsSuffix), let seconds = Double(text.dropLast(Self.secondsSuffix.count)) {
+            return seconds
+        }
         if lowered == "none" || lowered == "never" { return nil }
         guard let parts = ISODateParts(text), let days = daysFromCivil(parts.year, parts.month, parts.day) else {
             throw InvalidDate(text: text)
@@ -56,8 +59,21 @@ public enum DateText {
     /// number): the seconds themselves, never a wrong date.
     private static func beyondCalendar(_ seconds: Double) -> String? {
         guard !seconds.isFinite || abs(seconds) >= calendarLimit else { return nil }
-        return "\(seconds) s from 2001"
+        return "\(seconds)" + secondsSuffix
     }
+
+    /// How an instant is written to be read back by `read`: ISO 8601 in UTC for the years
+    /// 0 to 9999 (which `read` parses), else its exact seconds (`1e+300 s from 2001`).
+    public static func exact(_ seconds: Double) -> String {
+        guard let text = beyondCalendar(seconds) else {
+            let year = civilFromDays(split(seconds).days).year
+            return (0...9999).contains(year) ? iso8601(seconds) : "\(seconds)" + secondsSuffix
+        }
+        return text
+    }
+
+    /// What follows the seconds of an instant written as seconds.
+    static let secondsSuffix = " s from 2001"
 
     /// Whole days since 1970 and the seconds into that day, for seconds since 2001.
     static func split(_ seconds: Double) -> (days: Int, secondOfDay: Double) {

@@ -23,4 +23,14 @@ struct FarDateTests {
         let cell = FieldText(kind: .bucket, utcOffset: { _ in 0 }).cell(.date(1e21), field: 2)
         #expect(cell == "✓ 1e+21 s from 2001")
     }
+
+    @Test("an instant outside the years 0 to 9999 is written as its seconds, and read back exactly")
+    func exactTextReadsBack() throws {
+        for seconds in [1e300, -1e300, .infinity, Self.cycles(80_000) + 0.25, -Self.cycles(80_000), 799_329_600.5] {
+            let text = DateText.exact(seconds)
+            #expect(try DateText.read(text, now: 0, utcOffset: { _ in 0 }) == seconds, "\(text)")
+        }
+        #expect(DateText.exact(799_329_600) == "2026-05-01T12:00:00Z")
+        #expect(DateText.exact(1e300) == "1e+300 s from 2001")
+    }
 }
