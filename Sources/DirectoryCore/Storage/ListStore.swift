@@ -54,7 +54,8 @@ public protocol ListStore: Sendable {
 
     /// The version of the list at `location` now, or `nil` when there is none; `known` is
     /// the last one seen. A file's hash must be of the contents now: a store may not return
-    /// `known` just because size and modification time match.
+    /// `known` just because size and modification time match, only when the file's status
+    /// proves the contents are `known`'s (`FileStamp`).
     func version(at location: String, known: ListVersion?) throws(StorageError) -> ListVersion?
 
     /// Why programs that rewrite the list at `location` in place (not by writing a new file and
