@@ -31,6 +31,12 @@ extension AtomicFile {
     /// Where the file system cannot swap, the file's contents are checked (size, time and
     /// hash) just before a plain rename; a version that lands between that check and the
     /// rename is then replaced, which is the window `docs/safety.md` describes.
+    ///
+    /// The check reads and hashes the file only when its status cannot prove its contents:
+    /// when the expected version has a stamp (`FileStamp`), the last look before the swap finds
+    /// exactly that status, and the read lease taken before that look still holds after the swap
+    /// (no program opened the file for writing or truncated it since), the version replaced is
+    /// the one expected, and it is removed without being read.
     struct Placing {
         /// The path the user named, for messages.
         let path: String
@@ -113,18 +119,22 @@ extension AtomicFile {
             guard unsafe stat(target, &last) == 0, last.st_ino == status.st_ino, last.st_dev == status.st_dev,
                 Self.matches(last, known)
             else { throw changed() }
+            // The status proves the contents the merge read when it is the stamp, and the lease,
+            // taken before this look, keeps writers out from here on while it is unbroken.
+            let proven = lease != nil && known.stamp != nil && FileStamp(last) == known.stamp
             switch exchanges ? RenameExchange.exchange(temporary, target) : .unsupported {
             case .done:
                 afterSwap()
-                try checkReplaced(known, lease: lease)
+                try checkReplaced(known, lease: lease, proven: proven)
             case .failed(ENOENT):
                 throw changed()  // the file went away since the check
             case .failed(let code):
                 throw failure(code)
             case .unsupported:
-                guard let now = try? FileBytes.version(path: target), now.sameContents(as: known),
-                    lease?.isBroken != true, folder?.isAtItsPath != false
-                else {
+                let same =
+                    proven && lease?.isBroken == false
+                    || (try? FileBytes.version(path: target, shown: path))?.sameContents(as: known) == true
+                guard same, lease?.isBroken != true, folder?.isAtItsPath != false else {
                     throw changed()
                 }
                 try renameOver()
@@ -135,15 +145,21 @@ extension AtomicFile {
         /// After the swap: the version replaced is at the temporary path. Removes it when it
         /// is `known` and no one opened it for writing; otherwise swaps back, so that version
         /// is the file again (and a writer waiting on the lease writes into it), and throws.
-        private func checkReplaced(_ known: FileVersion, lease: WriterLease?) throws(StorageError) {
+        /// It is read and hashed unless `proven` (its status just before the swap was `known`'s
+        /// stamp, under the lease) and the lease still holds on it.
+        private func checkReplaced(_ known: FileVersion, lease: WriterLease?, proven: Bool) throws(StorageError) {
             var replaced = stat()
             // A folder moved away since is not where the user's path leads: the swap is undone.
             let cheapMatch =
                 unsafe folder?.isAtItsPath != false && lstat(temporary, &replaced) == 0
                 && Self.matches(replaced, known)
                 && lease.map { $0.isFile(replaced) && !$0.isBroken } != false
-            // Only a version that looks the same is read and hashed: any other is put back at once.
-            if cheapMatch, let contents = try? FileBytes.version(path: temporary), contents.sameContents(as: known) {
+            // Only a version that looks the same is read and hashed (unless its status proved it
+            // before the swap, and the lease on it held): any other is put back at once.
+            if cheapMatch,
+                proven && lease != nil
+                    || (try? FileBytes.version(path: temporary, shown: path))?.sameContents(as: known) == true
+            {
                 unsafe unlink(temporary)
                 try removedUnwritten(lease)
                 return

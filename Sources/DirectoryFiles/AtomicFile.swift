@@ -16,19 +16,24 @@ public enum AtomicFile {
     /// Writes `bytes` to `path`, keeping the old file's permissions, owner and group, and returns
     /// the new file's modification time (nanoseconds since 1970).
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) -> Int64 {
-        try write(to: path) { output in bytes.span.withRawBytes { output.write($0) } }
+        try write(to: path) { output in bytes.span.withRawBytes { output.write($0) } }.modified
     }
 
     /// Writes the bytes that `contents` hands to its `Output`, piece by piece, to `path`
     /// as `write(_:to:)` does; a failed write stops the save and is thrown when `contents` returns.
     ///
-    /// - Parameter expected: the version the new file may replace. With `.version` or
-    ///   `.nothing`, a file found in its place that is another version is never replaced:
-    ///   the save throws `StorageError.changedMeanwhile` (see `AtomicFile+Replacing`).
+    /// - Parameters:
+    ///   - expected: the version the new file may replace. With `.version` or `.nothing`, a file
+    ///     found in its place that is another version is never replaced: the save throws
+    ///     `StorageError.changedMeanwhile` (see `AtomicFile+Replacing`).
+    ///   - stamped: whether to learn the new file's stamp (`FileStamp`), so the next save need
+    ///     not read it: a read lease is held on it from before it is put in place until its
+    ///     status is taken and the kernel's `clock` has moved past its times.
+    /// - Returns: the new file's modification time (nanoseconds since 1970), and its stamp.
     public static func write(
         to path: String, replacing expected: Expected = .anything, writerWait: LockWait = .standard,
-        contents: (inout Output) -> Void
-    ) throws(StorageError) -> Int64 {
+        stamped: Bool = false, clock: () -> Int64 = FileStamp.coarseClock, contents: (inout Output) -> Void
+    ) throws(StorageError) -> (modified: Int64, stamp: FileStamp?) {
         let replaced = try ReplacedFile(path: path)
         let (folderPath, name) = split(replaced.target)
         // Every step happens in the folder opened now, even if it is moved away meanwhile.
@@ -62,13 +67,32 @@ public enum AtomicFile {
             unsafe unlink(temporary)
             throw .writeFailed(path: path, reason: SystemError.describe(code))
         }
+        // No one else writes the new file before it is in place (it is this program's, 0600,
+        // under a name of its own); from then on, the lease keeps writers out until its status is
+        // taken.
+        let newFile = stamped ? WriterLease.attempt(temporary) : nil
+        defer { newFile?.release() }
         var placing = Placing(path: path, target: target, temporary: temporary, written: written)
         placing.writerWait = writerWait
         placing.folder = folder
         defer { folder.sync() }
         try placing.place(expecting: expected)
-        return Int64(written.st_mtim.tv_sec) * 1_000_000_000 + Int64(written.st_mtim.tv_nsec)
+        let modified = Int64(written.st_mtim.tv_sec) * 1_000_000_000 + Int64(written.st_mtim.tv_nsec)
+        // The swap set the file's change time to now: unless the clock has moved on since, the
+        // status proves nothing. A large file waits the tick out (a few milliseconds), which
+        // spares the next save reading it whole; a small one is cheaper to read again.
+        let waited = Int(written.st_size) >= stampWaitSize ? 0.05 : 0
+        guard let lease = newFile, lease.isFile(written),
+            let stamp = lease.stamp(waitingUpTo: waited, clock: clock),
+            stamp.size == Int(written.st_size), stamp.modified == modified
+        else { return (modified, nil) }
+        return (modified, stamp)
     }
+
+    /// The size from which a save waits for the kernel's clock to move past its new file's
+    /// times (at most one tick, a few milliseconds), to learn its stamp: reading a file of
+    /// this size again costs about as much.
+    static let stampWaitSize = 4 << 20
 
     /// Removes temporary files that an interrupted save of `path` left behind
     /// (those whose process is gone), and returns their names.

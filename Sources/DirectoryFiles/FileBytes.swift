@@ -144,8 +144,18 @@ enum SystemError {
 extension FileBytes {
     /// The version of the file at `path`, hashed a megabyte at a time so that checking
     /// a large list before a save never holds a second copy of it; `nil` when there is no file.
-    static func version(path: String) throws(StorageError) -> FileVersion? {
-        guard var window = try ReadWindow(path: path, capacity: 1 << 20) else { return nil }
+    /// With `stamped`, read under a lease when one can be had at once, so that the version can
+    /// carry a stamp that spares the next look this read (`FileStamp`). The pass is noted for
+    /// tests (`HashPasses`) under `shown`, the path the user named.
+    static func version(
+        path: String, shown: String? = nil, stamped: Bool = false, clock: () -> Int64 = FileStamp.coarseClock
+    ) throws(StorageError) -> FileVersion? {
+        HashPasses.note(shown ?? path)
+        let lease = stamped ? WriterLease.attempt(path) : nil
+        defer { lease?.release() }
+        guard var window = try ReadWindow(path: path, capacity: 1 << 20, lease: lease, clock: clock) else {
+            return nil
+        }
         while !window.atEnd { window.more(keepingFrom: window.count) }
         if let failure = window.failure { throw failure }
         return window.version

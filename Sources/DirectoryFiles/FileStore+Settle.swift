@@ -97,7 +97,9 @@ extension FileStore {
     {
         let lease = try WriterLease.take(path, shown: path, wait: lockWait)
         defer { lease?.release() }
-        guard let read = try read(location: path, kind: kind, fallback: fallback) else { return .some(nil) }
+        guard let read = try read(location: path, kind: kind, fallback: fallback, lease: lease) else {
+            return .some(nil)
+        }
         guard read.unchanged, lease.map({ $0.isFile(read.file) && !$0.isBroken }) != false else { return nil }
         return .some(read.list)
     }

@@ -12,6 +12,9 @@ public struct FileStore: ListStore {
     public var lockWait: LockWait
     /// How long a save's merge waits for a file that another program is writing in place.
     public var settleWait: SettleWait
+    /// The kernel's clock that files are stamped with (`FileStamp.coarseClock`), for the rule
+    /// that decides when a file's status proves its contents; tests put it back a tick.
+    var clock: @Sendable () -> Int64 = FileStamp.coarseClock
 
     /// Creates a file store whose saves wait `lockWait` for the lock on their folder, and
     /// `settleWait` for a file being written by another program to hold a list.
@@ -25,18 +28,26 @@ public struct FileStore: ListStore {
     /// An empty file is refused (`StorageError.emptyFile`): no list is 0 bytes, so it is a
     /// file being written or cut short. A file whose first bytes cannot start a list is
     /// refused after reading only its first window, never the whole file.
+    ///
+    /// The file is read under a read lease when one can be had at once (no program has it open
+    /// for writing), so that its version can carry a stamp (`FileStamp`) and the save's look
+    /// at the file need not read it again; a writer that opens it meanwhile waits no longer
+    /// than the read of one window.
     public func load(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
         -> LoadedList?
     {
-        try read(location: path, kind: kind, fallback: fallback)?.list
+        let lease = WriterLease.attempt(path)
+        defer { lease?.release() }
+        return try read(location: path, kind: kind, fallback: fallback, lease: lease)?.list
     }
 
     /// Reads the list as `load` does, and tells which file was read (its status when opened)
-    /// and whether it stayed unchanged while it was read (`ReadWindow.isUnchanged`).
-    func read(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
+    /// and whether it stayed unchanged while it was read (`ReadWindow.isUnchanged`). With
+    /// `lease` (taken before), its version can carry a stamp.
+    func read(location path: String, kind: ListKind?, fallback: ListKind, lease: WriterLease?) throws(StorageError)
         -> (list: LoadedList, file: stat, unchanged: Bool)?
     {
-        guard var window = try ReadWindow(path: path) else { return nil }
+        guard var window = try ReadWindow(path: path, lease: lease, clock: clock) else { return nil }
         if let failure = window.failure { throw failure }
         if window.count == 0, window.atEnd { throw .emptyFile(path: path) }
         let format: FileFormat
@@ -115,9 +126,11 @@ public struct FileStore: ListStore {
         // they come, so a save never holds a second copy of the list as bytes.
         var hash = ContentHash()
         var size = 0
-        let modified: Int64
+        let placed: (modified: Int64, stamp: FileStamp?)
         do {
-            modified = try AtomicFile.write(to: path, replacing: expected, writerWait: lockWait) { output in
+            placed = try AtomicFile.write(
+                to: path, replacing: expected, writerWait: lockWait, stamped: true, clock: clock
+            ) { output in
                 RecordCodec.encode(records, kind: kind, format: format) { piece in
                     size += piece.byteCount
                     hash.add(piece)
@@ -133,14 +146,22 @@ public struct FileStore: ListStore {
             throw .lateWriteKept(
                 path: path, kept: kept, saved: FileVersion(size: size, modified: time, hash: hash.value))
         }
-        return FileVersion(size: size, modified: modified, hash: hash.value)
+        return FileVersion(size: size, modified: placed.modified, hash: hash.value, stamp: placed.stamp)
     }
 
-    /// The version of the file now. The file is always read and hashed: size and
-    /// modification time alone miss a same-size save within one tick of a coarse clock
+    /// The version of the file now. When `known` has a stamp (`FileStamp`) and the file's status
+    /// is that stamp (device, inode, size, modification and change time), the file holds the
+    /// contents `known` describes, and it is not read. Otherwise it is read and hashed: size
+    /// and modification time alone miss a same-size save within one tick of a coarse clock
     /// (1 s on FAT, exFAT, many network shares), or one whose time was put back.
     public func version(at path: String, known: ListVersion?) throws(StorageError) -> ListVersion? {
-        try FileBytes.version(path: path).map(ListVersion.file)
+        if case .file(let file)? = known, let stamp = file.stamp {
+            var status = stat()
+            if unsafe stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, FileStamp(status) == stamp {
+                return .file(file)
+            }
+        }
+        return try FileBytes.version(path: path, stamped: true, clock: clock).map(ListVersion.file)
     }
 
     /// Why no read lease (`WriterLease`) can be had on the file: without one, a program that

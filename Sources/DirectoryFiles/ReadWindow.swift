@@ -34,6 +34,12 @@ struct ReadWindow: ~Copyable {
     let expectedSize: Int
     /// The file's status when opened: which file it is, and its size and times then.
     let opened: stat
+    /// The kernel's clock (`FileStamp.coarseClock`) just before `opened` was taken.
+    private let clockBeforeOpened: Int64
+    /// The read lease held while the file is read, if any: given up as soon as a writer
+    /// opens the file (so it waits no longer than one window), and then no stamp is made.
+    private var lease: WriterLease?
+    private var leaseBroken = false
 
     private let descriptor: Int32
     private let path: String
@@ -43,11 +49,19 @@ struct ReadWindow: ~Copyable {
 
     /// Opens the regular file at `path` and reads its first `capacity` bytes; `nil` when
     /// there is no file. Anything but a regular file is refused, as `FileBytes.read` does.
-    init?(path: String, capacity: Int = 4 << 20) throws(StorageError) {
+    ///
+    /// With a `lease` on the file (taken before), the version read can carry a stamp
+    /// (`version`); `clock` is the kernel's clock, which tests replace.
+    init?(
+        path: String, capacity: Int = 4 << 20, lease: WriterLease? = nil,
+        clock: () -> Int64 = FileStamp.coarseClock
+    ) throws(StorageError) {
         guard let opened = try FileBytes.openRegular(path: path) else { return nil }
         descriptor = opened.descriptor
         modified = opened.modified
         expectedSize = opened.size
+        self.lease = lease
+        clockBeforeOpened = clock()
         var status = stat()
         _ = unsafe fstat(opened.descriptor, &status)
         self.opened = status
@@ -67,9 +81,21 @@ struct ReadWindow: ~Copyable {
         try body(unsafe UnsafeRawBufferPointer(start: storage, count: count).bytes)
     }
 
-    /// The version of the whole file, once `atEnd`.
+    /// The version of the whole file, once `atEnd`; with a stamp when the read proves the
+    /// status as it was opened holds these contents (`stamp`).
     var version: FileVersion {
-        FileVersion(size: size, modified: modified, hash: hash.value)
+        FileVersion(size: size, modified: modified, hash: hash.value, stamp: stamp)
+    }
+
+    /// The status as opened, when it proves the contents read: the whole file was read under
+    /// a lease taken before it was opened and never broken (no program had it open for writing,
+    /// so no write was under way, and none opened it since), its status is the same after the
+    /// read, and its times were older than the clock before it was opened (`FileStamp.proving`).
+    private var stamp: FileStamp? {
+        guard let lease, !leaseBroken, !lease.isBroken, lease.isFile(opened), atEnd, failure == nil, isUnchanged,
+            size == Int(opened.st_size)
+        else { return nil }
+        return FileStamp.proving(opened, of: descriptor, clock: clockBeforeOpened)
     }
 
     /// Whether the file read has not changed since it was opened: the same size, modification
@@ -122,6 +148,11 @@ struct ReadWindow: ~Copyable {
         let (read, code) = unsafe DescriptorRead.fill(
             UnsafeMutableRawBufferPointer(start: storage + count, count: wanted), from: descriptor)
         unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
+        if let lease, !leaseBroken, lease.isBroken {
+            // A writer waits in `open`: let it go on; this read proves nothing now.
+            leaseBroken = true
+            lease.release()
+        }
         count += read
         size += read
         if code != 0 {

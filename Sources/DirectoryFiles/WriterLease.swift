@@ -91,6 +91,50 @@ final class WriterLease {
         #endif
     }
 
+    /// Takes a lease on the regular file at `path` if one can be had at once: `nil` when a
+    /// program has it open for writing, or where `take` gives none. Never waits.
+    static func attempt(_ path: String) -> WriterLease? {
+        #if os(Linux)
+            ignoreBreakSignal
+            let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else { return nil }
+            var status = stat()
+            var code: Int32 = 0
+            if unsafe fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                repeat {
+                    code = fcntl(descriptor, setLease, Int32(F_RDLCK)) == 0 ? 0 : errno
+                } while code == EINTR
+            } else {
+                code = EINVAL
+            }
+            guard code == 0, unsafe fstat(descriptor, &status) == 0 else {
+                close(descriptor)
+                return nil
+            }
+            return WriterLease(descriptor: descriptor, status: status)
+        #else
+            return nil
+        #endif
+    }
+
+    /// The file's status now, while the lease is held, once the kernel's clock has moved past
+    /// its times (waited for up to `limit` seconds), as a stamp (`FileStamp`): no program can
+    /// change the file before the lease is given up, so any change then gets a later change
+    /// time. `nil` when the lease is given up, or the clock did not move past in time.
+    func stamp(waitingUpTo limit: Double, clock: () -> Int64 = FileStamp.coarseClock) -> FileStamp? {
+        var now = stat()
+        guard descriptor >= 0, unsafe fstat(descriptor, &now) == 0, FileStamp.hasThisMachinesClock(descriptor) else {
+            return nil
+        }
+        let stamp = FileStamp(now)
+        let deadline = FileStore.monotonicSeconds() + limit
+        while !stamp.isOlder(than: clock()) {
+            guard FileStore.monotonicSeconds() < deadline else { return nil }
+            usleep(500)
+        }
+        return stamp
+    }
+
     /// Why no lease can be had on the file at `path`, in words that end a sentence ("it belongs
     /// to another user ..."); `nil` when one can, or when that cannot be told now (no file, not
     /// a regular file, or a program has it open for writing).

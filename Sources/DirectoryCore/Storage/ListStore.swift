@@ -53,8 +53,9 @@ public protocol ListStore: Sendable {
         -> ListVersion
 
     /// The version of the list at `location` now, or `nil` when there is none; `known` is
-    /// the last one seen. A file's hash must be of the contents now: a store may not return
-    /// `known` just because size and modification time match.
+    /// the last one seen. A file's hash must be of the contents now: a store returns `known`
+    /// without reading the file only when the file's status proves the contents are `known`'s
+    /// (`FileStamp`), never because size and modification time match.
     func version(at location: String, known: ListVersion?) throws(StorageError) -> ListVersion?
 
     /// Why programs that rewrite the list at `location` in place (not by writing a new file and
