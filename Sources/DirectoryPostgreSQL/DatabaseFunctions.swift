@@ -213,13 +213,13 @@ struct DatabaseFunctions {
     {
         let claimed = claimedVersion(table.name)
         let stamp = "\(schema).\(Self.stampFunction(of: table))()"
-        // A row is stamped unless it carries this transaction's version already (this
-        // program's writes); an UPDATE that leaves `revision` as it was (psql's) is stamped
-        // without reading the setting: `OR` stops at its first true operand.
+        // Every updated row is stamped: a `WHEN` clause would cost a psql bulk `UPDATE` (whose
+        // rows all need the stamp) more than it would save this program's updates, which the
+        // function gives the version they carry. An inserted row is stamped unless it carries
+        // this transaction's version already: this program's `COPY` of a whole list is not.
         var statements = [
             "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_stamp")) BEFORE UPDATE ON \(name) "
-                + "FOR EACH ROW WHEN (NEW.revision = OLD.revision OR NEW.revision IS DISTINCT FROM \(claimed)) "
-                + "EXECUTE FUNCTION \(stamp)",
+                + "FOR EACH ROW EXECUTE FUNCTION \(stamp)",
             "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_stamp_insert")) BEFORE INSERT ON \(name) "
                 + "FOR EACH ROW WHEN (NEW.revision IS DISTINCT FROM \(claimed)) EXECUTE FUNCTION \(stamp)",
             "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_truncate")) BEFORE TRUNCATE ON \(name) "

@@ -9,8 +9,7 @@ enum DatabaseTables {
     /// apart and lets only the functions (run as the owner) write the bookkeeping tables, 4
     /// notifies of inserts and updates without keeping the written rows (a bulk `UPDATE` at
     /// nearly psql's speed), 5 stamps rows with one function per table that reads the claimed
-    /// version from a setting of its own, and skips reading it for an `UPDATE` that leaves
-    /// `revision` alone.
+    /// version from a setting of its own in one expression, with no `WHEN` clause on updates.
     static let layoutVersion = 5
     /// The channel the tables' triggers notify on; the payload is `SCHEMA.TABLE COUNT NONCE`.
     static let channel = "directory_changes"
