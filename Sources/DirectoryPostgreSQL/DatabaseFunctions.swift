@@ -1,4 +1,4 @@
-/// The server-side functions and triggers of layout 4, which make every write count,
+/// The server-side functions and triggers of layout 5, which make every write count,
 /// whoever makes it (this program, psql, another program): each row written gets the
 /// list's next version as its `revision`, each transaction bumps the list's version once,
 /// deleted ids are logged in `directory_deletions`, and listeners are notified.
@@ -22,6 +22,18 @@ struct DatabaseFunctions {
     /// The setting that holds the version a transaction claimed for `list` in this schema, as
     /// `VERSION VERSIONS_TABLE_OID`; it lasts until the transaction ends.
     func claimSetting(_ list: String) -> String { "directory." + list + "_" + tag }
+
+    /// The setting that holds that version alone, set with `claimSetting`: what the stamp
+    /// reads for every row, with no string to split.
+    func versionSetting(_ list: String) -> String { "directory." + list + "_version_" + tag }
+
+    /// The version this transaction claimed for `list`, `NULL` before it claimed one: as SQL.
+    func claimedVersion(_ list: String) -> String {
+        "nullif(current_setting('\(versionSetting(list))', true), '')::bigint"
+    }
+
+    /// The name of `table`'s stamp function (one per table, so its settings' names are constants).
+    static func stampFunction(of table: DirectoryTable) -> String { "directory_stamp_" + table.name }
 
     /// `directory_claim(list, expected)`: bumps the list's version once per transaction and
     /// returns it; with `expected`, only when the version is still `expected` (`NULL` when it
@@ -64,24 +76,28 @@ struct DatabaseFunctions {
                 RETURNING version INTO claimed_version;
             IF claimed_version IS NULL THEN RETURN NULL; END IF;
             PERFORM set_config('directory.' || target_list || '_\(tag)', claimed_version || ' ' || place, true);
+            PERFORM set_config('directory.' || target_list || '_version_\(tag)', claimed_version::text, true);
             RETURN claimed_version;
         END $body$
         """
     }
 
-    /// The row trigger's function: a row written without this transaction's version gets it.
-    /// It writes nothing but the row, so it runs as the writer, and once the transaction has
-    /// claimed its version it reads it from the setting without another call: a bulk `UPDATE`
-    /// pays one cheap call a row.
-    var stamp: String {
+    /// The row trigger's function of `table`: a row written without this transaction's version
+    /// gets it (claimed first when the transaction has none yet; kept as it is when the list
+    /// has no `directory_versions` row, as in a data-only restore). It writes nothing but the
+    /// row, so it runs as the writer. Each call is one expression: the setting's name is a
+    /// constant of the function and its value the version alone, so a bulk `UPDATE` pays one
+    /// small call a row (layout 4's one function for every table built the setting's name and
+    /// split its value, in three expressions, for each row). It is `STABLE`, which spares each
+    /// call a new snapshot: it reads a setting and changes no table itself (the claim, once
+    /// a transaction, is `directory_claim`'s, which runs as a volatile function of its own).
+    func stamp(of table: DirectoryTable) -> String {
         """
-        CREATE OR REPLACE FUNCTION \(schema).directory_stamp() RETURNS trigger LANGUAGE plpgsql AS $body$
-        DECLARE
-            claimed bigint := nullif(split_part(
-                current_setting('directory.' || TG_TABLE_NAME || '_\(tag)', true), ' ', 1), '')::bigint;
+        CREATE OR REPLACE FUNCTION \(schema).\(Self.stampFunction(of: table))() RETURNS trigger
+        LANGUAGE plpgsql STABLE AS $body$
         BEGIN
-            IF claimed IS NULL THEN claimed := \(schema).directory_claim(TG_TABLE_NAME, NULL); END IF;
-            NEW.revision := coalesce(claimed, NEW.revision);
+            NEW.revision := coalesce(\(claimedVersion(table.name)),
+                \(schema).directory_claim('\(table.name)', NULL), NEW.revision);
             RETURN NEW;
         END $body$
         """
@@ -189,17 +205,23 @@ struct DatabaseFunctions {
     }
 
     /// Every function, in the order they are created.
-    var all: [String] { [claim, stamp, changed, written, truncated, replaced, prune] }
+    var all: [String] { [claim] + DirectoryTable.all.map(stamp(of:)) + [changed, written, truncated, replaced, prune] }
 
     /// The triggers of `table` (quoted `name`), replacing earlier layouts'.
     func triggers(of table: DirectoryTable, name: String, quote: (String) throws(PostgreSQLError) -> String)
         throws(PostgreSQLError) -> [String]
     {
-        let claimed = "nullif(split_part(current_setting('\(claimSetting(table.name))', true), ' ', 1), '')::bigint"
+        let claimed = claimedVersion(table.name)
+        let stamp = "\(schema).\(Self.stampFunction(of: table))()"
+        // Every updated row is stamped: a `WHEN` clause would cost a psql bulk `UPDATE` (whose
+        // rows all need the stamp) more than it would save this program's updates, which the
+        // function gives the version they carry. An inserted row is stamped unless it carries
+        // this transaction's version already: this program's `COPY` of a whole list is not.
         var statements = [
-            "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_stamp")) BEFORE INSERT OR UPDATE ON \(name) "
-                + "FOR EACH ROW WHEN (NEW.revision IS DISTINCT FROM \(claimed)) "
-                + "EXECUTE FUNCTION \(schema).directory_stamp()",
+            "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_stamp")) BEFORE UPDATE ON \(name) "
+                + "FOR EACH ROW EXECUTE FUNCTION \(stamp)",
+            "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_stamp_insert")) BEFORE INSERT ON \(name) "
+                + "FOR EACH ROW WHEN (NEW.revision IS DISTINCT FROM \(claimed)) EXECUTE FUNCTION \(stamp)",
             "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_truncate")) BEFORE TRUNCATE ON \(name) "
                 + "FOR EACH STATEMENT EXECUTE FUNCTION \(schema).directory_truncated()",
         ]

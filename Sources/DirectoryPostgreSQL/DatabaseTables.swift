@@ -8,8 +8,9 @@ enum DatabaseTables {
     /// stamp rows, 2 stamps every write and logs deletions, 3 keeps each schema's settings
     /// apart and lets only the functions (run as the owner) write the bookkeeping tables, 4
     /// notifies of inserts and updates without keeping the written rows (a bulk `UPDATE` at
-    /// nearly psql's speed).
-    static let layoutVersion = 4
+    /// nearly psql's speed), 5 stamps rows with one function per table that reads the claimed
+    /// version from a setting of its own in one expression, with no `WHEN` clause on updates.
+    static let layoutVersion = 5
     /// The channel the tables' triggers notify on; the payload is `SCHEMA.TABLE COUNT NONCE`.
     static let channel = "directory_changes"
     /// Serialises two sessions creating or upgrading the tables at once (a transaction-scoped advisory lock).
@@ -186,6 +187,8 @@ enum DatabaseTables {
                     + "ON CONFLICT (list) DO NOTHING")
             statements += try functions.triggers(of: table, name: name, quote: connection.quoted)
         }
+        // Layouts 2 to 4 stamped every table with one function, which no trigger calls now.
+        statements.append("DROP FUNCTION IF EXISTS \(quotedSchema).directory_stamp()")
         statements.append(DatabaseFunctions.ownerOnlyBookkeeping)
         statements.append("UPDATE directory_schema SET version = \(layoutVersion)")
         for statement in statements { try connection.run(statement) }

@@ -54,6 +54,7 @@ final class BenchDatabaseRows {
         let drop =
             "DROP TABLE IF EXISTS people, bucket_items, directory_versions, directory_schema, directory_deletions; "
             + "DROP FUNCTION IF EXISTS directory_notify(), directory_claim(text, bigint), directory_stamp(), "
+            + "directory_stamp_people(), directory_stamp_bucket_items(), "
             + "directory_changed(), directory_truncated()"
         let saveOurs = contender(
             "directory", "PostgreSQL, \(count): save as into an empty database",

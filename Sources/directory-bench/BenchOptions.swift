@@ -47,7 +47,7 @@ struct BenchOptions {
           --floor PATH       the floor program (default: directory-floor next to directory-bench)
           --work DIR         keep data and scripts in DIR (default: a temporary folder)
           --postgresql-only  only the PostgreSQL rows (open, save as, edit + save, merging save, refresh,
-                             bulk saves, the triggers' cost, one-edit CPU)
+                             bulk saves, the triggers' cost in the server's CPU, one-edit CPU)
         """
 
     /// Parses `arguments`; throws a message for a bad one.

@@ -60,7 +60,7 @@ struct PostgreSQLWriteTrackingTests {
         let listed = try ProgramRun.run([uri, "-c", "list"], folder: folder)
         #expect(listed.status == 0, "\(listed.standardError)")
         #expect(listed.standardOutput.contains("Old Timer"))
-        #expect(try cluster.psql(uri, "SELECT version FROM directory_schema") == "4\n")
+        #expect(try cluster.psql(uri, "SELECT version FROM directory_schema") == "5\n")
         #expect(try cluster.psql(uri, "SELECT to_regproc('directory_notify') IS NULL") == "t\n")
         try cluster.psql(uri, "UPDATE people SET office = 'Cellar'")
         #expect(try cluster.psql(uri, "SELECT revision > 3 FROM people") == "t\n")
@@ -74,7 +74,7 @@ struct PostgreSQLWriteTrackingTests {
     @Test("tables of a newer layout are neither read nor written: exit 1 and what to do")
     func refusesNewerLayout() throws {
         let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
-        try cluster.psql(uri, "UPDATE directory_schema SET version = 5")
+        try cluster.psql(uri, "UPDATE directory_schema SET version = 6")
         let run = try ProgramRun.run([uri, "-c", "new Too New", "-c", "save"], folder: folder)
         #expect(run.status == 1)
         #expect(run.standardError.contains("newer release of directory"), "\(run.standardError)")
