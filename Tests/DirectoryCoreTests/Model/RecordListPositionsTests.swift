@@ -36,7 +36,7 @@ struct RecordListPositionsTests {
 
     @Test(
         "after random edits, the records kept whole and the records found by key are those a search finds",
-        arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+        arguments: [1, 2, 3] as [UInt64])
     func agreesWithSearch(seed: UInt64) throws {
         var generator = SeededGenerator(state: seed)
         let loaded = RecordListTests.people(400)
@@ -48,7 +48,7 @@ struct RecordListPositionsTests {
             return Array(fresh[next..<next + count])
         }
         let absent = RecordListTests.people(3).map(\.key)
-        for step in 0..<800 {
+        for step in 0..<500 {
             let count = list.count
             func anyIndex() -> Int { Int.random(in: 0..<count, using: &generator) }
             switch Int.random(in: 0..<12, using: &generator) {
@@ -71,14 +71,14 @@ struct RecordListPositionsTests {
             case 10 where count > 0: list[anyIndex()].occurrence = Int.random(in: 0...1, using: &generator)
             default:
                 // Many records made whole, then most of them removed: the list drops what no slot names.
-                guard step % 200 == 199 else { continue }
+                guard step % 150 == 149 else { continue }
                 for index in list.indices { list[index].values[0] = .text("all \(step)") }
                 list.append(contentsOf: RecordListTests.people(1500, prefix: "Bulk \(step)"))
                 list.remove(at: Set(list.indices.filter { $0 % 4 != 0 }))
             }
-            var probes = absent + loaded.prefix(20).map(\.key) + fresh[max(0, next - 20)..<next].map(\.key)
+            var probes = absent + loaded.prefix(8).map(\.key) + fresh[max(0, next - 8)..<next].map(\.key)
             if !list.isEmpty {
-                probes += (0..<5).map { _ in list.key(at: Int.random(in: 0..<list.count, using: &generator)) }
+                probes += (0..<4).map { _ in list.key(at: Int.random(in: 0..<list.count, using: &generator)) }
             }
             Self.expectAgreement(list, probes: probes, step: step)
         }
