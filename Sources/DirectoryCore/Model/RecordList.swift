@@ -134,7 +134,8 @@ extension RecordList: RandomAccessCollection, MutableCollection {
     /// Swaps two records by their slots, making neither.
     public mutating func swapAt(_ first: Int, _ second: Int) {
         slots.swapAt(first, second)
-        for index in [first, second] where slots[index] < 0 { loosePositions[~slots[index]] = index }
+        if slots[first] < 0 { loosePositions[~slots[first]] = first }
+        if slots[second] < 0 { loosePositions[~slots[second]] = second }
     }
 }
 
