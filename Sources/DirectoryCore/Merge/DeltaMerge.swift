@@ -31,10 +31,7 @@ struct DeltaMerge {
             if let after = row.after { wanted.insert(RecordKey(id: after)) }
         }
         for id in delta.deleted { wanted.insert(RecordKey(id: id)) }
-        var index: [RecordKey: Int] = [:]
-        if !wanted.isEmpty {
-            records.forEachKey { position, key in if wanted.contains(key) { index[key] = position } }
-        }
+        let index = records.indices(of: wanted)
         let rule = MergeRule(
             kind: kind, place: StoreLocation.place(of: location), preferringOurs: preferringOurs)
         var result = DeltaMerge(version: delta.version)

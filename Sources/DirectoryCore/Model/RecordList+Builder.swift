@@ -5,6 +5,7 @@ extension RecordList {
         private var table: RecordTable.Builder
         private var slots: [Int] = []
         private var loose: [Record] = []
+        private var loosePositions: [Int] = []
 
         /// An empty list of `kind`'s records, with room made for about `rows` records
         /// holding `bytes` bytes of values (room never touched costs no memory).
@@ -23,6 +24,7 @@ extension RecordList {
                 slots.append(row)
             } else {
                 loose.append(record)
+                loosePositions.append(slots.count)
                 slots.append(~(loose.count - 1))
             }
         }
@@ -54,7 +56,7 @@ extension RecordList {
 
         /// The list built.
         public func finish() -> RecordList {
-            RecordList(table: RecordTable(table), slots: slots, loose: loose)
+            RecordList(table: RecordTable(table), slots: slots, loose: loose, loosePositions: loosePositions)
         }
     }
 }

@@ -13,6 +13,11 @@ public struct RecordList: Sendable {
     private(set) var slots: [Int]
     /// Records kept whole: new or changed ones, and ones a table cannot hold.
     private(set) var loose: [Record]
+    /// Where each record of `loose` stands: its index in the list, or -1 once no slot names
+    /// it. The new and changed records are all kept whole, so what changed is found by going
+    /// over these (`recordsKeptWhole`) rather than over the list; every change that moves
+    /// slots keeps them, at a cost no greater than its own.
+    private(set) var loosePositions: [Int]
     /// How many `loose` records no slot names any more.
     private var unused = 0
     /// How the binary property list the list was read from shared its objects, which a
@@ -24,6 +29,7 @@ public struct RecordList: Sendable {
         table = nil
         slots = []
         loose = []
+        loosePositions = []
     }
 
     /// A list of `records`, each kept whole.
@@ -31,6 +37,7 @@ public struct RecordList: Sendable {
         table = nil
         loose = Array(records)
         slots = loose.indices.map { ~$0 }
+        loosePositions = Array(loose.indices)
     }
 
     /// A list of `records` of `kind`, packed into a table where they fit one.
@@ -41,11 +48,19 @@ public struct RecordList: Sendable {
     }
 
     /// A list whose records are `slots`: `table` rows (`row >= 0`) and `~index` into
-    /// `loose`, as `RecordList.Builder` makes it.
-    init(table: RecordTable?, slots: [Int], loose: [Record]) {
+    /// `loose`, each of which one slot names; `loosePositions` says where each stands
+    /// (`nil`: found from the slots).
+    init(table: RecordTable?, slots: [Int], loose: [Record], loosePositions: [Int]? = nil) {
         self.table = table
         self.slots = slots
         self.loose = loose
+        if let loosePositions {
+            self.loosePositions = loosePositions
+        } else {
+            var positions = [Int](repeating: -1, count: loose.count)
+            for (index, slot) in slots.enumerated() where slot < 0 { positions[~slot] = index }
+            self.loosePositions = positions
+        }
     }
 
     /// The table row record `index` still is, or `nil` when it is kept whole.
@@ -72,63 +87,20 @@ public struct RecordList: Sendable {
         return loose[~slot].key
     }
 
-    /// Calls `body` with each record's index and key, in list order, without making
-    /// records: the quickest way over every key of a long list.
-    public func forEachKey(_ body: (Int, RecordKey) -> Void) {
-        let allIDs = table?.ids ?? []
-        let ids = allIDs.span
-        let slots = slots.span
-        for index in slots.indices {
-            let slot = slots[index]
-            body(index, slot >= 0 ? RecordKey(id: ids[slot]) : loose[~slot].key)
-        }
-    }
-
-    /// Every record's key, in list order.
-    public var keys: [RecordKey] {
-        var keys: [RecordKey] = []
-        keys.reserveCapacity(count)
-        forEachKey { _, key in keys.append(key) }
-        return keys
-    }
-
-    /// The index of the record whose key is `key`, if any.
-    public func index(of key: RecordKey) -> Int? {
-        indices.first { self.key(at: $0) == key }
-    }
-
-    /// Value `field` of record `index`, without making the whole record.
-    public func value(at index: Int, field: Int) -> FieldValue {
-        let slot = slots[index]
-        if slot >= 0, let table { return table.value(row: slot, field: field) }
-        return loose[~slot].values[field]
-    }
-
-    /// Calls `body` with the UTF-8 of text field `field` of record `index` (empty for a
-    /// date), without making a string when the record is a table row.
-    public func withText<Result, Failure: Error>(
-        at index: Int, field: Int, _ body: (Span<UInt8>) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let slot = slots[index]
-        if slot >= 0, let table {
-            guard table.textFields[field] else { return try body(Span()) }
-            return try table.withValueBytes(row: slot, field: field, body)
-        }
-        guard case .text(var text) = loose[~slot].values[field] else { return try body(Span()) }
-        text.makeContiguousUTF8()
-        return try body(text.utf8.span)
-    }
-
     /// Drops the records no slot names any more, once they are the larger part of `loose`.
     private mutating func compactIfWasteful() {
         guard unused > 1024, unused * 2 > loose.count else { return }
         var kept: [Record] = []
         kept.reserveCapacity(loose.count - unused)
+        var positions: [Int] = []
+        positions.reserveCapacity(loose.count - unused)
         for index in slots.indices where slots[index] < 0 {
             kept.append(loose[~slots[index]])
+            positions.append(index)
             slots[index] = ~(kept.count - 1)
         }
         loose = kept
+        loosePositions = positions
         unused = 0
     }
 }
@@ -153,6 +125,7 @@ extension RecordList: RandomAccessCollection, MutableCollection {
                 loose[~slot] = newValue
             } else {
                 loose.append(newValue)
+                loosePositions.append(index)
                 slots[index] = ~(loose.count - 1)
             }
         }
@@ -161,6 +134,8 @@ extension RecordList: RandomAccessCollection, MutableCollection {
     /// Swaps two records by their slots, making neither.
     public mutating func swapAt(_ first: Int, _ second: Int) {
         slots.swapAt(first, second)
+        if slots[first] < 0 { loosePositions[~slots[first]] = first }
+        if slots[second] < 0 { loosePositions[~slots[second]] = second }
     }
 }
 
@@ -168,20 +143,27 @@ extension RecordList: RangeReplaceableCollection {
     /// Replaces the records in `range` with `newRecords`, which are kept whole.
     public mutating func replaceSubrange<Records: Collection>(_ range: Range<Int>, with newRecords: Records)
     where Records.Element == Record {
-        for slot in slots[range] where slot < 0 { unused += 1 }
+        for slot in slots[range] where slot < 0 {
+            unused += 1
+            loosePositions[~slot] = -1
+        }
+        let older = loose.count
         var newSlots: [Int] = []
         newSlots.reserveCapacity(newRecords.count)
         for record in newRecords {
+            loosePositions.append(range.lowerBound + newSlots.count)
             loose.append(record)
             newSlots.append(~(loose.count - 1))
         }
         slots.replaceSubrange(range, with: newSlots)
+        placeLoose(after: range.lowerBound + newSlots.count, shiftedBy: newSlots.count - range.count, older: older)
         compactIfWasteful()
     }
 
     /// Adds `record` at the end, kept whole (without the general replacement's work).
     public mutating func append(_ record: Record) {
         loose.append(record)
+        loosePositions.append(slots.count)
         slots.append(~(loose.count - 1))
     }
 
@@ -197,12 +179,24 @@ extension RecordList {
     public mutating func reorder(_ order: [Int]) {
         precondition(order.count == slots.count, "an order must name every record")
         slots = order.map { slots[$0] }
+        for index in slots.indices where slots[index] < 0 { loosePositions[~slots[index]] = index }
     }
 
     /// Moves record `from` to position `to`, by its slot.
     public mutating func move(from: Int, to: Int) {
         let slot = slots.remove(at: from)
         slots.insert(slot, at: to)
+        let between = Swift.min(from, to)...Swift.max(from, to)
+        if loose.count < between.count {
+            // Fewer records kept whole than places between: shift those between by one.
+            let shift = from < to ? -1 : 1
+            for index in loosePositions.indices where between.contains(loosePositions[index]) {
+                loosePositions[index] += shift
+            }
+            if slot < 0 { loosePositions[~slot] = to }
+        } else {
+            for index in between where slots[index] < 0 { loosePositions[~slots[index]] = index }
+        }
     }
 
     /// Removes the records at `offsets`, keeping the others in order.
@@ -211,9 +205,11 @@ extension RecordList {
         kept.reserveCapacity(slots.count - offsets.count)
         for (index, slot) in slots.enumerated() {
             if !offsets.contains(index) {
+                if slot < 0 { loosePositions[~slot] = kept.count }
                 kept.append(slot)
             } else if slot < 0 {
                 unused += 1
+                loosePositions[~slot] = -1
             }
         }
         slots = kept
@@ -222,30 +218,20 @@ extension RecordList {
 
     /// The records, made whole: for code that needs an array.
     public var array: [Record] { Array(self) }
-}
 
-extension RecordList: Equatable {
-    /// Whether both lists hold equal records in the same order; rows of one table are
-    /// compared by slot, without making records.
-    public static func == (left: RecordList, right: RecordList) -> Bool {
-        guard left.count == right.count else { return false }
-        let sameTable = left.table != nil && left.table === right.table
-        for index in left.indices {
-            if sameTable, left.slots[index] >= 0, left.slots[index] == right.slots[index] { continue }
-            if left[index] != right[index] { return false }
+    /// After the slots from `start` on moved by `shift` places, says where the records kept
+    /// whole among them stand now, going over whichever is shorter: those slots, or the
+    /// first `older` records kept whole (those placed before the move), whose old places
+    /// from `start - shift` on move by `shift`.
+    private mutating func placeLoose(after start: Int, shiftedBy shift: Int, older: Int) {
+        guard shift != 0 else { return }
+        if older < slots.count - start {
+            let oldStart = start - shift
+            for index in 0..<older where loosePositions[index] >= oldStart {
+                loosePositions[index] += shift
+            }
+        } else {
+            for index in start..<slots.count where slots[index] < 0 { loosePositions[~slots[index]] = index }
         }
-        return true
     }
-}
-
-extension RecordList: ExpressibleByArrayLiteral {
-    /// A list of the records written out, each kept whole.
-    public init(arrayLiteral records: Record...) {
-        self.init(records)
-    }
-}
-
-extension RecordList: CustomStringConvertible {
-    /// The records, as an array would print them.
-    public var description: String { array.description }
 }

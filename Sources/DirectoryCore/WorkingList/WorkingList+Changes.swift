@@ -1,21 +1,27 @@
 /// What differs from the saved list: the unsaved marker, the quit guard, and the change set
 /// a store that writes record by record is sent.
+///
+/// Both go over the records the list keeps whole (`RecordList.recordsKeptWhole`), not over
+/// the list: a record the baseline names is kept whole while it is in the list (a step that
+/// adds or changes a record keeps it whole, and only loading makes table rows), so a
+/// record the baseline names that is not among them was deleted. An edit and a save cost
+/// what changed, however long the list.
 extension WorkingList {
     /// Whether anything differs from the saved list: a record added, deleted or changed, or the order.
     ///
-    /// Stops at the first difference, looking from the end of the list, where new records are.
+    /// Stops at the first difference, looking at the latest records kept whole first,
+    /// where new records are.
     public var hasUnsavedChanges: Bool {
         if isReordered { return true }
         let baseline = tracker.baseline
         guard !baseline.isEmpty else { return false }
         var matched = 0
-        for index in records.indices.reversed() {
-            // By key first: the record itself is made only for the few the baseline names.
-            switch baseline[records.key(at: index)] {
+        for (_, record) in records.recordsKeptWhole {
+            switch baseline[record.key] {
             case nil: continue
             case .absent: return true
             case .present(let saved):
-                if saved.values != records[index].values { return true }
+                if saved.values != record.values { return true }
                 matched += 1
             }
         }
@@ -28,33 +34,31 @@ extension WorkingList {
         tracker.baseline.isEmpty && (tracker.savedOrder == nil || !isReordered)
     }
 
-    /// The records added, changed and deleted since the last load or save, from the baseline.
-    ///
-    /// Looks from the end of the list, where new records are, and stops once every
-    /// record the baseline names has been found.
+    /// The records added, changed and deleted since the last load or save, from the baseline:
+    /// additions in list order, changed records from the end of the list back.
     public var listChanges: ListChanges {
         var changes = ListChanges()
         let baseline = tracker.baseline
         if isReordered { changes.order = records.indices.map(records.id(at:)) }
         guard !baseline.isEmpty else { return changes }
         var found = Set<RecordKey>()
-        var additions: [ListChanges.Addition] = []
-        var index = records.count
-        while index > 0, found.count < baseline.count {
-            index -= 1
-            // By key first: the record itself is made only for the few the baseline names.
-            let key = records.key(at: index)
+        found.reserveCapacity(baseline.count)
+        var additions: [(index: Int, record: Record)] = []
+        var changed: [(index: Int, record: Record)] = []
+        for (index, record) in records.recordsKeptWhole {
+            // By key first: the saved version is compared only for the few the baseline names.
+            let key = record.key
             guard let base = baseline[key] else { continue }
             found.insert(key)
-            let record = records[index]
             switch base {
-            case .absent:
-                additions.append(.init(record: record, after: index > 0 ? records.id(at: index - 1) : nil))
-            case .present(let saved):
-                if saved != record { changes.changed.append(record) }
+            case .absent: additions.append((index, record))
+            case .present(let saved): if saved != record { changed.append((index, record)) }
             }
         }
-        changes.added = additions.reversed()
+        changes.added = additions.sorted { $0.index < $1.index }.map { item in
+            .init(record: item.record, after: item.index > 0 ? records.id(at: item.index - 1) : nil)
+        }
+        changes.changed = changed.sorted { $0.index > $1.index }.map(\.record)
         for case (let key, .present) in baseline where !found.contains(key) { changes.deleted.append(key.id) }
         return changes
     }

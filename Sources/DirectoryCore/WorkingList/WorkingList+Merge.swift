@@ -25,7 +25,7 @@ extension WorkingList {
             tracker.clearUndoAfterMerge()
             tracker.forgetRedo()
         } else if !tracker.undo.isEmpty, !merge.replaced.isEmpty {
-            let touched = tracker.undo.touchedKeys(undoingFrom: records.keys)
+            let touched = tracker.undo.touchedKeys(undoingFrom: records)
             if touched == nil || merge.replaced.contains(where: { touched?.contains($0.record.key) ?? true }) {
                 tracker.clearUndoAfterMerge()
             }
@@ -63,7 +63,7 @@ extension WorkingList {
         guard merged.count == records.count,
             !merged.indices.contains(where: { records.key(at: $0) != merged[$0].key })
         else { return false }
-        guard let touched = tracker.undo.touchedKeys(undoingFrom: records.keys) else { return false }
+        guard let touched = tracker.undo.touchedKeys(undoingFrom: records) else { return false }
         return !zip(records, merged).contains { touched.contains($0.key) && $0 != $1 }
     }
 

@@ -91,7 +91,8 @@ public struct WorkingList {
     /// an id are numbered again in the order just written.
     mutating func markSaved() {
         tracker.markSaved()
-        let numbered = records.indices.contains { records.key(at: $0).occurrence > 0 }
+        // Only a record kept whole can have a repeated id's number (a table row's is 0).
+        let numbered = records.recordsKeptWhole.contains { $0.record.occurrence > 0 }
         guard !repeatedIDs.isEmpty || numbered else { return }
         repeatedIDs = RecordKey.numberOccurrences(in: &records)
     }

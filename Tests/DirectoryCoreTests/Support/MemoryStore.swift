@@ -2,7 +2,8 @@ import Synchronization
 
 @testable import DirectoryCore
 
-/// A `ListStore` that keeps files in memory, so session tests touch no disk.
+/// A `ListStore` that keeps files in memory, so session tests touch no disk. A list loads
+/// as a file's does: its records are rows of a table where they fit one.
 final class MemoryStore: ListStore {
     struct File {
         var kind: ListKind
@@ -32,7 +33,7 @@ final class MemoryStore: ListStore {
     func load(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError) -> LoadedList? {
         guard let file = file(path) else { return nil }
         return LoadedList(
-            kind: file.kind, records: RecordList(file.records), format: file.format,
+            kind: file.kind, records: RecordList(packing: file.records, kind: file.kind), format: file.format,
             version: version(of: file))
     }
 
