@@ -70,7 +70,13 @@ public struct RecordBuilder {
         keysSeen.reset()
         if !extras.isEmpty { extras = [] }
         if hasKind {
-            values = defaults
+            // Element by element, so that the values array stays this builder's own and
+            // a record that sets a value does not copy it.
+            if values.count == defaults.count {
+                for index in values.indices { values[index] = defaults[index] }
+            } else {
+                values = defaults
+            }
             for index in texts.indices { texts[index] = nil }
         } else {
             pending.removeAll(keepingCapacity: true)
