@@ -33,6 +33,8 @@ public struct RecordBuilder {
     private var pending: [KeyedValue] = []
     private var id: RecordID?
     private var values: [FieldValue] = []
+    /// Whether the current record set any of `values`.
+    private var valuesChanged = false
     private var extras: [KeyedValue] = []
     private var seen: UInt64 = 0
     /// The order of the current record's keys: packed while it has at most eight keys,
@@ -70,7 +72,15 @@ public struct RecordBuilder {
         keysSeen.reset()
         if !extras.isEmpty { extras = [] }
         if hasKind {
-            values = defaults
+            // Only values a record set are put back, element by element, so that the array
+            // stays this builder's own (a record that sets a value does not copy it) and a
+            // record that set none (its text given as bytes) costs nothing here.
+            if values.count != defaults.count {
+                values = defaults
+            } else if valuesChanged {
+                for index in values.indices { values[index] = defaults[index] }
+            }
+            valuesChanged = false
             for index in texts.indices { texts[index] = nil }
         } else {
             pending.removeAll(keepingCapacity: true)
@@ -107,6 +117,7 @@ public struct RecordBuilder {
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
         noteKey(KeyOrder.fieldCode(index))
+        valuesChanged = true
         values[index] = try Self.fieldValue(
             value, type: fieldTypes[index], field: index, of: fields, record: recordNumber)
         texts[index] = nil
@@ -136,6 +147,7 @@ public struct RecordBuilder {
         guard seen & bit == 0 else { throw duplicate(fields[index].name) }
         seen |= bit
         noteKey(KeyOrder.fieldCode(index))
+        valuesChanged = true
         values[index] = .text(text)
         texts[index] = nil
     }
@@ -232,7 +244,10 @@ public struct RecordBuilder {
             return
         }
         for index in texts.indices {
-            if let range = texts[index] { values[index] = .text(String(utf8: bytes.extracting(range))) }
+            if let range = texts[index] {
+                valuesChanged = true
+                values[index] = .text(String(utf8: bytes.extracting(range)))
+            }
         }
         let keyOrder = longOrder.isEmpty ? order.order : KeyOrder(codes: longOrder)
         list?.append(Record(id: id, values: values, extras: extras, keyOrder: keyOrder))

@@ -86,36 +86,54 @@ struct BinaryPlistObjectWriter {
 
     /// Writes (or finds) the string object of valid UTF-8 `raw` and returns its number.
     mutating func string(utf8 raw: Span<UInt8>) -> Int {
-        // The common case, ASCII text of a field, is looked up as it is, behind its header;
-        // only a string not seen before is copied, once, to the output.
-        if raw.count <= 0xFFFF, UTF8Text.isASCII(raw.rawBytes) {
-            var header = BinaryPlistUniquingTable.Header()
-            if raw.count < 15 {
-                header.append(0x50 | UInt8(truncatingIfNeeded: raw.count))
-            } else {
-                header.append(0x5F)
-                if raw.count < 0x100 {
-                    header.append(0x10)
-                } else {
-                    header.append(0x11)
-                    header.append(UInt8(truncatingIfNeeded: raw.count >> 8))
-                }
-                header.append(UInt8(truncatingIfNeeded: raw.count))
-            }
-            let object = starts.count
-            if sharing == .shared,
-                let existing = uniques.existingObject(header: header, body: raw, newObject: object)
-            {
-                return existing
-            }
-            starts.append(output.count)
-            header.append(to: &output)
-            output.append(raw)
-            return object
+        let isASCII = UTF8Text.isASCII(raw.rawBytes)
+        let object = starts.count
+        // A string is looked up by its UTF-8 behind a header of its own: an ASCII string's
+        // is its encoding's (marker `0x5n` and length), other text's a marker no object
+        // has (`0x7n`) and its UTF-8 length, so that text is transcoded to UTF-16 only
+        // when it was not written before, and no other object's encoding can equal it.
+        if sharing == .shared, let header = Self.lookupHeader(marker: isASCII ? 0x50 : 0x70, count: raw.count),
+            let existing = uniques.existingObject(header: header, body: raw, newObject: object)
+        {
+            return existing
         }
-        scratch.removeAll(keepingCapacity: true)
-        BinaryPlistEncoding.appendString(raw, to: &scratch)
-        return intern()
+        starts.append(output.count)
+        if isASCII {
+            BinaryPlistEncoding.appendHeader(0x50, count: raw.count, to: &output)
+            output.append(raw)
+        } else {
+            BinaryPlistEncoding.appendString(raw, to: &output)
+        }
+        return object
+    }
+
+    /// A string's header for the table of written objects: `marker` with `count` in its low
+    /// nibble, or `0xF` and `count` as an integer object of 1, 2 or 4 bytes; `nil` for a
+    /// count that does not fit in 32 bits (such a string is written without sharing).
+    @inline(__always)
+    private static func lookupHeader(marker: UInt8, count: Int) -> BinaryPlistUniquingTable.Header? {
+        var header = BinaryPlistUniquingTable.Header()
+        if count < 15 {
+            header.append(marker | UInt8(truncatingIfNeeded: count))
+            return header
+        }
+        header.append(marker | 0x0F)
+        switch count {
+        case 0..<0x100:
+            header.append(0x10)
+        case 0x100..<0x1_0000:
+            header.append(0x11)
+            header.append(UInt8(truncatingIfNeeded: count >> 8))
+        case 0x1_0000..<0x1_0000_0000:
+            header.append(0x12)
+            header.append(UInt8(truncatingIfNeeded: count >> 24))
+            header.append(UInt8(truncatingIfNeeded: count >> 16))
+            header.append(UInt8(truncatingIfNeeded: count >> 8))
+        default:
+            return nil
+        }
+        header.append(UInt8(truncatingIfNeeded: count))
+        return header
     }
 
     /// Writes the uppercase string form of `id` and returns its number.

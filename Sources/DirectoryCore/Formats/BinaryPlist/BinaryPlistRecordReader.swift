@@ -20,6 +20,7 @@ enum BinaryPlistRecordReader {
         }
         var keys = BinaryPlistKeyCache()
         var strings = BinaryPlistStringCache()
+        var asciiTexts = BinaryPlistASCIICache()
         try parser.enter(top)
         // A record written by an app takes 50 bytes or more (its id alone 39); the bound
         // keeps a file whose records share one dictionary from reserving too much up front.
@@ -43,7 +44,9 @@ enum BinaryPlistRecordReader {
                         continue
                     }
                 case .field(let index)?:
-                    try addField(index, valueIndex, in: record, to: &builder, parser: &parser, strings: &strings)
+                    try addField(
+                        index, valueIndex, in: record, to: &builder, parser: &parser, strings: &strings,
+                        asciiTexts: &asciiTexts)
                     continue
                 case nil:
                     break
@@ -72,12 +75,19 @@ enum BinaryPlistRecordReader {
     }
 
     /// Adds object `index` of `record` as the value of kind field `field`; a string
-    /// is taken from `strings` when this object was read before.
+    /// is taken from `strings`, or ASCII text's place from `asciiTexts`, when this object
+    /// was read before.
     @inline(__always)
     private static func addField(
         _ field: Int, _ index: Int, in record: BinaryPlistObject, to builder: inout RecordBuilder,
-        parser: inout BinaryPlistValueParser, strings: inout BinaryPlistStringCache
+        parser: inout BinaryPlistValueParser, strings: inout BinaryPlistStringCache,
+        asciiTexts: inout BinaryPlistASCIICache
     ) throws(FileFormatError) {
+        let isText = builder.isText(field: field)
+        if isText, let text = asciiTexts.text(index) {
+            try parser.spend(at: text.position)
+            return try builder.add(field: field, textAt: text.range)
+        }
         if let text = strings.string(index) {
             try parser.spend(at: record.position)
             return try builder.add(field: field, text: text)
@@ -85,9 +95,10 @@ enum BinaryPlistRecordReader {
         // ASCII text, what the apps write for most names and offices, goes from the file's
         // bytes to the record table without a string being made.
         let object = try parser.table.object(index)
-        if object.kind == .asciiString, builder.isText(field: field) {
+        if object.kind == .asciiString, isText {
             let range = object.payload..<(object.payload + object.count)
             if UTF8Text.isASCII(parser.table.bytes.extracting(range).rawBytes) {
+                asciiTexts.remember(index, position: object.position, range: range)
                 try parser.spend(at: object.position)
                 return try builder.add(field: field, textAt: range)
             }

@@ -1,6 +1,7 @@
 /// A hash set of the scalar objects already written to a binary property list,
-/// keyed by their encoded bytes, so that equal strings, numbers and dates are
-/// written once and shared, as `PropertyListEncoder` does.
+/// keyed by their encoded bytes (a string by its UTF-8 behind a header of its own,
+/// `BinaryPlistObjectWriter.string(utf8:)`), so that equal strings, numbers and dates
+/// are written once and shared, as `PropertyListEncoder` does.
 ///
 /// Every distinct value is remembered, however many there are, because
 /// `PropertyListEncoder` shares them all: a file it wrote comes out byte for

@@ -130,14 +130,20 @@ enum JSONRecordWriter {
         @inline(__always)
         private static func putEscaped(_ text: Span<UInt8>, to sink: inout ByteSink) {
             var runStart = 0
-            for index in text.indices {
+            var index = 0
+            while index < text.count {
+                if let word = text.word64(ifFitsAt: index), !JSONStringEscaper.needsEscape(anyOf: word) {
+                    index &+= 8
+                    continue
+                }
                 let byte = text[index]
+                index &+= 1
                 guard JSONStringEscaper.needsEscape(byte) else { continue }
-                sink.put(text.extracting(runStart..<index))
+                sink.put(text.extracting(runStart..<(index &- 1)))
                 var escape: [UInt8] = []
                 JSONStringEscaper.appendEscape(for: byte, to: &escape)
                 sink.put(escape.span)
-                runStart = index + 1
+                runStart = index
             }
             sink.put(text.extracting(runStart..<text.count))
         }

@@ -16,12 +16,19 @@ enum JSONStringEscaper {
     /// Appends the UTF-8 bytes `text`, escaped but not quoted, to `output`.
     static func appendEscaped(_ text: Span<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
-        for index in text.indices {
+        var index = 0
+        while index < text.count {
+            if let word = text.word64(ifFitsAt: index), !needsEscape(anyOf: word) {
+                index &+= 8
+                continue
+            }
             let byte = text[index]
+            index &+= 1
             guard needsEscape(byte) else { continue }
-            if runStart < index { output.append(text.extracting(runStart..<index)) }
+            let escaped = index &- 1
+            if runStart < escaped { output.append(text.extracting(runStart..<escaped)) }
             appendEscape(for: byte, to: &output)
-            runStart = index + 1
+            runStart = index
         }
         if runStart < text.count { output.append(text.extracting(runStart..<text.count)) }
     }
@@ -30,6 +37,23 @@ enum JSONStringEscaper {
     @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+    }
+
+    /// Whether one of the eight bytes of `word` is written as an escape sequence: a control
+    /// character (below 0x20), `"`, `\\` or `/`. Exact, so text without any is passed over
+    /// eight bytes at a time.
+    @inline(__always)
+    static func needsEscape(anyOf word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let slash = word ^ (ones &* 0x2F)
+        // A byte below 0x20, or one equal to 0 after an exclusive or, borrows into its high bit.
+        let found =
+            ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            | ((slash &- ones) & ~slash)
+        return found & highs != 0
     }
 
     /// Appends the escape sequence for one byte that needs escaping.

@@ -91,6 +91,12 @@ struct XMLPlistLiteral: Equatable {
     static var dateValue: Self { Self(count: 8, head: 0x3E65_7461_643C_0909, tail: 0x0) }
     /// `</date>\n`, after it.
     static var dateValueEnd: Self { Self(count: 8, head: 0xA3E_6574_6164_2F3C, tail: 0x0) }
+    /// `&amp;`, the entity a writer puts for `&`.
+    static var ampersandEntity: Self { Self(count: 5, head: 0x3B_706D_6126, tail: 0x0) }
+    /// `&lt;`, for `<`.
+    static var lessThanEntity: Self { Self(count: 4, head: 0x3B74_6C26, tail: 0x0) }
+    /// `&gt;`, for `>`.
+    static var greaterThanEntity: Self { Self(count: 4, head: 0x3B74_6726, tail: 0x0) }
 
     /// Appends the bytes to `output`.
     @inline(__always)

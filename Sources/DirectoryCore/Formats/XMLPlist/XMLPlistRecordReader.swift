@@ -3,7 +3,9 @@
 /// optional XML declaration, `<!DOCTYPE>`, comments and processing instructions.
 ///
 /// The reader works on the bytes directly and builds no document tree: each
-/// record's keys go straight to the `RecordBuilder`. Unknown keys keep their
+/// record's keys go straight to the `RecordBuilder`, and the text of a field, when it
+/// has no entities, as where it lies in the file (`add(field:textAt:)`), so that it is
+/// copied to the record table without a `String` being made. Unknown keys keep their
 /// values, nested arrays and dictionaries included, as `PropertyValue`s.
 enum XMLPlistRecordReader {
     /// Reads every record in `bytes` into `builder`.
@@ -83,7 +85,11 @@ enum XMLPlistRecordReader {
                     try add(key, value, at: valueTag.offset, to: &builder)
                 }
             }
-            try located(at: tag.offset) { () throws(FileFormatError) in try builder.endRecord() }
+            do {
+                try builder.endRecord(texts: scanner.bytes)
+            } catch {
+                throw FileFormatError(error.message, offset: error.offset ?? tag.offset)
+            }
         }
     }
 
@@ -103,12 +109,20 @@ enum XMLPlistRecordReader {
         let property: PropertyValue
         switch value {
         case .text(let range):
-            let text = strings.string(scanner.bytes.extracting(range))
             if case .field(let index) = known {
-                return try located(at: offset) { () throws(FileFormatError) in try builder.add(field: index, text: text)
+                // Text of a text field goes from the file's bytes to the record table when
+                // the record ends, without a string being made.
+                guard builder.isText(field: index) else {
+                    let text = String(utf8: scanner.bytes.extracting(range))
+                    return try located(at: offset) { () throws(FileFormatError) in
+                        try builder.add(field: index, text: text)
+                    }
+                }
+                return try located(at: offset) { () throws(FileFormatError) in
+                    try builder.add(field: index, textAt: range)
                 }
             }
-            property = .string(text)
+            property = .string(strings.string(scanner.bytes.extracting(range)))
         case .date(let seconds):
             property = .date(seconds)
             if case .field(let index) = known {

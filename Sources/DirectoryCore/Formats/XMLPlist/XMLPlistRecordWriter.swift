@@ -18,6 +18,11 @@
 enum XMLPlistRecordWriter {
     /// The bytes of a complete XML property list holding `records`.
     static func write(_ records: some RandomAccessCollection<Record>, kind: ListKind) -> [UInt8] {
+        write(RecordList(records), kind: kind)
+    }
+
+    /// The bytes of a complete XML property list holding `records`.
+    static func write(_ records: RecordList, kind: ListKind) -> [UInt8] {
         var file: [UInt8] = []
         write(records, kind: kind, pieceSize: Int.max) { file = $0 }
         return file
@@ -34,10 +39,11 @@ enum XMLPlistRecordWriter {
     /// Writes a complete XML property list holding `records`, handing it to `emit` in
     /// pieces of at least `pieceSize` bytes (the last one shorter) as they fill up, so
     /// that a large list never exists twice in memory.
-    static func write(
-        _ records: some RandomAccessCollection<Record>, kind: ListKind, pieceSize: Int,
-        emit: ([UInt8]) -> Void
-    ) {
+    ///
+    /// Records still in the list's `RecordTable` are written straight from its bytes,
+    /// without making records or strings; the others (new, changed, with extras) through
+    /// `Record`.
+    static func write(_ records: RecordList, kind: ListKind, pieceSize: Int, emit: ([UInt8]) -> Void) {
         var output: [UInt8] = []
         let estimate = 256 + records.count * (80 + 60 * kind.fields.count)
         output.reserveCapacity(pieceSize == Int.max ? estimate : min(estimate, pieceSize + 4096))
@@ -46,12 +52,14 @@ enum XMLPlistRecordWriter {
             append("<array/>\n", to: &output)
         } else {
             append("<array>\n", to: &output)
-            let lines = Lines(kind: kind)
-            let firstOrder =
-                (records as? RecordList)?.firstKeyOrder ?? records.lazy.compactMap(\.keyOrder).first?.withoutExtras
-            let fallback = firstOrder ?? .sorted(kind)
-            for record in records {
-                appendRecord(record, lines: lines, fallback: fallback, to: &output)
+            let fallback = records.firstKeyOrder ?? .sorted(kind)
+            let lines = Lines(kind: kind, table: records.table, fallback: fallback)
+            for number in records.indices {
+                if let row = records.tableRow(at: number), let table = records.table {
+                    appendRow(row, of: table, lines: lines, to: &output)
+                } else {
+                    appendRecord(records[number], lines: lines, fallback: fallback, to: &output)
+                }
                 if output.count >= pieceSize {
                     emit(output)
                     output.removeAll(keepingCapacity: true)
@@ -63,17 +71,67 @@ enum XMLPlistRecordWriter {
         emit(output)
     }
 
-    /// Each known key's `<key>` line, by key code, escaped once per file.
+    /// Each known key's `<key>` line, by key code, escaped once per file, and the key
+    /// orders of the table's rows.
     private struct Lines {
-        let keys: [[UInt8]]
+        /// The lines end to end, and where each starts (and the last ends), so that a row
+        /// takes each from one array without retaining another.
+        let keyBytes: [UInt8]
+        let keyStarts: [Int]
+        /// Whether each field holds text.
+        let textFields: [Bool]
+        /// The resolved key order of each of the table's orders (`RecordTable.resolvedKeyOrders`).
+        let rowOrders: [UInt8]
 
-        init(kind: ListKind) {
-            keys = (["id"] + kind.fields.map(\.name)).map { name in
+        init(kind: ListKind, table: RecordTable?, fallback: KeyOrder) {
+            let keys = (["id"] + kind.fields.map(\.name)).map { name in
                 var line: [UInt8] = []
                 XMLPlistRecordWriter.appendKey(name, indentation: 2, to: &line)
                 return line
             }
+            keyBytes = keys.flatMap { $0 }
+            keyStarts = keys.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.count) }
+            textFields = kind.fields.map(\.isText)
+            rowOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
         }
+
+        /// The number of known keys: `id` and the kind's fields.
+        var keyCount: Int { keyStarts.count - 1 }
+
+        /// Appends the `<key>` line of the key of `code`.
+        @inline(__always)
+        func appendKey(_ code: Int, to output: inout [UInt8]) {
+            output.append(keyBytes.span.extracting(keyStarts[code]..<keyStarts[code &+ 1]))
+        }
+    }
+
+    /// Appends table row `row` as a `<dict>` at one tab of indentation, as `appendRecord`
+    /// would append its record, from the table's bytes.
+    private static func appendRow(_ row: Int, of table: RecordTable, lines: Lines, to output: inout [UInt8]) {
+        XMLPlistLiteral.dictLine.append(to: &output)
+        let keyCount = lines.keyCount
+        let orderStart = table.keyOrderIndex(ofRow: row) &* keyCount
+        for position in 0..<keyCount {
+            let code = Int(lines.rowOrders[orderStart &+ position])
+            lines.appendKey(code, to: &output)
+            guard code > 0 else {
+                XMLPlistLiteral.stringValue.append(to: &output)
+                appendID(table.id(at: row), to: &output)
+                XMLPlistLiteral.stringValueEnd.append(to: &output)
+                continue
+            }
+            let field = code &- 1
+            if lines.textFields[field] {
+                XMLPlistLiteral.stringValue.append(to: &output)
+                table.withValueBytes(row: row, field: field) { appendEscaped($0, to: &output) }
+                XMLPlistLiteral.stringValueEnd.append(to: &output)
+            } else {
+                XMLPlistLiteral.dateValue.append(to: &output)
+                XMLPlistDate.append(table.withValueBytes(row: row, field: field, RecordTable.date(from:)), to: &output)
+                XMLPlistLiteral.dateValueEnd.append(to: &output)
+            }
+        }
+        XMLPlistLiteral.dictEndLine.append(to: &output)
     }
 
     /// Appends one record as a `<dict>` at one tab of indentation, its keys in its
@@ -82,7 +140,7 @@ enum XMLPlistRecordWriter {
         _ record: Record, lines: Lines, fallback: KeyOrder, to output: inout [UInt8]
     ) {
         XMLPlistLiteral.dictLine.append(to: &output)
-        let fieldCount = min(lines.keys.count - 1, record.values.count)
+        let fieldCount = min(lines.keyCount - 1, record.values.count)
         let codes = (record.keyOrder ?? fallback).resolved(fieldCount: fieldCount, extraCount: record.extras.count)
         var extra = 0
         for code in codes {
@@ -94,7 +152,7 @@ enum XMLPlistRecordWriter {
                 appendValue(pair.value, indentation: 2, to: &output)
                 continue
             }
-            output.append(contentsOf: lines.keys[Int(code)])
+            lines.appendKey(Int(code), to: &output)
             guard code != KeyOrder.idCode else {
                 XMLPlistLiteral.stringValue.append(to: &output)
                 appendID(record.id, to: &output)
@@ -204,23 +262,48 @@ enum XMLPlistRecordWriter {
     private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.makeContiguousUTF8()
-        let utf8 = text.utf8.span
+        appendEscaped(text.utf8.span, to: &output)
+    }
+
+    /// Appends UTF-8 `text` with `&`, `<` and `>` escaped, as Foundation writes it; eight
+    /// bytes at a time while none of them is one of the three.
+    @inline(__always)
+    private static func appendEscaped(_ text: Span<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
-        for index in utf8.indices {
-            let byte = utf8[index]
+        var index = 0
+        while index < text.count {
+            if let word = text.word64(ifFitsAt: index), !hasMarkup(word) {
+                index &+= 8
+                continue
+            }
+            let byte = text[index]
+            index &+= 1
             guard byte <= UInt8(ascii: ">") else { continue }
-            let entity: String
+            let entity: XMLPlistLiteral
             switch byte {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "&"): entity = .ampersandEntity
+            case UInt8(ascii: "<"): entity = .lessThanEntity
+            case UInt8(ascii: ">"): entity = .greaterThanEntity
             default: continue
             }
-            output.append(utf8.extracting(runStart..<index))
-            append(entity, to: &output)
-            runStart = index + 1
+            output.append(text.extracting(runStart..<(index &- 1)))
+            entity.append(to: &output)
+            runStart = index
         }
-        output.append(utf8.extracting(runStart..<utf8.count))
+        output.append(text.extracting(runStart..<text.count))
+    }
+
+    /// Whether one of the eight bytes of `word` is `&`, `<` or `>`.
+    @inline(__always)
+    static func hasMarkup(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let amp = word ^ (ones &* 0x26)
+        let less = word ^ (ones &* 0x3C)
+        let greater = word ^ (ones &* 0x3E)
+        let zeros =
+            ((amp &- ones) & ~amp) | ((less &- ones) & ~less) | ((greater &- ones) & ~greater)
+        return zeros & highs != 0
     }
 
     /// Appends `count` tabs.

@@ -74,22 +74,14 @@ extension XMLPlistScanner {
         while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
         guard hasPrefix(.key, at: index) else { return nil }
         let keyStart = index + 5
-        index = keyStart
-        while index < bytes.count, bytes[index] != UInt8(ascii: "<"),
-            bytes[index] != UInt8(ascii: "&")
-        { index += 1 }
+        index = textEnd(from: keyStart)
         guard hasPrefix(.keyEnd, at: index), isUTF8(keyStart..<index) else { return nil }
         let key = keyStart..<index
         index += 6
         while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
         if hasPrefix(.string, at: index) {
             let valueStart = index + 8
-            index = valueStart
-            while index < bytes.count, bytes[index] != UInt8(ascii: "<"),
-                bytes[index] != UInt8(ascii: "&")
-            {
-                index += 1
-            }
+            index = textEnd(from: valueStart)
             guard hasPrefix(.stringEnd, at: index), isUTF8(valueStart..<index) else { return nil }
             position = index + 9
             return (key, .text(valueStart..<index))
@@ -103,6 +95,28 @@ extension XMLPlistScanner {
         else { return nil }
         position = index + 7
         return (key, .date(seconds))
+    }
+
+    /// The offset of the first `<` or `&` at or after `start`, or the end of the bytes;
+    /// eight bytes at a time.
+    @inline(__always)
+    func textEnd(from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var index = start
+        while let word = bytes.word64(ifFitsAt: index) {
+            let eight = UInt64(littleEndian: word)
+            let less = eight ^ (ones &* 0x3C)  // `<`
+            let ampersand = eight ^ (ones &* 0x26)  // `&`
+            // The lowest byte flagged is the first `<` or `&`: a byte is flagged by a borrow
+            // only above one that is.
+            let found = ((less &- ones) & ~less | (ampersand &- ones) & ~ampersand) & (ones &* 0x80)
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
+            index += 1
+        }
+        return index
     }
 
     /// Whether the bytes `range` are valid UTF-8.

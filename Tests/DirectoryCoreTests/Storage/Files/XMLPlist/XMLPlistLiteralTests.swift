@@ -14,6 +14,7 @@ struct XMLPlistLiteralTests {
             (.instructionEnd, "?>"), (.encoding, "encoding"), (.dictLine, "\t<dict>\n"),
             (.dictEndLine, "\t</dict>\n"), (.stringValue, "\t\t<string>"), (.stringValueEnd, "</string>\n"),
             (.dateValue, "\t\t<date>"), (.dateValueEnd, "</date>\n"),
+            (.ampersandEntity, "&amp;"), (.lessThanEntity, "&lt;"), (.greaterThanEntity, "&gt;"),
         ]
         for (constant, text) in constants {
             #expect(constant == XMLPlistLiteral(text), "\(text)")

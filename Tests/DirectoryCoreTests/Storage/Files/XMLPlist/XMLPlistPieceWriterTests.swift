@@ -29,7 +29,7 @@ struct XMLPlistPieceWriterTests {
         for (records, kind) in [(Self.trickyRecords(), ListKind.person), ([], .person), ([], .bucket)] {
             let whole = XMLPlistRecordWriter.write(records, kind: kind)
             var pieces: [[UInt8]] = []
-            XMLPlistRecordWriter.write(records, kind: kind, pieceSize: pieceSize) { pieces.append($0) }
+            XMLPlistRecordWriter.write(RecordList(records), kind: kind, pieceSize: pieceSize) { pieces.append($0) }
             #expect(Array(pieces.joined()) == whole)
             #expect(pieces.dropLast().allSatisfy { $0.count >= pieceSize })
             if pieceSize <= 100, !records.isEmpty { #expect(pieces.count > 10) }
