@@ -9,7 +9,9 @@ import Foundation
 /// without them; and the program's CPU for a one-edit save on all the rows against 10,000.
 /// Each pair runs interleaved, the order swapped every run, as the machine may be busy; the
 /// bulk `UPDATE`s are compared by the server's CPU time (`log_executor_stats`), which other
-/// work on the machine changes far less than their wall time.
+/// work on the machine changes far less than their wall time, each run on two fresh copies of
+/// the same table (a table an earlier run updated and vacuumed is half empty, and updates
+/// differently), each run's figures printed beside the medians.
 final class BenchBulkRows {
     /// How many people the bulk saves change.
     static let changed = 10_000
@@ -25,6 +27,11 @@ final class BenchBulkRows {
     private var triggered: (with: [Double], without: [Double]) = ([], [])
     /// Wall seconds of the same `UPDATE`s, for the record.
     private var triggeredWall: (with: [Double], without: [Double]) = ([], [])
+    /// Which of each run's two `UPDATE`s went first.
+    private var triggerOrder: [String] = []
+    /// The database the triggers' row copies afresh for each of its runs: the loaded
+    /// people, vacuumed and analyzed, with the directory's triggers.
+    private static let triggerTemplate = "trigger_template"
     /// CPU seconds of a one-edit save, by rows.
     private var editCPU: [Int: [Double]] = [:]
     /// Why the rows are not measured, if they are not.
@@ -39,16 +46,14 @@ final class BenchBulkRows {
         log("copying the loaded people for the bulk rows")
         do {
             let small = min(200_000, people)
-            var copies = [("bulk_small", small), ("bulk_all", people), ("edit_small", min(10_000, people))]
-            copies.append(("plain_all", people))
+            let copies = [
+                ("bulk_small", small), ("bulk_all", people), ("edit_small", min(10_000, people)),
+                (Self.triggerTemplate, people),
+            ]
             for (name, rows) in copies {
                 try cluster.run("postgres", "CREATE DATABASE \(name) TEMPLATE loaded")
                 if rows < people { try cluster.run(name, "DELETE FROM people WHERE position > \(rows)") }
                 try cluster.run(name, "VACUUM ANALYZE people")
-            }
-            let triggers = ["stamp", "stamp_insert", "insert_changed", "update_changed", "delete_changed", "truncate"]
-            for trigger in triggers {
-                try cluster.run("plain_all", "DROP TRIGGER IF EXISTS people_\(trigger) ON people")
             }
             sizes = small < people ? [(small, "bulk_small"), (people, "bulk_all")] : [(people, "bulk_all")]
         } catch {
@@ -74,17 +79,7 @@ final class BenchBulkRows {
                 }
                 saves[rows] = pair
             }
-            for database in run % 2 == 0 ? ["plain_all", "bulk_all"] : ["bulk_all", "plain_all"] {
-                let (cpu, wall) = try bulkUpdate(database)
-                if database == "bulk_all" {
-                    triggered.with.append(cpu)
-                    triggeredWall.with.append(wall)
-                } else {
-                    triggered.without.append(cpu)
-                    triggeredWall.without.append(wall)
-                }
-                try cluster.run(database, "VACUUM people")
-            }
+            try measureTriggers(run: run)
             for (rows, database) in run % 2 == 0
                 ? [(people, "bulk_all"), (10_000, "edit_small")]
                 : [(10_000, "edit_small"), (people, "bulk_all")]
@@ -94,6 +89,47 @@ final class BenchBulkRows {
         } catch {
             skipped = "a bulk row failed: " + error.message
         }
+    }
+
+    /// One run of the triggers' row: two fresh copies of the loaded table, made the same way
+    /// (file copies of one vacuumed and analyzed database, so the same pages, fill, indexes,
+    /// statistics and visibility map), one without the directory's triggers; a checkpoint
+    /// before each `UPDATE`, so neither pays the other's dirty pages or full-page writes; the
+    /// order swapped every run; both copies dropped after.
+    private func measureTriggers(run: Int) throws {
+        let with = "triggers_\(run)"
+        let without = "plain_\(run)"
+        for database in [with, without] {
+            try cluster.run(
+                "postgres", "CREATE DATABASE \(database) TEMPLATE \(Self.triggerTemplate) STRATEGY FILE_COPY")
+        }
+        let triggers = ["stamp", "stamp_insert", "insert_changed", "update_changed", "delete_changed", "truncate"]
+        for trigger in triggers {
+            try cluster.run(without, "DROP TRIGGER IF EXISTS people_\(trigger) ON people")
+        }
+        var figures: [String: (cpu: Double, wall: Double)] = [:]
+        for database in run % 2 == 0 ? [without, with] : [with, without] {
+            try cluster.run("postgres", "CHECKPOINT")
+            figures[database] = try bulkUpdate(database)
+        }
+        for database in [with, without] { try cluster.run("postgres", "DROP DATABASE \(database)") }
+        guard let triggered = figures[with], let plain = figures[without] else { return }
+        self.triggered.with.append(triggered.cpu)
+        self.triggered.without.append(plain.cpu)
+        triggeredWall.with.append(triggered.wall)
+        triggeredWall.without.append(plain.wall)
+        triggerOrder.append(run % 2 == 0 ? "without first" : "with first")
+        BenchProgram.log(Self.triggerRunLine(run: run, order: triggerOrder.last ?? "", triggered, plain))
+    }
+
+    /// Run `run`'s figures of the triggers' row, as a report line.
+    private static func triggerRunLine(
+        run: Int, order: String, _ with: (cpu: Double, wall: Double), _ without: (cpu: Double, wall: Double)
+    ) -> String {
+        "| the same, run \(run) (\(order)): the server's CPU; wall | "
+            + String(format: "%.3f s CPU; %.1f s", with.cpu, with.wall) + " | "
+            + String(format: "%.3f s CPU; %.1f s", without.cpu, without.wall) + " | "
+            + String(format: "%.2f×; %.2f×", with.cpu / without.cpu, with.wall / without.wall) + " | | |"
     }
 
     /// Opens `database` in this process, changes the office of every `step`-th person, and
@@ -210,6 +246,19 @@ final class BenchBulkRows {
             lines.append(
                 "| the same, wall time (for the record) | \(String(format: "%.3f s", with)) "
                     + "| \(String(format: "%.3f s", without)) | \(String(format: "%.2f×", with / without)) | | |")
+        }
+        for run in triggerOrder.indices {
+            lines.append(
+                Self.triggerRunLine(
+                    run: run + 1, order: triggerOrder[run], (triggered.with[run], triggeredWall.with[run]),
+                    (triggered.without[run], triggeredWall.without[run])))
+        }
+        // Each run's two UPDATEs ran side by side on the same table, so their ratio is the
+        // paired figure; the ratio of the medians above may pair figures of different runs.
+        if let ratio = Contender.median(zip(triggered.with, triggered.without).map { $0 / $1 }) {
+            lines.append(
+                "| the same, the median of the runs' ratios (the server's CPU) | | | "
+                    + "\(String(format: "%.2f×", ratio)) | ≤ 1.3× | \(ratio <= 1.3 ? "PASS" : "MISS") |")
         }
         line(
             "PostgreSQL: the program's CPU for one edit + save, \(people.formatted) rows vs 10,000",
