@@ -43,7 +43,16 @@ public enum AtomicFile {
         // O_EXCL and O_NOFOLLOW: a file or link planted under this name is never written through.
         let descriptor = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw .writeFailed(path: path, reason: SystemError.describe(errno))
+            let code = errno
+            guard code == EACCES || code == EPERM || code == EROFS else {
+                throw .writeFailed(path: path, reason: SystemError.describe(code))
+            }
+            // The file itself may be writable: what is refused is a new file beside it.
+            let shown = folderPath == "." ? "the current folder" : "its folder \(folderPath)"
+            throw .writeFailed(
+                path: path,
+                reason: "\(shown) does not let this program make a file in it (\(SystemError.describe(code))), "
+                    + "and a save writes the new version beside the list, then swaps it in")
         }
         func fail(_ code: Int32) -> StorageError {
             close(descriptor)

@@ -44,4 +44,32 @@ struct NoLeaseNoticeTests {
         #expect(!(run.standardOutput + run.standardError).contains("could lose what it writes"))
         #expect(run.status == 0)
     }
+
+    @Test("a folder that lets no file be made in it is named, though the list itself is writable")
+    func readOnlyFolderIsNamed() throws {
+        let folder = TemporaryFolder()
+        let inner = folder.file("rodir")
+        try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+        let path = inner + "/people.json"
+        let list = "[{\"id\":\"00000000-0000-0000-0000-000000000001\",\"name\":\"Ann\",\"office\":\"\"}]"
+        try Data(list.utf8).write(to: URL(fileURLWithPath: path))
+        try #require(unsafe chmod(inner, 0o555) == 0)
+        defer { _ = unsafe chmod(inner, 0o755) }
+        // Root writes anywhere: without CAP_DAC_OVERRIDE it is held to the folder's mode like anyone.
+        let launcher =
+            getuid() == 0
+            ? [
+                "/usr/bin/setpriv", "--inh-caps=-dac_override,-dac_read_search",
+                "--bounding-set=-dac_override,-dac_read_search", "--",
+            ]
+            : []
+        let run = try ProgramRun.run([path, "-c", "new Bob", "-c", "save"], folder: folder, launcher: launcher)
+        if run.status != 0, run.standardError.hasPrefix("setpriv") {
+            print("skipped: setpriv cannot drop CAP_DAC_OVERRIDE here: \(run.standardError)")
+            return
+        }
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("its folder \(inner) does not let this program make a file in it"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == list)
+    }
 }
