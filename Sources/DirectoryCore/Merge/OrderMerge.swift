@@ -193,6 +193,44 @@ struct OrderMerge {
         return result
     }
 
+    /// The offsets of a longest increasing subsequence of `values` (distinct, not negative)
+    /// that holds as many offsets `preferred` names as any: where several runs are longest,
+    /// the one that keeps those. O(n log n), by a Fenwick tree over the values.
+    static func longestIncreasingRun(_ values: [Int], preferring preferred: (Int) -> Bool) -> Set<Int> {
+        guard let top = values.max() else { return [] }
+        typealias Run = (length: Int, preferred: Int, last: Int)
+        func better(_ one: Run, _ other: Run) -> Bool {
+            one.length != other.length ? one.length > other.length : one.preferred > other.preferred
+        }
+        // tree[i]: the best run ending at a value in the range Fenwick index i covers.
+        var tree = [Run](repeating: (0, 0, -1), count: top + 2)
+        var previous = [Int](repeating: -1, count: values.count)
+        var best: Run = (0, 0, -1)
+        for (offset, value) in values.enumerated() {
+            var below: Run = (0, 0, -1)
+            var index = value
+            while index > 0 {
+                if better(tree[index], below) { below = tree[index] }
+                index -= index & -index
+            }
+            let run: Run = (below.length + 1, below.preferred + (preferred(offset) ? 1 : 0), offset)
+            previous[offset] = below.last
+            if better(run, best) { best = run }
+            index = value + 1
+            while index < tree.count {
+                if better(run, tree[index]) { tree[index] = run }
+                index += index & -index
+            }
+        }
+        var result = Set<Int>()
+        var offset = best.last
+        while offset >= 0 {
+            result.insert(offset)
+            offset = previous[offset]
+        }
+        return result
+    }
+
     /// The offsets of `values` that some longest increasing subsequence leaves out: all but
     /// those every one of them holds (each the only one of its length on a longest run).
     static func outOfSomeLongestRun(_ values: [Int]) -> [Int] {

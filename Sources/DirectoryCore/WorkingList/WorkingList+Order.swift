@@ -53,7 +53,9 @@ extension WorkingList {
                 positions.append(position)
             }
         }
-        let staying = OrderMerge.longestIncreasingRun(positions)
+        // Of the orders that explain it with the fewest moves, the one that keeps in place the
+        // records whose number did not change.
+        let staying = OrderMerge.longestIncreasingRun(positions) { indices[$0] == positions[$0] }
         return positions.indices.filter { !staying.contains($0) }.map { (indices[$0] + 1, positions[$0] + 1) }
     }
 

@@ -186,6 +186,18 @@ struct SessionOrderTests {
         #expect(saved == ["Cy", "Ann", "Bob", "Di"])
     }
 
+    @Test("changes names the records that moved, not one that stayed at its number")
+    func changesNamesTheRecordsThatMoved() throws {
+        let store = MemoryStore()
+        var session = try people(["P1", "P2", "P3", "P4", "P5", "P6"], store: store)
+        try session.run("move 4 to 2", "move 3 to 4")
+        #expect(session.names == ["P1", "P4", "P3", "P2", "P5", "P6"])
+        guard case .text(let changes) = try session.run("changes") else { return }
+        #expect(
+            changes == "2 unsaved changes to directory.plist:\n  moved    2 P4: was 4 in the file\n"
+                + "  moved    4 P2: was 2 in the file")
+    }
+
     @Test("refresh keeps this session's order and its undo history; the order stays unsaved until save")
     func refreshKeepsOrder() throws {
         let store = MemoryStore()
