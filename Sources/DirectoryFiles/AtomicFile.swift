@@ -44,7 +44,7 @@ public enum AtomicFile {
         let descriptor = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno
-            guard code == EACCES || code == EPERM || code == EROFS else {
+            guard code == EACCES || code == EPERM else {
                 throw .writeFailed(path: path, reason: SystemError.describe(code))
             }
             // The file itself may be writable: what is refused is a new file beside it.

@@ -63,7 +63,10 @@ struct WriteFailureTests {
             ? try SafetyFiles.runAsNobody(arguments, folder: folder)
             : try ProgramRun.run(arguments, folder: folder)
         #expect(run.status == 1)
-        #expect(run.standardError.contains("could not save \(path): permission denied"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "could not save \(path): its folder \(shared) does not let this program make a file in it "
+                    + "(permission denied)"), "\(run.standardError)")
         #expect(FileManager.default.contents(atPath: path) == before)
         #expect(try SafetyFiles.names(in: rescued).last == "Locked Out")
     }
