@@ -94,12 +94,11 @@ public enum DirectoryProgram {
         session.findConflictCopies(with: FileConflictCopies())
         Termination.catchSignals()
         if !interactive {
-            // Scripts named on the command line (-c, -f) are told when the file they were given
-            // (by a flag or the config file) is missing; a pipe's lines usually build a new list.
-            let named = !options.commands.isEmpty || options.script != nil
+            // A script (-c, -f or a pipe) is told when the file it was given (by a flag or the
+            // config file) is missing: its save would create the file with the sample records.
             let given: Bool
             switch settings.file.source {
-            case .flag, .config: given = named
+            case .flag, .config: given = true
             default: given = false
             }
             let missing = given ? session.missingFileWarning : nil

@@ -8,7 +8,12 @@ extension MainLoop {
     func display(_ output: CommandOutput) {
         let text: String
         switch output {
-        case .text(let lines): text = VisibleText.lines(lines) + "\n"
+        case .text(let lines):
+            // A report (a merge's, with its conflicts) of work already done: a Ctrl-C typed
+            // while the work ran did not stop it, so it does not hide what was done either.
+            // Only a Ctrl-C typed while it prints stops it.
+            _ = clibedit_take_interrupt()
+            text = VisibleText.lines(lines) + "\n"
         case .records(let listing): text = printer.renderer.render(listing)
         default:
             printer.print(output)

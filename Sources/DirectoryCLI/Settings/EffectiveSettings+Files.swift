@@ -13,7 +13,9 @@ extension EffectiveSettings {
             do {
                 let bytes = try FileStore().readBytes(path: path)
                 if let text = String(validating: bytes, as: UTF8.self) {
-                    config = ConfigFile(path: path, text: text)
+                    let file = ConfigFile(path: path, text: text)
+                    config = file
+                    if let warning = exposedPassword(in: file) { problems.append(warning) }
                 } else {
                     problems.append("\(path): not UTF-8 text (ignored)")
                 }
@@ -24,6 +26,19 @@ extension EffectiveSettings {
         var settings = EffectiveSettings(options: options, config: config, environment: environment)
         settings.warnings = problems + settings.warnings
         return settings
+    }
+
+    /// The warning for a database password in the config file's `file` line while other users
+    /// of the machine may read the file (as a readable `~/.pgpass` is refused), or `nil`.
+    static func exposedPassword(in config: ConfigFile) -> String? {
+        guard let entry = config.entry("file"), StoreLocation.isDatabase(entry.value),
+            StoreLocation.redacted(entry.value) != entry.value,
+            let attributes = try? FileManager.default.attributesOfItem(atPath: config.path),
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0
+        else { return nil }
+        return "\(config.path):\(entry.line): the password in 'file' can be read by other users of this machine "
+            + "(mode \(String(mode & 0o777, radix: 8))); run 'chmod 600 \(config.path)', or put the password in "
+            + "~/.pgpass (a line host:port:database:user:password, mode 0600) and leave it out of the location"
     }
 
     /// What `--print-config` prints: each setting as a config line, with where it came from.

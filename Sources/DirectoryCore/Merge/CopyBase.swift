@@ -10,7 +10,8 @@
 /// the rule errs old: a base too old only turns a clean change into a listed conflict, or
 /// keeps a record one side deleted. The oldest version kept is taken only when it shares a
 /// record, unchanged, with the list: with nothing in common there is no base. This list's own
-/// version is the base of a copy that differs from it only when where it came from is known.
+/// version is the base of a copy that differs from it only when where it came from is known
+/// (a version this program saved, or made as a new file: `KeptVersion.newFile`).
 struct CopyBase {
     /// The kept versions of the list, by key.
     private let versions: [String: KeptVersion]
@@ -50,7 +51,11 @@ struct CopyBase {
         // a moved or copied folder), may hold edits of this side: a copy that only shares
         // records with it is no proof that it came from it, and taking it as the base would
         // take those edits back. Then there is no base: every difference is listed.
-        if base == ours, copy != ours, origins(of: ours).isEmpty, records(of: ours) != copyRecords {
+        // A version this program made as a new file has a known origin (none): a copy of it
+        // came from it or from a later version.
+        if base == ours, copy != ours, origins(of: ours).isEmpty, versions[ours]?.isNewFile != true,
+            records(of: ours) != copyRecords
+        {
             return nil
         }
         return base

@@ -89,6 +89,13 @@ struct OrderMerge {
         return merged
     }
 
+    /// `ours` whole, with the keys only `theirs` has put where `theirs` has them (each right
+    /// after its nearest predecessor there): `save!`'s order when the two orders conflict.
+    static func oursWinning(ours: [RecordKey], theirs: [RecordKey]) -> [RecordKey] {
+        let ourKeys = Set(ours)
+        return place(Set(theirs.filter { !ourKeys.contains($0) }), from: theirs, into: ours)
+    }
+
     /// One side's order against the base.
     struct Moves {
         /// The side's keys, in its order.

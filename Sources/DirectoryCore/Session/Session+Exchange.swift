@@ -28,13 +28,24 @@ extension Session {
             guard rejected.isEmpty else { return .warning(message + notes + "\n" + ImportReport.lines(rejected)) }
             return notes.isEmpty ? .feedback(message) : .warning(message + notes)
         }
-        list.append(imported: result.records, by: command)
-        let message = "Imported \(count(result.records.count)) from \(path) (read \(result.total))."
+        let alreadyInList = list.append(imported: result.records, by: command)
+        var message = "Imported \(count(result.records.count)) from \(path) (read \(result.total))."
+        if alreadyInList > 0 {
+            // A copy of this very list imported: every person twice. Said in scripts too.
+            let some = alreadyInList == result.records.count ? "All" : "\(alreadyInList)"
+            message +=
+                " \(some) of them had the id of \(alreadyInList == 1 ? "a record" : "records") already in the list "
+                + "and \(alreadyInList == 1 ? "was" : "were") added again as new; if the file is a copy of this list, "
+                + (format == .json
+                    ? "'undo' takes the import back and "
+                        + "'\(CommandDescription.text(of: .merge(.path(path), force: false)))' combines the two."
+                    : "'undo' takes the import back.")
+        }
         guard rejected.isEmpty else {
             return .warning(message + notes + " Rejected \(rejected.count):\n" + ImportReport.lines(rejected))
         }
-        // A column ignored is said in scripts too: its values are not in the list.
-        return notes.isEmpty ? .feedback(message) : .warning(message + notes)
+        // A column ignored, or records imported twice, is said in scripts too.
+        return notes.isEmpty && alreadyInList == 0 ? .feedback(message) : .warning(message + notes)
     }
 
     /// Writes every record to `path` in `format`; the list and its file stay as they are.

@@ -20,9 +20,10 @@ extension Session {
         keptVersions.keep(version, of: location, from: copy.path, parents: [])
     }
 
-    /// The keys a save's version was made from: the version it replaced and the copies merged since.
-    func savedParents(replacing replaced: ListVersion?) -> [String] {
-        var keys = replaced?.keptKey.map { [$0] } ?? []
+    /// The keys a save's version was made from: the version it replaced (`KeptVersion.newFile`
+    /// when the save `created` the file) and the copies merged since.
+    func savedParents(replacing replaced: ListVersion?, created: Bool = false) -> [String] {
+        var keys = replaced?.keptKey.map { [$0] } ?? (created ? [KeptVersion.newFile] : [])
         // A copy whose values a conflict did not take is not where the saved list came from:
         // a later `merge!` of it must still see them.
         for copy in mergedCopies where !copy.undone && copy.conflictsKept == 0 {

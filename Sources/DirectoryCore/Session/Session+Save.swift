@@ -27,7 +27,7 @@ extension Session {
         do {
             notes = try mergeAndWriteChanges(preferringOurs: force)
         } catch let error where force && error.isNoListToMerge {
-            try write(to: location, format: format, in: store)
+            try write(to: location, format: format, in: store, created: false)
             notes = []
         }
         var message = "Saved \(count(records.count)) to \(listName)."
@@ -97,7 +97,7 @@ extension Session {
     }
 
     /// Writes the list to `path` in `store` and makes the written list the new baseline.
-    private mutating func write(to location: String, format: FileFormat, in store: any ListStore)
+    private mutating func write(to location: String, format: FileFormat, in store: any ListStore, created: Bool)
         throws(SessionError)
     {
         let replaced = self.location == location ? version : nil
@@ -110,7 +110,7 @@ extension Session {
         self.location = location
         self.store = store
         self.format = format
-        keepVersion(parents: savedParents(replacing: replaced))
+        keepVersion(parents: savedParents(replacing: replaced, created: created))
         markSaved()
     }
 
@@ -137,7 +137,9 @@ extension Session {
                 path: newPath, replacing: CommandDescription.text(of: .saveAs(location: newPath, force: true)))
         }
         let replaced = exists ? target.recordCount(at: newPath, kind: kind) : nil
-        try write(to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath), in: target)
+        try write(
+            to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath), in: target,
+            created: ownFile ? version == nil : !exists)
         let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
         let now = "it is now \(StoreLocation.place(of: newPath))."
         // Replacing a whole list others may have worked on is said even in scripts.
@@ -177,7 +179,8 @@ extension Session {
                     store.writesChanges
                     ? .changes(list.listChanges, kind: kind) : .whole(records, kind: kind, format: format)
                 version = try store.write(written, to: location, replacing: .version(version))
-                keepVersion(parents: savedParents(replacing: replaced))
+                // No version read (the file was missing when merged): this save made the file.
+                keepVersion(parents: savedParents(replacing: replaced, created: replaced == nil))
                 markSaved()
                 return notes
             } catch .lateWriteKept(let path, let kept, let saved?) {

@@ -35,7 +35,7 @@ public enum ConflictCopyName {
     /// For `directory.plist`: Syncthing's `directory.sync-conflict-20261205-101010-ABCDEFG.plist`,
     /// Nextcloud's and ownCloud's `directory (conflicted copy alice 2026-12-05 101010).plist`,
     /// Dropbox's `directory (Alice's conflicted copy 2026-12-05).plist`, iCloud Drive's
-    /// `directory 2.plist`, rclone bisync's `directory.plist.conflict1` and
+    /// `directory 2.plist` (2 to 99), rclone bisync's `directory.plist.conflict1` and
     /// `directory.plist..path1`, and this program's own `directory.plist.late-PID-N` and
     /// `directory.plist.displaced-PID-N`.
     public static func maker(of name: String, for listName: String) -> String? {
@@ -58,8 +58,10 @@ public enum ConflictCopyName {
         if middle.hasPrefix(" ("), middle.hasSuffix(")"), middle.contains("conflicted copy") {
             return middle.hasPrefix(" (conflicted copy") ? "Nextcloud or ownCloud" : "Dropbox"
         }
+        // iCloud Drive numbers its copies from 2; a larger number (`people 2024.json`) is a
+        // person's snapshot named by year or number, never merged and removed as a copy.
         if middle.hasPrefix(" "), isNumber(middle.dropFirst()), middle.dropFirst().first != "0",
-            middle.count >= 2, Int(middle.dropFirst()) ?? 0 >= 2
+            let number = Int(middle.dropFirst()), (2...99).contains(number)
         {
             return "iCloud Drive"
         }

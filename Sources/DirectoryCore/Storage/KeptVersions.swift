@@ -15,6 +15,14 @@ public struct KeptVersion: Equatable, Sendable {
     /// it was first seen, from which it may have come.
     public var after: String?
 
+    /// The parent a version has when this program made it as a new file, from no earlier
+    /// version of the list (`save` of a list whose file did not exist, `save as` a new file):
+    /// where it came from is known, and it is nothing. Never a key (keys are `HASH-SIZE`).
+    public static let newFile = "new"
+
+    /// Whether this program made it as a new file (`newFile`).
+    public var isNewFile: Bool { parents.contains(Self.newFile) }
+
     /// Creates a kept version.
     public init(key: String, parents: [String] = [], after: String? = nil) {
         self.key = key

@@ -66,15 +66,22 @@ extension WorkingList {
     /// Appends records read from an import file as one change: one `undo` removes them all.
     /// A record whose id the list already has gets a new id, so importing a file twice gives
     /// two copies rather than two records with one identity.
-    mutating func append(imported: [Record], by command: Command) {
-        var taken = Set(records.indices.map(records.id(at:)))
+    /// Appends imported records as one change, each whose id is taken given a new one;
+    /// returns how many had the id of a record already in the list.
+    @discardableResult
+    mutating func append(imported: [Record], by command: Command) -> Int {
+        let inList = Set(records.indices.map(records.id(at:)))
+        var taken = inList
         var added: [PlacedRecord] = []
+        var alreadyInList = 0
         added.reserveCapacity(imported.count)
         for var record in imported {
+            if inList.contains(record.id) { alreadyInList += 1 }
             while !taken.insert(record.id).inserted { record.id = environment.makeID() }
             added.append(PlacedRecord(index: records.count + added.count, record: record))
         }
         change(.insertAll(added), by: command)
+        return alreadyInList
     }
 
     /// Sets one field as the change `command` makes.
@@ -82,8 +89,17 @@ extension WorkingList {
         change(.setField(index: index, field: field, value: value), by: command)
     }
 
+    /// `edit`: makes the record `reference` names current. When it names none, no record is
+    /// current: a `set` that follows (a script goes on after a failed line) must not change
+    /// the record that was current before.
     mutating func edit(_ reference: RecordReference) throws(SessionError) -> CommandOutput {
-        let indices = try resolve([reference])
+        let indices: [Int]
+        do {
+            indices = try resolve([reference])
+        } catch {
+            current = nil
+            throw error
+        }
         current = indices[0]
         return .records(listing(of: [indices[0]], detailed: true))
     }

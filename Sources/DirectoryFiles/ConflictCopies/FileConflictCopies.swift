@@ -12,7 +12,10 @@ public final class FileConflictCopies: ConflictCopyStore {
     public init() {}
 
     /// The regular files in the list's folder named as conflict copies of it, oldest first.
-    public func copies(of location: String) -> [ConflictCopy] {
+    /// A list opened through a symbolic link is looked for beside the file the link names,
+    /// where the sync tool that shares that folder puts its copies.
+    public func copies(of given: String) -> [ConflictCopy] {
+        let location = Self.linkTarget(of: given) ?? given
         let slash = location.lastIndex(of: "/")
         let folder = slash.map { location[..<$0].isEmpty ? "/" : String(location[..<$0]) } ?? "."
         let name = slash.map { String(location[location.index(after: $0)...]) } ?? location
@@ -27,6 +30,17 @@ public final class FileConflictCopies: ConflictCopyStore {
             found.append(ConflictCopy(path: prefix + entry, maker: maker, modified: modified))
         }
         return found.sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
+    }
+
+    /// The file a symbolic link at `path` names at last (links followed), or `nil` when `path`
+    /// is not a link or names nothing.
+    static func linkTarget(of path: String) -> String? {
+        var status = stat()
+        guard unsafe lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+            let resolved = unsafe realpath(path, nil)
+        else { return nil }
+        defer { unsafe free(resolved) }
+        return unsafe String(cString: resolved)
     }
 
     /// Removes the copy when its contents are still `version`.

@@ -186,6 +186,15 @@ struct CopyBaseTests {
         #expect(chooser.base(ours: "m1", copy: nil, copyRecords: mine) == "m1")
     }
 
+    @Test("a version this program made as a new file is the base of a copy that differs from it (found trying it)")
+    func ownNewFileIsBase() {
+        let mine = byKey([Self.ann, Self.bob, Self.cid])
+        let kept = [KeptVersion(key: "n1", parents: [KeptVersion.newFile])]
+        var chooser = CopyBase(kept: kept) { $0 == "n1" ? mine : nil }
+        let phone = byKey([CopyMergeTests.person(1, "Ann", "Copy 1"), Self.bob, Self.cid])
+        #expect(chooser.base(ours: "n1", copy: nil, copyRecords: phone) == "n1")
+    }
+
     @Test("no kept version in common: no base")
     func nothingInCommon() {
         let (kept, records) = history
@@ -206,6 +215,7 @@ struct ConflictCopyNameTests {
             ("directory (Alice's conflicted copy 2026-12-05).plist", "Dropbox"),
             ("directory 2.plist", "iCloud Drive"),
             ("directory 13.plist", "iCloud Drive"),
+            ("directory 99.plist", "iCloud Drive"),
             ("directory.plist.conflict1", "rclone bisync"),
             ("directory.plist..path1", "rclone bisync"),
             ("directory.plist..path2", "rclone bisync"),
@@ -222,6 +232,7 @@ struct ConflictCopyNameTests {
             "directory.plist", "directory 1.plist", "directory 02.plist", "directory.json", "other.plist",
             "directory.plist.bak", "directory.plist.late-x-1", ".directory.plist.tmp", "directory2.plist",
             "directory (copy).plist", "bucketList.sync-conflict-20261205-101010-ABCDEFG.json",
+            "directory 2024.plist", "directory 100.plist",
         ])
     func notCopies(name: String) {
         #expect(ConflictCopyName.maker(of: name, for: "directory.plist") == nil)

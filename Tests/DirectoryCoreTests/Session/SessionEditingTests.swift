@@ -43,6 +43,19 @@ struct SessionEditingTests {
         #expect(session.records.last?.values == [.text("Ada Lovelace"), .text("")])
     }
 
+    @Test("a failed edit leaves no record current, so the next set cannot change the one before")
+    func failedEditClearsCurrent() throws {
+        var session = try Session.test()
+        try session.run("edit 1")
+        #expect(throws: SessionError.self) { try session.run("edit Nobody Here") }
+        #expect(session.current == nil)
+        #expect(throws: SessionError.noCurrentRecord(noun: "person")) { try session.run("set office X") }
+        try session.run("edit 2")
+        #expect(throws: SessionError.self) { try session.run("edit 99") }
+        #expect(throws: SessionError.noCurrentRecord(noun: "person")) { try session.run("set office X") }
+        #expect(session.records.map { $0.values[1] }.contains(.text("X")) == false)
+    }
+
     @Test("set without a current record says how to pick one")
     func setNeedsCurrentRecord() throws {
         var session = try Session.test()

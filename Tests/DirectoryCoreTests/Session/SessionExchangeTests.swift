@@ -22,6 +22,23 @@ struct SessionExchangeTests {
         #expect(session.records.count == 3)
     }
 
+    @Test("importing a copy of the list itself warns that every record was added again, naming merge")
+    func importOfOwnCopyWarns() throws {
+        let store = MemoryStore()
+        var session = try Session.test(store: store)
+        try session.run("export json /copy.json")
+        let output = try session.run("import json /copy.json")
+        guard case .warning(let text) = output else {
+            Issue.record("not a warning: \(output)")
+            return
+        }
+        #expect(text.hasPrefix("Imported 3 people from /copy.json (read 3). All of them had the id of records"))
+        #expect(text.contains("'merge /copy.json' combines the two"), "\(text)")
+        #expect(session.records.count == 6)
+        try session.run("undo")
+        #expect(session.records.count == 3)
+    }
+
     @Test("a file with a rejected line imports nothing, naming the line; --partial imports the rest")
     func rejectedLines() throws {
         let store = MemoryStore()

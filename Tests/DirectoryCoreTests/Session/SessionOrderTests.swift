@@ -186,6 +186,31 @@ struct SessionOrderTests {
         #expect(saved == ["Cy", "Ann", "Bob", "Di"])
     }
 
+    @Test("save! after two sorts that conflict writes this session's order, not a mix of both (found trying it)")
+    func forcedSaveAfterTwoSortsKeepsOurOrder() throws {
+        let store = MemoryStore()
+        var ours = try Session.test(store: store)
+        try ours.run("delete 1-3")
+        for (name, office) in [("Eve", "O1"), ("Dan", "O5"), ("Cat", "O2"), ("Bob", "O4"), ("Amy", "O3")] {
+            try ours.run("new \(name)", "set office \(office)")
+        }
+        try ours.run("save")
+        var theirs = try Session.test(store: store)
+        try theirs.run("sort name", "new Zed", "save")
+        try ours.run("sort office desc")
+        #expect(ours.names == ["Dan", "Bob", "Amy", "Cat", "Eve"])
+        #expect(throws: SessionError.self) { try ours.run("save") }
+        let output = try ours.run("save!")
+        let saved = store.file("/data/directory.plist")?.records.map { $0.values[0].text ?? "" }
+        #expect(saved == ["Dan", "Bob", "Amy", "Cat", "Eve", "Zed"])
+        #expect(ours.names == saved)
+        guard case .warning(let text) = output else {
+            Issue.record("no warning: \(output)")
+            return
+        }
+        #expect(text.contains("were not taken, as save! keeps your order"), "\(text)")
+    }
+
     @Test("changes names the records that moved, not one that stayed at its number")
     func changesNamesTheRecordsThatMoved() throws {
         let store = MemoryStore()

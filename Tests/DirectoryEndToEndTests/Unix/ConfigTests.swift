@@ -27,6 +27,22 @@ struct ConfigTests {
         #expect(FileManager.default.fileExists(atPath: folder.file("people.plist")))
     }
 
+    @Test("a password in the config file's location is warned about while others may read the file")
+    func passwordInReadableConfig() throws {
+        let folder = TemporaryFolder()
+        try writeConfig("file = \"postgresql://alice:change-me@/dept?host=/nonexistent\"\n", in: folder)
+        let config = folder.file("config/directory/config")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config)
+        let readable = try ProgramRun.run(["--print-config"], folder: folder)
+        #expect(readable.status == 0)
+        #expect(readable.standardError.contains("\(config):1: the password in 'file' can be read by other users"))
+        #expect(readable.standardError.contains("chmod 600"))
+        #expect(!readable.standardOutput.contains("change-me"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config)
+        let owned = try ProgramRun.run(["--print-config"], folder: folder)
+        #expect(owned.standardError == "")
+    }
+
     @Test("--no-autosave wins over autosave = on in the config file")
     func noAutosaveFlag() throws {
         let folder = TemporaryFolder()

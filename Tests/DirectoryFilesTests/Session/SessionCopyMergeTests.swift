@@ -106,6 +106,55 @@ struct SessionCopyMergeTests {
         #expect(people.map(\.office) == ["A2", "B9", "E1", ""])
     }
 
+    @Test("a list opened through a symbolic link finds and removes the copies beside the file the link names")
+    func throughSymbolicLink() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob], to: place.list)
+        try FileManager.default.createDirectory(atPath: place.folder + "/link", withIntermediateDirectories: true)
+        let link = place.folder + "/link/directory.json"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../sync/directory.json")
+        var session = try place.session(link)
+        try session.run("edit Ann", "set office A2", "save")
+        let copy = place.folder + "/sync/directory.sync-conflict-20261205-101010-ABCDEFG.json"
+        try place.write([Self.ann, Self.with(Self.bob, office: "B9")], to: copy)
+        #expect(session.conflictNotice?.contains("directory.sync-conflict") == true)
+        try session.run("merge conflicts")
+        let saved = Self.text(try session.run("save"))
+        #expect(saved.contains("Removed the merged conflict copy"), "\(saved)")
+        #expect(!place.exists(copy))
+        #expect(try place.read(place.list).map(\.office) == ["A2", "B9"])
+    }
+
+    @Test("a copy of a file this program created merges against it: one-sided edits come in without conflicts")
+    func copyOfNewFileHasBase() throws {
+        let place = Place()
+        defer { place.remove() }
+        var first = try place.session(place.folder + "/sync/scratch.json")
+        try first.run("delete 1-3", "new Ann", "set office A1", "new Bob", "set office B1", "save as " + place.list)
+        let saved = try place.read(place.list)
+        let copy = place.folder + "/sync/directory.sync-conflict-20261205-101010-ABCDEFG.json"
+        try place.write([Self.with(saved[0], office: "A-phone"), saved[1]], to: copy)
+        var session = try place.session()
+        try session.run("edit Bob", "set office B-terminal")
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("changed 1, deleted 0, 0 conflicts"), "\(report)")
+        #expect(session.records.map { $0.values[1] } == [.text("A-phone"), .text("B-terminal")])
+    }
+
+    @Test("a snapshot named by year beside the list is not a conflict copy")
+    func yearNamedSnapshot() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob], to: place.list)
+        let snapshot = place.folder + "/sync/directory 2024.json"
+        try place.write([Self.ann], to: snapshot)
+        var session = try place.session()
+        #expect(session.conflictNotice == nil)
+        try session.run("new Dan", "save")
+        #expect(place.exists(snapshot))
+    }
+
     @Test("a copy in each property list format Foundation writes, and a plist list")
     func propertyLists() throws {
         for binary in [true, false] {
