@@ -53,6 +53,17 @@ enum DatabaseTables {
         return Place(schema: schema, present: present)
     }
 
+    /// The schemas the search path names that exist but this role may not use, or `nil`.
+    static func barredSchemas(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> String? {
+        try connection.run(
+            "SELECT string_agg(quote_ident(n.nspname), ', ' ORDER BY n.nspname) FROM pg_namespace n "
+                + "WHERE NOT has_schema_privilege(n.oid, 'USAGE') AND n.nspname IN ("
+                + "SELECT CASE WHEN s = '$user' THEN current_user::text ELSE s END FROM ("
+                + "SELECT btrim(btrim(entry), '\"') AS s "
+                + "FROM unnest(string_to_array(current_setting('search_path'), ',')) AS entry) AS entries)"
+        ).value(row: 0, column: 0)
+    }
+
     /// The list's version, or `nil` for a database (or schema) that holds no directory at all.
     /// Anything else that is not a directory this release can use throws, saying how to fix it.
     /// With `creating`, an empty schema is new even when other schemas hold directories (`save as`).
@@ -62,6 +73,14 @@ enum DatabaseTables {
         let place = try place(on: connection)
         guard let schema = place.schema else {
             let path = try connection.run("SELECT current_setting('search_path')").value(row: 0, column: 0) ?? ""
+            // `current_schema()` leaves out a schema the role may not use: say that, not "create it".
+            if let barred = try barredSchemas(on: connection) {
+                let role = try connection.run("SELECT current_user").value(row: 0, column: 0) ?? "this role"
+                throw PostgreSQLError(
+                    "not a directory you may use: role \(role) has no USAGE privilege on schema \(barred) (the "
+                        + "search_path's); ask the directory's owner to grant it to the editors' role "
+                        + "(GRANT USAGE ON SCHEMA \(barred) TO …, as in docs/postgresql.md)")
+            }
             throw PostgreSQLError(
                 "not a directory: the search_path (\(path)) names no schema that exists; create the schema "
                     + "(CREATE SCHEMA …) or correct options=-csearch_path in the location")

@@ -226,6 +226,18 @@ struct PostgreSQLDepartmentTests {
                 database: restored) == "t")
     }
 
+    @Test("a role without USAGE on the location's schema is told so, not to create the schema (found trying it)")
+    func schemaWithoutUsageIsNamed() throws {
+        let department = try Self.department.get()
+        try department.cluster.psql(
+            department.cluster.uri("postgres"), "CREATE ROLE outsider LOGIN IN ROLE dept_editors")
+        let run = try department.run([department.location(user: "outsider", schema: "sales"), "-c", "list"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains("role outsider has no USAGE privilege on schema sales"), "\(run.standardError)")
+        #expect(!run.standardError.contains("CREATE SCHEMA"), "\(run.standardError)")
+    }
+
     @Test("tables a superuser creates in a schema granted to editors are warned about at once, with the fix")
     func superuserCreationWarned() throws {
         let department = try Self.department.get()

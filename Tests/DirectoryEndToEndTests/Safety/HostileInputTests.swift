@@ -30,6 +30,8 @@ struct HostileInputTests {
         let input = String(repeating: "x", count: 10_000_000) + "\nquit!\n"
         let run = try ProgramRun.run(["--file", "d.plist"], input: input, folder: folder)
         #expect(run.status == 1)
-        #expect(run.standardError.hasPrefix("directory: line 1: unknown command 'xxx"))
+        #expect(
+            run.standardError.hasPrefix(
+                ProgramRun.samplesWarning("d.plist") + "directory: line 1: unknown command 'xxx"))
     }
 }

@@ -35,7 +35,8 @@ struct FrontEndCommandTests {
         #expect(run.standardOutput == "")
         #expect(
             run.standardError
-                == "directory: line 2: the value has no closing \"; end it with \" or drop the opening quote\n"
+                == ProgramRun.samplesWarning(folder.file("list.json"))
+                + "directory: line 2: the value has no closing \"; end it with \" or drop the opening quote\n"
                 + "directory: script stopped: the lines after a failed open were written for another list, "
                 + "so they were not run on list.json\n"
                 + "directory: warning: 1 unsaved change to list.json was not saved; end the script with 'save' "
@@ -49,7 +50,10 @@ struct FrontEndCommandTests {
         let input = Data("new A".utf8) + Data([0xFF]) + Data("\nlist 3\nquit!\n".utf8)
         let run = try ProgramRun.run(["--file", folder.file("list.json")], inputData: input, folder: folder)
         #expect(run.standardOutput == "  3  Kurt Krebsbach  Briggs 411\n")
-        #expect(run.standardError == "directory: line 1: the line is not valid UTF-8 text; the line was skipped\n")
+        #expect(
+            run.standardError
+                == ProgramRun.samplesWarning(folder.file("list.json"))
+                + "directory: line 1: the line is not valid UTF-8 text; the line was skipped\n")
         #expect(run.status == 1)
     }
 }

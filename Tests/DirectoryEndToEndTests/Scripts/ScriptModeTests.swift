@@ -39,7 +39,10 @@ struct ScriptModeTests {
         let folder = TemporaryFolder()
         let run = try ProgramRun.run(["--file", "d.plist"], input: "sett name X\nlist\nquit!\n", folder: folder)
         #expect(run.status == 1)
-        #expect(run.standardError == "directory: line 1: unknown command 'sett'; did you mean 'set'?\n")
+        #expect(
+            run.standardError
+                == ProgramRun.samplesWarning("d.plist")
+                + "directory: line 1: unknown command 'sett'; did you mean 'set'?\n")
         #expect(run.standardOutput.contains("Joe Gregg"))
     }
 
@@ -50,7 +53,9 @@ struct ScriptModeTests {
         let run = try ProgramRun.run(["--file", "d.json"], input: input, folder: folder)
         #expect(run.status == 1)
         #expect(
-            run.standardError == "directory: line 1: no current person; use 'new' to add one or 'edit N' to pick one "
+            run.standardError
+                == ProgramRun.samplesWarning("d.json")
+                + "directory: line 1: no current person; use 'new' to add one or 'edit N' to pick one "
                 + "from list\ndirectory: line 3: unknown field 'offce'; did you mean 'office'? the fields are: name, "
                 + "office\n")
         #expect(run.standardOutput.hasSuffix("  4  Kim\n"))
@@ -58,7 +63,9 @@ struct ScriptModeTests {
             ["--bail", "--file", "e.json"], input: "new Kim\nset offce Y\nlist\n", folder: folder)
         #expect(bailed.status == 1)
         #expect(bailed.standardOutput == "")
-        #expect(bailed.standardError.hasPrefix("directory: line 2: unknown field 'offce'"))
+        #expect(
+            bailed.standardError.hasPrefix(
+                ProgramRun.samplesWarning("e.json") + "directory: line 2: unknown field 'offce'"))
     }
 
     @Test("--bail stops at the first error")
@@ -67,7 +74,9 @@ struct ScriptModeTests {
         let run = try ProgramRun.run(["--bail", "--file", "d.plist"], input: "edit 9\nlist\n", folder: folder)
         #expect(run.status == 1)
         #expect(run.standardOutput == "")
-        #expect(run.standardError.hasPrefix("directory: line 1: there is no record 9"))
+        #expect(
+            run.standardError.hasPrefix(
+                ProgramRun.samplesWarning("d.plist") + "directory: line 1: there is no record 9"))
     }
 
     @Test("end of input with unsaved changes warns and exits 1; quit! ends quietly")
@@ -78,7 +87,7 @@ struct ScriptModeTests {
         #expect(warned.standardError.contains("1 unsaved change to d.plist was not saved"))
         let quiet = try ProgramRun.run(["--file", "d.plist"], input: "new X\nquit!\n", folder: folder)
         #expect(quiet.status == 0)
-        #expect(quiet.standardError == "")
+        #expect(quiet.standardError == ProgramRun.samplesWarning("d.plist"))
         #expect(!FileManager.default.fileExists(atPath: folder.file("d.plist")))
     }
 

@@ -12,6 +12,12 @@ struct ProgramRun {
 
     /// Runs `directory` with `arguments`, feeding it `input`, in an environment
     /// whose data and state folders are inside `folder`.
+    /// The warning a script hears when the file it was given does not exist, as `file` names it.
+    static func samplesWarning(_ file: String) -> String {
+        "directory: warning: \(file) does not exist: the session starts with 3 sample people "
+            + "(not saved; 'save' creates the file)\n"
+    }
+
     static func run(
         _ arguments: [String], input: String = "", folder: TemporaryFolder,
         environment extra: [String: String] = [:]
