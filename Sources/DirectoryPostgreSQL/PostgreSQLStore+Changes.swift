@@ -107,8 +107,7 @@ extension PostgreSQLStore {
             try connection.run(statements.insert, parameters)
         }
         if let order = changes.order {
-            let ids = "{" + order.map(\.description).joined(separator: ",") + "}"
-            try connection.run(statements.reorder, [ids, String(revision)])
+            try MovedRows(statements: statements, connection: connection, revision: revision).write(order)
         }
         return true
     }

@@ -121,8 +121,17 @@ struct TableStatements {
             + "AND ($2::float8 IS NULL OR position < $2::float8)"
     }
 
+    /// Every row's id and position (`MovedRows`).
+    var positions: String { "SELECT id, position FROM \(name)" }
+
+    /// `$1` ids, `$2` their new positions, `$3` the revision: the rows a reorder moved.
+    var placeMoved: String {
+        "UPDATE \(name) AS t SET position = v.position, revision = $3::bigint "
+            + "FROM unnest($1::uuid[], $2::float8[]) AS v(id, position) WHERE t.id = v.id"
+    }
+
     /// `$1` every id in list order, as an array, `$2` revision: numbers the rows' positions 1, 2, 3… in
-    /// that order (after `move`, `sort` or moved lines in `editor`), touching only rows that move.
+    /// that order (after a `sort`, when most rows moved), touching only rows whose number changes.
     var reorder: String {
         "UPDATE \(name) AS t SET position = v.ordinal, revision = $2::bigint "
             + "FROM unnest($1::uuid[]) WITH ORDINALITY AS v(id, ordinal) "

@@ -51,6 +51,26 @@ struct PostgreSQLOrderTests {
         #expect(try Self.stored(cluster, uri) == expected + ["Last One"])
     }
 
+    @Test("a move rewrites the row that moved, not every row between its places (found trying it)")
+    func moveWritesOneRow() throws {
+        let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
+        let names = ["Ada", "Ben", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+        let made = try ProgramRun.run(
+            [uri, "-c", "delete 1-3"] + names.flatMap { ["-c", "new \($0)"] } + ["-c", "save"], folder: folder)
+        #expect(made.status == 0, "\(made.standardError)")
+        let moved = try ProgramRun.run([uri, "-c", "move 9 to 1", "-c", "move 3 to 6", "-c", "save"], folder: folder)
+        #expect(moved.status == 0, "\(moved.standardError)")
+        let expected = ["Ivy", "Ada", "Cal", "Dan", "Eve", "Ben", "Fay", "Gus", "Hal", "Jon"]
+        #expect(try Self.stored(cluster, uri) == expected)
+        let written = try cluster.psql(
+            uri, "SELECT count(*) FROM people WHERE revision = (SELECT max(revision) FROM people)")
+        #expect(written.trimmingCharacters(in: .newlines) == "2", "rows the moves wrote: \(written)")
+        // A sort that moves most rows numbers them again; the order is still the database's.
+        let sorted = try ProgramRun.run([uri, "-c", "sort name desc", "-c", "save", "-c", "list"], folder: folder)
+        #expect(sorted.status == 0, "\(sorted.standardError)")
+        #expect(try Self.stored(cluster, uri) == Array(names.reversed()))
+    }
+
     /// A session on the three sample people (listed once), with the database's URI.
     static func openSession() throws -> (TestCluster, String, TemporaryFolder, LiveProgram) {
         let (cluster, uri, folder) = try PostgreSQLSessionTests.samples()
