@@ -25,9 +25,10 @@ extension PostgreSQLStore {
                     + "(a line host:port:database:user:password, mode 0600) or PGPASSWORD, or start directory "
                     + "at a terminal to be asked for it"
             case .passwordRefused:
+                // libpq's own text ("FATAL:  password authentication failed for user …") says no more.
                 reason =
-                    "the server refused the password of \(user) (\(error.message)). Check the password in "
-                    + "~/.pgpass, PGPASSWORD or the location; ask the database's owner if it was changed"
+                    "the server refused the password of \(user). Check the password (the one typed, or the one in "
+                    + "~/.pgpass, PGPASSWORD or the location); ask the database's owner if it was changed"
             }
             reading = "cannot connect: authentication failed: \(reason)"
             writing = "not saved: authentication failed: \(reason). \(kept)"

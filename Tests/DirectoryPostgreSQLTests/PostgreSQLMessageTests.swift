@@ -25,7 +25,8 @@ struct PostgreSQLMessageTests {
         error.user = "alice"
         let text = Self.message(error)
         #expect(text.hasPrefix("postgresql://alice@db/dept: cannot connect: authentication failed: "))
-        #expect(text.contains("the server refused the password of user alice"))
+        #expect(text.contains("the server refused the password of user alice. Check the password (the one typed"))
+        #expect(!text.contains("FATAL"))
         #expect(!text.contains("cannot be reached"))
         #expect(!text.contains("s3cret"))
     }
