@@ -621,6 +621,8 @@ int clibedit_replace_before_cursor(EditLine *el, int count, const wchar_t *text)
 
 void clibedit_leave_drawing(void) {
     if (reading != NULL && reading->drawer != NULL && !drawing && !left_drawing) {
+        /* Left from where the drawing is at the window's width now. */
+        draw_waiting_resize(reading->el);
         draw(reading->el, CLIBEDIT_DRAW_LEAVE);
         left_drawing = 1;
     }

@@ -48,20 +48,24 @@ extension Interactive {
         @Test("a burst of resizes, as when a window's edge is dragged, leaves the prompt once")
         func aBurstOfResizesLeavesThePromptOnce() throws {
             let typed = "find some words typed here and then many more words so that the line wraps over the edge"
-            let pane = try Self.paneWithLine(typed, environment: [])
+            let folder = TemporaryFolder()
+            let pane = try Self.paneWithLine(typed, in: folder, environment: [])
             let widths = [60, 40, 100, 30, 80, 50, 40, 30, 80, 120, 45, 90, 35, 70]
             for width in widths { pane.resize(width: width) }
             #expect(pane.waitUntil { $0.programWidth == widths.last })
             pane.press("Left")
             #expect(
-                pane.waitUntil { Self.showsOnce(Self.prompt + typed, cursor: Self.prompt.count + typed.count - 1, in: $0) })
+                pane.waitUntil {
+                    Self.showsOnce(Self.prompt + typed, cursor: Self.prompt.count + typed.count - 1, in: $0)
+                })
         }
 
         static let prompt = "directory.plist > "
 
-        /// A pane with `environment` showing the prompt and `typed` after it.
-        static func paneWithLine(_ typed: String, environment: [String]) throws -> TmuxPane {
-            let pane = try TmuxPane(folder: TemporaryFolder(), environment: environment)
+        /// A pane with `environment` and its files in `folder`, showing the prompt and `typed` after it.
+        static func paneWithLine(_ typed: String, in folder: TemporaryFolder, environment: [String]) throws -> TmuxPane
+        {
+            let pane = try TmuxPane(folder: folder, environment: environment)
             #expect(pane.waitUntil { $0.rows.last?.hasPrefix("directory.plist >") == true })
             pane.type(typed)
             #expect(pane.waitUntil { $0.rows.joined().hasSuffix(typed) })
@@ -73,7 +77,9 @@ extension Interactive {
         static func showsOnce(_ text: String, cursor: Int, in pane: TmuxPane) -> Bool {
             let rows = pane.rows
             let promptRows = rows.indices.filter { rows[$0].hasPrefix(prompt) }
-            guard promptRows.count == 1, let first = promptRows.first, let width = pane.programWidth else { return false }
+            guard promptRows.count == 1, let first = promptRows.first, let width = pane.programWidth else {
+                return false
+            }
             // tmux leaves out a space that ends a row.
             guard rows[first...].joined().filter({ $0 != " " }) == text.filter({ $0 != " " }) else { return false }
             return pane.cursorRow == first + cursor / width && pane.cursorColumn == cursor % width
@@ -84,7 +90,8 @@ extension Interactive {
         /// tmux re-wraps its screen by itself, so the program's own drawing is waited for: once
         /// the program is told the width, a Left it must answer after its redraw.
         static func resizes(typed: String, environment: [String]) throws {
-            let pane = try paneWithLine(typed, environment: environment)
+            let folder = TemporaryFolder()
+            let pane = try paneWithLine(typed, in: folder, environment: environment)
             var cursor = prompt.count + typed.count
             for width in [60, 40, 100, 30, 80, 50, 40, 30, 80, 120] {
                 pane.resize(width: width)
