@@ -60,6 +60,7 @@ extension Interactive {
                 })
         }
 
+        /// The prompt the program shows for the sample list.
         static let prompt = "directory.plist > "
 
         /// A pane with `environment` and its files in `folder`, showing the prompt and `typed` after it.
