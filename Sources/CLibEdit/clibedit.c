@@ -147,6 +147,31 @@ static void redraw(EditLine *el) {
     el_wset(el, EL_REFRESH);
 }
 
+/* How long the window must keep its size before a resize redraws the line, in milliseconds.
+   tmux re-wraps its screen at once when the window is resized but tells the program
+   (SIGWINCH) at most every 250 ms; a line drawn meanwhile, for the width the program was
+   told, reaches a screen already another width and leaves a copy of the prompt above the
+   line. Waiting past that interval draws once, for the width the window settles at (as
+   fish-shell#7491 proposes); a key typed meanwhile draws at once, before the key. */
+#define RESIZE_SETTLE_MS 400
+
+/* Whether a resize waits to be drawn, and when the last one was seen. */
+static int resize_waiting = 0;
+static struct timespec resize_seen;
+
+static long milliseconds_since(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
+/* Draws the resize that waits, if one does. */
+static void draw_waiting_resize(EditLine *el) {
+    if (!resize_waiting) return;
+    resize_waiting = 0;
+    redraw(el);
+}
+
 /* Bytes read ahead, read again first: while telling an escape sequence from a lone Escape,
    and keys typed while the terminal was asked where its cursor is. */
 static unsigned char ahead[4096];
@@ -229,10 +254,14 @@ static int input_ready(void) {
 
 int clibedit_input_pending(void) { return input_ready(); }
 
-/* Waits for a byte from the terminal: a Ctrl-C ends the wait (returns -1 with EINTR),
-   a resize redraws the line at the new width; other interruptions are retried. */
+/* Waits for a byte from the terminal: a Ctrl-C ends the wait (returns -1 with EINTR), a
+   resize redraws the line at the new width once the window has kept its size for
+   RESIZE_SETTLE_MS or before the next key; other interruptions are retried. */
 static int wait_byte(EditLine *el, unsigned char *byte) {
-    if (take_ahead(byte)) return 1;
+    if (take_ahead(byte)) {
+        draw_waiting_resize(el);
+        return 1;
+    }
     for (;;) {
         if (interrupted) {
             errno = EINTR;
@@ -240,18 +269,26 @@ static int wait_byte(EditLine *el, unsigned char *byte) {
         }
         if (resized) {
             resized = 0;
-            redraw(el);
+            resize_waiting = 1;
+            clock_gettime(CLOCK_MONOTONIC, &resize_seen);
         }
+        if (resize_waiting && milliseconds_since(&resize_seen) >= RESIZE_SETTLE_MS) draw_waiting_resize(el);
         if (continued) {
             continued = 0;
             clibedit_redraw_after_stop(el);
             if (reading != NULL && reading->drawer != NULL) draw(el, CLIBEDIT_DRAW_AFRESH);
         }
         /* Keys typed while the redraw asked the terminal where its cursor is. */
-        if (take_ahead(byte)) return 1;
-        draw_if_idle(el);
+        if (take_ahead(byte)) break;
+        int timeout = -1;
+        if (resize_waiting) {
+            long left = RESIZE_SETTLE_MS - milliseconds_since(&resize_seen);
+            timeout = left > 0 ? (int)left : 0;
+        } else {
+            draw_if_idle(el);
+        }
         struct pollfd sources[2] = {{STDIN_FILENO, POLLIN, 0}, {wake[0], POLLIN, 0}};
-        if (poll(sources, wake[0] >= 0 ? 2 : 1, -1) < 0) {
+        if (poll(sources, wake[0] >= 0 ? 2 : 1, timeout) < 0) {
             if (errno == EINTR) continue;
             return -1;
         }
@@ -259,8 +296,12 @@ static int wait_byte(EditLine *el, unsigned char *byte) {
         if (sources[0].revents == 0) continue;
         ssize_t n = read(STDIN_FILENO, byte, 1);
         if (n < 0 && errno == EINTR) continue;
-        return n == 1 ? 1 : (n == 0 ? 0 : -1);
+        if (n != 1) return n == 0 ? 0 : -1;
+        break;
     }
+    /* A key typed before the window's size settled: the line at the new width, then the key. */
+    draw_waiting_resize(el);
+    return 1;
 }
 
 /* A byte that has already arrived, without waiting: 1 when there was one. A terminal
@@ -524,6 +565,12 @@ clibedit_status clibedit_read_line(clibedit_editor *editor, const wchar_t **line
     interrupted = 0;
     continued = 0;
     drain_wake();
+    /* The prompt is drawn afresh at the width the window has now. */
+    if (resized) {
+        resized = 0;
+        el_resize(editor->el);
+    }
+    resize_waiting = 0;
     int count = 0;
     if (editor->bracketed_paste) clibedit_write("\033[?2004h");
     reading = editor;
@@ -574,6 +621,8 @@ int clibedit_replace_before_cursor(EditLine *el, int count, const wchar_t *text)
 
 void clibedit_leave_drawing(void) {
     if (reading != NULL && reading->drawer != NULL && !drawing && !left_drawing) {
+        /* Left from where the drawing is at the window's width now. */
+        draw_waiting_resize(reading->el);
         draw(reading->el, CLIBEDIT_DRAW_LEAVE);
         left_drawing = 1;
     }

@@ -92,6 +92,20 @@ final class TmuxPane {
                 in: .whitespacesAndNewlines))
     }
 
+    /// The width the pane's terminal device has: what the program was told. tmux re-wraps its
+    /// screen at once when the window is resized, but tells the program (SIGWINCH) at most
+    /// every 250 ms, so for a while the two differ.
+    var programWidth: Int? {
+        let path = output(["display-message", "-p", "-t", "=t:", "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let device = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        guard device >= 0 else { return nil }
+        defer { close(device) }
+        var size = winsize()
+        guard unsafe ioctl(device, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// The cursor's 0-based row.
     var cursorRow: Int? {
         Int(
