@@ -36,10 +36,7 @@ enum JSONRecordWriter {
             if let row = records.tableRow(at: number), let table = records.table {
                 layout.writeRow(row, of: table, first: number == 0, to: &sink)
             } else {
-                scratch.removeAll(keepingCapacity: true)
-                if number > 0 { scratch.append(UInt8(ascii: ",")) }
-                layout.append(records[number], to: &scratch)
-                sink.put(scratch.span)
+                layout.write(records[number], first: number == 0, to: &sink, scratch: &scratch)
             }
             if sink.count >= pieceSize {
                 emit(sink.bytes)
@@ -146,6 +143,58 @@ enum JSONRecordWriter {
                 runStart = index
             }
             sink.put(text.extracting(runStart..<text.count))
+        }
+
+        /// Writes a whole record, preceded by a comma unless it is the first: straight into
+        /// the sink, or through `scratch` (`append(_:to:)`) when it has extras.
+        @inline(__always)
+        func write(_ record: Record, first: Bool, to sink: inout ByteSink, scratch: inout [UInt8]) {
+            let order = record.keyOrder ?? fallback
+            guard record.extras.isEmpty else {
+                scratch.removeAll(keepingCapacity: true)
+                if !first { scratch.append(UInt8(ascii: ",")) }
+                append(record, to: &scratch)
+                sink.put(scratch.span)
+                return
+            }
+            let codes = order == fallback ? fallbackCodes : order.resolved(fieldCount: fields.count, extraCount: 0)
+            var textBytes = 0
+            for index in fields.indices {
+                if case .text(let text) = value(of: record, field: index) { textBytes &+= text.utf8.count }
+            }
+            // An escape is at most 6 bytes for 1.
+            sink.reserve(fixedBound + 6 * textBytes)
+            if !first { sink.put(UInt8(ascii: ",")) }
+            let prefixes = keyPrefixBytes.span
+            for (position, code) in codes.enumerated() {
+                sink.put(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+                let code = Int(code)
+                sink.put(prefixes.extracting(keyPrefixStarts[code]..<keyPrefixStarts[code &+ 1]))
+                guard code > 0 else {
+                    sink.put(UInt8(ascii: "\""))
+                    sink.write(atMost: 36) { record.id.writeUTF8(to: &$0) }
+                    sink.put(UInt8(ascii: "\""))
+                    continue
+                }
+                switch value(of: record, field: code &- 1) {
+                case .text(var text):
+                    text.makeContiguousUTF8()
+                    sink.put(UInt8(ascii: "\""))
+                    Self.putEscaped(text.utf8.span, to: &sink)
+                    sink.put(UInt8(ascii: "\""))
+                case .date(let seconds):
+                    var number: [UInt8] = []
+                    JSONNumberWriter.appendSeconds(seconds, to: &number)
+                    sink.put(number.span)
+                }
+            }
+            sink.put(UInt8(ascii: "}"))
+        }
+
+        /// Field `index` of `record`, or the field's default when the record has fewer values.
+        @inline(__always)
+        private func value(of record: Record, field index: Int) -> FieldValue {
+            index < record.values.count ? record.values[index] : fields[index].defaultValue
         }
 
         /// Appends a whole record: its id, fields and extras, in its key order.

@@ -7,11 +7,11 @@ struct RecoveryBytes {
     mutating func append(_ value: UInt8) { bytes.append(value) }
 
     mutating func append(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value &>> shift)) }
+        bytes.append(atMost: 8) { $0.append(word64: value.littleEndian) }
     }
 
     mutating func append(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value &>> shift)) }
+        bytes.append(atMost: 4) { $0.append(word32: value.littleEndian) }
     }
 
     /// Puts the low `count` bytes of `value`, little-endian, at `offset`.
@@ -33,8 +33,10 @@ struct RecoveryBytes {
     mutating func append(count: Int) { append(UInt32(truncatingIfNeeded: count)) }
 
     mutating func append(_ text: String) {
+        var text = text
+        text.makeContiguousUTF8()
         append(count: text.utf8.count)
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(text.utf8.span)
     }
 
     mutating func append(_ record: Record) {
