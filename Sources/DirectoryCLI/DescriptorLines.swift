@@ -95,9 +95,19 @@ struct DescriptorLines: LineSource {
         judgedEnd = last + 1
     }
 
-    /// Whether `bytes` hold no NUL and are valid UTF-8.
+    /// Whether `bytes`, whole lines, hold no NUL and are valid UTF-8: ASCII is passed over
+    /// eight bytes at a time, and only the rest of a line from its first other byte is validated
+    /// (what comes before it on the line is ASCII, so no sequence is cut).
     private static func isClean(_ bytes: Span<UInt8>) -> Bool {
-        bytes.firstOffset(of: 0, in: 0..<bytes.count) == nil && UTF8Text.firstInvalid(in: bytes) == nil
+        guard bytes.firstOffset(of: 0, in: 0..<bytes.count) == nil else { return false }
+        var position = 0
+        while true {
+            position += UTF8Text.asciiPrefixLength(bytes.extracting(position..<bytes.count).rawBytes)
+            guard position < bytes.count else { return true }
+            let lineEnd = bytes.firstOffset(of: 0x0A, in: position..<bytes.count) ?? bytes.count
+            guard UTF8Text.firstInvalid(in: bytes.extracting(position..<lineEnd)) == nil else { return false }
+            position = lineEnd
+        }
     }
 
     /// Reads the next block, dropping consumed bytes first.

@@ -7,11 +7,13 @@ struct RecoveryBytes {
     mutating func append(_ value: UInt8) { bytes.append(value) }
 
     mutating func append(_ value: UInt64) {
-        bytes.append(atMost: 8) { $0.append(word64: value.littleEndian) }
+        // The word's own 8 bytes, read during the call only.
+        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ value: UInt32) {
-        bytes.append(atMost: 4) { $0.append(word32: value.littleEndian) }
+        // The word's own 4 bytes, read during the call only.
+        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
     }
 
     /// Puts the low `count` bytes of `value`, little-endian, at `offset`.
