@@ -7,13 +7,11 @@ struct RecoveryBytes {
     mutating func append(_ value: UInt8) { bytes.append(value) }
 
     mutating func append(_ value: UInt64) {
-        // The word's own 8 bytes, read during the call only.
-        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value &>> shift)) }
     }
 
     mutating func append(_ value: UInt32) {
-        // The word's own 4 bytes, read during the call only.
-        unsafe withUnsafeBytes(of: value.littleEndian) { unsafe bytes.append(contentsOf: $0) }
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value &>> shift)) }
     }
 
     /// Puts the low `count` bytes of `value`, little-endian, at `offset`.
