@@ -24,6 +24,11 @@ struct DescriptorLines: LineSource {
     private var atEnd = false
     /// Whether the first line was read (only it may start with a byte-order mark).
     private var pastFirstLine = false
+    /// The lines from `start` up to here hold no NUL and are valid UTF-8: the block they were
+    /// read in was checked whole (`judgeBlock`), so each is not checked again.
+    private var checkedEnd = 0
+    /// Where the last block judged ends: lines before it are judged, checked or not.
+    private var judgedEnd = 0
     /// Runs before each read, which may wait for input: the front end flushes its output
     /// there, so a program feeding commands through a pipe sees each answer before it sends more.
     private let beforeReading: () -> Void
@@ -48,18 +53,19 @@ struct DescriptorLines: LineSource {
         var skipping = false
         while true {
             if let newline = newlineIndex() {
+                if newline >= judgedEnd { judgeBlock(from: newline) }
                 let line = buffer[start..<newline]
                 start = newline + 1
                 scanned = start
                 if skipping { return .unusable("the line is longer than 16 MiB") }
-                return decodeLine(line)
+                return decodeLine(line, checked: newline <= checkedEnd)
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
                 let line = buffer[start...]
                 start = buffer.count
                 if skipping { return .unusable("the line is longer than 16 MiB") }
-                return decodeLine(line)
+                return decodeLine(line, checked: false)
             }
             scanned = buffer.count
             if buffer.count - start > Self.maximumLength {
@@ -77,11 +83,40 @@ struct DescriptorLines: LineSource {
         return buffer.span.firstOffset(of: 0x0A, in: scanned..<buffer.count)
     }
 
+    /// Checks the whole lines buffered from `start` on, up to the last newline, which is
+    /// at or after `newline`, at once: when they hold no NUL and are valid UTF-8, so is each
+    /// of them (a newline is never part of a longer UTF-8 sequence), and `checkedEnd` says
+    /// so; otherwise each is checked as it is handed out.
+    private mutating func judgeBlock(from newline: Int) {
+        var last = buffer.count - 1
+        while last > newline, buffer[last] != 0x0A { last -= 1 }
+        let clean = Self.isClean(buffer.span.extracting(start..<last))
+        checkedEnd = clean ? last : start
+        judgedEnd = last + 1
+    }
+
+    /// Whether `bytes`, whole lines, hold no NUL and are valid UTF-8: ASCII is passed over
+    /// eight bytes at a time, and only the rest of a line from its first other byte is validated
+    /// (what comes before it on the line is ASCII, so no sequence is cut).
+    private static func isClean(_ bytes: Span<UInt8>) -> Bool {
+        guard bytes.firstOffset(of: 0, in: 0..<bytes.count) == nil else { return false }
+        var position = 0
+        while true {
+            position += UTF8Text.asciiPrefixLength(bytes.extracting(position..<bytes.count).rawBytes)
+            guard position < bytes.count else { return true }
+            let lineEnd = bytes.firstOffset(of: 0x0A, in: position..<bytes.count) ?? bytes.count
+            guard UTF8Text.firstInvalid(in: bytes.extracting(position..<lineEnd)) == nil else { return false }
+            position = lineEnd
+        }
+    }
+
     /// Reads the next block, dropping consumed bytes first.
     private mutating func fill() {
         if start > 0 {
             buffer.removeSubrange(0..<start)
             scanned -= start
+            checkedEnd = max(checkedEnd - start, 0)
+            judgedEnd = max(judgedEnd - start, 0)
             start = 0
         }
         beforeReading()
@@ -94,8 +129,9 @@ struct DescriptorLines: LineSource {
 
     /// The line as text; a byte-order mark at the start of the first line is dropped
     /// (an editor on Windows writes one; sqlite3 and python3 skip it too).
-    private mutating func decodeLine(_ line: ArraySlice<UInt8>) -> InputLine {
-        guard !pastFirstLine else { return Self.decode(line) }
+    /// `checked` when the line is known to hold no NUL and to be valid UTF-8.
+    private mutating func decodeLine(_ line: ArraySlice<UInt8>, checked: Bool) -> InputLine {
+        guard !pastFirstLine else { return checked ? .utf8(line) : Self.decode(line) }
         pastFirstLine = true
         return Self.decode(line.starts(with: Self.byteOrderMark) ? line.dropFirst(3) : line)
     }

@@ -45,13 +45,34 @@ extension CommandParser {
         while fieldEnd < end, !isBlank(bytes[fieldEnd]) { fieldEnd += 1 }
         var valueStart = fieldEnd
         while valueStart < end, isBlank(bytes[valueStart]) { valueStart += 1 }
-        let field = string(bytes, start, fieldEnd)
+        let field = fieldName(bytes, start, fieldEnd)
         // A field no kind has is the session's to name (with its suggestion), value or not.
         if valueStart == end, ListKind.all.contains(where: { $0.fieldIndex(named: field) != nil }) {
             throw .missingArgument(
                 command: "set", usage: setUsage, hint: "a value after '\(field)' (to clear it: set \(field) \"\")")
         }
         return .set(field: field, value: try value(bytes, valueStart, end))
+    }
+
+    /// The field name in `bytes[start..<end]`: the kind's own `String` when it is the name of
+    /// a field (a script's `set` names one per line), else one made from the bytes.
+    private static func fieldName(_ bytes: Span<UInt8>, _ start: Int, _ end: Int) -> String {
+        let length = end - start
+        for known in knownFieldNames where known.utf8.count == length {
+            let utf8 = known.utf8.span
+            var same = true
+            for offset in 0..<length where utf8[offset] != bytes[start + offset] {
+                same = false
+                break
+            }
+            if same { return known.name }
+        }
+        return string(bytes, start, end)
+    }
+
+    /// Every kind's field names, with their UTF-8.
+    private static let knownFieldNames: [(utf8: [UInt8], name: String)] = ListKind.all.flatMap { kind in
+        kind.fields.map { (Array($0.name.utf8), $0.name) }
     }
 
     /// `set`'s usage line, for its errors.

@@ -46,15 +46,31 @@ struct ByteSink: ~Copyable {
         count &+= 1
     }
 
-    /// Stores `bytes`, growing when they do not fit.
+    /// Stores `bytes`, growing when they do not fit. A run of 4 to 16 bytes (a key, a name,
+    /// an office) is copied as two words that may overlap, not by a call to `memmove`.
     @inline(__always)
     mutating func put(_ bytes: Span<UInt8>) {
         let length = bytes.count
         reserve(length)
-        // `count + length <= capacity`: the copy stays inside the memory.
-        unsafe bytes.withUnsafeBytes { source in
-            guard let base = source.baseAddress else { return }
-            unsafe (storage + count).copyMemory(from: base, byteCount: length)
+        // `count + length <= capacity`: every store below stays inside the memory, and the
+        // words are read through bounds-checked loads inside `bytes`.
+        if length >= 8, length <= 16 {
+            let (head, tail) = (bytes.word64(at: 0), bytes.word64(at: length &- 8))
+            unsafe storage.storeBytes(of: head, toByteOffset: count, as: UInt64.self)
+            unsafe storage.storeBytes(of: tail, toByteOffset: count &+ length &- 8, as: UInt64.self)
+        } else if length >= 4, length < 8 {
+            let (head, tail) = (bytes.rawBytes.word32(at: 0), bytes.rawBytes.word32(at: length &- 4))
+            unsafe storage.storeBytes(of: head, toByteOffset: count, as: UInt32.self)
+            unsafe storage.storeBytes(of: tail, toByteOffset: count &+ length &- 4, as: UInt32.self)
+        } else if length < 4 {
+            for index in 0..<length {
+                unsafe storage.storeBytes(of: bytes[index], toByteOffset: count &+ index, as: UInt8.self)
+            }
+        } else {
+            unsafe bytes.withUnsafeBytes { source in
+                guard let base = source.baseAddress else { return }
+                unsafe (storage + count).copyMemory(from: base, byteCount: length)
+            }
         }
         count &+= length
     }

@@ -21,7 +21,7 @@ public enum UTF8Text {
     /// How many bytes `text` starts with that are ASCII: the offset of its first byte
     /// from 0x80 up, or its length. Eight bytes at a time.
     @inline(__always)
-    static func asciiPrefixLength(_ text: RawSpan) -> Int {
+    package static func asciiPrefixLength(_ text: RawSpan) -> Int {
         var index = 0
         while let word = text.word64(ifFitsAt: index) {
             let highs = UInt64(littleEndian: word) & 0x8080_8080_8080_8080

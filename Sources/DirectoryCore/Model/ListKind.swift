@@ -43,7 +43,7 @@ public struct ListKind: Sendable, Equatable {
     public var fieldNames: [String] { fields.map(\.name) }
 
     /// A record's values with every field at its default.
-    public var defaultValues: [FieldValue] { fields.map(\.defaultValue) }
+    public var defaultValues: [FieldValue] { fields.map { $0.defaultValue } }
 
     /// The field that `new NAME` fills in: the first text field.
     public var titleField: Int {

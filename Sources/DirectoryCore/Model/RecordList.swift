@@ -131,6 +131,23 @@ extension RecordList: RandomAccessCollection, MutableCollection {
         }
     }
 
+    /// Sets field `field` of record `index` to `value` and returns the value it had. A record
+    /// kept whole is changed in place, so its values are not copied (as assigning through
+    /// the subscript would copy them); a table row is made whole first, as assigning does.
+    public mutating func exchangeValue(at index: Int, field: Int, with value: FieldValue) -> FieldValue {
+        let slot = slots[index]
+        guard slot < 0 else {
+            var record = self[index]
+            let old = record.values[field]
+            record.values[field] = value
+            self[index] = record
+            return old
+        }
+        var value = value
+        swap(&loose[~slot].values[field], &value)
+        return value
+    }
+
     /// Swaps two records by their slots, making neither.
     public mutating func swapAt(_ first: Int, _ second: Int) {
         slots.swapAt(first, second)

@@ -76,6 +76,16 @@ extension Session {
 
     /// Calls `body` with the journal entry of each noted record, as it is now.
     private func forEachRecoveryEntry(_ body: (RecoveryEntry) -> Void) {
+        if let indices = notedIndicesInPlace() {
+            for index in indices {
+                let key = records.key(at: index)
+                guard let base = list.tracker.baseline[key] else { continue }
+                let saved: Record?
+                if case .present(let record) = base { saved = record } else { saved = nil }
+                body(RecoveryEntry(key: key, saved: saved, now: records[index], position: index))
+            }
+            return
+        }
         var latest: [RecordKey: ChangeNotes.Place] = [:]
         for (key, place) in list.notes.pending { latest[key] = place }
         var positions: [RecordKey: Int]?
@@ -98,5 +108,22 @@ extension Session {
             if case .present(let record) = base { saved = record } else { saved = nil }
             body(RecoveryEntry(key: key, saved: saved, now: index.map { records[$0] }, position: index ?? -1))
         }
+    }
+
+    /// The indices of the noted records, each once, when every note names the index where
+    /// its record still stands (a script's `new` and `set`): the index then tells the records
+    /// apart, and every note of a record gives the same entry, so no table of keys is needed.
+    /// `nil` when a note names a record that moved or left.
+    private func notedIndicesInPlace() -> [Int]? {
+        var seen = [UInt64](repeating: 0, count: (records.count + 63) / 64)
+        var indices: [Int] = []
+        for (key, place) in list.notes.pending {
+            guard case .at(let index) = place, index < records.count, records.key(at: index) == key else { return nil }
+            let (word, bit) = (index >> 6, UInt64(1) << UInt64(index & 63))
+            guard seen[word] & bit == 0 else { continue }
+            seen[word] |= bit
+            indices.append(index)
+        }
+        return indices
     }
 }

@@ -9,6 +9,9 @@ struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
     private var saved: [RecordKey: Record] = [:]
     /// Records the file does not have.
     private var added = RecordKeySet()
+    /// The key `noteAdded` put in `added` last, while it is there: a script's `set` after
+    /// `new` is about that record, which is then known to be added without a lookup.
+    private var lastAdded: RecordKey?
 
     /// An empty table (`[:]`), or one with the given entries.
     init(dictionaryLiteral elements: (RecordKey, Baseline)...) {
@@ -26,26 +29,46 @@ struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
             case nil:
                 added.remove(key)
                 saved.removeValue(forKey: key)
+                if lastAdded == key { lastAdded = nil }
             case .absent:
                 saved.removeValue(forKey: key)
                 added.insert(key)
             case .present(let record):
                 added.remove(key)
                 saved[key] = record
+                if lastAdded == key { lastAdded = nil }
             }
         }
     }
 
     /// Notes that the file does not have the record `key`, unless it is noted already.
     mutating func noteAdded(_ key: RecordKey) {
-        if saved.isEmpty || saved[key] == nil { added.insert(key) }
+        guard saved.isEmpty || saved[key] == nil else { return }
+        added.insert(key)
+        lastAdded = key
     }
 
     /// Notes `record` as the file has it, unless its key is noted already.
     mutating func noteSaved(_ record: Record) {
         let key = record.key
-        guard added.isEmpty || !added.contains(key), saved[key] == nil else { return }
+        guard !isNoted(key) else { return }
         saved[key] = record
+    }
+
+    /// Notes record `index` of `records` as the file has it, unless its key is noted
+    /// already: the record is made only when it is noted.
+    mutating func noteSaved(at index: Int, in records: RecordList) {
+        let key = records.key(at: index)
+        guard !isNoted(key) else { return }
+        saved[key] = records[index]
+    }
+
+    /// Whether `key` is noted, as added or with its saved version.
+    @inline(__always)
+    private func isNoted(_ key: RecordKey) -> Bool {
+        if key == lastAdded { return true }
+        if !added.isEmpty, added.contains(key) { return true }
+        return !saved.isEmpty && saved[key] != nil
     }
 
     /// Whether no record is noted.

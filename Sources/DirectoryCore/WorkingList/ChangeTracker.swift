@@ -30,9 +30,9 @@ struct ChangeTracker {
         case .insertAll(let placed):
             for item in placed { baseline.noteAdded(item.record.key) }
         case .remove(let indices):
-            for index in indices { baseline.noteSaved(records[index]) }
+            for index in indices { baseline.noteSaved(at: index, in: records) }
         case .setField(let index, _, _), .replace(let index, _):
-            baseline.noteSaved(records[index])
+            baseline.noteSaved(at: index, in: records)
         case .move, .reorder, .replaceAll:
             rememberSavedOrder(of: records)
         }

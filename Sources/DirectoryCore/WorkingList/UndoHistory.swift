@@ -107,15 +107,18 @@ struct UndoHistory: Equatable {
         _ command: Command, undoing step: ListStep, current: Int?, _ records: RecordList, _ kind: ListKind
     ) -> Bool {
         guard let before = Int32(exactly: current ?? -1) else { return false }
-        switch (command, step) {
-        case (.new(let name), .remove(let indices)) where indices.count == 1:
-            guard let record = Int32(exactly: indices[0]),
+        // A switch on the command, then on the step, rather than on a tuple of both, which
+        // would copy both.
+        switch command {
+        case .new(let name):
+            guard case .remove(let indices) = step, indices.count == 1, let record = Int32(exactly: indices[0]),
                 name.map({ records.value(at: indices[0], field: kind.titleField) == .text($0) }) ?? true
             else { return false }
             slots.append(Slot(kind: .inserted, named: name != nil, field: 0, record: record, previousCurrent: before))
             return true
-        case (.set(let name, let text), .setField(let index, let field, let old)):
-            guard name == kind.fields[field].name, old == kind.fields[field].defaultValue,
+        case .set(let name, let text):
+            guard case .setField(let index, let field, let old) = step,
+                name == kind.fields[field].name, old == kind.fields[field].defaultValue,
                 records.value(at: index, field: field) == .text(text),
                 let record = Int32(exactly: index), let fieldNumber = UInt16(exactly: field)
             else { return false }

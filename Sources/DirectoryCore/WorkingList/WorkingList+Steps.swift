@@ -86,8 +86,7 @@ extension WorkingList {
             if journaled { for item in removed { notes.noteGone(item.record.key) } }
             return .insertAll(removed)
         case .setField(let index, let field, let value):
-            let old = records.value(at: index, field: field)
-            records[index].values[field] = value
+            let old = records.exchangeValue(at: index, field: field, with: value)
             if journaled { notes.noteChanged(records.key(at: index), at: index) }
             return .setField(index: index, field: field, value: old)
         case .replace(let index, let record):

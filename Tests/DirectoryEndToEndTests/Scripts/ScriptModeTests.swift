@@ -185,6 +185,32 @@ struct ScriptModeTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("d.json")))
     }
 
+    @Test("lines checked a block at a time: a bad line among thousands of non-ASCII ones is the only one refused")
+    func badLinesAmongManyBlocks() throws {
+        let folder = TemporaryFolder()
+        var input = Data()
+        for number in 1...6_000 {
+            switch number {
+            // `set ` and a sequence cut short.
+            case 3_001: input.append(contentsOf: [0x73, 0x65, 0x74, 0x20, 0xC3, 0x28, 0x0A])
+            case 4_500: input.append(Data("set name a\u{0}b\n".utf8))
+            default: input.append(Data("set name Zoë Łukasz 高橋 \(number)\n".utf8))
+            }
+        }
+        input.append(Data("save\n".utf8))
+        var script = Data("new Start\n".utf8)
+        script.append(input)
+        let run = try ProgramRun.run(["--file", "d.json"], inputData: script, folder: folder)
+        #expect(run.status == 1)
+        let errors = run.standardError.split(separator: "\n").filter { $0.contains("line") }
+        #expect(errors.count == 2, "\(errors)")
+        #expect(run.standardError.contains("line 3002: the line is not valid UTF-8 text"))
+        #expect(run.standardError.contains("line 4501: the line contains a NUL byte"))
+        let saved = try #require(FileManager.default.contents(atPath: folder.file("d.json")))
+        let people = try JSONSerialization.jsonObject(with: saved) as? [[String: Any]]
+        #expect(people?.last?["name"] as? String == "Zoë Łukasz 高橋 6000")
+    }
+
     @Test("garbage bytes, NUL bytes and a 10 MB line give errors, never a crash")
     func hostileInput() throws {
         let folder = TemporaryFolder()

@@ -17,6 +17,7 @@ extension JSONRecordReader {
         into builder: inout RecordBuilder
     ) throws(FileFormatError) {
         var scanner = fromFileStart ? JSONScanner(bytes) : JSONScanner(bytes, at: position)
+        var guesses = JSONKeyGuesses()
         while stage != .done {
             switch stage {
             case .opening:
@@ -25,11 +26,11 @@ extension JSONRecordReader {
                 if !atEnd, scanner.peekSignificant() == nil { throw scanner.error("cut short") }
                 stage = scanner.consume(UInt8(ascii: "]")) ? .closing : .firstRecord
             case .firstRecord:
-                try readRecord(&scanner, into: &builder)
+                try readRecord(&scanner, into: &builder, guesses: &guesses)
                 stage = .nextRecord
             case .nextRecord:
                 if try continueRecords(&scanner, after: builder.recordNumber - 1) {
-                    try readRecord(&scanner, into: &builder)
+                    try readRecord(&scanner, into: &builder, guesses: &guesses)
                 } else {
                     stage = .closing
                 }

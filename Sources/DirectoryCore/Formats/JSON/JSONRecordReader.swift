@@ -7,10 +7,11 @@ package enum JSONRecordReader {
     /// Reads every record of the JSON document in `bytes` into `builder`.
     static func read(_ bytes: Span<UInt8>, into builder: inout RecordBuilder) throws(FileFormatError) {
         var scanner = JSONScanner(bytes)
+        var guesses = JSONKeyGuesses()
         try readOpening(&scanner)
         if !scanner.consume(UInt8(ascii: "]")) {
             repeat {
-                try readRecord(&scanner, into: &builder)
+                try readRecord(&scanner, into: &builder, guesses: &guesses)
             } while try continueRecords(&scanner, after: builder.recordNumber - 1)
         }
         try readClosing(&scanner)
@@ -42,7 +43,7 @@ package enum JSONRecordReader {
     /// loop of `readSteps`, as it was before that loop moved out of the file store.
     @inline(__always)
     static func readRecord(
-        _ scanner: inout JSONScanner, into builder: inout RecordBuilder
+        _ scanner: inout JSONScanner, into builder: inout RecordBuilder, guesses: inout JSONKeyGuesses
     ) throws(FileFormatError) {
         guard let byte = scanner.peekSignificant() else {
             throw scanner.unexpected("record \(builder.recordNumber)")
@@ -57,11 +58,23 @@ package enum JSONRecordReader {
         scanner.position += 1
         builder.beginRecord()
         if !scanner.consume(UInt8(ascii: "}")) {
+            var previous = KindKeys.opening
             repeat {
                 _ = scanner.peekSignificant()
                 let keyStart = scanner.position
                 do {
-                    try readMember(&scanner, into: &builder)
+                    let guess = Int(guesses.next[previous])
+                    if guesses.keys.isToken(guess, at: keyStart, in: scanner.bytes) {
+                        scanner.position += guesses.keys.tokenLength(guess)
+                        try readValue(of: KindKeys.key(ofSlot: guess), &scanner, into: &builder)
+                        previous = guess
+                    } else {
+                        let slot = try readMember(&scanner, into: &builder)
+                        if slot != KindKeys.opening {
+                            if guesses.knowsKind { guesses.next[previous] = UInt8(truncatingIfNeeded: slot) }
+                            previous = slot
+                        }
+                    }
                 } catch {
                     throw located(error, at: keyStart)
                 }
@@ -72,19 +85,42 @@ package enum JSONRecordReader {
         } catch {
             throw located(error, at: recordStart)
         }
+        if !guesses.knowsKind, let kind = builder.kind {
+            guesses.keys = KindKeys(kind)
+            guesses.knowsKind = true
+        }
     }
 
     /// Reads one key and its value into the record being built: keys the kind knows
     /// are matched on their bytes, and ids parsed from theirs, without making strings.
+    /// Returns the key's slot (`KindKeys.slot(of:)`), or `KindKeys.opening` for a key the
+    /// kind does not know.
     private static func readMember(
         _ scanner: inout JSONScanner, into builder: inout RecordBuilder
-    ) throws(FileFormatError) {
+    ) throws(FileFormatError) -> Int {
         guard let keyRange = scanner.parseASCIIKey() else {
             let key = try scanner.parseKey()
             try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
-            return
+            return KindKeys.opening
         }
-        switch builder.key(utf8: scanner.bytes.extracting(keyRange)) {
+        let known = builder.key(utf8: scanner.bytes.extracting(keyRange))
+        switch known {
+        case .id, .field:
+            try readValue(of: known, &scanner, into: &builder)
+        case nil:
+            // An unknown key's numbers keep their text, so they are written back as read.
+            let key = String(utf8: scanner.bytes.extracting(keyRange))
+            try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
+        }
+        return known.map(KindKeys.slot(of:)) ?? KindKeys.opening
+    }
+
+    /// Reads the value of the known key `known` (after its `:`) into the record being built.
+    @inline(__always)
+    private static func readValue(
+        of known: RecordBuilder.KnownKey?, _ scanner: inout JSONScanner, into builder: inout RecordBuilder
+    ) throws(FileFormatError) {
+        switch known {
         case .id:
             if let id = scanner.parseRecordID() {
                 try builder.add(id: id)
@@ -102,9 +138,7 @@ package enum JSONRecordReader {
                 try builder.add(field: index, value: try scanner.parseMemberValue())
             }
         case nil:
-            // An unknown key's numbers keep their text, so they are written back as read.
-            let key = String(utf8: scanner.bytes.extracting(keyRange))
-            try builder.add(key: key, value: try scanner.parseMemberValue(keepingNumberText: true))
+            break
         }
     }
 

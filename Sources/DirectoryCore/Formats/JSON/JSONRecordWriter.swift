@@ -30,24 +30,42 @@ enum JSONRecordWriter {
         let layout = Layout(kind: kind, table: records.table, fallback: fallback)
         let estimate = 2 + records.count * (layout.fixedBound + kind.fields.count * 16)
         var sink = ByteSink(capacity: min(estimate, pieceSize) + 4096)
-        var scratch: [UInt8] = []
         sink.put(UInt8(ascii: "["))
+        if let table = records.table {
+            // The table's values and their offsets, borrowed once for every row.
+            table.withStorage { values, starts in
+                write(
+                    records, layout: layout, table: table, values: values, starts: starts, to: &sink,
+                    pieceSize: pieceSize, emit: emit)
+            }
+        } else {
+            write(
+                records, layout: layout, table: nil, values: Span(), starts: Span(), to: &sink, pieceSize: pieceSize,
+                emit: emit)
+        }
+        sink.put(UInt8(ascii: "]"))
+        emit(sink.bytes)
+    }
+
+    /// The records of `records` into `sink`, handed to `emit` in pieces of at least
+    /// `pieceSize` bytes as they fill up (the rest stays in `sink`); `values` and `starts`
+    /// are `table`'s storage (`RecordTable.withStorage`).
+    private static func write(
+        _ records: RecordList, layout: Layout, table: RecordTable?, values: Span<UInt8>, starts: Span<UInt32>,
+        to sink: inout ByteSink, pieceSize: Int, emit: (Span<UInt8>) -> Void
+    ) {
+        var scratch: [UInt8] = []
         for number in records.indices {
-            if let row = records.tableRow(at: number), let table = records.table {
-                layout.writeRow(row, of: table, first: number == 0, to: &sink)
+            if let row = records.tableRow(at: number), let table {
+                layout.writeRow(row, of: table, values: values, starts: starts, first: number == 0, to: &sink)
             } else {
-                scratch.removeAll(keepingCapacity: true)
-                if number > 0 { scratch.append(UInt8(ascii: ",")) }
-                layout.append(records[number], to: &scratch)
-                sink.put(scratch.span)
+                layout.write(records[number], first: number == 0, to: &sink, scratch: &scratch)
             }
             if sink.count >= pieceSize {
                 emit(sink.bytes)
                 sink.removeAll()
             }
         }
-        sink.put(UInt8(ascii: "]"))
-        emit(sink.bytes)
     }
 
     /// The fixed parts of every record of a kind, escaped once rather than once per record.
@@ -70,6 +88,13 @@ enum JSONRecordWriter {
         let fallbackCodes: [UInt8]
         /// The most bytes the fixed parts of one record take.
         let fixedBound: Int
+        /// For each of the table's orders, what comes before each value and after the last, end
+        /// to end: the close of the value before (`"` after the id or a text), `{` or `,`, the
+        /// key and `:`, and the open of this value (`"`); after the last, its close and `}`.
+        let joinerBytes: [UInt8]
+        /// Where each joiner starts in `joinerBytes` (and the last ends): `1 + fields.count + 1`
+        /// joiners per order.
+        let joinerStarts: [Int]
 
         init(kind: ListKind, table: RecordTable?, fallback: KeyOrder) {
             fields = kind.fields
@@ -87,43 +112,73 @@ enum JSONRecordWriter {
             fallbackCodes = fallback.resolved(fieldCount: fields.count, extraCount: 0)
             // `,` `{`, each key's prefix and a comma, `"` 36 digits `"`, quotes or a number (at most 32), `}`.
             fixedBound = 2 + keyPrefixes.reduce(0) { $0 + $1.count + 1 } + 38 + fields.count * 32 + 1
+            (joinerBytes, joinerStarts) = Self.joiners(
+                orders: rowOrders, keyPrefixes: keyPrefixes, textFields: textFields)
         }
 
-        /// Writes table row `row`, preceded by a comma unless it is the first record.
-        @inline(__always)
-        func writeRow(_ row: Int, of table: RecordTable, first: Bool, to sink: inout ByteSink) {
-            // An escape is at most 6 bytes for 1.
-            sink.reserve(fixedBound + 6 * table.byteCount(ofRow: row))
-            if !first { sink.put(UInt8(ascii: ",")) }
-            let keyCount = 1 + fields.count
-            let orderStart = table.keyOrderIndex(ofRow: row) &* keyCount
-            let prefixes = keyPrefixBytes.span
-            for position in 0..<keyCount {
-                sink.put(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
-                let code = Int(rowOrders[orderStart &+ position])
-                sink.put(prefixes.extracting(keyPrefixStarts[code]..<keyPrefixStarts[code &+ 1]))
-                guard code > 0 else {
-                    let id = table.id(at: row)
-                    sink.put(UInt8(ascii: "\""))
-                    sink.write(atMost: 36) { id.writeUTF8(to: &$0) }
-                    sink.put(UInt8(ascii: "\""))
-                    continue
-                }
-                let index = code &- 1
-                let isText = textFields[index]
-                table.withValueBytes(row: row, field: index) { value in
-                    if isText {
-                        sink.put(UInt8(ascii: "\""))
-                        Self.putEscaped(value, to: &sink)
-                        sink.put(UInt8(ascii: "\""))
+        /// `joinerBytes` and `joinerStarts` for the resolved orders `orders`.
+        private static func joiners(orders: [UInt8], keyPrefixes: [[UInt8]], textFields: [Bool]) -> ([UInt8], [Int]) {
+            let keyCount = keyPrefixes.count
+            var bytes: [UInt8] = []
+            var starts = [0]
+            for order in 0..<(orders.count / keyCount) {
+                var quoted = false
+                for position in 0...keyCount {
+                    if quoted { bytes.append(UInt8(ascii: "\"")) }
+                    if position == keyCount {
+                        bytes.append(UInt8(ascii: "}"))
                     } else {
-                        var number: [UInt8] = []
-                        JSONNumberWriter.appendSeconds(RecordTable.date(from: value), to: &number)
-                        sink.put(number.span)
+                        bytes.append(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+                        let code = Int(orders[order * keyCount + position])
+                        bytes += keyPrefixes[code]
+                        quoted = code == 0 || textFields[code - 1]
+                        if quoted { bytes.append(UInt8(ascii: "\"")) }
                     }
+                    starts.append(bytes.count)
                 }
             }
-            sink.put(UInt8(ascii: "}"))
+            return (bytes, starts)
+        }
+
+        /// Writes table row `row`, preceded by a comma unless it is the first record: each
+        /// value between the joiners of the row's order.
+        @inline(__always)
+        func writeRow(
+            _ row: Int, of table: RecordTable, values: Span<UInt8>, starts: Span<UInt32>, first: Bool,
+            to sink: inout ByteSink
+        ) {
+            let fieldCount = table.fieldCount
+            let valueStart = row &* fieldCount
+            let byteCount = Int(starts[valueStart &+ fieldCount]) &- Int(starts[valueStart])
+            // An escape is at most 6 bytes for 1.
+            sink.reserve(fixedBound + 6 * byteCount)
+            if !first { sink.put(UInt8(ascii: ",")) }
+            let keyCount = 1 &+ fields.count
+            let order = table.keyOrderIndex(ofRow: row)
+            let orderStart = order &* keyCount
+            var joiner = order &* (keyCount &+ 1)
+            let joiners = joinerBytes.span
+            for position in 0..<keyCount {
+                sink.put(joiners.extracting(joinerStarts[joiner]..<joinerStarts[joiner &+ 1]))
+                joiner &+= 1
+                let code = Int(rowOrders[orderStart &+ position])
+                guard code > 0 else {
+                    let id = table.id(at: row)
+                    sink.write(atMost: 36) { id.writeUTF8(to: &$0) }
+                    continue
+                }
+                let field = code &- 1
+                let value = values.extracting(
+                    Int(starts[valueStart &+ field])..<Int(starts[valueStart &+ field &+ 1]))
+                if textFields[field] {
+                    Self.putEscaped(value, to: &sink)
+                } else {
+                    var number: [UInt8] = []
+                    JSONNumberWriter.appendSeconds(RecordTable.date(from: value), to: &number)
+                    sink.put(number.span)
+                }
+            }
+            sink.put(joiners.extracting(joinerStarts[joiner]..<joinerStarts[joiner &+ 1]))
         }
 
         /// Stores UTF-8 `text` escaped as `JSONStringEscaper` does.
@@ -146,6 +201,58 @@ enum JSONRecordWriter {
                 runStart = index
             }
             sink.put(text.extracting(runStart..<text.count))
+        }
+
+        /// Writes a whole record, preceded by a comma unless it is the first: straight into
+        /// the sink, or through `scratch` (`append(_:to:)`) when it has extras.
+        @inline(__always)
+        func write(_ record: Record, first: Bool, to sink: inout ByteSink, scratch: inout [UInt8]) {
+            let order = record.keyOrder ?? fallback
+            guard record.extras.isEmpty else {
+                scratch.removeAll(keepingCapacity: true)
+                if !first { scratch.append(UInt8(ascii: ",")) }
+                append(record, to: &scratch)
+                sink.put(scratch.span)
+                return
+            }
+            let codes = order == fallback ? fallbackCodes : order.resolved(fieldCount: fields.count, extraCount: 0)
+            var textBytes = 0
+            for index in fields.indices {
+                if case .text(let text) = value(of: record, field: index) { textBytes &+= text.utf8.count }
+            }
+            // An escape is at most 6 bytes for 1.
+            sink.reserve(fixedBound + 6 * textBytes)
+            if !first { sink.put(UInt8(ascii: ",")) }
+            let prefixes = keyPrefixBytes.span
+            for (position, code) in codes.enumerated() {
+                sink.put(position == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+                let code = Int(code)
+                sink.put(prefixes.extracting(keyPrefixStarts[code]..<keyPrefixStarts[code &+ 1]))
+                guard code > 0 else {
+                    sink.put(UInt8(ascii: "\""))
+                    sink.write(atMost: 36) { record.id.writeUTF8(to: &$0) }
+                    sink.put(UInt8(ascii: "\""))
+                    continue
+                }
+                switch value(of: record, field: code &- 1) {
+                case .text(var text):
+                    text.makeContiguousUTF8()
+                    sink.put(UInt8(ascii: "\""))
+                    Self.putEscaped(text.utf8.span, to: &sink)
+                    sink.put(UInt8(ascii: "\""))
+                case .date(let seconds):
+                    var number: [UInt8] = []
+                    JSONNumberWriter.appendSeconds(seconds, to: &number)
+                    sink.put(number.span)
+                }
+            }
+            sink.put(UInt8(ascii: "}"))
+        }
+
+        /// Field `index` of `record`, or the field's default when the record has fewer values.
+        @inline(__always)
+        private func value(of record: Record, field index: Int) -> FieldValue {
+            index < record.values.count ? record.values[index] : fields[index].defaultValue
         }
 
         /// Appends a whole record: its id, fields and extras, in its key order.

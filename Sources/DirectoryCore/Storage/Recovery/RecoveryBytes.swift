@@ -33,8 +33,10 @@ struct RecoveryBytes {
     mutating func append(count: Int) { append(UInt32(truncatingIfNeeded: count)) }
 
     mutating func append(_ text: String) {
+        var text = text
+        text.makeContiguousUTF8()
         append(count: text.utf8.count)
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(text.utf8.span)
     }
 
     mutating func append(_ record: Record) {

@@ -68,7 +68,8 @@ public struct RecoveryJournal: Equatable, Sendable {
     public static func encode(_ entry: RecoveryEntry, into output: inout [UInt8]) {
         var payload = RecoveryBytes(bytes: output)
         output = []
-        payload.bytes.append(contentsOf: repeatElement(0, count: 12))
+        payload.append(UInt64(0))  // the frame's 12 bytes, written when it is closed
+        payload.append(UInt32(0))
         let start = payload.bytes.count
         payload.append(UInt8(ascii: "R"))
         payload.append(entry.key.id.high)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DirectoryCore
@@ -37,6 +38,27 @@ struct JSONRecordReaderTests {
         let (_, records) = try JSONTestSupport.read(Array(text.utf8))
         #expect(records.count == 1)
         #expect(records[0].values == [.text("x"), .text("")])
+    }
+
+    @Test("keys guessed from the last record read as scanned ones: new orders, white space, unknown and repeated keys")
+    func guessedKeysReadAsScannedOnes() throws {
+        let ids = (0..<6).map { String(format: "%08X-C36C-495A-93FC-0C247A3E6E5F", $0) }
+        let members = [
+            #"{"id":"\#(ids[0])","name":"A","office":"x"}"#,
+            #"{"id":"\#(ids[1])","name":"B","office":"y"}"#,
+            #"{"office":"z","name":"C","id":"\#(ids[2])"}"#,
+            #"{"id":"\#(ids[3])","name" :"D", "office":"w"}"#,
+            #"{"id":"\#(ids[4])","nick":"q","name":"E","office":"v"}"#,
+            #"{"id":"\#(ids[5])","name":"F","office":"u"}"#,
+        ]
+        let (_, records) = try JSONTestSupport.read(Array(("[" + members.joined(separator: ",") + "]").utf8))
+        // Each record read alone, where no key can be guessed.
+        let alone = try members.map { try JSONTestSupport.read(Array("[\($0)]".utf8)).records[0] }
+        #expect(records == alone)
+        #expect(records.map { $0.values[0] } == ["A", "B", "C", "D", "E", "F"].map { .text($0) })
+        #expect(records[4].extras.map(\.key) == ["nick"])
+        let repeated = members[0] + "," + #"{"id":"\#(ids[1])","name":"B","name":"b"}"#
+        #expect(JSONTestSupport.readError("[" + repeated + "]")?.message.contains("the key 'name' twice") == true)
     }
 
     @Test("reads an empty array")
