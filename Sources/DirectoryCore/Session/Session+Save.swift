@@ -135,7 +135,7 @@ extension Session {
         let exists = !ownFile && target.exists(location: newPath)
         if !force, exists {
             throw .fileExists(
-                path: newPath, replacing: CommandDescription.text(of: .saveAs(location: newPath, force: true)))
+                location: newPath, replacing: CommandDescription.text(of: .saveAs(location: newPath, force: true)))
         }
         let replaced = exists ? target.recordCount(at: newPath, kind: kind) : nil
         try write(to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath), in: target)
