@@ -21,7 +21,10 @@ struct SessionDatabaseWordingTests {
     @Test(
         "conflict and recovery messages name the database, and no password",
         arguments: [
-            ("refresh", SessionError.refreshConflict(location: database, details: details), "take the database's version"),
+            (
+                "refresh", SessionError.refreshConflict(location: database, details: details),
+                "take the database's version"
+            ),
             (
                 "refresh by a reader", SessionError.refreshConflict(location: database, details: details, reader: true),
                 "may only read this directory"
