@@ -45,11 +45,14 @@ let package = Package(
         .target(name: "CPostgreSQL", linkerSettings: [.linkedLibrary("dl")]),
         // The commit the program was built from, for `directory --version`.
         .target(name: "CBuildCommit", cSettings: commitSettings),
+        // The file system a file is on (`fstatfs`, which Glibc's Swift module lacks), for the
+        // rule that decides when a file's status proves its contents.
+        .target(name: "CFileSystem"),
         // The pure core: model, command language, session, the file formats, the storage
         // interface. No terminal I/O, no system calls, no libpq.
         .target(name: "DirectoryCore", swiftSettings: safety + crossModule),
         // The file backend of `ListStore`: atomic replace, locks, leases, the recovery folder.
-        .target(name: "DirectoryFiles", dependencies: ["DirectoryCore"], swiftSettings: safety),
+        .target(name: "DirectoryFiles", dependencies: ["DirectoryCore", "CFileSystem"], swiftSettings: safety),
         // The PostgreSQL backend of `ListStore`: a connection URI works wherever a file does.
         .target(
             name: "DirectoryPostgreSQL", dependencies: ["DirectoryCore", "CPostgreSQL"],

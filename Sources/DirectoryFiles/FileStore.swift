@@ -7,6 +7,10 @@ import DirectoryCore
 #endif
 
 /// The `ListStore` of real files: reads whole files, writes atomically.
+///
+/// The whole store is here: `load`, the settled read a save's merge takes (`loadSettled`),
+/// `version`, `write` (through `AtomicFile`), the lock on the list's folder (`FolderLock`),
+/// and the plain files of `import` and `export`.
 public struct FileStore: ListStore {
     /// How long a save waits for the lock on its folder.
     public var lockWait: LockWait
@@ -179,5 +183,247 @@ public struct FileStore: ListStore {
     /// Throws when the file at `path` is read-only: a plain `save` does not replace it.
     public func refuseReadOnly(location path: String) throws(StorageError) {
         try ReplacedFile.refuseReadOnly(path)
+    }
+}
+
+/// Waiting for a file that another program writes in place to hold a list again.
+///
+/// The Directory app saves with `Data.write(to:)`, which truncates the file and then writes
+/// it: for a moment the file is empty or half-written. A save's merge that reads it then
+/// must not take it for a list (an empty one would delete every record), so it watches the
+/// file's size and time until it holds a list again or stops changing.
+extension FileStore {
+    /// How a save waits for a file being written in place to settle.
+    public struct SettleWait: Sendable {
+        /// The longest wait, in seconds.
+        public var limit: Double
+        /// How long the size and time must stay the same for the file to count as settled.
+        public var quiet: Double
+        /// Waits before the next look (the poll number is given); tests replace it.
+        public var pause: @Sendable (Int) -> Void
+
+        /// A wait of at most `limit` seconds, settled after `quiet` seconds without a change.
+        public init(limit: Double, quiet: Double, pause: @escaping @Sendable (Int) -> Void = { _ in usleep(5_000) }) {
+            self.limit = limit
+            self.quiet = quiet
+            self.pause = pause
+        }
+
+        /// About 2 seconds at most, settled after a quarter of a second without a change,
+        /// looking every 5 ms: `Data.write` takes far less than that to write a list.
+        public static let standard = SettleWait(limit: 2, quiet: 0.25)
+    }
+
+    /// Reads the list as `load` does; where the file is empty or not a list, waits for it to
+    /// become one (read again after each change) or to stop changing (then throws why it is
+    /// not a list), for at most `settleWait.limit` seconds (then throws `unsettled`).
+    public func loadSettled(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
+        -> LoadedList?
+    {
+        var problem: StorageError
+        do {
+            if let read = try readWhole(location: path, kind: kind, fallback: fallback) { return read }
+            problem = .unsettled(path: path)
+        } catch {
+            guard error.isNotAList else { throw error }
+            problem = error
+        }
+        let start = Self.monotonicSeconds()
+        var seen = Self.status(of: path)
+        var quietSince = start
+        // The writer may have finished between the failed read and this first look (an
+        // in-place rewrite of the same size within the clock's tick shows no change): so the
+        // file is read once more before it counts as settled.
+        var triedSinceChange = false
+        var poll = 0
+        while true {
+            poll += 1
+            settleWait.pause(poll)
+            let now = Self.monotonicSeconds()
+            let status = Self.status(of: path)
+            if status != seen {
+                seen = status
+                quietSince = now
+                triedSinceChange = false
+            } else if !triedSinceChange {
+                // Unchanged since the last look: read what is there now.
+                triedSinceChange = true
+                do {
+                    if let read = try readWhole(location: path, kind: kind, fallback: fallback) { return read }
+                    problem = .unsettled(path: path)
+                } catch {
+                    guard error.isNotAList else { throw error }
+                    problem = error
+                }
+            } else if now - quietSince >= settleWait.quiet {
+                throw problem
+            }
+            if now - start >= settleWait.limit { throw .unsettled(path: path) }
+        }
+    }
+
+    /// Reads the list as `load` does, but takes it only when no other program wrote the file
+    /// while it was read: a read between two chunks of an in-place rewrite can parse as
+    /// another valid list, holding values neither side wrote.
+    ///
+    /// A read lease (`WriterLease`) is taken first: it is granted only while no program has
+    /// the file open for writing (a writer still writing is waited for, as a save waits, and
+    /// named after a second), and a writer that opens the file during the read waits in `open`
+    /// and breaks it. Where no lease can be had, the file read must show the same size and
+    /// times after the read as before. `nil` when it changed: the settle loop reads it again
+    /// once it stops changing; `.some(nil)` when there is no file.
+    private func readWhole(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
+        -> LoadedList??
+    {
+        let lease = try WriterLease.take(path, shown: path, wait: lockWait)
+        defer { lease?.release() }
+        guard let read = try read(location: path, kind: kind, fallback: fallback, lease: lease) else {
+            return .some(nil)
+        }
+        guard read.unchanged, lease.map({ $0.isFile(read.file) && !$0.isBroken }) != false else { return nil }
+        return .some(read.list)
+    }
+
+    /// The file's size, modification time and inode, or `nil` when there is none.
+    private static func status(of path: String) -> [Int64]? {
+        var info = stat()
+        guard unsafe stat(path, &info) == 0 else { return nil }
+        return [
+            Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino),
+        ]
+    }
+
+    /// Seconds on a clock that never jumps, for waits.
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        unsafe clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// The plain files that `import` reads and `export` writes, and whether a path is taken.
+extension FileStore {
+    /// Reads the whole file, or a stream (a pipe, a FIFO, a device) up to 64 MiB;
+    /// a missing file is an error, named as such.
+    public func readBytes(path: String) throws(StorageError) -> [UInt8] {
+        guard let contents = try FileBytes.read(path: path, streams: true) else {
+            throw .unreadable(path: path, reason: "there is no such file")
+        }
+        return contents.bytes
+    }
+
+    /// Writes the file with `AtomicFile`, so a failed export leaves any old file whole.
+    public func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        _ = try AtomicFile.write(bytes, to: path)
+    }
+
+    /// Whether `path` names anything (a file, a folder, a symbolic link to one): one `stat`,
+    /// without reading the file. A path that cannot be looked up counts as free, and
+    /// writing there then fails with its own message.
+    public func exists(location path: String) -> Bool {
+        var status = stat()
+        return unsafe stat(path, &status) == 0
+    }
+
+    /// Whether the two paths are one file: the same device and inode (or the same spelling).
+    public func isSameList(_ path: String, as other: String) -> Bool {
+        if path == other { return true }
+        var first = stat()
+        var second = stat()
+        guard unsafe stat(path, &first) == 0, unsafe stat(other, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+}
+
+/// The advisory `flock` on a list's folder that keeps saves from several processes
+/// from interleaving. The wait for it is bounded: a process that holds it forever
+/// (by mistake or on purpose) makes a save fail with a message, never hang.
+enum FolderLock {
+    /// Locks the folder that holds `path`, waiting as `wait` allows.
+    static func acquire(for path: String, wait: LockWait) throws(StorageError) -> ListLock {
+        let folder = AtomicFile.split(AtomicFile.resolvedTarget(path)).folder
+        let descriptor = unsafe open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .writeFailed(path: path, reason: SystemError.describe(errno))
+        }
+        let start = FileStore.monotonicSeconds()
+        let deadline = start + wait.seconds
+        var told = false
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK else {
+                close(descriptor)
+                throw .writeFailed(path: path, reason: "could not lock its folder: " + SystemError.describe(code))
+            }
+            if wait.isCancelled() {
+                close(descriptor)
+                throw .writeFailed(path: path, reason: "the wait for the lock on its folder was cancelled")
+            }
+            if !told, FileStore.monotonicSeconds() >= start + 1 {
+                told = true
+                let holder = LockHolder.describe(descriptor: descriptor).map { ", held by " + $0 } ?? ""
+                wait.waiting("the lock on \(VisibleText.of(Self.absolute(folder)))\(holder)")
+            }
+            if FileStore.monotonicSeconds() >= deadline {
+                let holder = LockHolder.describe(descriptor: descriptor).map { " (\($0))" } ?? ""
+                close(descriptor)
+                throw .writeFailed(
+                    path: path,
+                    reason: "another program\(holder) has held the lock on its folder for "
+                        + "\(Int(wait.seconds)) seconds; save again when it lets go")
+            }
+            usleep(20_000)
+        }
+        return ListLock {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+    }
+
+    /// The folder's absolute path for a message (`.` says nothing), or `folder` itself.
+    private static func absolute(_ folder: String) -> String {
+        guard let resolved = unsafe realpath(folder, nil) else { return folder }
+        defer { unsafe free(resolved) }
+        return unsafe String(cString: resolved)
+    }
+}
+
+/// Who holds a `flock`, as Linux lists it in `/proc/locks`: for the message of a
+/// save that waited too long. `nil` wherever that cannot be told.
+enum LockHolder {
+    /// `process 1234, NAME` for the process holding a lock on the file open as `descriptor`.
+    static func describe(descriptor: Int32) -> String? {
+        var info = stat()
+        guard unsafe fstat(descriptor, &info) == 0, let locks = smallFile("/proc/locks") else { return nil }
+        let device = UInt64(info.st_dev)
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+        let key = hex(major) + ":" + hex(minor) + ":" + String(info.st_ino)
+        for line in locks.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            // "1: FLOCK  ADVISORY  WRITE 2345 08:01:1234 0 EOF"; waiters have "->" after the number.
+            guard words.count >= 6, words[1] == "FLOCK", words[5] == key, let pid = Int32(words[4]), pid > 0
+            else { continue }
+            guard let name = smallFile("/proc/\(pid)/comm") else { return "process \(pid)" }
+            return "process \(pid), " + VisibleText.of(String(name.prefix { $0 != "\n" }))
+        }
+        return nil
+    }
+
+    /// Two hexadecimal digits at least, as `/proc/locks` writes device numbers.
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+
+    /// The text of a small file under `/proc` (whose size `stat` reports as 0).
+    static func smallFile(_ path: String) -> String? {
+        let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        _ = DescriptorRead.appendRest(of: descriptor, to: &bytes, limit: (1 << 20) - 1)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

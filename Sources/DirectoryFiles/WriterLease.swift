@@ -1,3 +1,4 @@
+import CFileSystem
 import DirectoryCore
 
 #if canImport(Glibc)
@@ -16,6 +17,9 @@ import DirectoryCore
 /// The kernel grants a lease only to the file's owner (or with `CAP_LEASE`), on file
 /// systems that have leases, and only while no one has the file open for writing; where
 /// none can be had, the save goes on without one, as before (`docs/safety.md`).
+///
+/// Beside it: who has a file open for writing, for the message of a wait (`OpenWriters`), and
+/// when a file's status, taken under the lease, proves its contents (`FileStamp`'s rule).
 final class WriterLease {
     /// `F_SETLEASE` and `F_GETLEASE` from `<fcntl.h>` (behind `_GNU_SOURCE`, so not in
     /// Glibc's Swift module).
@@ -255,4 +259,99 @@ final class WriterLease {
             signal(SIGIO, SIG_IGN)
         }
     }()
+}
+
+/// Which other process has a file open for writing, as Linux's `/proc` tells (each
+/// process's `fd` links and the access mode in `fdinfo`): for the message of a save that
+/// waits for that program to finish. `nil` wherever that cannot be told (another user's
+/// processes are not visible to this one).
+enum OpenWriters {
+    /// `process 1234, NAME` for a process other than this one that has the file whose status
+    /// is `file` open for writing; `nil` when none is found.
+    static func describe(_ file: stat) -> String? {
+        let own = getpid()
+        for entry in RecoveryFolder.names(in: "/proc") {
+            guard let pid = Int32(entry), pid != own else { continue }
+            let folder = "/proc/\(entry)/fd"
+            for descriptor in RecoveryFolder.names(in: folder) {
+                var status = stat()
+                guard unsafe stat(folder + "/" + descriptor, &status) == 0, status.st_ino == file.st_ino,
+                    status.st_dev == file.st_dev, writes(pid: entry, descriptor: descriptor)
+                else { continue }
+                let name = LockHolder.smallFile("/proc/\(entry)/comm").map { String($0.prefix { $0 != "\n" }) }
+                return "process \(pid)" + (name.map { ", " + VisibleText.of($0) } ?? "")
+            }
+        }
+        return nil
+    }
+
+    /// Whether the descriptor is open for writing (its `flags` in `fdinfo`, octal, have
+    /// `O_WRONLY` or `O_RDWR`).
+    private static func writes(pid: String, descriptor: String) -> Bool {
+        guard let info = LockHolder.smallFile("/proc/\(pid)/fdinfo/\(descriptor)") else { return false }
+        for line in info.split(separator: "\n") where line.hasPrefix("flags:") {
+            let digits = line.dropFirst("flags:".count).trimmingPrefix { $0 == " " || $0 == "\t" }
+            guard let flags = Int32(digits, radix: 8) else { return false }
+            return flags & O_ACCMODE == O_WRONLY || flags & O_ACCMODE == O_RDWR
+        }
+        return false
+    }
+}
+
+/// When a file's status proves its contents (git's "racy" rule, `docs/safety.md`).
+///
+/// The kernel sets a file's change time to the clock's time at every change, and nothing can
+/// set it back. So a status taken while the file held known contents proves them later, when
+/// the status is the same, if every change after it would get a later change time: if the
+/// clock had already moved past the file's times at a moment after which no change could go
+/// unseen. A status taken within the clock's tick of the file's last change proves nothing (a
+/// program that writes the same number of bytes in that tick leaves size and times as they
+/// were): the file is then read and hashed, as it always was.
+extension FileStamp {
+    /// The stamp of `status`.
+    init(_ status: stat) {
+        self.init(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int(status.st_size),
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+    }
+
+    /// `status` (of the open file `descriptor`) as a stamp, when it proves the contents the file
+    /// held then: on a file system whose times come from this machine's clock, with both times
+    /// older than `clock` (`isOlder(than:)`), a reading of `coarseClock` taken at a moment after
+    /// which any change to the file shows in its status. `nil` otherwise.
+    static func proving(_ status: stat, of descriptor: Int32, clock: Int64) -> FileStamp? {
+        let stamp = FileStamp(status)
+        guard stamp.isOlder(than: clock), hasThisMachinesClock(descriptor) else { return nil }
+        return stamp
+    }
+
+    /// Whether both times are older than `clock` by more than the file system's clock tick:
+    /// by a nanosecond where times have nanoseconds; by 2 seconds where neither has (ext4 with
+    /// small inodes keeps whole seconds, and a file system stamping in seconds rounds down).
+    func isOlder(than clock: Int64) -> Bool {
+        let wholeSeconds = modified % 1_000_000_000 == 0 && changed % 1_000_000_000 == 0
+        let margin: Int64 = wholeSeconds ? 2_000_000_000 : 1
+        return clock - changed >= margin && clock - modified >= margin
+    }
+
+    /// The clock the kernel stamps files with (`CLOCK_REALTIME_COARSE`), in nanoseconds since
+    /// 1970: a change made after this reading gets this time or later.
+    @usableFromInline
+    static func coarseClock() -> Int64 {
+        var time = timespec()
+        unsafe clock_gettime(CLOCK_REALTIME_COARSE, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// Whether the open file is on a local file system that stamps its files with this machine's
+    /// clock to the nanosecond or the second: ext4, XFS, Btrfs, F2FS, tmpfs, overlayfs. Elsewhere (a network
+    /// share stamps with the server's clock and caches status; FAT and exFAT tick in 2 s and
+    /// 10 ms) no status is taken as proof.
+    static func hasThisMachinesClock(_ descriptor: Int32) -> Bool {
+        let kind = directory_file_system_magic(descriptor)  // -1 where it cannot be told
+        // ext4 (and ext2, ext3), XFS, Btrfs, F2FS, tmpfs, and overlayfs, whose files are those
+        // of such a file system beneath.
+        return [0xEF53, 0x5846_5342, 0x9123_683E, 0xF2F5_2010, 0x0102_1994, 0x794C_7630].contains(kind)
+    }
 }

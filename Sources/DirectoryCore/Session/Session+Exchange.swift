@@ -69,7 +69,8 @@ extension Session {
             var replacing = options
             replacing.replace = true
             throw .fileExists(
-                path: path, replacing: CommandDescription.text(of: .exportFile(format, path: path, options: replacing)))
+                location: path,
+                replacing: CommandDescription.text(of: .exportFile(format, path: path, options: replacing)))
         }
         let bytes: [UInt8]
         do {

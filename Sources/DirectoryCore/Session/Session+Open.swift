@@ -26,7 +26,7 @@ extension Session {
         if let loaded, let given = fixedKind, !loaded.records.isEmpty,
             let holds = given.contradicted(byExtraKeys: loaded.records[0].extras.map(\.key))
         {
-            throw .kindContradicted(path: StoreLocation.displayName(location), given: given, holds: holds)
+            throw .kindContradicted(location: StoreLocation.displayName(location), given: given, holds: holds)
         }
         self.location = location
         self.store = store

@@ -172,7 +172,7 @@ extension Session {
         case (let changed?, nil), (nil, let changed?):
             // A deletion clashes with a change the other made, not with a record it only had.
             let other = first.now == nil ? second : first
-            guard other.saved != changed || other.saved == nil else { return [] }
+            guard other.saved != changed else { return [] }
             let (deleter, changer) = first.now == nil ? names : (names.1, names.0)
             return ["\(title(changed)): deleted in the journal of \(deleter) but changed in that of \(changer)"]
         case (let one?, let two?):

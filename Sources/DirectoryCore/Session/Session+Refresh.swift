@@ -9,7 +9,7 @@ extension Session {
         do {
             result = try mergeWithStore()
         } catch .conflict(_, let details) {
-            throw .refreshConflict(path: location, details: details, reader: !store.mayWrite(location: location))
+            throw .refreshConflict(location: location, details: details, reader: !store.mayWrite(location: location))
         } catch {
             throw .storage(error)
         }

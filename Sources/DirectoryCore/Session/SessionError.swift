@@ -48,9 +48,9 @@ public enum SessionError: Error, Equatable, Sendable {
     case editorRepeatedIDs([Int])
     /// `refresh` found the other session's changes in conflict with this session's; nothing changed.
     /// `reader`: the role may only read the list (a database reader), so there is no `save!` to offer.
-    case refreshConflict(path: String, details: [String], reader: Bool = false)
-    /// `save as` or `export` onto a file that exists; `replacing` is the command that replaces it.
-    case fileExists(path: String, replacing: String)
+    case refreshConflict(location: String, details: [String], reader: Bool = false)
+    /// `save as` or `export` onto a list or file that exists; `replacing` is the command that replaces it.
+    case fileExists(location: String, replacing: String)
     /// `recover` met changes made to the list since the journal was written; nothing was recovered.
     case recoveryConflict(file: String, details: [String])
     /// `recover` could not use a journal; nothing was recovered.
@@ -75,7 +75,7 @@ public enum SessionError: Error, Equatable, Sendable {
     case mergeNotAList(path: String, problem: String)
     /// `--kind` names one kind, and the file's records are of another: saving would write
     /// records that neither app reads.
-    case kindContradicted(path: String, given: ListKind, holds: ListKind)
+    case kindContradicted(location: String, given: ListKind, holds: ListKind)
     /// Two journals of ended sessions changed one record in different ways.
     case recoveryJournalsConflict(file: String, details: [String])
 

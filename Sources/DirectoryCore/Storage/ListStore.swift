@@ -21,6 +21,10 @@ public struct LoadedList: Equatable, Sendable {
 /// Where lists are read from and written to. The session talks to files and databases
 /// only through this, so tests can give it a store in memory. A location is what the user
 /// gave: a file path, or a database connection string; `ListStores` picks the store for it.
+///
+/// What passes through it is here too: a list read (`LoadedList`), its version (`ListVersion`,
+/// `FileVersion`, `FileStamp`), what a save writes (`ListWrite`, `ListChanges`) and what
+/// others saved (`ListDelta`).
 public protocol ListStore: Sendable {
     /// Reads the list at `location`, or returns `nil` when there is none.
     ///
@@ -180,4 +184,167 @@ public final class ListLock {
     }
 
     deinit { unlock() }
+}
+
+/// Which version of a list a session last read or wrote, to tell whether someone else
+/// saved it since. A file and a database each fill it in their own way.
+public enum ListVersion: Equatable, Sendable {
+    /// A file's size, modification time and content hash.
+    case file(FileVersion)
+    /// A count kept beside the list and bumped by every save (a database's version counter).
+    case counter(Int64)
+
+    /// Whether two versions hold the same contents: for files, the same size and hash (the
+    /// modification time is not trusted); for counters, the same count.
+    public func sameContents(as other: ListVersion) -> Bool {
+        switch (self, other) {
+        case (.file(let file), .file(let otherFile)): return file.sameContents(as: otherFile)
+        case (.counter(let count), .counter(let otherCount)): return count == otherCount
+        default: return false
+        }
+    }
+}
+
+/// A file's version: its size, modification time and content hash, to tell whether
+/// another program changed it since it was read.
+public struct FileVersion: Equatable, Sendable {
+    /// Size in bytes.
+    public var size: Int
+    /// Modification time, nanoseconds since 1970.
+    public var modified: Int64
+    /// The file's `ContentHash`.
+    public var hash: UInt64
+    /// The file's status when it was known to hold these contents, kept only when that status
+    /// proves them (`FileStamp`): the same status later means the same contents, with no need
+    /// to read and hash the file again. `nil` when it cannot prove them: the file is hashed.
+    public var stamp: FileStamp?
+
+    /// Creates a file version.
+    public init(size: Int, modified: Int64, hash: UInt64, stamp: FileStamp? = nil) {
+        self.size = size
+        self.modified = modified
+        self.hash = hash
+        self.stamp = stamp
+    }
+
+    /// Whether two versions describe the same contents: the same size and the same hash.
+    /// The modification time is not trusted: a coarse clock or `touch -r` keeps it.
+    public func sameContents(as other: FileVersion) -> Bool {
+        size == other.size && hash == other.hash
+    }
+
+    /// The same size, time and hash: the same version, however it was learnt (with a stamp or not).
+    public static func == (first: FileVersion, second: FileVersion) -> Bool {
+        first.size == second.size && first.modified == second.modified && first.hash == second.hash
+    }
+}
+
+/// A file's status that proves its contents: which file it is (device and inode) and its
+/// size, modification time and change time (ns), taken while the file held known contents.
+///
+/// The kernel sets the change time to the clock's time at every change of a file, and nothing
+/// can set it back; so once the clock has moved past the stamp's times, any later change shows
+/// as another change time (or another inode, for a file renamed in). A stamp is made only when
+/// that holds: the file's times were older than the file system's clock at a moment after
+/// which any change would show (`docs/safety.md`, git's "racy" rule); a stat taken within the
+/// same tick as the file's last change proves nothing and is not kept.
+public struct FileStamp: Equatable, Sendable {
+    /// The device the file is on.
+    public var device: UInt64
+    /// The file's inode number.
+    public var inode: UInt64
+    /// Size in bytes.
+    public var size: Int
+    /// Modification time, nanoseconds since 1970.
+    public var modified: Int64
+    /// Change time (of contents or status), nanoseconds since 1970.
+    public var changed: Int64
+
+    /// Creates a stamp.
+    public init(device: UInt64, inode: UInt64, size: Int, modified: Int64, changed: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+}
+
+/// What a save changes compared with the saved list: the records added (with the
+/// record each follows, to keep the order), changed and deleted. A store that can
+/// write records one at a time (a database) sends only these; a file store writes
+/// the whole list.
+public struct ListChanges: Equatable, Sendable {
+    /// A record new to the saved list and the id of the record just before it in the
+    /// session's list (`nil` when it comes first).
+    public struct Addition: Equatable, Sendable {
+        /// The new record.
+        public var record: Record
+        /// The record it follows.
+        public var after: RecordID?
+
+        /// Creates an addition.
+        public init(record: Record, after: RecordID?) {
+            self.record = record
+            self.after = after
+        }
+    }
+
+    /// Records to add, in list order.
+    public var added: [Addition]
+    /// Records whose values or unknown keys changed, as they are now.
+    public var changed: [Record]
+    /// Ids of records to delete.
+    public var deleted: [RecordID]
+    /// Every record's id in list order, when this session reordered the list (`move`,
+    /// `sort`, `editor`); `nil` when the order is the saved one plus the additions.
+    public var order: [RecordID]?
+
+    /// Creates a change set.
+    public init(added: [Addition] = [], changed: [Record] = [], deleted: [RecordID] = [], order: [RecordID]? = nil) {
+        self.added = added
+        self.changed = changed
+        self.deleted = deleted
+        self.order = order
+    }
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { added.isEmpty && changed.isEmpty && deleted.isEmpty && order == nil }
+}
+
+/// What others saved to a list since a known version, as a store that tracks each write
+/// can tell it without reading the whole list (a database): the rows written since, in
+/// list order with the row each follows, and the ids deleted since.
+public struct ListDelta: Equatable, Sendable {
+    /// A record added or changed since, and the id of the record before it in the list (`nil`: first).
+    public struct Row: Equatable, Sendable {
+        /// The record as saved now.
+        public var record: Record
+        /// The record it follows in the list's order.
+        public var after: RecordID?
+
+        /// Creates a row.
+        public init(record: Record, after: RecordID?) {
+            self.record = record
+            self.after = after
+        }
+    }
+
+    /// The records written since, in list order.
+    public var rows: [Row]
+    /// The ids of records deleted since (and not written again).
+    public var deleted: [RecordID]
+    /// The list's version now.
+    public var version: ListVersion
+
+    /// At most this many rows are merged from a delta; a store need not read more, and a
+    /// bigger change reads the whole list.
+    public static var mergeLimit: Int { 10_000 }
+
+    /// Creates a delta.
+    public init(rows: [Row], deleted: [RecordID], version: ListVersion) {
+        self.rows = rows
+        self.deleted = deleted
+        self.version = version
+    }
 }

@@ -21,9 +21,12 @@ struct SessionDatabaseWordingTests {
     @Test(
         "conflict and recovery messages name the database, and no password",
         arguments: [
-            ("refresh", SessionError.refreshConflict(path: database, details: details), "take the database's version"),
             (
-                "refresh by a reader", SessionError.refreshConflict(path: database, details: details, reader: true),
+                "refresh", SessionError.refreshConflict(location: database, details: details),
+                "take the database's version"
+            ),
+            (
+                "refresh by a reader", SessionError.refreshConflict(location: database, details: details, reader: true),
                 "may only read this directory"
             ),
             (
@@ -44,16 +47,16 @@ struct SessionDatabaseWordingTests {
 
     @Test("a reader's refresh conflict does not offer save!; a writer's keeps what the others saved")
     func readerNotOfferedForceSave() {
-        let reader = SessionError.refreshConflict(path: Self.database, details: Self.details, reader: true)
+        let reader = SessionError.refreshConflict(location: Self.database, details: Self.details, reader: true)
         #expect(!reader.message.contains("save!"))
         #expect(reader.message.contains("'save as FILE' to keep yours"))
-        let writer = SessionError.refreshConflict(path: Self.database, details: Self.details)
+        let writer = SessionError.refreshConflict(location: Self.database, details: Self.details)
         #expect(writer.message.contains("Use 'save!' to keep your version of these (everything else the others saved"))
     }
 
     @Test("a file's messages still say the file, and save! keeps what others saved besides, as on a database")
     func fileMessagesUnchanged() {
-        let error = SessionError.refreshConflict(path: "/data/directory.plist", details: Self.details)
+        let error = SessionError.refreshConflict(location: "/data/directory.plist", details: Self.details)
         #expect(
             error.message.hasSuffix(
                 "Use 'save!' to keep your version of these (everything else the others saved stays), "

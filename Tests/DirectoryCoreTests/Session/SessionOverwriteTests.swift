@@ -20,10 +20,10 @@ struct SessionOverwriteTests {
     func saveAsRefused() throws {
         var (store, session) = try sessionBesideAnotherList()
         try session.run("new Unsaved")
-        #expect(throws: SessionError.fileExists(path: Self.other, replacing: "save! as \(Self.other)")) {
+        #expect(throws: SessionError.fileExists(location: Self.other, replacing: "save! as \(Self.other)")) {
             try session.run("save as \(Self.other)")
         }
-        let message = SessionError.fileExists(path: Self.other, replacing: "save! as \(Self.other)").message
+        let message = SessionError.fileExists(location: Self.other, replacing: "save! as \(Self.other)").message
         #expect(
             message == "\(Self.other) already exists and was left as it is; to replace it on purpose use "
                 + "'save! as \(Self.other)', or choose another path")
@@ -54,14 +54,14 @@ struct SessionOverwriteTests {
     func exportRefusedThenReplaced() throws {
         var (store, session) = try sessionBesideAnotherList()
         store.putPlain("/data/people.csv", "keep me\n")
-        let refusal = SessionError.fileExists(path: "/data/people.csv", replacing: "export! csv /data/people.csv")
+        let refusal = SessionError.fileExists(location: "/data/people.csv", replacing: "export! csv /data/people.csv")
         #expect(throws: refusal) { try session.run("export csv /data/people.csv") }
         #expect(store.plainFile("/data/people.csv") == Array("keep me\n".utf8))
-        #expect(throws: SessionError.fileExists(path: Self.other, replacing: "export! json \(Self.other)")) {
+        #expect(throws: SessionError.fileExists(location: Self.other, replacing: "export! json \(Self.other)")) {
             try session.run("export json \(Self.other)")
         }
         let separated = SessionError.fileExists(
-            path: "/data/people.csv", replacing: "export! csv --separator ; /data/people.csv")
+            location: "/data/people.csv", replacing: "export! csv --separator ; /data/people.csv")
         #expect(throws: separated) { try session.run("export csv --separator ; /data/people.csv") }
         try session.run("export! csv /data/people.csv")
         let text = String(decoding: store.plainFile("/data/people.csv") ?? [], as: UTF8.self)
