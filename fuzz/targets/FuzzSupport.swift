@@ -47,14 +47,15 @@ enum ReaderProperty {
     /// small pieces must add up to the same bytes, and the same hash, as the file written whole.
     static func checkPieces(_ records: RecordList, kind: ListKind, format: FileFormat, whole: [UInt8]) {
         var pieces: [[UInt8]] = []
+        let keep = { (span: Span<UInt8>) in
+            var piece: [UInt8] = []
+            piece.append(span)
+            pieces.append(piece)
+        }
         if format == .json {
-            JSONRecordWriter.write(records, kind: kind, pieceSize: 7) { span in
-                var piece: [UInt8] = []
-                piece.append(span)
-                pieces.append(piece)
-            }
+            JSONRecordWriter.write(records, kind: kind, pieceSize: 7, emit: keep)
         } else {
-            XMLPlistRecordWriter.write(records, kind: kind, pieceSize: 7) { pieces.append(Array($0)) }
+            XMLPlistRecordWriter.write(records, kind: kind, pieceSize: 7, emit: keep)
         }
         var hash = ContentHash()
         for piece in pieces { piece.span.withRawBytes { hash.add($0) } }

@@ -75,6 +75,17 @@ struct ByteSink: ~Copyable {
         count &+= length
     }
 
+    /// Stores the first `count` bytes (at most 16) of `head` then `tail`, the first byte
+    /// lowest: a short literal in two word stores.
+    @inline(__always)
+    mutating func put(head: UInt64, tail: UInt64, count length: Int) {
+        reserve(16)
+        // `count + 16 <= capacity`: both words are inside the memory; only `length` bytes count.
+        unsafe storage.storeBytes(of: head.littleEndian, toByteOffset: count, as: UInt64.self)
+        unsafe storage.storeBytes(of: tail.littleEndian, toByteOffset: count &+ 8, as: UInt64.self)
+        count &+= min(length, 16)
+    }
+
     /// Stores what `body` writes to the `OutputRawSpan` it is given, which has room for
     /// `maximum` bytes (writing more traps).
     @inline(__always)

@@ -44,6 +44,9 @@ public struct RecordBuilder {
     /// Text fields of the current record given as bytes, by field: where they are in the
     /// bytes the record ends with.
     private var texts: [Range<Int>?] = []
+    /// Which binary property list object each text field of the current record was read
+    /// from (`noteObject`), once a reader has noted one: `RecordTable.valueObjects`.
+    private var objects: [UInt32] = []
     /// The keys of `pending` or `extras`, once there are too many to search one by one,
     /// so that a record with any number of keys loads in linear time.
     private var keysSeen = RepeatedKeyCheck()
@@ -82,6 +85,7 @@ public struct RecordBuilder {
             }
             valuesChanged = false
             for index in texts.indices { texts[index] = nil }
+            for index in objects.indices { objects[index] = RecordTable.noObject }
         } else {
             pending.removeAll(keepingCapacity: true)
         }
@@ -136,6 +140,16 @@ public struct RecordBuilder {
         seen |= bit
         noteKey(KeyOrder.fieldCode(index))
         texts[index] = range
+    }
+
+    /// Notes that the text of kind field `index`, just added, is binary property list string
+    /// object `object`: every value of one object has the same bytes, so the writer looks
+    /// each object up once (`RecordTable.valueObjects`).
+    @inline(__always)
+    mutating func noteObject(_ object: Int, field index: Int) {
+        guard object >= 0, object < Int(RecordTable.noObject) else { return }
+        if objects.isEmpty { objects = Array(repeating: RecordTable.noObject, count: fields.count) }
+        objects[index] = UInt32(truncatingIfNeeded: object)
     }
 
     /// Adds `text` as the value of kind field `index` (found by `key(utf8:)`): the same
@@ -240,7 +254,7 @@ public struct RecordBuilder {
             }
         }
         if extras.isEmpty, longOrder.isEmpty {
-            list?.append(id: id, texts: texts, in: bytes.rawBytes, values: values, order: order)
+            list?.append(id: id, texts: texts, in: bytes.rawBytes, values: values, order: order, objects: objects)
             return
         }
         for index in texts.indices {
@@ -272,6 +286,7 @@ public struct RecordBuilder {
         fieldKeyStarts = fields.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.name.utf8.count) }
         defaults = kind?.defaultValues ?? []
         texts = Array(repeating: nil, count: fields.count)
+        objects = []
         if let kind, list == nil {
             // The smallest record a file can hold is about 40 bytes (`{"id":"…36…"}`).
             list = RecordList.Builder(kind: kind, rows: sizeHint / 40, bytes: sizeHint)

@@ -51,7 +51,7 @@ public enum RecordCodec {
         case .json:
             JSONRecordWriter.write(records, kind: kind, pieceSize: pieceSize) { $0.withRawBytes(piece) }
         case .xmlPlist:
-            XMLPlistRecordWriter.write(records, kind: kind, pieceSize: pieceSize) { $0.span.withRawBytes(piece) }
+            XMLPlistRecordWriter.write(records, kind: kind, pieceSize: pieceSize) { $0.withRawBytes(piece) }
         case .binaryPlist:
             let bytes = BinaryPlistRecordWriter.write(records, kind: kind)
             bytes.span.withRawBytes(piece)

@@ -40,10 +40,14 @@ extension RecordList {
         /// Adds a record without extras as a reader has it, as `append(id:texts:in:values:)`
         /// does, its keys read in the order `order`. No string is made when the record fits
         /// a row.
+        ///
+        /// `objects`, when not empty, says which binary property list object each field's
+        /// value was read from (`RecordTable.valueObjects`).
         mutating func append(
-            id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue], order: KeyOrder.Packed
+            id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue], order: KeyOrder.Packed,
+            objects: [UInt32] = []
         ) {
-            if table.append(id: id, texts: texts, in: row, values: values, order: order) {
+            if table.append(id: id, texts: texts, in: row, values: values, order: order, objects: objects) {
                 slots.append(table.count - 1)
                 return
             }

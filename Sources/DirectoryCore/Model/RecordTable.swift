@@ -25,6 +25,14 @@ public final class RecordTable: Sendable {
     let keyOrders: [KeyOrder?]
     /// Each row's index in `keyOrders`; empty when every row has the first.
     let rowOrders: [UInt8]
+    /// Which distinct value each text value is, where the file said so: the number of the
+    /// binary property list string object it was read from, by slot as `starts`
+    /// (`row * fieldCount + field`), `RecordTable.noObject` for a value that has none; empty
+    /// for a table read from any other file. Two values of one object have the same bytes,
+    /// so a writer that shares equal strings looks each distinct value up once.
+    let valueObjects: [UInt32]
+    /// Above every number in `valueObjects`.
+    let valueObjectBound: Int
     /// The search index of the rows, once a search has built it (`caseFoldedIndex`).
     let searchCache = CaseFoldedIndexCache()
 
@@ -41,6 +49,21 @@ public final class RecordTable: Sendable {
         bytes = builder.bytes
         keyOrders = builder.keyOrders.isEmpty ? [nil] : builder.keyOrders
         rowOrders = builder.rowOrders
+        var objects = builder.valueObjects
+        if !objects.isEmpty, objects.count < builder.starts.count - 1 {
+            objects.append(contentsOf: repeatElement(Self.noObject, count: builder.starts.count - 1 - objects.count))
+        }
+        valueObjects = objects
+        valueObjectBound = builder.valueObjectBound
+    }
+
+    /// The mark in `valueObjects` of a value that has no object.
+    static let noObject = UInt32.max
+
+    /// The object value `field` of `row` was read from (`valueObjects`), or `noObject`.
+    @inline(__always)
+    func valueObject(row: Int, field: Int) -> UInt32 {
+        valueObjects.isEmpty ? Self.noObject : valueObjects[row &* fieldCount &+ field]
     }
 
     /// The number of rows.
@@ -125,6 +148,8 @@ extension RecordTable {
         fileprivate(set) var bytes: [UInt8] = []
         fileprivate(set) var keyOrders: [KeyOrder?] = []
         fileprivate(set) var rowOrders: [UInt8] = []
+        fileprivate(set) var valueObjects: [UInt32] = []
+        fileprivate(set) var valueObjectBound = 0
         private var packedOrders: [KeyOrder.Packed] = []
         private var lastPacked = KeyOrder.Packed()
         private var lastOrderIndex = -1
@@ -212,9 +237,12 @@ extension RecordTable {
         /// field in `values`; its keys read in the order `order`. Returns `false` (adding
         /// nothing) when a value does not fit its field or the table is full. A range
         /// outside `row` traps.
+        ///
+        /// `objects`, when not empty, says which object each field's value was read from
+        /// (`RecordTable.valueObjects`; `RecordTable.noObject` for none).
         mutating func append(
             id: RecordID, texts: [Range<Int>?], in row: RawSpan, values: [FieldValue],
-            order: KeyOrder.Packed = KeyOrder.Packed()
+            order: KeyOrder.Packed = KeyOrder.Packed(), objects: [UInt32] = []
         ) -> Bool {
             guard let orderIndex = orderIndex(order) else { return false }
             var size = 0
@@ -238,9 +266,28 @@ extension RecordTable {
                 }
                 starts.append(UInt32(truncatingIfNeeded: bytes.count))
             }
+            if !objects.isEmpty { appendObjects(objects) }
             appendOrder(orderIndex)
             ids.append(id)
             return true
+        }
+
+        /// Notes the objects of the row being added (before its id is), after marks for
+        /// the rows before that had none.
+        private mutating func appendObjects(_ objects: [UInt32]) {
+            let earlier = ids.count &* fieldCount
+            if valueObjects.count < earlier {
+                if valueObjects.isEmpty { valueObjects.reserveCapacity(starts.capacity) }
+                valueObjects.append(
+                    contentsOf: repeatElement(RecordTable.noObject, count: earlier - valueObjects.count))
+            }
+            for field in 0..<fieldCount {
+                let object = objects[field]
+                valueObjects.append(object)
+                if object != RecordTable.noObject, Int(object) >= valueObjectBound {
+                    valueObjectBound = Int(object) + 1
+                }
+            }
         }
 
         /// The text of the UTF-8 bytes of `row` at `range`, ill-formed sequences replaced as

@@ -13,9 +13,11 @@ struct BinaryPlistKeyCache {
     private(set) var keysRepeat = false
 
     /// What key object `index` of `dictionary` is to `builder`; `nil` for a key the
-    /// kind does not know, or for every key while the kind is not known yet.
+    /// kind does not know, or for every key while the kind is not known yet. The builder
+    /// is only read: it is passed `inout` so that it is not copied for every key.
     mutating func known(
-        _ index: Int, in dictionary: BinaryPlistObject, parser: inout BinaryPlistValueParser, builder: RecordBuilder
+        _ index: Int, in dictionary: BinaryPlistObject, parser: inout BinaryPlistValueParser,
+        builder: inout RecordBuilder
     ) throws(FileFormatError) -> RecordBuilder.KnownKey? {
         let slot = index & (Self.slots - 1)
         if objects[slot] == index { return meanings[slot] }

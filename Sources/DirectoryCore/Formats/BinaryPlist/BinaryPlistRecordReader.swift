@@ -7,7 +7,9 @@
 ///
 /// Once the kind is known, each key object is matched against it once per file,
 /// ids are parsed straight from their ASCII bytes, and a string value the file
-/// shares between records is decoded once and its `String` shared.
+/// shares between records is decoded once and its `String` shared. The object each
+/// text value was read from is noted in the record table (`RecordTable.valueObjects`),
+/// so that a save looks each distinct value up once.
 enum BinaryPlistRecordReader {
     /// Reads the records in `bytes` into `builder`.
     static func read(_ bytes: RawSpan, into builder: inout RecordBuilder) throws(FileFormatError) {
@@ -36,7 +38,7 @@ enum BinaryPlistRecordReader {
             for pair in 0..<record.count {
                 let keyIndex = table.reference(in: record, slot: pair)
                 let valueIndex = table.reference(in: record, slot: record.count + pair)
-                let known = try keys.known(keyIndex, in: record, parser: &parser, builder: builder)
+                let known = try keys.known(keyIndex, in: record, parser: &parser, builder: &builder)
                 switch known {
                 case .id?:
                     if let id = try recordID(valueIndex, parser: &parser) {
@@ -86,11 +88,14 @@ enum BinaryPlistRecordReader {
         let isText = builder.isText(field: field)
         if isText, let text = asciiTexts.text(index) {
             try parser.spend(at: text.position)
-            return try builder.add(field: field, textAt: text.range)
+            try builder.add(field: field, textAt: text.range)
+            return builder.noteObject(index, field: field)
         }
         if let text = strings.string(index) {
             try parser.spend(at: record.position)
-            return try builder.add(field: field, text: text)
+            try builder.add(field: field, text: text)
+            if isText { builder.noteObject(index, field: field) }
+            return
         }
         // ASCII text, what the apps write for most names and offices, goes from the file's
         // bytes to the record table without a string being made.
@@ -100,12 +105,14 @@ enum BinaryPlistRecordReader {
             if UTF8Text.isASCII(parser.table.bytes.extracting(range).rawBytes) {
                 asciiTexts.remember(index, position: object.position, range: range)
                 try parser.spend(at: object.position)
-                return try builder.add(field: field, textAt: range)
+                try builder.add(field: field, textAt: range)
+                return builder.noteObject(index, field: field)
             }
         }
         let value = try parser.value(index)
         guard case .string(let text) = value else { return try builder.add(field: field, value: value) }
         strings.remember(text, for: index)
         try builder.add(field: field, text: text)
+        if isText { builder.noteObject(index, field: field) }
     }
 }

@@ -35,6 +35,9 @@ enum BinaryPlistRecordWriter {
         var file = FileState(
             count: records.count, wholeRecords: records.loose, kind: kind, fallback: fallback, sharing: sharing)
         file.rowOrders = table.resolvedKeyOrders(fallback: fallback)
+        if sharing == .shared, !table.valueObjects.isEmpty {
+            file.writtenObjects = [Int32](repeating: -1, count: table.valueObjectBound)
+        }
         for number in records.indices {
             if let row = records.tableRow(at: number) {
                 file.append(row: row, of: table, number: number)
@@ -59,6 +62,10 @@ enum BinaryPlistRecordWriter {
         var rowOrders: [UInt8] = []
         /// The key objects then the value objects of the record being written.
         private var objects: [Int] = []
+        /// The object written for each object the table's values were read from
+        /// (`RecordTable.valueObjects`), once written; -1 before. Empty when the table has
+        /// no objects or equal strings are not shared.
+        var writtenObjects: [Int32] = []
 
         /// Starts a file of `count` records, of which those not in a table are `wholeRecords`
         /// (or a superset of them: they only bound the objects and find shared ids).
@@ -117,9 +124,21 @@ enum BinaryPlistRecordWriter {
                     }
                     let field = Int(code) &- 1
                     let isText = fields[field].isText
-                    slots[pairs &+ slot] = table.withValueBytes(row: row, field: field) { value in
+                    // A value read from an object written before is that object's again:
+                    // the sharing table is asked once per distinct value.
+                    let source =
+                        writtenObjects.isEmpty ? RecordTable.noObject : table.valueObject(row: row, field: field)
+                    if source != RecordTable.noObject, writtenObjects[Int(source)] >= 0 {
+                        slots[pairs &+ slot] = Int(writtenObjects[Int(source)])
+                        continue
+                    }
+                    let object = table.withValueBytes(row: row, field: field) { value in
                         isText ? writer.string(utf8: value) : writer.date(RecordTable.date(from: value))
                     }
+                    if source != RecordTable.noObject, object <= Int(Int32.max) {
+                        writtenObjects[Int(source)] = Int32(truncatingIfNeeded: object)
+                    }
+                    slots[pairs &+ slot] = object
                 }
             }
             writer.setReferences(dictionary, from: 0, to: objects.span.extracting(0..<(2 * pairs)))

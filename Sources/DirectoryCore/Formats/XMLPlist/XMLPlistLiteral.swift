@@ -39,6 +39,10 @@ struct XMLPlistLiteral: Equatable {
     @inline(__always)
     var headMask: UInt64 { count >= 8 ? ~0 : (1 << UInt64(8 &* count)) &- 1 }
 
+    /// The bits of `tail` that hold bytes of the literal.
+    @inline(__always)
+    var tailMask: UInt64 { count >= 16 ? ~0 : count <= 8 ? 0 : (1 << UInt64(8 &* (count &- 8))) &- 1 }
+
     /// Byte `index` (below `count`).
     @inline(__always)
     subscript(index: Int) -> UInt8 {
@@ -87,6 +91,10 @@ struct XMLPlistLiteral: Equatable {
     static var stringValue: Self { Self(count: 10, head: 0x6E69_7274_733C_0909, tail: 0x3E67) }
     /// `</string>\n`, after it.
     static var stringValueEnd: Self { Self(count: 10, head: 0x676E_6972_7473_2F3C, tail: 0xA3E) }
+    /// `\n\t\t`, what Foundation writes before each element of a record.
+    static var lineIndent: Self { Self(count: 3, head: 0x09_090A, tail: 0x0) }
+    /// `\n\t\t<string>`, between a record's `</key>` and its text.
+    static var stringLine: Self { Self(count: 11, head: 0x6972_7473_3C09_090A, tail: 0x3E_676E) }
     /// `\t\t<date>`, before a record's date.
     static var dateValue: Self { Self(count: 8, head: 0x3E65_7461_643C_0909, tail: 0x0) }
     /// `</date>\n`, after it.

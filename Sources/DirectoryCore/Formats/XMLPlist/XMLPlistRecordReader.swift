@@ -51,6 +51,9 @@ enum XMLPlistRecordReader {
     private static func readRecords(
         from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder, strings: inout StringInterner
     ) throws(FileFormatError) {
+        var tags: XMLPlistKeyTags?
+        // The key codes of the last record's entries, in its order.
+        var guesses: [Int] = []
         while true {
             scanner.skipSpace()
             let tag: XMLPlistTag
@@ -73,10 +76,40 @@ enum XMLPlistRecordReader {
             }
             builder.beginRecord()
             if tag.kind == .open {
+                if tags == nil, let kind = builder.kind {
+                    tags = XMLPlistKeyTags(kind: kind)
+                    guesses = Array(0..<(kind.fields.count + 1))
+                }
+                var entry = 0
                 while true {
                     let start = scanner.position
+                    if let tags {
+                        var index = start
+                        while index < scanner.bytes.count, XMLPlistScanner.isSpace(scanner.bytes[index]) { index += 1 }
+                        if scanner.hasPrefix(.dictEnd, at: index) {
+                            scanner.position = index + 7
+                            break
+                        }
+                        // The key of this place in the record before is tried first.
+                        let guess = entry < guesses.count ? guesses[entry] : 0
+                        if let (code, key, text, id) = scanner.readKnownEntry(tags, guess: guess) {
+                            if entry < guesses.count { guesses[entry] = code }
+                            entry += 1
+                            if let id {
+                                try located(at: start) { () throws(FileFormatError) in try builder.add(id: id) }
+                                continue
+                            }
+                            let known = code == 0 ? RecordBuilder.KnownKey.id : .field(code - 1)
+                            try add(
+                                key, .text(text), known: known, at: start, from: scanner, to: &builder,
+                                strings: &strings)
+                            continue
+                        }
+                    }
                     if let (key, value) = scanner.readSimpleEntry() {
-                        try add(key, value, at: start, from: scanner, to: &builder, strings: &strings)
+                        entry += 1
+                        let known = builder.key(utf8: scanner.bytes.extracting(key))
+                        try add(key, value, known: known, at: start, from: scanner, to: &builder, strings: &strings)
                         continue
                     }
                     guard let (key, _) = try XMLPlistValueReader.readKey(from: &scanner) else { break }
@@ -93,14 +126,15 @@ enum XMLPlistRecordReader {
         }
     }
 
-    /// Adds an entry read by `readSimpleEntry()` to the current record: keys the kind
-    /// knows are matched on their bytes and ids parsed from theirs, without making strings.
+    /// Adds an entry read by `readKnownEntry` or `readSimpleEntry()` to the current record,
+    /// its key `known` to the kind (or `nil`): ids are parsed from their bytes, and text goes
+    /// to the record table without a string being made.
+    @inline(__always)
     private static func add(
-        _ key: Range<Int>, _ value: XMLPlistSimpleValue, at offset: Int, from scanner: XMLPlistScanner,
-        to builder: inout RecordBuilder, strings: inout StringInterner
+        _ key: Range<Int>, _ value: XMLPlistSimpleValue, known: RecordBuilder.KnownKey?, at offset: Int,
+        from scanner: XMLPlistScanner, to builder: inout RecordBuilder, strings: inout StringInterner
     ) throws(FileFormatError) {
         let keyBytes = scanner.bytes.extracting(key)
-        let known = builder.key(utf8: keyBytes)
         if known == .id, case .text(let text) = value,
             let id = RecordID(utf8: scanner.bytes.extracting(text).rawBytes)
         {

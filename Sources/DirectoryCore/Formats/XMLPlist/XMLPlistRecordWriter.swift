@@ -24,7 +24,7 @@ enum XMLPlistRecordWriter {
     /// The bytes of a complete XML property list holding `records`.
     static func write(_ records: RecordList, kind: ListKind) -> [UInt8] {
         var file: [UInt8] = []
-        write(records, kind: kind, pieceSize: Int.max) { file = $0 }
+        write(records, kind: kind, pieceSize: Int.max) { file.append($0) }
         return file
     }
 
@@ -36,52 +36,61 @@ enum XMLPlistRecordWriter {
 
         """
 
-    /// Writes a complete XML property list holding `records`, handing it to `emit` in
-    /// pieces of at least `pieceSize` bytes (the last one shorter) as they fill up, so
-    /// that a large list never exists twice in memory.
+    /// Writes a complete XML property list holding `records`, handing it to `emit` in pieces
+    /// of at least `pieceSize` bytes (the last one shorter) as they fill up, so that a large
+    /// list never exists twice in memory.
     ///
     /// Records still in the list's `RecordTable` are written straight from its bytes,
     /// without making records or strings; the others (new, changed, with extras) through
     /// `Record`.
-    static func write(_ records: RecordList, kind: ListKind, pieceSize: Int, emit: ([UInt8]) -> Void) {
-        var output: [UInt8] = []
+    static func write(_ records: RecordList, kind: ListKind, pieceSize: Int, emit: (Span<UInt8>) -> Void) {
+        let fallback = records.firstKeyOrder ?? .sorted(kind)
+        let lines = Lines(kind: kind, table: records.table, fallback: fallback)
         let estimate = 256 + records.count * (80 + 60 * kind.fields.count)
-        output.reserveCapacity(pieceSize == Int.max ? estimate : min(estimate, pieceSize + 4096))
-        append(header, to: &output)
+        var sink = ByteSink(capacity: min(estimate, pieceSize) + 4096)
+        var scratch: [UInt8] = []
+        put(header, to: &sink)
         if records.isEmpty {
-            append("<array/>\n", to: &output)
+            put("<array/>\n", to: &sink)
         } else {
-            append("<array>\n", to: &output)
-            let fallback = records.firstKeyOrder ?? .sorted(kind)
-            let lines = Lines(kind: kind, table: records.table, fallback: fallback)
+            put("<array>\n", to: &sink)
             for number in records.indices {
                 if let row = records.tableRow(at: number), let table = records.table {
-                    appendRow(row, of: table, lines: lines, to: &output)
+                    lines.putRow(row, of: table, to: &sink, scratch: &scratch)
                 } else {
-                    appendRecord(records[number], lines: lines, fallback: fallback, to: &output)
+                    scratch.removeAll(keepingCapacity: true)
+                    appendRecord(records[number], lines: lines, fallback: fallback, to: &scratch)
+                    sink.put(scratch.span)
                 }
-                if output.count >= pieceSize {
-                    emit(output)
-                    output.removeAll(keepingCapacity: true)
+                if sink.count >= pieceSize {
+                    emit(sink.bytes)
+                    sink.removeAll()
                 }
             }
-            append("</array>\n", to: &output)
+            put("</array>\n", to: &sink)
         }
-        append("</plist>\n", to: &output)
-        emit(output)
+        put("</plist>\n", to: &sink)
+        emit(sink.bytes)
     }
 
-    /// Each known key's `<key>` line, by key code, escaped once per file, and the key
-    /// orders of the table's rows.
+    /// Each known key's `<key>` line, by key code, escaped once per file, with what
+    /// opens and closes its value, and the key orders of the table's rows.
     private struct Lines {
         /// The lines end to end, and where each starts (and the last ends), so that a row
         /// takes each from one array without retaining another.
         let keyBytes: [UInt8]
         let keyStarts: [Int]
+        /// For each key code, its `<key>` line then what opens its value (`\t\t<string>` or
+        /// `\t\t<date>`), and what closes the value (`</string>\n`, `</date>\n`), as
+        /// (opening, closing) pairs end to end in `parts`, each pair's start in `partStarts`.
+        let parts: [UInt8]
+        let partStarts: [Int]
         /// Whether each field holds text.
         let textFields: [Bool]
         /// The resolved key order of each of the table's orders (`RecordTable.resolvedKeyOrders`).
         let rowOrders: [UInt8]
+        /// The most bytes the markup of one row takes.
+        let rowMarkup: Int
 
         init(kind: ListKind, table: RecordTable?, fallback: KeyOrder) {
             let keys = (["id"] + kind.fields.map(\.name)).map { name in
@@ -92,7 +101,21 @@ enum XMLPlistRecordWriter {
             keyBytes = keys.flatMap { $0 }
             keyStarts = keys.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.count) }
             textFields = kind.fields.map(\.isText)
+            var parts: [UInt8] = []
+            var partStarts = [0]
+            for (code, key) in keys.enumerated() {
+                let isText = code == 0 || kind.fields[code - 1].isText
+                parts.append(contentsOf: key)
+                (isText ? XMLPlistLiteral.stringValue : .dateValue).append(to: &parts)
+                partStarts.append(parts.count)
+                (isText ? XMLPlistLiteral.stringValueEnd : .dateValueEnd).append(to: &parts)
+                partStarts.append(parts.count)
+            }
+            self.parts = parts
+            self.partStarts = partStarts
             rowOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
+            rowMarkup =
+                XMLPlistLiteral.dictLine.count + parts.count + XMLPlistLiteral.dictEndLine.count + 32 * keys.count
         }
 
         /// The number of known keys: `id` and the kind's fields.
@@ -103,35 +126,37 @@ enum XMLPlistRecordWriter {
         func appendKey(_ code: Int, to output: inout [UInt8]) {
             output.append(keyBytes.span.extracting(keyStarts[code]..<keyStarts[code &+ 1]))
         }
-    }
 
-    /// Appends table row `row` as a `<dict>` at one tab of indentation, as `appendRecord`
-    /// would append its record, from the table's bytes.
-    private static func appendRow(_ row: Int, of table: RecordTable, lines: Lines, to output: inout [UInt8]) {
-        XMLPlistLiteral.dictLine.append(to: &output)
-        let keyCount = lines.keyCount
-        let orderStart = table.keyOrderIndex(ofRow: row) &* keyCount
-        for position in 0..<keyCount {
-            let code = Int(lines.rowOrders[orderStart &+ position])
-            lines.appendKey(code, to: &output)
-            guard code > 0 else {
-                XMLPlistLiteral.stringValue.append(to: &output)
-                appendID(table.id(at: row), to: &output)
-                XMLPlistLiteral.stringValueEnd.append(to: &output)
-                continue
+        /// Stores table row `row` as a `<dict>` at one tab of indentation, as `appendRecord`
+        /// would append its record, from the table's bytes; `scratch` is room for a date.
+        @inline(__always)
+        func putRow(_ row: Int, of table: RecordTable, to sink: inout ByteSink, scratch: inout [UInt8]) {
+            // An escape is at most 5 bytes for 1.
+            sink.reserve(rowMarkup + 5 * table.byteCount(ofRow: row))
+            XMLPlistRecordWriter.put(.dictLine, to: &sink)
+            let keyCount = keyCount
+            let orderStart = table.keyOrderIndex(ofRow: row) &* keyCount
+            let parts = parts.span
+            for position in 0..<keyCount {
+                let code = Int(rowOrders[orderStart &+ position])
+                let open = partStarts[2 &* code]
+                let close = partStarts[2 &* code &+ 1]
+                sink.put(parts.extracting(open..<close))
+                if code == 0 {
+                    let id = table.id(at: row)
+                    sink.write(atMost: 36) { id.writeUTF8(to: &$0) }
+                } else if textFields[code &- 1] {
+                    table.withValueBytes(row: row, field: code &- 1) { XMLPlistRecordWriter.putEscaped($0, to: &sink) }
+                } else {
+                    scratch.removeAll(keepingCapacity: true)
+                    XMLPlistDate.append(
+                        table.withValueBytes(row: row, field: code &- 1, RecordTable.date(from:)), to: &scratch)
+                    sink.put(scratch.span)
+                }
+                sink.put(parts.extracting(close..<partStarts[2 &* code &+ 2]))
             }
-            let field = code &- 1
-            if lines.textFields[field] {
-                XMLPlistLiteral.stringValue.append(to: &output)
-                table.withValueBytes(row: row, field: field) { appendEscaped($0, to: &output) }
-                XMLPlistLiteral.stringValueEnd.append(to: &output)
-            } else {
-                XMLPlistLiteral.dateValue.append(to: &output)
-                XMLPlistDate.append(table.withValueBytes(row: row, field: field, RecordTable.date(from:)), to: &output)
-                XMLPlistLiteral.dateValueEnd.append(to: &output)
-            }
+            XMLPlistRecordWriter.put(.dictEndLine, to: &sink)
         }
-        XMLPlistLiteral.dictEndLine.append(to: &output)
     }
 
     /// Appends one record as a `<dict>` at one tab of indentation, its keys in its
@@ -180,7 +205,7 @@ enum XMLPlistRecordWriter {
     }
 
     /// Appends `<key>key</key>` on its own line.
-    fileprivate static func appendKey(_ key: String, indentation: Int, to output: inout [UInt8]) {
+    static func appendKey(_ key: String, indentation: Int, to output: inout [UInt8]) {
         appendTabs(indentation, to: &output)
         append("<key>", to: &output)
         appendEscaped(key, to: &output)
@@ -304,6 +329,46 @@ enum XMLPlistRecordWriter {
         let zeros =
             ((amp &- ones) & ~amp) | ((less &- ones) & ~less) | ((greater &- ones) & ~greater)
         return zeros & highs != 0
+    }
+
+    /// Stores UTF-8 `text` with `&`, `<` and `>` escaped, as `appendEscaped` appends it.
+    @inline(__always)
+    fileprivate static func putEscaped(_ text: Span<UInt8>, to sink: inout ByteSink) {
+        var runStart = 0
+        var index = 0
+        while index < text.count {
+            if let word = text.word64(ifFitsAt: index), !hasMarkup(word) {
+                index &+= 8
+                continue
+            }
+            let byte = text[index]
+            index &+= 1
+            guard byte <= UInt8(ascii: ">") else { continue }
+            let entity: XMLPlistLiteral
+            switch byte {
+            case UInt8(ascii: "&"): entity = .ampersandEntity
+            case UInt8(ascii: "<"): entity = .lessThanEntity
+            case UInt8(ascii: ">"): entity = .greaterThanEntity
+            default: continue
+            }
+            sink.put(text.extracting(runStart..<(index &- 1)))
+            put(entity, to: &sink)
+            runStart = index
+        }
+        sink.put(text.extracting(runStart..<text.count))
+    }
+
+    /// Stores the bytes of `literal`.
+    @inline(__always)
+    fileprivate static func put(_ literal: XMLPlistLiteral, to sink: inout ByteSink) {
+        sink.put(head: literal.head, tail: literal.tail, count: literal.count)
+    }
+
+    /// Stores the bytes of a literal.
+    private static func put(_ literal: String, to sink: inout ByteSink) {
+        var literal = literal
+        literal.makeContiguousUTF8()
+        sink.put(literal.utf8.span)
     }
 
     /// Appends `count` tabs.

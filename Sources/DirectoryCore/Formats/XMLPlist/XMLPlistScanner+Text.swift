@@ -97,6 +97,87 @@ extension XMLPlistScanner {
         return (key, .date(seconds))
     }
 
+    /// The fastest path, for a record's entry in the layout every writer of the apps' files
+    /// uses: the `<key>` element of a key the kind knows, matched whole (`tags`; the key
+    /// of `guess` tried first), then `<string>TEXT</string>`, text without entities. Reads
+    /// one and returns its key's code, where the key's text lies and where the (valid
+    /// UTF-8) text is, with the id it holds when the key is `id` and the text an id in the
+    /// hyphenated form; or returns `nil` and reads nothing, for `readSimpleEntry()`.
+    ///
+    /// The line breaks and tabs Foundation writes between the elements are matched with
+    /// them (`\n\t\t<string>`); other white space is skipped byte by byte.
+    @inline(__always)
+    mutating func readKnownEntry(
+        _ tags: XMLPlistKeyTags, guess: Int
+    ) -> (code: Int, key: Range<Int>, text: Range<Int>, id: RecordID?)? {
+        var index = position
+        if hasPrefix(.lineIndent, at: index) { index &+= 3 }
+        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        var code = guess
+        if !tags.matches(code, in: bytes, at: index) {
+            code = 0
+            while code < tags.count, code == guess || !tags.matches(code, in: bytes, at: index) { code &+= 1 }
+            guard code < tags.count else { return nil }
+        }
+        let tagEnd = index &+ tags.byteCount(code)
+        // `<key>` then the key's text then `</key>`.
+        let key = (index &+ 5)..<(tagEnd &- 6)
+        let valueStart: Int
+        if hasPrefix(.stringLine, at: tagEnd) {
+            valueStart = tagEnd &+ 11
+        } else {
+            index = tagEnd
+            while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+            guard hasPrefix(.string, at: index) else { return nil }
+            valueStart = index &+ 8
+        }
+        // An id: 36 bytes then `</string>`, checked digit by digit as it is parsed (so ASCII).
+        if code == 0, bytes.count - valueStart >= 45, hasPrefix(.stringEnd, at: valueStart &+ 36),
+            let id = RecordID(utf8: bytes.extracting(valueStart..<(valueStart &+ 36)).rawBytes)
+        {
+            position = valueStart &+ 45
+            return (code, key, valueStart..<(valueStart &+ 36), id)
+        }
+        var highBits: UInt64 = 0
+        index = textEnd(from: valueStart, highBits: &highBits)
+        guard hasPrefix(.stringEnd, at: index) else { return nil }
+        if highBits & 0x8080_8080_8080_8080 != 0 {
+            guard UTF8Text.firstInvalid(in: bytes.extracting(valueStart..<index)) == nil else { return nil }
+        }
+        position = index &+ 9
+        return (code, key, valueStart..<index, nil)
+    }
+
+    /// `textEnd(from:)`, which also ORs every byte it passes into `highBits` (whole words,
+    /// bytes in place), so that text whose bytes are all ASCII needs no second pass.
+    @inline(__always)
+    func textEnd(from start: Int, highBits: inout UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var index = start
+        var bits: UInt64 = 0
+        while let word = bytes.word64(ifFitsAt: index) {
+            let eight = UInt64(littleEndian: word)
+            let less = eight ^ (ones &* 0x3C)  // `<`
+            let ampersand = eight ^ (ones &* 0x26)  // `&`
+            let found = ((less &- ones) & ~less | (ampersand &- ones) & ~ampersand) & (ones &* 0x80)
+            if found != 0 {
+                let offset = found.trailingZeroBitCount &>> 3
+                // Only the bytes before the end count: those below the lowest flagged byte.
+                let before: UInt64 = offset == 0 ? 0 : ~0 &>> UInt64(64 &- 8 &* offset)
+                highBits |= bits | eight & before
+                return index &+ offset
+            }
+            bits |= eight
+            index &+= 8
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
+            bits |= UInt64(bytes[index])
+            index += 1
+        }
+        highBits |= bits
+        return index
+    }
+
     /// The offset of the first `<` or `&` at or after `start`, or the end of the bytes;
     /// eight bytes at a time.
     @inline(__always)

@@ -34,7 +34,7 @@ struct XMLPlistScanner: ~Escapable {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    /// Whether the bytes at `offset` are `literal` (its first eight compared at once).
+    /// Whether the bytes at `offset` are `literal` (eight bytes compared at once).
     @inline(__always)
     func hasPrefix(_ literal: XMLPlistLiteral, at offset: Int) -> Bool {
         let count = literal.count
@@ -43,6 +43,9 @@ struct XMLPlistScanner: ~Escapable {
         if bytes.count - offset >= 8 {
             guard UInt64(littleEndian: bytes.word64(at: offset)) & literal.headMask == literal.head else {
                 return false
+            }
+            if count > 8, bytes.count - offset >= 16 {
+                return UInt64(littleEndian: bytes.word64(at: offset &+ 8)) & literal.tailMask == literal.tail
             }
             index = min(count, 8)
         }

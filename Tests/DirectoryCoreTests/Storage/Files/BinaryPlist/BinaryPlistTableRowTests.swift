@@ -36,4 +36,29 @@ struct BinaryPlistTableRowTests {
             BinaryPlistRecordWriter.write(list, kind: .person)
                 == BinaryPlistRecordWriter.write(list.array, kind: .person))
     }
+
+    @Test("a binary file's shared strings, kept as the objects they were read from, write as the whole records do")
+    func sharedStringsReadFromABinaryFile() throws {
+        var records = RecordListTests.people(90)
+        let names = ["Ann", "高橋 Zoë", "Grace O'Brien and a long tail"]
+        let offices = ["Briggs 413", "Björklunden 243", ""]
+        for index in records.indices {
+            records[index].values = [.text(names[index % 3]), .text(offices[index % 3 == 0 ? 0 : index % 7 % 3])]
+        }
+        let bytes = BinaryPlistRecordWriter.write(records, kind: .person)
+        for kind in [nil, ListKind.person] {
+            var list = try RecordCodec.decode(RawSpan(_elements: bytes.span), format: .binaryPlist, kind: kind).records
+            #expect(list.table?.valueObjects.isEmpty == false)
+            #expect(BinaryPlistRecordWriter.write(list, kind: .person) == bytes)
+            // A record kept whole, written first, takes a shared string before any row does.
+            var new = RecordListTests.people(1, prefix: "New")[0]
+            new.values = [.text("高橋 Zoë"), .text("Briggs 413 and more")]
+            list.insert(new, at: 0)
+            list[5].values[1] = .text("Björklunden 243")
+            list[8].values[0] = .text("Changed")
+            #expect(
+                BinaryPlistRecordWriter.write(list, kind: .person)
+                    == BinaryPlistRecordWriter.write(list.array, kind: .person))
+        }
+    }
 }

@@ -57,6 +57,31 @@ struct XMLPlistEntryFastPathTests {
         #expect(records[1].values == [.text("Ann"), .text("Steitz 131 and a long tail")])
     }
 
+    @Test("keys that only begin like the kind's, and kind keys written otherwise, read as the general path reads them")
+    func keysLikeTheKindsReadAsTheGeneralPath() throws {
+        let first = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+        let second = "0F2A6C1E-5B7D-4C8E-9A3B-1D2E3F405162"
+        let plain = Self.entry("id", first) + Self.entry("name", "Ann") + Self.entry("office", "Steitz 131")
+        let other =
+            Self.entry("identity", "x") + "\t\t<key>na&#109;e</key>\n\t\t<string>Bob</string>\n"
+            + "  <key>i&#x64;</key>  <string>\(second)</string>" + Self.entry("names", "y")
+            + "<key>office</key><string>A &amp; B</string>" + Self.entry("d", "z")
+        // The last record in the other order, its last entry a few bytes before the file ends.
+        let last = Self.entry("office", "Z") + Self.entry("name", "Cy") + Self.entry("id", first.lowercased())
+        for kind in [nil, ListKind.person] {
+            let records = try Data_.read(Self.file([plain, other, last]), kind: kind)
+            #expect(records.count == 3)
+            #expect(records[0].id == RecordID(first))
+            #expect(records[0].values == [.text("Ann"), .text("Steitz 131")])
+            #expect(records[1].id == RecordID(second))
+            #expect(records[1].values == [.text("Bob"), .text("A & B")])
+            #expect(records[1].extras.map(\.key) == ["identity", "names", "d"])
+            #expect(records[1].extras.map(\.value) == [.string("x"), .string("y"), .string("z")])
+            #expect(records[2].id == RecordID(first))
+            #expect(records[2].values == [.text("Cy"), .text("Z")])
+        }
+    }
+
     @Test(
         "a bad id, a repeated key or a wrong type in a later record is refused as in the first",
         arguments: [

@@ -13,6 +13,7 @@ struct XMLPlistLiteralTests {
             (.commentEnd, "-->"), (.doctype, "<!DOCTYPE"), (.declaration, "<?xml"),
             (.instructionEnd, "?>"), (.encoding, "encoding"), (.dictLine, "\t<dict>\n"),
             (.dictEndLine, "\t</dict>\n"), (.stringValue, "\t\t<string>"), (.stringValueEnd, "</string>\n"),
+            (.lineIndent, "\n\t\t"), (.stringLine, "\n\t\t<string>"),
             (.dateValue, "\t\t<date>"), (.dateValueEnd, "</date>\n"),
             (.ampersandEntity, "&amp;"), (.lessThanEntity, "&lt;"), (.greaterThanEntity, "&gt;"),
         ]

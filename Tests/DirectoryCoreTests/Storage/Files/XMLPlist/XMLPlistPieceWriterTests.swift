@@ -29,7 +29,11 @@ struct XMLPlistPieceWriterTests {
         for (records, kind) in [(Self.trickyRecords(), ListKind.person), ([], .person), ([], .bucket)] {
             let whole = XMLPlistRecordWriter.write(records, kind: kind)
             var pieces: [[UInt8]] = []
-            XMLPlistRecordWriter.write(RecordList(records), kind: kind, pieceSize: pieceSize) { pieces.append($0) }
+            XMLPlistRecordWriter.write(RecordList(records), kind: kind, pieceSize: pieceSize) { piece in
+                var bytes: [UInt8] = []
+                bytes.append(piece)
+                pieces.append(bytes)
+            }
             #expect(Array(pieces.joined()) == whole)
             #expect(pieces.dropLast().allSatisfy { $0.count >= pieceSize })
             if pieceSize <= 100, !records.isEmpty { #expect(pieces.count > 10) }

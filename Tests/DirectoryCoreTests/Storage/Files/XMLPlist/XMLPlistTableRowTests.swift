@@ -24,7 +24,7 @@ struct XMLPlistTableRowTests {
         let written = XMLPlistRecordWriter.write(list, kind: .person)
         #expect(written == XMLPlistRecordWriter.write(list.array, kind: .person))
         var pieces: [UInt8] = []
-        XMLPlistRecordWriter.write(list, kind: .person, pieceSize: 512) { pieces += $0 }
+        XMLPlistRecordWriter.write(list, kind: .person, pieceSize: 512) { pieces.append($0) }
         #expect(pieces == written)
 
         let items = Data_.items(40, seed: 11).map { item in
