@@ -59,7 +59,9 @@ struct DirectoryTable {
     func createStatement(quote: (String) throws(PostgreSQLError) -> String, primaryKey: Bool = true)
         throws(PostgreSQLError) -> String
     {
-        var definitions = [primaryKey ? "id uuid PRIMARY KEY" : "id uuid NOT NULL", "position double precision NOT NULL"]
+        var definitions = [
+            primaryKey ? "id uuid PRIMARY KEY" : "id uuid NOT NULL", "position double precision NOT NULL",
+        ]
         for column in columns {
             let field = kind.fields[column.field]
             if column.unsetDate != nil {
