@@ -207,24 +207,25 @@ struct DatabaseFunctions {
     /// Every function, in the order they are created.
     var all: [String] { [claim] + DirectoryTable.all.map(stamp(of:)) + [changed, written, truncated, replaced, prune] }
 
-    /// The triggers of `table` (quoted `name`), replacing earlier layouts'.
-    func triggers(of table: DirectoryTable, name: String, quote: (String) throws(PostgreSQLError) -> String)
-        throws(PostgreSQLError) -> [String]
-    {
-        let claimed = claimedVersion(table.name)
+    /// The triggers of `table` (quoted `name`), replacing earlier layouts'. Without
+    /// `insertStamp`, all but `insertStamp(of:name:quote:)`, which `save as` into new tables
+    /// creates after loading the rows.
+    func triggers(
+        of table: DirectoryTable, name: String, quote: (String) throws(PostgreSQLError) -> String,
+        insertStamp: Bool = true
+    ) throws(PostgreSQLError) -> [String] {
         let stamp = "\(schema).\(Self.stampFunction(of: table))()"
         // Every updated row is stamped: a `WHEN` clause would cost a psql bulk `UPDATE` (whose
         // rows all need the stamp) more than it would save this program's updates, which the
-        // function gives the version they carry. An inserted row is stamped unless it carries
-        // this transaction's version already: this program's `COPY` of a whole list is not.
+        // function gives the version they carry.
         var statements = [
             "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_stamp")) BEFORE UPDATE ON \(name) "
-                + "FOR EACH ROW EXECUTE FUNCTION \(stamp)",
-            "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_stamp_insert")) BEFORE INSERT ON \(name) "
-                + "FOR EACH ROW WHEN (NEW.revision IS DISTINCT FROM \(claimed)) EXECUTE FUNCTION \(stamp)",
-            "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_truncate")) BEFORE TRUNCATE ON \(name) "
-                + "FOR EACH STATEMENT EXECUTE FUNCTION \(schema).directory_truncated()",
+                + "FOR EACH ROW EXECUTE FUNCTION \(stamp)"
         ]
+        if insertStamp { statements.append(try self.insertStamp(of: table, name: name, quote: quote)) }
+        statements.append(
+            "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_truncate")) BEFORE TRUNCATE ON \(name) "
+                + "FOR EACH STATEMENT EXECUTE FUNCTION \(schema).directory_truncated()")
         // Deletions are logged from the deleted rows; writes only notify (layout 4): the
         // triggers of earlier layouts that kept the written rows are dropped, not replaced.
         statements.append(
@@ -239,6 +240,18 @@ struct DatabaseFunctions {
                     + "\(schema).directory_written()")
         }
         return statements
+    }
+
+    /// The insert trigger of `table` (quoted `name`): an inserted row is stamped unless it
+    /// carries this transaction's version already (this program's `COPY` of a whole list).
+    /// Any `BEFORE INSERT` row trigger, even one whose `WHEN` is false for every row, makes
+    /// the server's `COPY` insert row by row instead of in batches.
+    func insertStamp(of table: DirectoryTable, name: String, quote: (String) throws(PostgreSQLError) -> String)
+        throws(PostgreSQLError) -> String
+    {
+        "CREATE OR REPLACE TRIGGER \(try quote(table.name + "_stamp_insert")) BEFORE INSERT ON \(name) "
+            + "FOR EACH ROW WHEN (NEW.revision IS DISTINCT FROM \(claimedVersion(table.name))) "
+            + "EXECUTE FUNCTION \(schema).\(Self.stampFunction(of: table))()"
     }
 
     /// Takes back every right to change the bookkeeping tables (`directory_schema`,

@@ -161,9 +161,22 @@ enum DatabaseTables {
     /// given: they own them, so those roles cannot write them (`ownerWarning`).
     @discardableResult
     static func prepare(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> String? {
-        if try isCurrent(on: connection) { return nil }
+        try prepare(on: connection, loading: nil).warning
+    }
+
+    /// `prepare(on:)` for a transaction that loads `loading`'s rows next (`save as`). When it
+    /// creates every table, that table is created bare, as pg_restore loads a table: its primary
+    /// key, its indexes and its insert trigger are returned in `afterLoad`, for the caller to run
+    /// after its `COPY`, in the same transaction. Building an index from the loaded rows is a
+    /// sort, much cheaper than inserting each row into it; and with a `BEFORE INSERT` row
+    /// trigger on the table, the server inserts a `COPY`'s rows one at a time instead of in
+    /// batches. The tables end as `prepare(on:)` makes them, under the same names.
+    static func prepare(on connection: PostgreSQLConnection, loading: DirectoryTable?) throws(PostgreSQLError)
+        -> (warning: String?, afterLoad: [String])
+    {
+        if try isCurrent(on: connection) { return (nil, []) }
         try connection.run(creationLock)
-        if try isCurrent(on: connection) { return nil }
+        if try isCurrent(on: connection) { return (nil, []) }
         let place = try place(on: connection)
         let layout = place.present.contains("directory_schema") ? try self.layout(on: connection) : nil
         if let layout, layout > layoutVersion {
@@ -194,24 +207,32 @@ enum DatabaseTables {
             // Layout 1 logged no deletions: a session that read before the upgrade reads everything again.
             statements.append("UPDATE directory_versions SET horizon = version")
         }
+        var afterLoad: [String] = []
         for table in DirectoryTable.all {
             let name = try connection.quoted(table.name)
-            statements.append(try table.createStatement(quote: connection.quoted))
-            statements.append(
-                "CREATE INDEX IF NOT EXISTS \(try connection.quoted(table.name + "_position")) ON \(name) (position)")
-            statements.append(
-                "CREATE INDEX IF NOT EXISTS \(try connection.quoted(table.name + "_revision")) ON \(name) (revision)")
+            let bare = place.present.isEmpty && table.name == loading?.name
+            statements.append(try table.createStatement(quote: connection.quoted, primaryKey: !bare))
+            var indexes = [
+                "CREATE INDEX IF NOT EXISTS \(try connection.quoted(table.name + "_position")) ON \(name) (position)",
+                "CREATE INDEX IF NOT EXISTS \(try connection.quoted(table.name + "_revision")) ON \(name) (revision)",
+            ]
+            if bare {
+                indexes.insert(try table.primaryKeyStatement(quote: connection.quoted), at: 0)
+                afterLoad = indexes + [try functions.insertStamp(of: table, name: name, quote: connection.quoted)]
+            } else {
+                statements += indexes
+            }
             statements.append(
                 "INSERT INTO directory_versions (list, version) VALUES ('\(table.name)', 0) "
                     + "ON CONFLICT (list) DO NOTHING")
-            statements += try functions.triggers(of: table, name: name, quote: connection.quoted)
+            statements += try functions.triggers(of: table, name: name, quote: connection.quoted, insertStamp: !bare)
         }
         // Layouts 2 to 4 stamped every table with one function, which no trigger calls now.
         statements.append("DROP FUNCTION IF EXISTS \(quotedSchema).directory_stamp()")
         statements.append(DatabaseFunctions.ownerOnlyBookkeeping)
         statements.append("UPDATE directory_schema SET version = \(layoutVersion)")
         for statement in statements { try connection.run(statement) }
-        return place.present.isEmpty ? try ownerWarning(on: connection) : nil
+        return (place.present.isEmpty ? try ownerWarning(on: connection) : nil, afterLoad)
     }
 
     /// When the tables were just created by a superuser in a schema whose use was granted to

@@ -53,9 +53,15 @@ struct DirectoryTable {
         return result
     }
 
-    /// The `CREATE TABLE` for this list, with `quote` quoting identifiers.
-    func createStatement(quote: (String) throws(PostgreSQLError) -> String) throws(PostgreSQLError) -> String {
-        var definitions = ["id uuid PRIMARY KEY", "position double precision NOT NULL"]
+    /// The `CREATE TABLE` for this list, with `quote` quoting identifiers. Without
+    /// `primaryKey` the id is only `NOT NULL`: `save as` into new tables adds the key after
+    /// loading the rows (`primaryKeyStatement`), the same key under the same name.
+    func createStatement(quote: (String) throws(PostgreSQLError) -> String, primaryKey: Bool = true)
+        throws(PostgreSQLError) -> String
+    {
+        var definitions = [
+            primaryKey ? "id uuid PRIMARY KEY" : "id uuid NOT NULL", "position double precision NOT NULL",
+        ]
         for column in columns {
             let field = kind.fields[column.field]
             if column.unsetDate != nil {
@@ -69,6 +75,12 @@ struct DirectoryTable {
         }
         definitions += ["extra jsonb NOT NULL DEFAULT '{}'", "revision bigint NOT NULL DEFAULT 0"]
         return "CREATE TABLE IF NOT EXISTS \(try quote(name)) (\(definitions.joined(separator: ", ")))"
+    }
+
+    /// Adds the primary key `createStatement(quote:primaryKey: false)` left out, named as
+    /// `id uuid PRIMARY KEY` names it (`TABLE_pkey`).
+    func primaryKeyStatement(quote: (String) throws(PostgreSQLError) -> String) throws(PostgreSQLError) -> String {
+        "ALTER TABLE \(try quote(name)) ADD CONSTRAINT \(try quote(name + "_pkey")) PRIMARY KEY (id)"
     }
 
     /// The record in a `COPY` row of `id`, the columns, and `extra` (fields after those are not

@@ -96,7 +96,7 @@ public final class PostgreSQLStore: ListStore {
             let connection = link.connection
             try connection.run("BEGIN")
             _ = try DatabaseTables.version(of: table, on: connection, creating: true)
-            let warning = try Self.prepare(on: connection)
+            let (warning, afterLoad) = try Self.prepare(on: connection, loading: table)
             guard let version = try DatabaseTables.claim(table, from: nil, on: connection) else {
                 throw PostgreSQLError("the version of \(table.name) is missing from directory_versions")
             }
@@ -121,6 +121,7 @@ public final class PostgreSQLStore: ListStore {
                 if !buffer.isEmpty { send(buffer.span) }
             }
             if let holdingNUL { throw holdingNUL }
+            for statement in afterLoad { try connection.run(statement) }
             try connection.run("COMMIT")
             link.forgetCounted()
             if let warning { warn(warning) }
@@ -147,11 +148,20 @@ public final class PostgreSQLStore: ListStore {
     }
 
     /// Creates or upgrades the tables in the open transaction; a role that may not (not
-    /// their owner) is told who must.
+    /// their owner) is told who must. With `loading`, what to run after loading that table's
+    /// rows (`DatabaseTables.prepare(on:loading:)`).
     @discardableResult
     static func prepare(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> String? {
+        try prepare(on: connection, loading: nil).warning
+    }
+
+    /// `prepare(on:)`, creating `loading`'s table bare when every table is new; what to run
+    /// after loading its rows comes back in `afterLoad`.
+    static func prepare(on connection: PostgreSQLConnection, loading: DirectoryTable?) throws(PostgreSQLError)
+        -> (warning: String?, afterLoad: [String])
+    {
         do throws(PostgreSQLError) {
-            return try DatabaseTables.prepare(on: connection)
+            return try DatabaseTables.prepare(on: connection, loading: loading)
         } catch  where error.isPermissionDenied {
             throw PostgreSQLError(
                 "the directory's tables are missing or use an older layout, and this role may not create or "

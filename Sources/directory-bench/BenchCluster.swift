@@ -45,6 +45,13 @@ final class BenchCluster {
         Invocation(program: bin + "/psql", arguments: ["-X", "-q", "-v", "ON_ERROR_STOP=1", uri(name), "-c", sql])
     }
 
+    /// psql on database `name` running `commands` (SQL or a psql meta-command each) in one transaction.
+    func psql(_ name: String, _ commands: [String]) -> Invocation {
+        Invocation(
+            program: bin + "/psql",
+            arguments: ["-X", "-q", "-1", "-v", "ON_ERROR_STOP=1", uri(name)] + commands.flatMap { ["-c", $0] })
+    }
+
     /// Runs `sql` on database `name`; throws when it fails.
     func run(_ name: String, _ sql: String) throws {
         try Self.check(psql(name, sql))
