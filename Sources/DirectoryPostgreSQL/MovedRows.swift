@@ -68,26 +68,16 @@ struct MovedRows {
         return moves
     }
 
-    /// The offsets of one longest strictly increasing run of `values` (patience sorting, O(n log n)).
+    /// The offsets of one longest strictly increasing run of `values`: `OrderMerge`'s, over
+    /// each value's rank (equal values one rank).
     static func longestIncreasingRun(_ values: [Double]) -> Set<Int> {
-        var tails: [Int] = []  // tails[k]: offset of the smallest last value of a run of length k + 1
-        var previous = [Int](repeating: -1, count: values.count)
-        for (offset, value) in values.enumerated() {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[offset] = tails[low - 1] }
-            if low == tails.count { tails.append(offset) } else { tails[low] = offset }
+        let sorted = values.indices.sorted { values[$0] < values[$1] }
+        var ranks = [Int](repeating: 0, count: values.count)
+        var rank = 0
+        for (place, offset) in sorted.enumerated() {
+            if place > 0, values[offset] != values[sorted[place - 1]] { rank += 1 }
+            ranks[offset] = rank
         }
-        var run = Set<Int>()
-        var offset = tails.last ?? -1
-        while offset >= 0 {
-            run.insert(offset)
-            offset = previous[offset]
-        }
-        return run
+        return OrderMerge.longestIncreasingRun(ranks)
     }
 }

@@ -16,7 +16,7 @@
 /// theirs, or with `preferringOurs` ours. "Moved" there means out of some longest common
 /// subsequence: swapping two neighbours moves either, so a swap there of the record moved
 /// here is a conflict whichever of the two the subsequence happened to keep.
-struct OrderMerge {
+package struct OrderMerge {
     /// A record both sides moved, to different places.
     struct Conflict: Equatable {
         /// The record.
@@ -178,7 +178,7 @@ struct OrderMerge {
     }
 
     /// The offsets of a longest increasing subsequence of `values` (patience sorting).
-    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+    package static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
         var tails: [Int] = []  // offsets of the smallest tail of each length
         var previous = [Int](repeating: -1, count: values.count)
         for (offset, value) in values.enumerated() {
