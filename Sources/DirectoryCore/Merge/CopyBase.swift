@@ -5,11 +5,14 @@
 /// For a version another program saved, and for the copy itself when it is not a kept version,
 /// it is worked out from the records: walking back from the version kept just before it, the
 /// first version all of whose own changes it holds (every record that version added, none
-/// it deleted, every field it changed with that value) is taken as where it came from. A base
+/// it deleted, every field it changed with that value) is taken as where it came from, if
+/// an added record or a changed field among them proves it; a version that only deleted or
+/// moved proves nothing, and is taken only if the version it came from passes too. A base
 /// too new would make the other side's missing edits look like deletions and take-backs, so
 /// the rule errs old: a base too old only turns a clean change into a listed conflict, or
 /// keeps a record one side deleted. The oldest version kept is taken only when it shares a
-/// record, unchanged, with the list: with nothing in common there is no base. This list's own
+/// record, unchanged, with the list (any record, for a version this program made as a new
+/// file: its ids were made here): with nothing in common there is no base. This list's own
 /// version is the base of a copy that differs from it only when where it came from is known
 /// (a version this program saved, or made as a new file: `KeptVersion.newFile`).
 struct CopyBase {
@@ -88,36 +91,82 @@ struct CopyBase {
         return found
     }
 
-    /// The newest of `start` and the versions it came from whose own changes `records` all hold.
+    /// The newest of `start` and the versions it came from that `records` could have come
+    /// from (`cameFrom`).
     private mutating func presumedOrigin(of records: [RecordKey: Record], from start: String) -> String? {
-        for candidate in ancestors(of: start) where holds(records, changesOf: candidate) {
+        for candidate in ancestors(of: start) where cameFrom(records, key: candidate) {
             return candidate
         }
         return nil
     }
 
-    /// Whether `records` hold every change `key` made to the version it came from, or (for a
-    /// version with none known) share a record with it unchanged.
-    private mutating func holds(_ records: [RecordKey: Record], changesOf key: String) -> Bool {
-        guard let version = self.records(of: key) else { return false }
-        guard let origin = origins(of: key).first, let before = self.records(of: origin) else {
-            return version.contains { records[$0.key] == $0.value }
+    /// Whether `records` could have come from the version `key`: they hold every change it made
+    /// to the version it came from, and one of those changes proves it (a record it added, a
+    /// field it changed: another device could not have made the same by chance), or else the
+    /// changes of the version it came from that `key` still holds pass the same test, and so on
+    /// back. A version whose changes are only deletions, or only moves, proves nothing: a copy
+    /// made before the records it deleted were added lacks them too, and taking that version
+    /// as the base would make every record added since look deleted by the copy (found trying
+    /// it).
+    private mutating func cameFrom(_ records: [RecordKey: Record], key: String) -> Bool {
+        guard let kept = self.records(of: key) else { return false }
+        var next: String? = key
+        var seen = Set<String>()
+        while let step = next, seen.insert(step).inserted {
+            switch evidence(records, changesOf: step, stillIn: kept) {
+            case .contradicted: return false
+            case .proven: return true
+            case .none: next = origins(of: step).first
+            }
         }
+        return false
+    }
+
+    /// What `records` say of having come from a version.
+    private enum Evidence {
+        /// They lack a change it made.
+        case contradicted
+        /// They hold its changes, and a record it added or a field it changed is among them.
+        case proven
+        /// They hold its changes, which are only deletions or none.
+        case none
+    }
+
+    /// Whether `records` hold every change `key` made to the version it came from that the
+    /// version `kept` still holds. For a version with none known: a version this program made
+    /// as a new file is proven by a record of it (its ids were made here), another by a record
+    /// of it unchanged.
+    private mutating func evidence(
+        _ records: [RecordKey: Record], changesOf key: String, stillIn kept: [RecordKey: Record]
+    ) -> Evidence {
+        guard let version = self.records(of: key) else { return .contradicted }
+        guard let origin = origins(of: key).first, let before = self.records(of: origin) else {
+            let shared =
+                versions[key]?.isNewFile == true
+                ? version.keys.contains { records[$0] != nil }
+                : version.contains { records[$0.key] == $0.value }
+            return shared ? .proven : .contradicted
+        }
+        var proven = false
         for (recordKey, record) in version {
+            guard let still = kept[recordKey] else { continue }  // deleted since
             guard let old = before[recordKey] else {
-                if records[recordKey] == nil { return false }  // it added this record
+                if records[recordKey] == nil { return .contradicted }  // it added this record
+                proven = true
                 continue
             }
             guard old != record else { continue }
-            guard let now = records[recordKey] else { return false }
+            guard let now = records[recordKey] else { return .contradicted }
             for field in record.values.indices where record.values[field] != old.values[field] {
-                if now.values[field] != record.values[field] { return false }
+                guard still.values[field] == record.values[field] else { continue }  // changed since
+                if now.values[field] != record.values[field] { return .contradicted }
+                proven = true
             }
         }
         for recordKey in before.keys where version[recordKey] == nil && records[recordKey] != nil {
-            return false  // it deleted this record
+            return .contradicted  // it deleted this record
         }
-        return true
+        return proven ? .proven : .none
     }
 
     private mutating func records(of key: String) -> [RecordKey: Record]? {

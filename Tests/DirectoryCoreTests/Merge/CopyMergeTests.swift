@@ -195,6 +195,51 @@ struct CopyBaseTests {
         #expect(chooser.base(ours: "n1", copy: nil, copyRecords: phone) == "n1")
     }
 
+    /// `history` and then a2, saved here from a1 deleting Dan, whom a1 had added with Cid.
+    var historyWithDeletion: (kept: [KeptVersion], records: [String: [RecordKey: Record]]) {
+        var (kept, records) = history
+        let dan = CopyMergeTests.person(4, "Dan", "D1")
+        records["a1"] = byKey([Self.ann, Self.bob, Self.cid, dan])
+        records["a2"] = byKey([Self.ann, Self.bob, Self.cid])
+        kept.insert(KeptVersion(key: "a2", parents: ["a1"]), at: 0)
+        return (kept, records)
+    }
+
+    @Test("a copy made before records were added and one of them deleted here comes from before them (found trying it)")
+    func deletionAloneProvesNothing() {
+        let (kept, records) = historyWithDeletion
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phone) == "v0")
+    }
+
+    @Test("a copy holding a deletion and the additions before it comes from the deletion's version")
+    func deletionAfterProvenAdditions() {
+        let (kept, records) = historyWithDeletion
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7"), Self.cid])
+        #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phone) == "a2")
+    }
+
+    @Test("a version that only moved records proves nothing of a copy made before it (found trying it)")
+    func moveAloneProvesNothing() {
+        var (kept, records) = history
+        records["a2"] = records["a1"]
+        kept.insert(KeptVersion(key: "a2", parents: ["a1"]), at: 0)
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phone) == "v0")
+    }
+
+    @Test("a copy that changed every record of a version made here as a new file comes from it (found trying it)")
+    func newFileCopyChangingEveryRecord() {
+        let mine = byKey([Self.ann, Self.bob])
+        let kept = [KeptVersion(key: "n1", parents: [KeptVersion.newFile])]
+        var chooser = CopyBase(kept: kept) { $0 == "n1" ? mine : nil }
+        let phone = byKey([CopyMergeTests.person(1, "Ann", "P1"), CopyMergeTests.person(2, "Bob", "P2")])
+        #expect(chooser.base(ours: "n1", copy: nil, copyRecords: phone) == "n1")
+    }
+
     @Test("no kept version in common: no base")
     func nothingInCommon() {
         let (kept, records) = history

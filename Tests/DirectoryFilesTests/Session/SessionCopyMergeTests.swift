@@ -142,6 +142,41 @@ struct SessionCopyMergeTests {
         #expect(session.records.map { $0.values[1] } == [.text("A-phone"), .text("B-terminal")])
     }
 
+    @Test(
+        "a copy from before two saves here, the second deleting what the first added, deletes nothing (found trying it)"
+    )
+    func copyFromBeforeAddAndDelete() throws {
+        let place = Place()
+        defer { place.remove() }
+        var first = try place.session(place.folder + "/sync/scratch.json")
+        try first.run("delete 1-3", "new Ann", "set office A1", "new Bob", "set office B1", "save as " + place.list)
+        let phoneBase = try place.read(place.list)
+        var session = try place.session()
+        try session.run("new Dana", "set office D1", "new Typo", "save")
+        try session.run("delete Typo", "save")
+        let copy = place.folder + "/sync/directory 2.json"
+        try place.write([Self.with(phoneBase[0], office: "A-phone"), phoneBase[1]], to: copy)
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("changed 1, deleted 0, 0 conflicts"), "\(report)")
+        #expect(session.records.map { $0.values[0] } == [.text("Ann"), .text("Bob"), .text("Dana")])
+        #expect(session.records.map { $0.values[1] } == [.text("A-phone"), .text("B1"), .text("D1")])
+    }
+
+    @Test("a copy that changed every record of a file this program created merges against it (found trying it)")
+    func copyChangingEveryRecordOfNewFile() throws {
+        let place = Place()
+        defer { place.remove() }
+        var first = try place.session(place.folder + "/sync/scratch.json")
+        try first.run("delete 1-3", "new Ann", "set office A1", "new Bob", "set office B1", "save as " + place.list)
+        let saved = try place.read(place.list)
+        let copy = place.folder + "/sync/directory 2.json"
+        try place.write([Self.with(saved[0], office: "A-phone"), Self.with(saved[1], office: "B-phone")], to: copy)
+        var session = try place.session()
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("changed 2, deleted 0, 0 conflicts"), "\(report)")
+        #expect(session.records.map { $0.values[1] } == [.text("A-phone"), .text("B-phone")])
+    }
+
     @Test("a snapshot named by year beside the list is not a conflict copy")
     func yearNamedSnapshot() throws {
         let place = Place()
