@@ -127,20 +127,21 @@ extension Session {
         do { lock = try target.lock(location: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
         let ownFile = target.isSameList(newPath, as: location)
-        // A database's own list is saved change by change, merging: never replaced whole.
-        if ownFile, listExists, store.writesChanges {
+        // The list's own location (by any spelling or link) is saved as `save` saves it:
+        // merging what others saved, and a read-only file only by `save!` (found trying it:
+        // it was written over whole, without a word).
+        if ownFile {
             lock.unlock()
             return try save(force: force)
         }
-        let exists = !ownFile && target.exists(location: newPath)
+        let exists = target.exists(location: newPath)
         if !force, exists {
             throw .fileExists(
                 location: newPath, replacing: CommandDescription.text(of: .saveAs(location: newPath, force: true)))
         }
         let replaced = exists ? target.recordCount(at: newPath, kind: kind) : nil
         try write(
-            to: newPath, format: ownFile ? format : FileFormat.forNewFile(named: newPath), in: target,
-            created: ownFile ? version == nil : !exists)
+            to: newPath, format: FileFormat.forNewFile(named: newPath), in: target, created: !exists)
         let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
         let now = "it is now \(StoreLocation.place(of: newPath))."
         // Replacing a whole list others may have worked on is said even in scripts.

@@ -50,6 +50,17 @@ struct SessionOverwriteTests {
         #expect(store.file("/data/new.plist")?.records.count == 4)
     }
 
+    @Test("save as the list's own file merges what another session saved, as save does (found trying it)")
+    func saveAsOwnFileMerges() throws {
+        var (store, session) = try sessionBesideAnotherList()
+        var other = try Session.test(store: store)
+        try other.run("new Theirs", "save")
+        try session.run("new Mine", "save as \(Self.path)")
+        let names = store.file(Self.path)?.records.map { $0.values[0] } ?? []
+        #expect(names.contains(.text("Theirs")) && names.contains(.text("Mine")), "\(names)")
+        #expect(names.count == 5)
+    }
+
     @Test("export onto an existing file, a plain one or a list, is refused; export! replaces it")
     func exportRefusedThenReplaced() throws {
         var (store, session) = try sessionBesideAnotherList()

@@ -36,6 +36,13 @@ struct NoClobberTests {
                 ["--file", "d.plist", "-c", "new Lee", "-c", "save as \(spelling)"], folder: folder)
             #expect(spelled.status == 0, "\(spelling) is the list's own file: \(spelled.standardError)")
         }
+        // A read-only list is replaced only by save!, by any spelling (found trying it).
+        let before = FileManager.default.contents(atPath: folder.file("d.plist"))
+        chmod(folder.file("d.plist"), 0o444)
+        let readOnly = try ProgramRun.run(
+            ["--file", "d.plist", "-c", "new Ro", "-c", "save as d.plist", "-c", "quit!"], folder: folder)
+        #expect(readOnly.status == 1, "save as a read-only list's own file is refused: \(readOnly.standardError)")
+        #expect(FileManager.default.contents(atPath: folder.file("d.plist")) == before)
     }
 
     @Test("export onto an existing file is refused, exit 1, the file unchanged; export! replaces it")
