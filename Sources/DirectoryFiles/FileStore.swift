@@ -177,7 +177,16 @@ public struct FileStore: ListStore {
     /// Locks the folder that holds `path` with `flock`, so saves from several processes take turns;
     /// waits at most `lockWait` for another process to let go.
     public func lock(location path: String) throws(StorageError) -> ListLock {
-        try FolderLock.acquire(for: path, wait: lockWait)
+        // With a wait, `acquire` returns a lock or throws.
+        guard let lock = try FolderLock.acquire(for: path, wait: lockWait) else {
+            throw .writeFailed(path: path, reason: "could not lock its folder")
+        }
+        return lock
+    }
+
+    /// Locks the folder that holds `path` if no other process holds it now; `nil` if one does.
+    public func lockIfFree(location path: String) throws(StorageError) -> ListLock? {
+        try FolderLock.acquire(for: path, wait: nil)
     }
 
     /// Throws when the file at `path` is read-only: a plain `save` does not replace it.
@@ -339,15 +348,16 @@ extension FileStore {
 /// from interleaving. The wait for it is bounded: a process that holds it forever
 /// (by mistake or on purpose) makes a save fail with a message, never hang.
 enum FolderLock {
-    /// Locks the folder that holds `path`, waiting as `wait` allows.
-    static func acquire(for path: String, wait: LockWait) throws(StorageError) -> ListLock {
+    /// Locks the folder that holds `path`, waiting as `wait` allows; with no `wait`, `nil`
+    /// when another process holds it.
+    static func acquire(for path: String, wait: LockWait?) throws(StorageError) -> ListLock? {
         let folder = AtomicFile.split(AtomicFile.resolvedTarget(path)).folder
         let descriptor = unsafe open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .writeFailed(path: path, reason: SystemError.describe(errno))
         }
         let start = FileStore.monotonicSeconds()
-        let deadline = start + wait.seconds
+        let deadline = start + (wait?.seconds ?? 0)
         var told = false
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
@@ -355,6 +365,10 @@ enum FolderLock {
             guard code == EWOULDBLOCK else {
                 close(descriptor)
                 throw .writeFailed(path: path, reason: "could not lock its folder: " + SystemError.describe(code))
+            }
+            guard let wait else {
+                close(descriptor)
+                return nil
             }
             if wait.isCancelled() {
                 close(descriptor)

@@ -17,9 +17,18 @@ extension Session {
             }
         }
         let lock: ListLock
+        var journalProblem: String?
         do {
             if !force { try store.refuseReadOnly(location: location) }
-            lock = try store.lock(location: location)
+            if hasPendingRecovery, let free = try store.lockIfFree(location: location) {
+                lock = free
+            } else {
+                // The wait for another program's lock may be long: the recovery journal holds
+                // the changes first (a script writes it only about once a second), so a crash
+                // while waiting loses none (found trying it).
+                journalProblem = flushRecovery()
+                lock = try store.lock(location: location)
+            }
         } catch { throw .storage(error) }
         defer { lock.unlock() }
         // `save!` merges too, conflicts going this session's way: what others saved besides stays.
@@ -32,7 +41,10 @@ extension Session {
             notes = []
         }
         var message = "Saved \(count(records.count)) to \(listName)."
-        var warn = !notes.isEmpty
+        var warn = !notes.isEmpty || journalProblem != nil
+        if let journalProblem {
+            message += "\n" + journalProblem.prefix(1).uppercased() + journalProblem.dropFirst() + "."
+        }
         if !notes.isEmpty { message += " " + Self.mergeReport(notes) }
         if let removed = removeMergedCopies() {
             message += "\n" + removed

@@ -71,6 +71,10 @@ public protocol ListStore: Sendable {
     /// it is held until the returned lock is released.
     func lock(location: String) throws(StorageError) -> ListLock
 
+    /// Takes that lock if no one holds it now; `nil` when the caller would have to wait. A
+    /// store whose lock never waits takes it (the default).
+    func lockIfFree(location: String) throws(StorageError) -> ListLock?
+
     /// Throws when the list at `location` is a read-only file, which a plain `save` must not
     /// replace (`save!` does not ask). The default, for stores without permissions, accepts all.
     func refuseReadOnly(location: String) throws(StorageError)
@@ -108,6 +112,11 @@ extension ListStore {
     /// Whether there is a list at `location`, from its version; a store may answer more cheaply.
     public func exists(location: String) -> Bool {
         (try? version(at: location, known: nil)) != nil
+    }
+
+    /// Takes the lock (`lock(location:)`): a store that never waits for it.
+    public func lockIfFree(location: String) throws(StorageError) -> ListLock? {
+        try lock(location: location)
     }
 
     /// Not known: the caller loads the list.

@@ -47,6 +47,23 @@ struct LockWaitTests {
         #expect(try ConcurrentSessionTests.people(in: path).last?.name == "Held")
     }
 
+    @Test("a script's edits are in the recovery journal before its save waits for the lock: kill -9 loses none")
+    func journalWrittenBeforeTheWait() throws {
+        let (folder, path) = try ConcurrentSessionTests.savedSamples()
+        let lock = Self.holdLock(on: folder.path)
+        let program = try LiveProgram(["--file", path], folder: folder)
+        // One write: the save is read with the edit, so the script's once-a-second journal
+        // has not run when the save starts to wait (found trying it).
+        program.send("new Waited For", "save")
+        #expect(program.waitForErrors(containing: "waiting for the lock"), "\(program.standardError)")
+        program.kill()
+        flock(lock, LOCK_UN)
+        close(lock)
+        let recovered = try ProgramRun.run(["--file", path, "-c", "recover", "-c", "save"], folder: folder)
+        #expect(recovered.status == 0, "\(recovered.standardError)")
+        #expect(try ConcurrentSessionTests.people(in: path).last?.name == "Waited For", "\(recovered.standardOutput)")
+    }
+
     @Test("Ctrl-C at the prompt cancels the wait for the lock; the edits are kept and save works later")
     func controlCCancels() throws {
         let folder = TemporaryFolder()
