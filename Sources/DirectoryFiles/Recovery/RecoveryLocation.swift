@@ -10,8 +10,10 @@ import DirectoryCore
 /// or a database connection string without its secrets (and a URI without `user:password@`),
 /// and a short hash of that for file names.
 public enum RecoveryLocation {
-    /// The list's location as journals record it: the real path of the file's folder
-    /// and its name (so the same list is found through any relative path or link to its folder).
+    /// The list's location as journals and kept versions record it: the file's real path,
+    /// or when there is no file yet the real path of its folder and its name (so the same list
+    /// is found through any relative path, and any link to it or to its folder: found trying
+    /// it, a list opened through a link to the file had a journal and versions of its own).
     public static func of(_ path: String) -> String {
         if StoreLocation.isDatabase(path) {
             let clean = StoreLocation.redacted(path)
@@ -20,6 +22,10 @@ public enum RecoveryLocation {
         }
         if let scheme = path.range(of: "://") {
             return withoutCredentials(path, afterScheme: scheme.upperBound)
+        }
+        if let whole = unsafe realpath(path, nil) {
+            defer { unsafe free(whole) }
+            return unsafe String(cString: whole)
         }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
