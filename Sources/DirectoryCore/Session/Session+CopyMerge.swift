@@ -384,9 +384,9 @@ extension Session {
             guard let version = copy.version else { continue }
             if conflictCopyStore.remove(copy.path, ifStill: version) {
                 removed.append(StoreLocation.displayName(copy.path))
-            } else {
+            } else if conflictCopyStore.copies(of: location).contains(where: { $0.path == copy.path }) {
                 changed.append(StoreLocation.displayName(copy.path))
-            }
+            }  // else gone already (another session merged and removed it): nothing to say
         }
         var lines: [String] = []
         if !removed.isEmpty {

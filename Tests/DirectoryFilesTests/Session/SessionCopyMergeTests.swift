@@ -177,6 +177,29 @@ struct SessionCopyMergeTests {
         #expect(session.records.map { $0.values[1] } == [.text("A-phone"), .text("B-phone")])
     }
 
+    @Test(
+        "a copy two sessions merged, removed by the first to save, is not called changed by the second (found trying it)"
+    )
+    func copyRemovedByAnotherSession() throws {
+        let place = Place()
+        defer { place.remove() }
+        try place.write([Self.ann, Self.bob], to: place.list)
+        var earlier = try place.session()
+        try earlier.run("new Cid", "set office C1", "save")
+        let copy = place.folder + "/sync/directory 2.json"
+        try place.write([Self.with(Self.ann, office: "A9"), Self.bob], to: copy)
+        var first = try place.session()
+        var second = try place.session()
+        try first.run("merge conflicts")
+        try second.run("merge conflicts", "new Dan")
+        let firstSaved = Self.text(try first.run("save"))
+        #expect(firstSaved.contains("Removed the merged conflict copy"), "\(firstSaved)")
+        let secondSaved = Self.text(try second.run("save"))
+        #expect(!secondSaved.contains("Kept"), "\(secondSaved)")
+        #expect(!secondSaved.contains("Removed"), "\(secondSaved)")
+        #expect(try place.read(place.list).map(\.office) == ["A9", "B1", "C1", ""])
+    }
+
     @Test("a snapshot named by year beside the list is not a conflict copy")
     func yearNamedSnapshot() throws {
         let place = Place()
