@@ -6,7 +6,8 @@ extension RecordList {
     public func forEachKey(_ body: (Int, RecordKey) -> Void) {
         let allIDs = table?.ids ?? []
         let ids = allIDs.span
-        let growingIDs = growing.ids.span
+        let allGrowingIDs = growing.ids
+        let growingIDs = allGrowingIDs.span
         let slots = slots.span
         for index in slots.indices {
             let slot = slots[index]
@@ -33,10 +34,10 @@ extension RecordList {
     /// latest kept whole): every new and changed record (and any a table cannot hold), found
     /// without a pass over the list and without making records.
     public var keysKeptWhole: some Sequence<(index: Int, key: RecordKey)> {
-        let growing = growing
-        let grown = growing.positions.indices.reversed().lazy.compactMap { row -> (index: Int, key: RecordKey)? in
-            let index = growing.positions[row]
-            return index < 0 ? nil : (index, RecordKey(id: growing.ids[row]))
+        let (growingIDs, growingPositions) = (growing.ids, growing.positions)
+        let grown = growingPositions.indices.reversed().lazy.compactMap { row -> (index: Int, key: RecordKey)? in
+            let index = growingPositions[row]
+            return index < 0 ? nil : (index, RecordKey(id: growingIDs[row]))
         }
         let loose = loose
         let loosePositions = loosePositions
@@ -68,8 +69,9 @@ extension RecordList {
             first = Swift.min(first ?? .max, loosePositions[entry])
         }
         if key.occurrence == 0 {
-            for row in growing.positions.indices where growing.positions[row] >= 0 && growing.ids[row] == key.id {
-                first = Swift.min(first ?? .max, growing.positions[row])
+            let (growingIDs, growingPositions) = (growing.ids, growing.positions)
+            for row in growingPositions.indices where growingPositions[row] >= 0 && growingIDs[row] == key.id {
+                first = Swift.min(first ?? .max, growingPositions[row])
             }
         }
         guard key.occurrence == 0, let table else { return first }
@@ -135,7 +137,7 @@ extension RecordList {
             return try table.withValueBytes(row: slot, field: field, body)
         }
         if let row = Self.growingRow(slot) {
-            guard growing.textFields[field] else { return try body(Span()) }
+            guard growing.isText(field: field) else { return try body(Span()) }
             return try growing.withValueBytes(row: row, field: field, body)
         }
         guard case .text(var text) = loose[~slot].values[field] else { return try body(Span()) }
@@ -151,7 +153,7 @@ extension RecordList {
         if slot >= 0, let table {
             isText = table.textFields[field]
         } else if Self.growingRow(slot) != nil {
-            isText = growing.textFields[field]
+            isText = growing.isText(field: field)
         } else {
             return loose[~slot].values[field] == .text(text)
         }
@@ -172,7 +174,7 @@ extension RecordList {
     public func withGrowingStorage<Result, Failure: Error>(
         _ body: (_ ids: Span<RecordID>, _ bytes: Span<UInt8>, _ starts: Span<UInt32>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try body(growing.ids.span, growing.bytes.span, growing.starts.span)
+        try growing.withStorage(body)
     }
 }
 

@@ -100,7 +100,7 @@ public struct RecordList: Sendable {
     public func id(at index: Int) -> RecordID {
         let slot = slots[index]
         if slot >= 0, let table { return table.id(at: slot) }
-        if let row = Self.growingRow(slot) { return growing.ids[row] }
+        if let row = Self.growingRow(slot) { return growing.id(ofRow: row) }
         return loose[~slot].id
     }
 
@@ -110,7 +110,7 @@ public struct RecordList: Sendable {
     public func key(at index: Int) -> RecordKey {
         let slot = slots[index]
         if slot >= 0, let table { return RecordKey(id: table.id(at: slot)) }
-        if let row = Self.growingRow(slot) { return RecordKey(id: growing.ids[row]) }
+        if let row = Self.growingRow(slot) { return RecordKey(id: growing.id(ofRow: row)) }
         return loose[~slot].key
     }
 
@@ -131,7 +131,7 @@ public struct RecordList: Sendable {
     private mutating func place(_ slot: Int, at index: Int) {
         guard slot < 0 else { return }
         if let row = Self.growingRow(slot) {
-            growing.positions[row] = index
+            growing.setPosition(index, ofRow: row)
         } else {
             loosePositions[~slot] = index
         }
@@ -142,8 +142,7 @@ public struct RecordList: Sendable {
     private mutating func release(_ slot: Int) {
         guard slot < 0 else { return }
         if let row = Self.growingRow(slot) {
-            growing.positions[row] = -1
-            growing.unused += 1
+            growing.release(row: row)
         } else {
             loosePositions[~slot] = -1
             unused += 1
@@ -290,9 +289,7 @@ extension RecordList {
             for index in loosePositions.indices where between.contains(loosePositions[index]) {
                 loosePositions[index] += shift
             }
-            for row in growing.positions.indices where between.contains(growing.positions[row]) {
-                growing.positions[row] += shift
-            }
+            growing.shiftPositions(by: shift, where: between.contains)
             place(slot, at: to)
         } else {
             for index in between where slots[index] < 0 { place(slots[index], at: index) }
@@ -329,9 +326,7 @@ extension RecordList {
             for index in 0..<older where loosePositions[index] >= oldStart {
                 loosePositions[index] += shift
             }
-            for row in growing.positions.indices where growing.positions[row] >= oldStart {
-                growing.positions[row] += shift
-            }
+            growing.shiftPositions(by: shift) { $0 >= oldStart }
         } else {
             for index in start..<slots.count where slots[index] < 0 { place(slots[index], at: index) }
         }
