@@ -14,7 +14,9 @@ struct GrowingTableTests {
         return Record(id: id, values: values)
     }
 
-    @Test("records added by new are rows of the growing table and read back as new makes them", arguments: ["person", "bucket"])
+    @Test(
+        "records added by new are rows of the growing table and read back as new makes them",
+        arguments: ["person", "bucket"])
     func newRecordsAreGrowingRows(kindName: String) throws {
         let kind = try #require(ListKind.all.first { $0.name == kindName })
         var generator = SystemRandomNumberGenerator()
@@ -31,7 +33,8 @@ struct GrowingTableTests {
         }
         #expect(list.array == array)
         #expect(list.indices.allSatisfy { list.key(at: $0) == array[$0].key && list.id(at: $0) == array[$0].id })
-        #expect((list.count - 5..<list.count).allSatisfy { list.growingRow(at: $0) != nil && list.tableRow(at: $0) == nil })
+        #expect(
+            (list.count - 5..<list.count).allSatisfy { list.growingRow(at: $0) != nil && list.tableRow(at: $0) == nil })
         for field in kind.fields.indices {
             #expect(list.indices.allSatisfy { list.value(at: $0, field: field) == array[$0].values[field] })
         }
@@ -67,7 +70,8 @@ struct GrowingTableTests {
         #expect(list.recordsKeptWhole.map(\.index).sorted() == [0, 1])
     }
 
-    @Test("random edits among new records give the same records and places as an array", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "random edits among new records give the same records and places as an array", arguments: [1, 2, 3] as [UInt64])
     func behavesLikeAnArray(seed: UInt64) throws {
         var generator = SeededGenerator(state: seed)
         var array = RecordListTests.people(200)
@@ -137,12 +141,15 @@ struct GrowingTableTests {
         let kind = try #require(ListKind.all.first { $0.name == kindName })
         var generator = SystemRandomNumberGenerator()
         let loaded = try RecordCodec.decode(
-            RawSpan(_elements: JSONRecordWriter.write(kind == .person ? RecordListTests.people(20) : [], kind: kind).span),
+            RawSpan(
+                _elements: JSONRecordWriter.write(kind == .person ? RecordListTests.people(20) : [], kind: kind).span),
             format: .json, kind: kind
         ).records
         for var list in [loaded, RecordList()] {
             for number in 0..<30 {
-                list.appendNew(id: .random(using: &generator), title: number % 4 == 0 ? nil : "Quote \" tab \t é \(number)", kind: kind)
+                list.appendNew(
+                    id: .random(using: &generator), title: number % 4 == 0 ? nil : "Quote \" tab \t é \(number)",
+                    kind: kind)
                 if number % 3 == 0 {
                     _ = list.exchangeValue(at: list.count - 1, field: 1, with: .text("Room \\ \(number) \u{07}"))
                 }
