@@ -7,6 +7,8 @@ extension RecordList {
             let order: KeyOrder?
             if let row = tableRow(at: index), let table {
                 order = table.keyOrders[table.keyOrderIndex(ofRow: row)]
+            } else if growingRow(at: index) != nil {
+                order = nil  // made here
             } else {
                 order = loose[~slots[index]].keyOrder
             }

@@ -6,10 +6,18 @@ extension RecordList {
     public func forEachKey(_ body: (Int, RecordKey) -> Void) {
         let allIDs = table?.ids ?? []
         let ids = allIDs.span
+        let allGrowingIDs = growing.ids
+        let growingIDs = allGrowingIDs.span
         let slots = slots.span
         for index in slots.indices {
             let slot = slots[index]
-            body(index, slot >= 0 ? RecordKey(id: ids[slot]) : loose[~slot].key)
+            if slot >= 0 {
+                body(index, RecordKey(id: ids[slot]))
+            } else if let row = Self.growingRow(slot) {
+                body(index, RecordKey(id: growingIDs[row]))
+            } else {
+                body(index, loose[~slot].key)
+            }
         }
     }
 
@@ -21,22 +29,50 @@ extension RecordList {
         return keys
     }
 
-    /// The records kept whole that are in the list, each with its index, the latest kept
-    /// first: every new and changed record (and any a table cannot hold), found without a
-    /// pass over the list.
-    public var recordsKeptWhole: some Sequence<(index: Int, record: Record)> {
-        loose.indices.reversed().lazy.compactMap { entry -> (index: Int, record: Record)? in
-            let index = loosePositions[entry]
-            return index < 0 ? nil : (index, loose[entry])
+    /// The keys of the records kept whole and of the growing table's rows that are in the
+    /// list, each with its index, the newest first (the growing table's rows, then the
+    /// latest kept whole): every new and changed record (and any a table cannot hold), found
+    /// without a pass over the list and without making records.
+    public var keysKeptWhole: some Sequence<(index: Int, key: RecordKey)> {
+        let (growingIDs, growingPositions) = (growing.ids, growing.positions)
+        let grown = growingPositions.indices.reversed().lazy.compactMap { row -> (index: Int, key: RecordKey)? in
+            let index = growingPositions[row]
+            return index < 0 ? nil : (index, RecordKey(id: growingIDs[row]))
         }
+        let loose = loose
+        let loosePositions = loosePositions
+        let kept = loose.indices.reversed().lazy.compactMap { entry -> (index: Int, key: RecordKey)? in
+            let index = loosePositions[entry]
+            return index < 0 ? nil : (index, loose[entry].key)
+        }
+        return [AnySequence(grown), AnySequence(kept)].lazy.joined()
     }
 
-    /// The index of the first record whose key is `key`, if any: the records kept whole are
-    /// looked at first, and only a key a table row may have sends the search over the rows.
+    /// The records `keysKeptWhole` names, each with its index, in its order (a row of the
+    /// growing table is made into a `Record`).
+    public var recordsKeptWhole: some Sequence<(index: Int, record: Record)> {
+        keysKeptWhole.lazy.map { item in (item.index, self[item.index]) }
+    }
+
+    /// Whether a record kept whole has a repeated id's number (`Record.occurrence` above 0):
+    /// only those can, as rows of either table have none.
+    public var hasNumberedRecords: Bool {
+        loose.indices.contains { loosePositions[$0] >= 0 && loose[$0].occurrence > 0 }
+    }
+
+    /// The index of the first record whose key is `key`, if any: the records kept whole and
+    /// the growing table's rows are looked at first, and only a key a table row may have
+    /// sends the search over the rows.
     public func index(of key: RecordKey) -> Int? {
         var first: Int?
         for entry in loose.indices where loosePositions[entry] >= 0 && loose[entry].key == key {
             first = Swift.min(first ?? .max, loosePositions[entry])
+        }
+        if key.occurrence == 0 {
+            let (growingIDs, growingPositions) = (growing.ids, growing.positions)
+            for row in growingPositions.indices where growingPositions[row] >= 0 && growingIDs[row] == key.id {
+                first = Swift.min(first ?? .max, growingPositions[row])
+            }
         }
         guard key.occurrence == 0, let table else { return first }
         let allIDs = table.ids
@@ -55,8 +91,8 @@ extension RecordList {
     public func indices(of keys: Set<RecordKey>) -> [RecordKey: Int] {
         var found: [RecordKey: Int] = [:]
         guard !keys.isEmpty else { return found }
-        for (index, record) in recordsKeptWhole where keys.contains(record.key) {
-            found[record.key] = Swift.min(found[record.key] ?? .max, index)
+        for (index, key) in keysKeptWhole where keys.contains(key) {
+            found[key] = Swift.min(found[key] ?? .max, index)
         }
         let missing = keys.filter { $0.occurrence == 0 && found[$0] == nil }
         guard !missing.isEmpty, let table else { return found }
@@ -86,6 +122,7 @@ extension RecordList {
     public func value(at index: Int, field: Int) -> FieldValue {
         let slot = slots[index]
         if slot >= 0, let table { return table.value(row: slot, field: field) }
+        if let row = Self.growingRow(slot) { return growing.value(row: row, field: field) }
         return loose[~slot].values[field]
     }
 
@@ -99,9 +136,45 @@ extension RecordList {
             guard table.textFields[field] else { return try body(Span()) }
             return try table.withValueBytes(row: slot, field: field, body)
         }
+        if let row = Self.growingRow(slot) {
+            guard growing.isText(field: field) else { return try body(Span()) }
+            return try growing.withValueBytes(row: row, field: field, body)
+        }
         guard case .text(var text) = loose[~slot].values[field] else { return try body(Span()) }
         text.makeContiguousUTF8()
         return try body(text.utf8.span)
+    }
+
+    /// Whether text field `field` of record `index` is `text`, byte for byte, without making
+    /// a string when the record is a row (a date is never text).
+    public func hasText(_ text: String, at index: Int, field: Int) -> Bool {
+        let slot = slots[index]
+        let isText: Bool
+        if slot >= 0, let table {
+            isText = table.textFields[field]
+        } else if Self.growingRow(slot) != nil {
+            isText = growing.isText(field: field)
+        } else {
+            return loose[~slot].values[field] == .text(text)
+        }
+        guard isText else { return false }
+        var text = text
+        return text.withUTF8 { expected in
+            withText(at: index, field: field) { bytes in
+                guard bytes.count == expected.count else { return false }
+                for offset in 0..<bytes.count where bytes[offset] != expected[offset] { return false }
+                return true
+            }
+        }
+    }
+
+    /// Calls `body` with the growing table's storage (the records `new` added): each row's
+    /// id, all values' bytes and where each starts, as `RecordTable.withStorage` gives a
+    /// table's; value `field` of row `row` starts at `starts[row * fieldCount + field]`.
+    public func withGrowingStorage<Result, Failure: Error>(
+        _ body: (_ ids: Span<RecordID>, _ bytes: Span<UInt8>, _ starts: Span<UInt32>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try growing.withStorage(body)
     }
 }
 

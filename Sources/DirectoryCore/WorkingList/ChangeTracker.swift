@@ -27,6 +27,8 @@ struct ChangeTracker {
         switch step {
         case .insert(let record, _):
             baseline.noteAdded(record.key)
+        case .insertNew(let id, _, _):
+            baseline.noteAdded(RecordKey(id: id))
         case .insertAll(let placed):
             for item in placed { baseline.noteAdded(item.record.key) }
         case .remove(let indices):

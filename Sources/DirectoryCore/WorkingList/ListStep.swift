@@ -6,6 +6,10 @@
 enum ListStep: Equatable, Sendable {
     /// Insert the record at this index.
     case insert(Record, at: Int)
+    /// Insert at this index the record `new` makes: id `id`, the kind's default values, and
+    /// `title` (when given) in the kind's title field. At the end of the list it goes into
+    /// the list's growing table, without a `Record` (`RecordList.appendNew`).
+    case insertNew(id: RecordID, title: String?, at: Int)
     /// Insert records at their indices (ascending; each index counts the ones inserted before it).
     case insertAll([PlacedRecord])
     /// Remove the records at these indices (ascending).
@@ -36,7 +40,7 @@ extension ListStep {
         var count = count
         for step in steps {
             switch step {
-            case .insert(_, let index):
+            case .insert(_, let index), .insertNew(_, _, let index):
                 guard index >= 0, index <= count else { return false }
                 count += 1
             case .insertAll(let placed):

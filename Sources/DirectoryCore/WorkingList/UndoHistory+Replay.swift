@@ -25,6 +25,9 @@ extension UndoHistory {
                 case .insert(let record, let index):
                     guard index <= ids.count, spend(ids.count - index + 1) else { return nil }
                     ids.insert(record.key, at: index)
+                case .insertNew(let id, _, let index):
+                    guard index <= ids.count, spend(ids.count - index + 1) else { return nil }
+                    ids.insert(RecordKey(id: id), at: index)
                 case .insertAll(let placed):
                     for item in placed {
                         guard item.index <= ids.count, spend(ids.count - item.index + 1) else { return nil }
@@ -77,6 +80,8 @@ extension UndoHistory {
                     for index in inserted { shift(after: index - 1, by: 1) }
                 case .insert(let record, let index):
                     deleted(PlacedRecord(index: index, record: record), offset: 0)
+                case .insertNew(let id, _, let index):
+                    deleted(PlacedRecord(index: index, record: Record(id: id, values: [])), offset: 0)
                 case .insertAll(let removed):
                     for (offset, item) in removed.enumerated() { deleted(item, offset: offset) }
                 case .move(let from, let to):

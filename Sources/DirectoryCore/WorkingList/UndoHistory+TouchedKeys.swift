@@ -21,6 +21,9 @@ extension UndoHistory {
                 case .insert(let record, let index):
                     guard index >= 0, index <= keys.count else { return nil }
                     keys.insert(record.key, at: index)
+                case .insertNew(let id, _, let index):
+                    guard index >= 0, index <= keys.count else { return nil }
+                    keys.insert(RecordKey(id: id), at: index)
                 case .insertAll(let placed):
                     for item in placed {
                         guard item.index >= 0, item.index <= keys.count else { return nil }

@@ -112,14 +112,14 @@ struct UndoHistory: Equatable {
         switch command {
         case .new(let name):
             guard case .remove(let indices) = step, indices.count == 1, let record = Int32(exactly: indices[0]),
-                name.map({ records.value(at: indices[0], field: kind.titleField) == .text($0) }) ?? true
+                name.map({ records.hasText($0, at: indices[0], field: kind.titleField) }) ?? true
             else { return false }
             slots.append(Slot(kind: .inserted, named: name != nil, field: 0, record: record, previousCurrent: before))
             return true
         case .set(let name, let text):
             guard case .setField(let index, let field, let old) = step,
                 name == kind.fields[field].name, old == kind.fields[field].defaultValue,
-                records.value(at: index, field: field) == .text(text),
+                records.hasText(text, at: index, field: field),
                 let record = Int32(exactly: index), let fieldNumber = UInt16(exactly: field)
             else { return false }
             if defaults.isEmpty { defaults = kind.defaultValues }

@@ -1,10 +1,11 @@
 /// What differs from the saved list: the unsaved marker, the quit guard, and the change set
 /// a store that writes record by record is sent.
 ///
-/// Both go over the records the list keeps whole (`RecordList.recordsKeptWhole`), not over
-/// the list: a record the baseline names is kept whole while it is in the list (a step that
-/// adds or changes a record keeps it whole, and only loading makes table rows), so a
-/// record the baseline names that is not among them was deleted. An edit and a save cost
+/// Both go over the records the list keeps whole and the rows of its growing table
+/// (`RecordList.keysKeptWhole`), not over the list: a record the baseline names is one of
+/// those while it is in the list (a step that changes a record keeps it whole, one that adds
+/// a record keeps it whole or in the growing table, and only loading makes table rows), so
+/// a record the baseline names that is not among them was deleted. An edit and a save cost
 /// what changed, however long the list.
 extension WorkingList {
     /// Whether anything differs from the saved list: a record added, deleted or changed, or the order.
@@ -16,12 +17,12 @@ extension WorkingList {
         let baseline = tracker.baseline
         guard !baseline.isEmpty else { return false }
         var matched = 0
-        for (_, record) in records.recordsKeptWhole {
-            switch baseline[record.key] {
+        for (index, key) in records.keysKeptWhole {
+            switch baseline[key] {
             case nil: continue
             case .absent: return true
             case .present(let saved):
-                if saved.values != record.values { return true }
+                if saved.values != records[index].values { return true }
                 matched += 1
             }
         }
@@ -45,14 +46,15 @@ extension WorkingList {
         found.reserveCapacity(baseline.count)
         var additions: [(index: Int, record: Record)] = []
         var changed: [(index: Int, record: Record)] = []
-        for (index, record) in records.recordsKeptWhole {
-            // By key first: the saved version is compared only for the few the baseline names.
-            let key = record.key
+        for (index, key) in records.keysKeptWhole {
+            // By key first: records are made and compared only for the few the baseline names.
             guard let base = baseline[key] else { continue }
             found.insert(key)
             switch base {
-            case .absent: additions.append((index, record))
-            case .present(let saved): if saved != record { changed.append((index, record)) }
+            case .absent: additions.append((index, records[index]))
+            case .present(let saved):
+                let record = records[index]
+                if saved != record { changed.append((index, record)) }
             }
         }
         changes.added = additions.sorted { $0.index < $1.index }.map { item in

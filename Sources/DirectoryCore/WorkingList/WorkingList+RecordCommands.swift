@@ -1,9 +1,7 @@
 /// The commands that pick, show and change records.
 extension WorkingList {
     mutating func newRecord(named name: String?, command: Command) -> CommandOutput {
-        var values = kind.defaultValues
-        if let name { values[kind.titleField] = .text(name) }
-        change(.insert(Record(id: environment.makeID(), values: values), at: records.count), by: command)
+        change(.insertNew(id: environment.makeID(), title: name, at: records.count), by: command)
         current = records.count - 1
         return feedback("Added \(kind.noun) \(records.count)\(name.map { " \($0)" } ?? ""); it is now current.")
     }

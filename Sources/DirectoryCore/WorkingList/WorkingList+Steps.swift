@@ -72,6 +72,16 @@ extension WorkingList {
             insert(record, at: index)
             if journaled { notes.noteChanged(record.key, at: index) }
             return .remove([index])
+        case .insertNew(let id, let title, let index):
+            if index == records.count {
+                records.appendNew(id: id, title: title, kind: kind)
+            } else {
+                var values = kind.defaultValues
+                if let title { values[kind.titleField] = .text(title) }
+                insert(Record(id: id, values: values), at: index)
+            }
+            if journaled { notes.noteChanged(RecordKey(id: id), at: index) }
+            return .remove([index])
         case .insertAll(let placed):
             for item in placed {
                 insert(item.record, at: item.index)

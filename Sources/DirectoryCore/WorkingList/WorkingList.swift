@@ -91,9 +91,7 @@ public struct WorkingList {
     /// an id are numbered again in the order just written.
     mutating func markSaved() {
         tracker.markSaved()
-        // Only a record kept whole can have a repeated id's number (a table row's is 0).
-        let numbered = records.recordsKeptWhole.contains { $0.record.occurrence > 0 }
-        guard !repeatedIDs.isEmpty || numbered else { return }
+        guard !repeatedIDs.isEmpty || records.hasNumberedRecords else { return }
         repeatedIDs = RecordKey.numberOccurrences(in: &records)
     }
 }

@@ -21,8 +21,8 @@ enum JSONRecordWriter {
     /// Writes a complete JSON file holding `records`, handing it to `emit` in pieces
     /// of at least `pieceSize` bytes (the last one shorter) as they fill up.
     ///
-    /// Records still in the list's `RecordTable` are written straight from its bytes;
-    /// the others (new, changed, with extras) through `Record`.
+    /// Records still in the list's `RecordTable`, and those `new` added to its growing table,
+    /// are written straight from their bytes; the others (changed, with extras) through `Record`.
     static func write(
         _ records: RecordList, kind: ListKind, pieceSize: Int, emit: (Span<UInt8>) -> Void
     ) {
@@ -54,10 +54,31 @@ enum JSONRecordWriter {
         _ records: RecordList, layout: Layout, table: RecordTable?, values: Span<UInt8>, starts: Span<UInt32>,
         to sink: inout ByteSink, pieceSize: Int, emit: (Span<UInt8>) -> Void
     ) {
+        records.withGrowingStorage { grownIDs, grownValues, grownStarts in
+            write(
+                records, layout: layout, table: table, values: values, starts: starts,
+                grown: (grownIDs, grownValues, grownStarts), to: &sink, pieceSize: pieceSize, emit: emit)
+        }
+    }
+
+    /// The records of `records` into `sink`, as above; `grown` is the list's growing table's
+    /// storage (`RecordList.withGrowingStorage`).
+    private static func write(
+        _ records: RecordList, layout: Layout, table: RecordTable?, values: Span<UInt8>, starts: Span<UInt32>,
+        grown: (ids: Span<RecordID>, values: Span<UInt8>, starts: Span<UInt32>),
+        to sink: inout ByteSink, pieceSize: Int, emit: (Span<UInt8>) -> Void
+    ) {
         var scratch: [UInt8] = []
+        let fieldCount = layout.fields.count
         for number in records.indices {
             if let row = records.tableRow(at: number), let table {
-                layout.writeRow(row, of: table, values: values, starts: starts, first: number == 0, to: &sink)
+                layout.writeRow(
+                    id: table.id(at: row), order: table.keyOrderIndex(ofRow: row), valueStart: row &* fieldCount,
+                    values: values, starts: starts, first: number == 0, to: &sink)
+            } else if let row = records.growingRow(at: number) {
+                layout.writeRow(
+                    id: grown.ids[row], order: layout.fallbackOrder, valueStart: row &* fieldCount,
+                    values: grown.values, starts: grown.starts, first: number == 0, to: &sink)
             } else {
                 layout.write(records[number], first: number == 0, to: &sink, scratch: &scratch)
             }
@@ -79,8 +100,11 @@ enum JSONRecordWriter {
         let keyPrefixStarts: [Int]
         /// Whether each field holds text.
         let textFields: [Bool]
-        /// The resolved key order of each of the table's orders (`RecordTable.resolvedKeyOrders`).
+        /// The resolved key order of each of the table's orders (`RecordTable.resolvedKeyOrders`),
+        /// then `fallback`'s, for the rows of the list's growing table.
         let rowOrders: [UInt8]
+        /// The number of `fallback`'s order in `rowOrders`.
+        let fallbackOrder: Int
         /// The order of a record made here.
         let fallback: KeyOrder
         /// `fallback` resolved for a record without extras: most records written through
@@ -107,9 +131,11 @@ enum JSONRecordWriter {
             keyPrefixBytes = keyPrefixes.flatMap { $0 }
             keyPrefixStarts = keyPrefixes.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.count) }
             textFields = fields.map(\.isText)
-            rowOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
             self.fallback = fallback
             fallbackCodes = fallback.resolved(fieldCount: fields.count, extraCount: 0)
+            let tableOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
+            rowOrders = tableOrders + fallbackCodes
+            fallbackOrder = tableOrders.count / keyPrefixes.count
             // `,` `{`, each key's prefix and a comma, `"` 36 digits `"`, quotes or a number (at most 32), `}`.
             fixedBound = 2 + keyPrefixes.reduce(0) { $0 + $1.count + 1 } + 38 + fields.count * 32 + 1
             (joinerBytes, joinerStarts) = Self.joiners(
@@ -140,21 +166,20 @@ enum JSONRecordWriter {
             return (bytes, starts)
         }
 
-        /// Writes table row `row`, preceded by a comma unless it is the first record: each
-        /// value between the joiners of the row's order.
+        /// Writes a row of a table, preceded by a comma unless it is the first record: the id
+        /// `id` and each value, from `values` at `starts[valueStart...]`, between the joiners of
+        /// the row's order (its number in `rowOrders`).
         @inline(__always)
         func writeRow(
-            _ row: Int, of table: RecordTable, values: Span<UInt8>, starts: Span<UInt32>, first: Bool,
+            id: RecordID, order: Int, valueStart: Int, values: Span<UInt8>, starts: Span<UInt32>, first: Bool,
             to sink: inout ByteSink
         ) {
-            let fieldCount = table.fieldCount
-            let valueStart = row &* fieldCount
+            let fieldCount = fields.count
             let byteCount = Int(starts[valueStart &+ fieldCount]) &- Int(starts[valueStart])
             // An escape is at most 6 bytes for 1.
             sink.reserve(fixedBound + 6 * byteCount)
             if !first { sink.put(UInt8(ascii: ",")) }
             let keyCount = 1 &+ fields.count
-            let order = table.keyOrderIndex(ofRow: row)
             let orderStart = order &* keyCount
             var joiner = order &* (keyCount &+ 1)
             let joiners = joinerBytes.span
@@ -163,7 +188,6 @@ enum JSONRecordWriter {
                 joiner &+= 1
                 let code = Int(rowOrders[orderStart &+ position])
                 guard code > 0 else {
-                    let id = table.id(at: row)
                     sink.write(atMost: 36) { id.writeUTF8(to: &$0) }
                     continue
                 }
