@@ -7,7 +7,7 @@
 /// Text given as bytes is kept as where it is until the record ends: a range of the bytes
 /// the reader ends the record with (`add(field:textAt:)`, `endRecord(texts:)`); a record
 /// that fits a `RecordTable` is then copied there without a string being made.
-public struct RecordBuilder {
+public struct RecordBuilder: Sendable {
     /// The kind in use, once known.
     public private(set) var kind: ListKind? {
         didSet { keepParts(of: kind) }
@@ -16,7 +16,13 @@ public struct RecordBuilder {
     public let fallback: ListKind
     /// The records built so far, once the kind is known.
     private var list: RecordList.Builder?
-    private var sizeHint: Int
+    /// The size of the file being read, for the room made up front.
+    private(set) var sizeHint: Int
+    /// The kind the builder was made with (`restarted()`).
+    private let givenKind: ListKind?
+    /// The records of the file before the first this builder builds (another builder
+    /// builds them), for messages.
+    private let recordsBefore: Int
 
     // The kind's parts that each key and record needs, kept apart so that the hot
     // paths never copy the whole (optional) kind.
@@ -57,14 +63,37 @@ public struct RecordBuilder {
     ///   as many records as it could hold. Untouched room costs address space, not memory,
     ///   and it spares the copies (and the double peak) of growing arrays a million long.
     public init(kind: ListKind?, fallback: ListKind = .person, sizeHint: Int = 0) {
+        self.init(kind: kind, fallback: fallback, sizeHint: sizeHint, recordsBefore: 0)
+    }
+
+    /// Creates a builder of the records that follow the file's first `recordsBefore`, which
+    /// another builder builds (a run read on a thread of its own, then joined to it with
+    /// `append(contentsOf:)`).
+    init(kind: ListKind?, fallback: ListKind, sizeHint: Int, recordsBefore: Int) {
         self.kind = kind
         self.fallback = fallback
         self.sizeHint = sizeHint
+        self.givenKind = kind
+        self.recordsBefore = recordsBefore
         keepParts(of: kind)
     }
 
+    /// An empty builder made as this one was.
+    func restarted() -> RecordBuilder {
+        RecordBuilder(kind: givenKind, fallback: fallback, sizeHint: sizeHint, recordsBefore: recordsBefore)
+    }
+
     /// The 1-based number of the record being built, for messages.
-    public var recordNumber: Int { (list?.count ?? 0) + 1 }
+    public var recordNumber: Int { recordsBefore + (list?.count ?? 0) + 1 }
+
+    /// Adds the records `other` built after this builder's, as if this builder had built
+    /// them: `other` read the records that follow this one's, of the same kind. Returns
+    /// `false`, adding nothing, when the list might then differ from one builder's
+    /// (`RecordList.Builder.append(contentsOf:)`).
+    mutating func append(contentsOf other: RecordBuilder) -> Bool {
+        guard let records = other.list, kind == other.kind, list != nil else { return false }
+        return list?.append(contentsOf: records) == true
+    }
 
     /// Starts the next record.
     public mutating func beginRecord() {

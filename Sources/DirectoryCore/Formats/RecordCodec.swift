@@ -13,12 +13,20 @@ public enum RecordCodec {
         _ bytes: RawSpan, format: FileFormat, kind: ListKind?,
         fallback: ListKind = .person
     ) throws(FileFormatError) -> (kind: ListKind, records: RecordList) {
+        try decode(bytes, format: format, kind: kind, fallback: fallback, split: .automatic)
+    }
+
+    /// Reads the records in `bytes`, a binary property list's records in runs on as many
+    /// threads as `split` allows (the others on one thread): the same result as on one.
+    static func decode(
+        _ bytes: RawSpan, format: FileFormat, kind: ListKind?, fallback: ListKind, split: RecordReadSplit
+    ) throws(FileFormatError) -> (kind: ListKind, records: RecordList) {
         var builder = RecordBuilder(kind: kind, fallback: fallback, sizeHint: bytes.byteCount)
         switch format {
         case .json:
             try JSONRecordReader.read(Span(_bytes: bytes), into: &builder)
         case .binaryPlist:
-            try BinaryPlistRecordReader.read(bytes, into: &builder)
+            try BinaryPlistRecordReader.read(bytes, into: &builder, split: split)
         case .xmlPlist:
             try XMLPlistRecordReader.read(bytes, into: &builder)
         }

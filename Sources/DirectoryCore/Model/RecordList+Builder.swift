@@ -1,11 +1,12 @@
 extension RecordList {
     /// Builds a list record by record as a reader finds them: each record goes into the
     /// table when it fits a row, and is kept whole when it does not.
-    public struct Builder {
-        private var table: RecordTable.Builder
-        private var slots: [Int] = []
-        private var loose: [Record] = []
-        private var loosePositions: [Int] = []
+    public struct Builder: Sendable {
+        // Not private: `append(contentsOf:)` (RecordTable+Joining.swift) joins two builders.
+        var table: RecordTable.Builder
+        var slots: [Int] = []
+        var loose: [Record] = []
+        var loosePositions: [Int] = []
 
         /// An empty list of `kind`'s records, with room made for about `rows` records
         /// holding `bytes` bytes of values (room never touched costs no memory).

@@ -143,16 +143,17 @@ extension RecordTable {
         let fieldCount: Int
         /// Whether each field is text.
         let textFields: [Bool]
-        fileprivate(set) var ids: [RecordID] = []
-        fileprivate(set) var starts: [UInt32] = [0]
-        fileprivate(set) var bytes: [UInt8] = []
-        fileprivate(set) var keyOrders: [KeyOrder?] = []
-        fileprivate(set) var rowOrders: [UInt8] = []
-        fileprivate(set) var valueObjects: [UInt32] = []
-        fileprivate(set) var valueObjectBound = 0
-        private var packedOrders: [KeyOrder.Packed] = []
-        private var lastPacked = KeyOrder.Packed()
-        private var lastOrderIndex = -1
+        // Not private: `append(contentsOf:)` (RecordTable+Joining.swift) joins two builders.
+        var ids: [RecordID] = []
+        var starts: [UInt32] = [0]
+        var bytes: [UInt8] = []
+        var keyOrders: [KeyOrder?] = []
+        var rowOrders: [UInt8] = []
+        var valueObjects: [UInt32] = []
+        var valueObjectBound = 0
+        var packedOrders: [KeyOrder.Packed] = []
+        var lastPacked = KeyOrder.Packed()
+        var lastOrderIndex = -1
 
         /// The most bytes a table holds, so that offsets fit in 32 bits.
         static let capacityLimit = Int(UInt32.max)

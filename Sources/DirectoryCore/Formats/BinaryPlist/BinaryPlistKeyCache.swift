@@ -5,8 +5,8 @@ struct BinaryPlistKeyCache {
     private static let slots = 64
     private var objects = [Int](repeating: -1, count: slots)
     private var meanings = [RecordBuilder.KnownKey?](repeating: nil, count: slots)
-    /// The object of the first `id` key met.
-    private var firstIDKey = -1
+    /// The object of the first `id` key met, or -1.
+    private(set) var firstIDKey = -1
     /// Whether two records' `id` keys were different objects: the file was written without
     /// sharing equal strings, as `PropertyListSerialization` writes (`PropertyListEncoder`
     /// writes each key once).

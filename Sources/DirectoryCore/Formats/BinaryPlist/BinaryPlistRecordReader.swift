@@ -10,109 +10,40 @@
 /// shares between records is decoded once and its `String` shared. The object each
 /// text value was read from is noted in the record table (`RecordTable.valueObjects`),
 /// so that a save looks each distinct value up once.
+///
+/// Every object is found through the offset table, so the records of a large file are
+/// read in runs at the same time, one thread each (`readInRuns`), with exactly the
+/// result one thread gives.
 enum BinaryPlistRecordReader {
-    /// Reads the records in `bytes` into `builder`.
-    static func read(_ bytes: RawSpan, into builder: inout RecordBuilder) throws(FileFormatError) {
+    /// Reads the records in `bytes` into `builder`, the top array split as `split` allows,
+    /// and returns the number of runs they were read in (1: on one thread, the file too
+    /// small or what the runs read not what one thread reads).
+    @discardableResult
+    static func read(
+        _ bytes: RawSpan, into builder: inout RecordBuilder, split: RecordReadSplit = .automatic
+    ) throws(FileFormatError) -> Int {
         let table = try BinaryPlistObjectTable(Span(_bytes: bytes))
-        var parser = BinaryPlistValueParser(table: table)
         let top = try table.object(table.trailer.topObject)
         guard top.kind == .array || top.kind == .set else {
             throw FileFormatError(
                 "the top level is \(top.kind.description), expected an array of records", offset: top.position)
         }
-        var keys = BinaryPlistKeyCache()
-        var strings = BinaryPlistStringCache()
-        var asciiTexts = BinaryPlistASCIICache()
-        try parser.enter(top)
-        // A record written by an app takes 50 bytes or more (its id alone 39); the bound
-        // keeps a file whose records share one dictionary from reserving too much up front.
-        for slot in 0..<top.count {
-            let record = try table.object(table.reference(in: top, slot: slot))
-            try parser.spend(at: record.position)
-            guard record.kind == .dictionary else {
-                throw FileFormatError(
-                    "record \(slot + 1) is \(record.kind.description), expected a dictionary", offset: record.position)
-            }
-            try parser.enter(record)
-            builder.beginRecord()
-            for pair in 0..<record.count {
-                let keyIndex = table.reference(in: record, slot: pair)
-                let valueIndex = table.reference(in: record, slot: record.count + pair)
-                let known = try keys.known(keyIndex, in: record, parser: &parser, builder: &builder)
-                switch known {
-                case .id?:
-                    if let id = try recordID(valueIndex, parser: &parser) {
-                        try builder.add(id: id)
-                        continue
-                    }
-                case .field(let index)?:
-                    try addField(
-                        index, valueIndex, in: record, to: &builder, parser: &parser, strings: &strings,
-                        asciiTexts: &asciiTexts)
-                    continue
-                case nil:
-                    break
-                }
-                let key = try parser.key(keyIndex, in: record)
-                try builder.add(key: key, value: try parser.value(valueIndex))
-            }
-            try builder.endRecord(texts: parser.table.bytes)
-            parser.leave()
+        var scan = try BinaryPlistRecordScan(table: table, top: top)
+        let runs = top.count > 1 ? split.runs(of: 1..<top.count) : []
+        guard runs.count > 1 else {
+            try scan.read(0..<top.count, into: &builder)
+            if scan.keysRepeat { builder.plistObjectSharing = .unshared }
+            return 1
         }
-        parser.leave()
-        if keys.keysRepeat { builder.plistObjectSharing = .unshared }
-    }
-
-    /// The id that object `index` holds when it is a 36-character ASCII string in the
-    /// hyphenated form, or `nil` (nothing read) for the general path to explain.
-    private static func recordID(_ index: Int, parser: inout BinaryPlistValueParser) throws(FileFormatError)
-        -> RecordID?
-    {
-        let object = try parser.table.object(index)
-        guard object.kind == .asciiString, object.count == 36 else { return nil }
-        let text = parser.table.bytes.extracting(object.payload..<(object.payload + 36))
-        guard let id = RecordID(utf8: text.rawBytes) else { return nil }
-        try parser.spend(at: object.position)
-        return id
-    }
-
-    /// Adds object `index` of `record` as the value of kind field `field`; a string
-    /// is taken from `strings`, or ASCII text's place from `asciiTexts`, when this object
-    /// was read before.
-    @inline(__always)
-    private static func addField(
-        _ field: Int, _ index: Int, in record: BinaryPlistObject, to builder: inout RecordBuilder,
-        parser: inout BinaryPlistValueParser, strings: inout BinaryPlistStringCache,
-        asciiTexts: inout BinaryPlistASCIICache
-    ) throws(FileFormatError) {
-        let isText = builder.isText(field: field)
-        if isText, let text = asciiTexts.text(index) {
-            try parser.spend(at: text.position)
-            try builder.add(field: field, textAt: text.range)
-            return builder.noteObject(index, field: field)
-        }
-        if let text = strings.string(index) {
-            try parser.spend(at: record.position)
-            try builder.add(field: field, text: text)
-            if isText { builder.noteObject(index, field: field) }
-            return
-        }
-        // ASCII text, what the apps write for most names and offices, goes from the file's
-        // bytes to the record table without a string being made.
-        let object = try parser.table.object(index)
-        if object.kind == .asciiString, isText {
-            let range = object.payload..<(object.payload + object.count)
-            if UTF8Text.isASCII(parser.table.bytes.extracting(range).rawBytes) {
-                asciiTexts.remember(index, position: object.position, range: range)
-                try parser.spend(at: object.position)
-                try builder.add(field: field, textAt: range)
-                return builder.noteObject(index, field: field)
-            }
-        }
-        let value = try parser.value(index)
-        guard case .string(let text) = value else { return try builder.add(field: field, value: value) }
-        strings.remember(text, for: index)
-        try builder.add(field: field, text: text)
-        if isText { builder.noteObject(index, field: field) }
+        // The first record decides the kind the runs read with.
+        try scan.read(0..<1, into: &builder)
+        if try readInRuns(runs, table: table, after: scan, into: &builder) { return runs.count }
+        // What one thread reads differs from the joined runs (a file that would exhaust
+        // the budget, or a table full of rows): read it again on one.
+        builder = builder.restarted()
+        var again = try BinaryPlistRecordScan(table: table, top: top)
+        try again.read(0..<top.count, into: &builder)
+        if again.keysRepeat { builder.plistObjectSharing = .unshared }
+        return 1
     }
 }

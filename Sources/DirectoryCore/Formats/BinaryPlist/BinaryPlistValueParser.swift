@@ -14,7 +14,7 @@ struct BinaryPlistValueParser: ~Escapable {
     private var stack: [Int] = []
     /// How many more values may be read; a file without shared containers
     /// reads one value per reference, so this bounds the work by the file size.
-    private var budget: Int
+    private(set) var budget: Int
     private var cachedKeyObjects = [Int](repeating: -1, count: 64)
     private var cachedKeys = [String](repeating: "", count: 64)
 

@@ -1,0 +1,123 @@
+/// One reading of a run of the records of a binary property list's top array: the value
+/// parser with its budget and nesting, and the caches that let a record find its keys
+/// and the strings the file shares without decoding them again.
+///
+/// `BinaryPlistRecordReader` reads a file with one scan, or, for a large file, with one
+/// scan per part of the top array, each on its own thread. What a record reads as depends
+/// only on the record and the kind, never on what the caches hold (a cached object is one
+/// that was found and checked before), so a scan that starts at any record reads it as a
+/// scan from the first would.
+struct BinaryPlistRecordScan: ~Escapable {
+    /// The objects and the budget of values read.
+    private(set) var parser: BinaryPlistValueParser
+    /// The top array or set.
+    let top: BinaryPlistObject
+    private var keys = BinaryPlistKeyCache()
+    private var strings = BinaryPlistStringCache()
+    private var asciiTexts = BinaryPlistASCIICache()
+    /// The most values the parser may count (`BinaryPlistValueParser.budget` as it started).
+    let startingBudget: Int
+
+    /// A scan of the records of `top`, the file's top array or set.
+    @_lifetime(copy table)
+    init(table: BinaryPlistObjectTable, top: BinaryPlistObject) throws(FileFormatError) {
+        parser = BinaryPlistValueParser(table: table)
+        startingBudget = parser.budget
+        self.top = top
+        try parser.enter(top)
+    }
+
+    /// How many values this scan has counted against the parser's budget.
+    var spent: Int { startingBudget - parser.budget }
+
+    /// The object of the first `id` key this scan met, or -1.
+    var firstIDKey: Int { keys.firstIDKey }
+
+    /// Whether two records of this scan had different `id` key objects.
+    var keysRepeat: Bool { keys.keysRepeat }
+
+    /// Reads the records in `slots` of the top array into `builder`.
+    mutating func read(_ slots: Range<Int>, into builder: inout RecordBuilder) throws(FileFormatError) {
+        let table = parser.table
+        for slot in slots {
+            let record = try table.object(table.reference(in: top, slot: slot))
+            try parser.spend(at: record.position)
+            guard record.kind == .dictionary else {
+                throw FileFormatError(
+                    "record \(slot + 1) is \(record.kind.description), expected a dictionary", offset: record.position)
+            }
+            try parser.enter(record)
+            builder.beginRecord()
+            for pair in 0..<record.count {
+                let keyIndex = table.reference(in: record, slot: pair)
+                let valueIndex = table.reference(in: record, slot: record.count + pair)
+                let known = try keys.known(keyIndex, in: record, parser: &parser, builder: &builder)
+                switch known {
+                case .id?:
+                    if let id = try recordID(valueIndex) {
+                        try builder.add(id: id)
+                        continue
+                    }
+                case .field(let index)?:
+                    try addField(index, valueIndex, in: record, to: &builder)
+                    continue
+                case nil:
+                    break
+                }
+                let key = try parser.key(keyIndex, in: record)
+                try builder.add(key: key, value: try parser.value(valueIndex))
+            }
+            try builder.endRecord(texts: table.bytes)
+            parser.leave()
+        }
+    }
+
+    /// The id that object `index` holds when it is a 36-character ASCII string in the
+    /// hyphenated form, or `nil` (nothing read) for the general path to explain.
+    private mutating func recordID(_ index: Int) throws(FileFormatError) -> RecordID? {
+        let object = try parser.table.object(index)
+        guard object.kind == .asciiString, object.count == 36 else { return nil }
+        let text = parser.table.bytes.extracting(object.payload..<(object.payload + 36))
+        guard let id = RecordID(utf8: text.rawBytes) else { return nil }
+        try parser.spend(at: object.position)
+        return id
+    }
+
+    /// Adds object `index` of `record` as the value of kind field `field`; a string
+    /// is taken from `strings`, or ASCII text's place from `asciiTexts`, when this object
+    /// was read before.
+    @inline(__always)
+    private mutating func addField(
+        _ field: Int, _ index: Int, in record: BinaryPlistObject, to builder: inout RecordBuilder
+    ) throws(FileFormatError) {
+        let isText = builder.isText(field: field)
+        if isText, let text = asciiTexts.text(index) {
+            try parser.spend(at: text.position)
+            try builder.add(field: field, textAt: text.range)
+            return builder.noteObject(index, field: field)
+        }
+        if let text = strings.string(index) {
+            try parser.spend(at: record.position)
+            try builder.add(field: field, text: text)
+            if isText { builder.noteObject(index, field: field) }
+            return
+        }
+        // ASCII text, what the apps write for most names and offices, goes from the file's
+        // bytes to the record table without a string being made.
+        let object = try parser.table.object(index)
+        if object.kind == .asciiString, isText {
+            let range = object.payload..<(object.payload + object.count)
+            if UTF8Text.isASCII(parser.table.bytes.extracting(range).rawBytes) {
+                asciiTexts.remember(index, position: object.position, range: range)
+                try parser.spend(at: object.position)
+                try builder.add(field: field, textAt: range)
+                return builder.noteObject(index, field: field)
+            }
+        }
+        let value = try parser.value(index)
+        guard case .string(let text) = value else { return try builder.add(field: field, value: value) }
+        strings.remember(text, for: index)
+        try builder.add(field: field, text: text)
+        if isText { builder.noteObject(index, field: field) }
+    }
+}

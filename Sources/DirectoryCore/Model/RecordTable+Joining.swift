@@ -1,0 +1,104 @@
+extension RecordTable.Builder {
+    /// Appends the rows of `other`, a table of the same kind, after these, as appending
+    /// them one by one would: their values' bytes and offsets, ids, key orders (each order
+    /// `other` used found among these or added after them) and objects. Returns `false`,
+    /// appending nothing, when the two together hold more orders or bytes than a table
+    /// can, so that appending one by one would have refused some rows.
+    ///
+    /// It copies each array once, where appending row by row copies value by value.
+    mutating func append(contentsOf other: RecordTable.Builder) -> Bool {
+        guard other.fieldCount == fieldCount, other.textFields == textFields else { return false }
+        guard !other.ids.isEmpty else { return true }
+        guard bytes.count + other.bytes.count <= Self.capacityLimit else { return false }
+        // Where each of `other`'s orders stands among these, new ones added in the order
+        // `other` first used them, as appending its rows would add them.
+        var orders = packedOrders
+        var added: [KeyOrder?] = []
+        var orderMap: [UInt8] = []
+        orderMap.reserveCapacity(other.packedOrders.count)
+        for (index, packed) in other.packedOrders.enumerated() {
+            if let found = orders.firstIndex(of: packed) {
+                orderMap.append(UInt8(truncatingIfNeeded: found))
+                continue
+            }
+            guard orders.count <= Int(UInt8.max) else { return false }
+            orders.append(packed)
+            added.append(other.keyOrders[index])
+            orderMap.append(UInt8(truncatingIfNeeded: orders.count - 1))
+        }
+        let rowBase = ids.count
+        appendRowOrders(of: other, mappedBy: orderMap)
+        packedOrders = orders
+        keyOrders.append(contentsOf: added)
+        lastOrderIndex = -1
+
+        if !other.valueObjects.isEmpty {
+            let earlier = rowBase &* fieldCount
+            if valueObjects.count < earlier {
+                valueObjects.append(
+                    contentsOf: repeatElement(RecordTable.noObject, count: earlier - valueObjects.count))
+            }
+            valueObjects.append(contentsOf: other.valueObjects)
+            valueObjectBound = max(valueObjectBound, other.valueObjectBound)
+        }
+
+        let offset = UInt32(truncatingIfNeeded: bytes.count)
+        starts.reserveCapacity(starts.count + other.starts.count - 1)
+        for index in 1..<other.starts.count { starts.append(other.starts[index] &+ offset) }
+        bytes.append(contentsOf: other.bytes)
+        ids.append(contentsOf: other.ids)
+        return true
+    }
+
+    /// Notes the orders of `other`'s rows, each `orderMap[its index in other]` here: the
+    /// column stays empty while every row has the first order, as `appendOrder` keeps it.
+    private mutating func appendRowOrders(of other: RecordTable.Builder, mappedBy orderMap: [UInt8]) {
+        let allFirst =
+            other.rowOrders.isEmpty
+            ? orderMap.first ?? 0 == 0 : other.rowOrders.allSatisfy { orderMap[Int($0)] == 0 }
+        guard !(rowOrders.isEmpty && allFirst) else { return }
+        if rowOrders.isEmpty {
+            rowOrders = Array(repeating: 0, count: ids.count)
+            rowOrders.reserveCapacity(ids.count + other.ids.count)
+        }
+        if other.rowOrders.isEmpty {
+            rowOrders.append(contentsOf: repeatElement(orderMap.first ?? 0, count: other.ids.count))
+        } else {
+            for order in other.rowOrders { rowOrders.append(orderMap[Int(order)]) }
+        }
+    }
+
+    /// Whether `record` has the shape of a row (no extras, not a repeated id, each value of
+    /// its field's type, at most eight keys): whether only a full table keeps it whole.
+    func fitsARow(_ record: Record) -> Bool {
+        guard record.extras.isEmpty, record.occurrence == 0, record.values.count == fieldCount else { return false }
+        if let order = record.keyOrder?.withoutExtras, order.codes.count > 8 { return false }
+        for (field, value) in record.values.enumerated() {
+            switch value {
+            case .text where textFields[field], .date where !textFields[field]: continue
+            default: return false
+            }
+        }
+        return true
+    }
+}
+
+extension RecordList.Builder {
+    /// Appends the records `other` built after this builder's, as if this builder had been
+    /// given them one by one: a run of a file read on another thread. Returns `false`,
+    /// appending nothing, when that might not be so: `other` kept whole a record that fits a
+    /// row (its table was full, where the joined one might not have been), or the two tables
+    /// together hold more than one can (`RecordTable.Builder.append(contentsOf:)`).
+    mutating func append(contentsOf other: RecordList.Builder) -> Bool {
+        guard !other.loose.contains(where: other.table.fitsARow) else { return false }
+        let rowBase = table.count
+        guard table.append(contentsOf: other.table) else { return false }
+        let looseBase = loose.count
+        let slotBase = slots.count
+        slots.reserveCapacity(slots.count + other.slots.count)
+        for slot in other.slots { slots.append(slot >= 0 ? slot &+ rowBase : ~(~slot &+ looseBase)) }
+        loose.append(contentsOf: other.loose)
+        for position in other.loosePositions { loosePositions.append(position &+ slotBase) }
+        return true
+    }
+}
