@@ -66,7 +66,8 @@ public enum AtomicFile {
         }
         var output = Output(descriptor: descriptor)
         contents(&output)
-        if output.failure != 0 { throw fail(output.failure) }
+        let failure = output.finish().failure
+        if failure != 0 { throw fail(failure) }
         // The old file's owner, group and permissions (setuid and setgid dropped) carry over.
         let ownerFailure = replaced.keepOwner(of: descriptor)
         if ownerFailure != 0 { throw fail(ownerFailure) }
@@ -144,17 +145,38 @@ public enum AtomicFile {
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
 
-    /// The temporary file being written: takes the bytes of the new file in order.
+    /// The temporary file being written: takes the bytes of the new file in order, and hands
+    /// them to a second thread that hashes and writes them (`WriteBehind`) while the caller
+    /// makes the next ones.
+    ///
+    /// As it writes, it asks the kernel to start putting the file on the disk (Linux's
+    /// `sync_file_range`, as PostgreSQL's `pg_flush_data` does), so that the `fsync` before the
+    /// swap waits only for the tail. That is a hint: the `fsync` of the file and of the folder
+    /// are what make the save durable, as before; where the call fails or is missing, it is
+    /// not asked again.
     public struct Output {
-        let descriptor: Int32
-        /// The `errno` of the first failed write, or 0; later pieces are dropped.
-        var failure: Int32 = 0
+        private let behind: WriteBehind
+        /// Which of the two buffers the next piece goes to.
+        private var next = 0
+
+        init(descriptor: Int32) {
+            behind = WriteBehind(descriptor: descriptor)
+        }
 
         /// Appends `bytes` to the file.
         public mutating func write(_ bytes: RawSpan) {
-            guard failure == 0 else { return }
-            failure = DescriptorWrite.all(bytes, to: descriptor)
+            behind.write(bytes, next: &next)
         }
+
+        /// Waits until every byte given is written: the number of bytes and their hash, or the
+        /// `errno` of the first failed write (0 when none failed).
+        public func finish() -> (size: Int, hash: UInt64, failure: Int32) {
+            let written = behind.finish()
+            return (written.size, written.hash.value, written.failure)
+        }
+
+        /// Whether the kernel is still asked to start writing (not once it refused).
+        var hintsWriteback: Bool { behind.finish().hintsWriteback }
     }
 }
 
