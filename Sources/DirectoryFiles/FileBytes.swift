@@ -204,9 +204,7 @@ struct ReadWindow: ~Copyable {
 
     private let descriptor: Int32
     private let path: String
-    /// The hash of what was read, taken on a second thread while the window is parsed; the
-    /// window waits for it before it changes, moves or frees bytes it lent.
-    private let hash = HashBehind()
+    private var hash = ContentHash()
     private var size = 0
     private var capacity: Int
 
@@ -236,7 +234,6 @@ struct ReadWindow: ~Copyable {
 
     deinit {
         close(descriptor)
-        hash.wait()
         unsafe storage.deallocate()
     }
 
@@ -278,7 +275,6 @@ struct ReadWindow: ~Copyable {
     mutating func more(keepingFrom offset: Int) {
         guard !atEnd else { return }
         if offset > 0 {
-            hash.wait()
             unsafe storage.copyMemory(from: storage + offset, byteCount: count - offset)
             count -= offset
             start += offset
@@ -301,7 +297,6 @@ struct ReadWindow: ~Copyable {
     private mutating func grow(to newCapacity: Int) {
         let newStorage = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
         unsafe newStorage.copyMemory(from: storage, byteCount: count)
-        hash.wait()
         unsafe storage.deallocate()
         unsafe storage = unsafe newStorage
         capacity = newCapacity
@@ -313,7 +308,7 @@ struct ReadWindow: ~Copyable {
         guard wanted > 0 else { return }
         let (read, code) = unsafe DescriptorRead.fill(
             UnsafeMutableRawBufferPointer(start: storage + count, count: wanted), from: descriptor)
-        unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read))
+        unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
         if let lease, !leaseBroken, lease.isBroken {
             // A writer waits in `open`: let it go on; this read proves nothing now.
             leaseBroken = true

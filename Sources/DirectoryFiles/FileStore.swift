@@ -127,8 +127,7 @@ public struct FileStore: ListStore {
         replacing expected: AtomicFile.Expected
     ) throws(StorageError) -> FileVersion {
         // The encoder hands over the file in pieces, which are hashed and written as they
-        // come (on a second thread, `AtomicFile.Output`), so a save never holds a second copy
-        // of the list as bytes.
+        // come (`AtomicFile.Output`), so a save never holds a second copy of the list as bytes.
         var written: (size: Int, hash: UInt64, failure: Int32) = (0, 0, 0)
         let placed: (modified: Int64, stamp: FileStamp?)
         do {

@@ -8,9 +8,9 @@ import Testing
     import Glibc
 #endif
 
-/// A save writes and hashes its new file on a second thread while the encoder makes the rest,
-/// and asks the kernel to start writing it to disk as it goes (`AtomicFile.Output`,
-/// `WriteBehind`): neither may change the bytes, their order, the hash or the outcome.
+/// A save asks the kernel to start writing its new file to disk as it goes
+/// (`AtomicFile.Output`): a hint that may change neither the bytes, their order, the hash nor
+/// the outcome.
 @Suite("AtomicFile writeback")
 struct AtomicFileWritebackTests {
     /// `count` bytes that differ from piece to piece (the `count` itself, then a counter every
@@ -28,8 +28,8 @@ struct AtomicFileWritebackTests {
         let folder = FileStoreTests.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/list.json"
-        let (buffer, step) = (WriteBehind.bufferSize, WriteBehind.writebackStep)
-        let sizes = [1, buffer - 1, 3, buffer, buffer + 1, step * 2 + 5, 1_000_003, 0, 17, step]
+        let step = AtomicFile.Output.writebackStep
+        let sizes = [1, step - 1, 3, step, step + 1, step * 2 + 5, 1_000_003, 0, 17, step]
         let pieces = sizes.map(Self.pattern)
         var finished: (size: Int, hash: UInt64, failure: Int32) = (0, 0, -1)
         _ = try AtomicFile.write(to: path) { output in
@@ -49,7 +49,7 @@ struct AtomicFileWritebackTests {
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         var output = AtomicFile.Output(descriptor: descriptor)
-        let bytes = Self.pattern(WriteBehind.writebackStep * 2 + 1)
+        let bytes = Self.pattern(AtomicFile.Output.writebackStep * 2 + 1)
         bytes.span.withRawBytes { output.write($0) }
         let finished = output.finish()
         #expect(finished.failure == 0)
@@ -75,7 +75,7 @@ struct AtomicFileWritebackTests {
             return
         }
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(bytes.count > WriteBehind.writebackStep)
+        #expect(bytes.count > AtomicFile.Output.writebackStep)
         #expect(file.size == bytes.count)
         #expect(file.hash == ContentHash.of(bytes))
     }
@@ -93,7 +93,7 @@ extension AtomicFileWritebackTests {
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         var output = AtomicFile.Output(descriptor: descriptor)
-        for size in [10, WriteBehind.bufferSize * 3, 7] {
+        for size in [10, AtomicFile.Output.writebackStep * 3, 7] {
             Self.pattern(size).span.withRawBytes { output.write($0) }
         }
         let finished = output.finish()
