@@ -1,6 +1,13 @@
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+
 #include "CFileSystem.h"
 
+#include <errno.h>
+
 #if defined(__linux__)
+#include <fcntl.h>
 #include <sys/vfs.h>
 #endif
 
@@ -16,5 +23,19 @@ int64_t directory_file_system_magic(int descriptor) {
 #else
     (void)descriptor;
     return -1;
+#endif
+}
+
+int directory_start_writeback(int descriptor, int64_t offset, int64_t length) {
+#if defined(__linux__) && defined(SYNC_FILE_RANGE_WRITE)
+    if (sync_file_range(descriptor, (off_t)offset, (off_t)length, SYNC_FILE_RANGE_WRITE) != 0) {
+        return errno;
+    }
+    return 0;
+#else
+    (void)descriptor;
+    (void)offset;
+    (void)length;
+    return ENOSYS;
 #endif
 }

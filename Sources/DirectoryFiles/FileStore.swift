@@ -126,20 +126,16 @@ public struct FileStore: ListStore {
         _ records: RecordList, kind: ListKind, format: FileFormat, to path: String,
         replacing expected: AtomicFile.Expected
     ) throws(StorageError) -> FileVersion {
-        // The encoder hands over the file in pieces, which are hashed and written as
-        // they come, so a save never holds a second copy of the list as bytes.
-        var hash = ContentHash()
-        var size = 0
+        // The encoder hands over the file in pieces, which are hashed and written as they
+        // come (`AtomicFile.Output`), so a save never holds a second copy of the list as bytes.
+        var written: (size: Int, hash: UInt64, failure: Int32) = (0, 0, 0)
         let placed: (modified: Int64, stamp: FileStamp?)
         do {
             placed = try AtomicFile.write(
                 to: path, replacing: expected, writerWait: lockWait, stamped: true, clock: clock
             ) { output in
-                RecordCodec.encode(records, kind: kind, format: format) { piece in
-                    size += piece.byteCount
-                    hash.add(piece)
-                    output.write(piece)
-                }
+                RecordCodec.encode(records, kind: kind, format: format) { output.write($0) }
+                written = output.finish()
             }
         } catch .lateWriteKept(let path, let kept, nil) {
             // This save is in place: only the other program's late write is beside it.
@@ -148,9 +144,9 @@ public struct FileStore: ListStore {
                 unsafe stat(path, &status) == 0
                 ? Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec) : 0
             throw .lateWriteKept(
-                path: path, kept: kept, saved: FileVersion(size: size, modified: time, hash: hash.value))
+                path: path, kept: kept, saved: FileVersion(size: written.size, modified: time, hash: written.hash))
         }
-        return FileVersion(size: size, modified: placed.modified, hash: hash.value, stamp: placed.stamp)
+        return FileVersion(size: written.size, modified: placed.modified, hash: written.hash, stamp: placed.stamp)
     }
 
     /// The version of the file now. When `known` has a stamp (`FileStamp`) and the file's status

@@ -8,4 +8,11 @@
 /// system has no `fstatfs`). Glibc's Swift module does not declare `fstatfs` (<sys/vfs.h>).
 int64_t directory_file_system_magic(int descriptor);
 
+/// Asks the kernel to start writing the dirty pages of `length` bytes of the open file
+/// `descriptor` from `offset` to disk now, without waiting for them (Linux's
+/// `sync_file_range(SYNC_FILE_RANGE_WRITE)`, as PostgreSQL's `pg_flush_data` does): a hint
+/// that promises nothing about durability. 0, or the `errno` of the failure (ENOSYS where
+/// the system has no such call). Glibc's Swift module does not declare it (`_GNU_SOURCE`).
+int directory_start_writeback(int descriptor, int64_t offset, int64_t length);
+
 #endif
