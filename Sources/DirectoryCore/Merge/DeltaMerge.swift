@@ -1,6 +1,10 @@
 /// Merging what others saved from a `ListDelta` (a database's rows written since this
 /// session's version), without reading the whole list: `MergeRule` applied to the few
 /// records that changed, in place.
+///
+/// Order is never merged here: a session that reordered its list is offered no delta
+/// (`Session.mergeWithStore`), and a delta with a row that moved returns `nil`; both merge the
+/// whole list, whose order is `OrderMerge.mergeKeepingOursWhole`'s on a file and a database alike.
 struct DeltaMerge {
     /// Records of the list to replace, by index.
     var replaced: [(index: Int, record: Record)] = []

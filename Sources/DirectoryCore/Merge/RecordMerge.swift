@@ -76,25 +76,13 @@ struct RecordMerge {
         }
         var moved: [String] = []
         if case .merged(let base) = ordering {
-            var order = OrderMerge.merge(
+            let order = OrderMerge.mergeKeepingOursWhole(
                 base: base, ours: ours.map(\.key), theirs: theirs.map(\.key), preferringOurs: preferringOurs)
-            var notTaken = 0
-            if preferringOurs, !order.conflicts.isEmpty {
-                // `save!` keeps this session's order whole when the orders conflict (two sorts):
-                // the other side's moves kept around this side's would make an order neither has.
-                order.order = OrderMerge.oursWinning(ours: ours.map(\.key), theirs: theirs.map(\.key))
-                notTaken = order.theirMoves.count
-                order.theirMoves = []
-            }
             merged = Self.arrange(merged, in: order.order)
             let lines = orderLines(order, theirs: theirs, rule: rule)
             conflicts += lines.conflicts
             overruled += lines.overruled
-            if notTaken > 0 {
-                overruled.append(
-                    "the list's order is this session's: the other session's moves of \(notTaken) "
-                        + "\(notTaken == 1 ? kind.noun : kind.pluralNoun) were not taken, as save! keeps your order")
-            }
+            if order.notTaken > 0 { overruled.append(rule.orderKept(notTaken: order.notTaken)) }
             moved = lines.moved
         }
         guard conflicts.isEmpty else { return .failure(.conflict(location: location, details: conflicts)) }
