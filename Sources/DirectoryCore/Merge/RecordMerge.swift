@@ -15,6 +15,8 @@ struct RecordMerge {
     let baseline: BaselineTable
     /// This session's records.
     let ours: [Record]
+    /// What keeps the list merged with, for the messages ("in the file").
+    let medium: StoreMedium
     /// Whether conflicts go this session's way (`save!` on a database) instead of refusing
     /// the merge: its value of a field both changed, its deletion, its edit of a record the
     /// other session deleted (which comes back). Everything else the other session saved stays.
@@ -40,7 +42,7 @@ struct RecordMerge {
     func merge(theirs unmatched: [Record], location: String) -> Result<Merged, StorageError> {
         let theirs = matchingRepeatedIDs(unmatched)
         let rule = MergeRule(
-            kind: kind, place: StoreLocation.place(of: location), preferringOurs: preferringOurs)
+            kind: kind, place: medium.place, preferringOurs: preferringOurs)
         var oursByKey: [RecordKey: Record] = [:]
         for record in ours where baseline[record.key] != nil { oursByKey[record.key] = record }
         var conflicts: [String] = []
@@ -85,7 +87,9 @@ struct RecordMerge {
             if order.notTaken > 0 { overruled.append(rule.orderKept(notTaken: order.notTaken)) }
             moved = lines.moved
         }
-        guard conflicts.isEmpty else { return .failure(.conflict(location: location, details: conflicts)) }
+        guard conflicts.isEmpty else {
+            return .failure(.conflict(location: location, medium: medium, details: conflicts))
+        }
         return .success(Merged(records: merged, fromOthers: summary(theirs: theirs, rule: rule) + moved + overruled))
     }
 

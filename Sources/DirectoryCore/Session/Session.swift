@@ -107,7 +107,7 @@ public struct Session {
         switch command {
         case .changes:
             return .text(
-                list.changesText(name: listName, place: StoreLocation.place(of: location), exists: listExists))
+                list.changesText(name: listName, place: store.medium.place, exists: listExists))
         case .save(let force): return try save(force: force)
         case .saveAs(let path, let force): return try save(as: environment.expandingTilde(path), force: force)
         case .open(let path, let force): return try open(environment.expandingTilde(path), force: force)
