@@ -1,4 +1,5 @@
 import DirectoryCore
+import DirectoryFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -120,11 +121,9 @@ struct DescriptorLines: LineSource {
             start = 0
         }
         beforeReading()
-        var count = 0
-        repeat {
-            count = descriptor.read(atMost: Self.blockSize, appendingTo: &buffer)
-        } while count < 0 && errno == EINTR
-        if count <= 0 { atEnd = true }
+        if DescriptorRead.some(from: descriptor.number, atMost: Self.blockSize, appendingTo: &buffer) <= 0 {
+            atEnd = true
+        }
     }
 
     /// The line as text; a byte-order mark at the start of the first line is dropped

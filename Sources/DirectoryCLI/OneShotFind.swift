@@ -57,8 +57,7 @@ enum OneShotFind {
         var total = 0
         while true {
             while !atEnd, window.count < capacity {
-                let read = descriptor.read(atMost: capacity - window.count, appendingTo: &window)
-                if read < 0, errno == EINTR { continue }
+                let read = DescriptorRead.some(from: number, atMost: capacity - window.count, appendingTo: &window)
                 guard read >= 0 else { return nil }
                 atEnd = read == 0
                 total += read

@@ -1,3 +1,5 @@
+import DirectoryFiles
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -6,7 +8,7 @@
 /// what is typed read from standard input without echo, up to the end of the line.
 ///
 /// It owns the terminal's mode while it asks: `tcgetattr`/`tcsetattr` take a pointer to a
-/// local `termios` (`unsafe` only for that); reads and writes go through `OpenDescriptor`.
+/// local `termios` (`unsafe` only for that); reads go through `DescriptorRead`, writes through `OpenDescriptor`.
 enum PasswordPrompt {
     /// Shows `prompt` and returns the line typed, or `nil` when the input ended or was
     /// interrupted (Ctrl-C) before a line; the terminal's mode is restored either way.
@@ -22,10 +24,9 @@ enum PasswordPrompt {
         }
         defer { if isTerminal { unsafe tcsetattr(0, TCSAFLUSH, &original) } }
         _ = OpenDescriptor(number: 1).writeOnce(prompt.utf8.span)
-        let input = OpenDescriptor(number: 0)
         var line: [UInt8] = []
         while true {
-            let count = input.read(atMost: 1, appendingTo: &line)
+            let count = DescriptorRead.once(from: 0, atMost: 1, appendingTo: &line)
             if count < 0, errno == EINTR { return nil }
             if count <= 0 { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
             if line.last == UInt8(ascii: "\n") { return String(decoding: line.dropLast(), as: UTF8.self) }

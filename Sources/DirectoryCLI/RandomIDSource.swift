@@ -1,4 +1,5 @@
 import DirectoryCore
+import DirectoryFiles
 import Synchronization
 
 #if canImport(Glibc)
@@ -43,11 +44,11 @@ final class RandomIDSource: Sendable {
         /// Fills `words` from `/dev/urandom`; false when it cannot be read.
         private static func fillFromKernel(_ words: inout [UInt64]) -> Bool {
             // The descriptor is this type's: opened (open(2) takes the path as a C string), read
-            // through `OpenDescriptor` and closed here.
+            // through `DescriptorRead` and closed here.
             let descriptor = unsafe open("/dev/urandom", O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
-            return OpenDescriptor(number: descriptor).fill(&words)
+            return DescriptorRead.fill(&words, from: descriptor)
         }
     }
 }

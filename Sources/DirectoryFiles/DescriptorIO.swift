@@ -6,8 +6,8 @@
 
 /// Reading a file descriptor into memory: `read(2)` may give less than it is asked for, or
 /// be interrupted by a signal; every reader of files here loops the same way through this,
-/// as every writer goes through `DescriptorWrite`.
-enum DescriptorRead {
+/// as every writer goes through `DescriptorWrite`. No other code hands `read(2)` a buffer.
+public enum DescriptorRead {
     /// One `read(2)` into `buffer` (`pread(2)` at `offset` when one is given), retried after
     /// EINTR: the count read, 0 at the end of the file, or -1 with `errno` set.
     static func some(
@@ -49,6 +49,48 @@ enum DescriptorRead {
             bytes.append(contentsOf: block[0..<count])
         }
         return 0
+    }
+}
+
+/// The reads the front end asks for: onto the end of an array, as much as one `read(2)` gives
+/// (a pipe or a terminal gives what it has), and words filled from a device.
+extension DescriptorRead {
+    /// One `read(2)` of at most `count` bytes onto the end of `bytes`, not retried after EINTR:
+    /// a prompt that waits for a person hands the interruption (Ctrl-C) back to its caller.
+    /// The count read, 0 at the end of the input, or -1 with `errno` set.
+    public static func once(from descriptor: Int32, atMost count: Int, appendingTo bytes: inout [UInt8]) -> Int {
+        var result = 0
+        bytes.append(addingCapacity: max(count, 0)) { output in
+            // read(2) writes only into the free room `output` lends, and only the bytes it
+            // reports are counted as initialized.
+            result = unsafe output.withUnsafeMutableBufferPointer { buffer, initialized -> Int in
+                guard let base = buffer.baseAddress, buffer.count > initialized else { return 0 }
+                let got = unsafe read(descriptor, base + initialized, buffer.count - initialized)
+                if got > 0 { initialized += got }
+                return got
+            }
+        }
+        return result
+    }
+
+    /// As `once`, retried after EINTR: the count read, 0 at the end of the input, or -1 with
+    /// `errno` set.
+    public static func some(from descriptor: Int32, atMost count: Int, appendingTo bytes: inout [UInt8]) -> Int {
+        while true {
+            let got = once(from: descriptor, atMost: count, appendingTo: &bytes)
+            if got < 0, errno == EINTR { continue }
+            return got
+        }
+    }
+
+    /// Fills `words` with bytes read from `descriptor`, retrying after EINTR; false when the
+    /// input ended or a read failed first. Any bytes make a valid `UInt64`.
+    public static func fill(_ words: inout [UInt64], from descriptor: Int32) -> Bool {
+        // read(2) writes only into the array's bytes, during the call.
+        unsafe words.withUnsafeMutableBytes { raw -> Bool in
+            let (count, failure) = unsafe fill(raw, from: descriptor)
+            return failure == 0 && count == raw.count
+        }
     }
 }
 

@@ -9,7 +9,7 @@ import DirectoryFiles
 /// private temporary file (mode 0600, created exclusively) that is removed afterwards.
 ///
 /// It owns that file: the system calls that make, open and remove it take C strings
-/// (`unsafe` only for that); its bytes are read through `OpenDescriptor`.
+/// (`unsafe` only for that); its bytes are read through `DescriptorRead`.
 struct ExternalEditor {
     /// The program's environment (`VISUAL`, `EDITOR`, `TMPDIR`, `PATH`).
     let environment: [String: String]
@@ -63,11 +63,9 @@ struct ExternalEditor {
         let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        let file = OpenDescriptor(number: descriptor)
         var bytes: [UInt8] = []
         while true {
-            let count = file.read(atMost: 1 << 16, appendingTo: &bytes)
-            if count < 0, errno == EINTR { continue }
+            let count = DescriptorRead.some(from: descriptor, atMost: 1 << 16, appendingTo: &bytes)
             if count < 0 { return nil }
             if count == 0 { break }
         }

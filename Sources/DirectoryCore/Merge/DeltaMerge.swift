@@ -1,6 +1,10 @@
 /// Merging what others saved from a `ListDelta` (a database's rows written since this
 /// session's version), without reading the whole list: `MergeRule` applied to the few
 /// records that changed, in place.
+///
+/// Order is never merged here: a session that reordered its list is offered no delta
+/// (`Session.mergeWithStore`), and a delta with a row that moved returns `nil`; both merge the
+/// whole list, whose order is `OrderMerge.mergeKeepingOursWhole`'s on a file and a database alike.
 struct DeltaMerge {
     /// Records of the list to replace, by index.
     var replaced: [(index: Int, record: Record)] = []
@@ -21,7 +25,7 @@ struct DeltaMerge {
     /// one this session does not have; too many rows).
     /// Conflicts throw, or with `preferringOurs` go this session's way.
     static func merge(
-        _ delta: ListDelta, into list: WorkingList, location: String, preferringOurs: Bool
+        _ delta: ListDelta, into list: WorkingList, location: String, medium: StoreMedium, preferringOurs: Bool
     ) throws(StorageError) -> DeltaMerge? {
         let (records, kind, tracker) = (list.records, list.kind, list.tracker)
         guard delta.rows.count + delta.deleted.count <= ListDelta.mergeLimit else { return nil }
@@ -33,7 +37,7 @@ struct DeltaMerge {
         for id in delta.deleted { wanted.insert(RecordKey(id: id)) }
         let index = records.indices(of: wanted)
         let rule = MergeRule(
-            kind: kind, place: StoreLocation.place(of: location), preferringOurs: preferringOurs)
+            kind: kind, place: medium.place, preferringOurs: preferringOurs)
         var result = DeltaMerge(version: delta.version)
         var conflicts: [String] = []
         var placed = Set<RecordKey>()
@@ -96,7 +100,7 @@ struct DeltaMerge {
                 }
             }
         }
-        guard conflicts.isEmpty else { throw .conflict(location: location, details: conflicts) }
+        guard conflicts.isEmpty else { throw .conflict(location: location, medium: medium, details: conflicts) }
         return result
     }
 

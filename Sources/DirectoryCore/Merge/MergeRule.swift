@@ -106,6 +106,13 @@ struct MergeRule {
         "\(title(record)): placed \(position(after: oursAfter)) as you moved it, though the other session moved it elsewhere"
     }
 
+    /// What the merge report says when `save!` kept this session's order whole
+    /// (`OrderMerge.mergeKeepingOursWhole`): how many of the other side's moves were not taken.
+    func orderKept(notTaken: Int) -> String {
+        "the list's order is this session's: the other session's moves of \(notTaken) "
+            + "\(notTaken == 1 ? kind.noun : kind.pluralNoun) were not taken, as save! keeps your order"
+    }
+
     /// "after 'Ann'", or "first".
     private func position(after record: Record?) -> String {
         record.map { "after \(title($0))" } ?? "first"

@@ -35,6 +35,28 @@ package struct OrderMerge {
         var conflicts: [Conflict] = []
         /// The records the other side moved, in its order.
         var theirMoves: [RecordKey] = []
+        /// How many records the other side moved whose moves were not taken, because `save!`
+        /// kept this session's order whole (`keepingOursWhole`).
+        var notTaken = 0
+    }
+
+    /// The order of a save or `refresh` beside another session's save, on every store: a
+    /// database's delta never merges order (`DeltaMerge` leaves any move to the whole list),
+    /// so every such merge of order comes here, through `RecordMerge`.
+    ///
+    /// As `merge`, except that `save!` (`preferringOurs`) after orders that conflict keeps
+    /// this session's order whole (`oursWinning`): the other side's moves kept around this
+    /// side's would make an order neither side made (two sorts). (`merge PATH` settles its
+    /// conflicts one by one instead.)
+    static func mergeKeepingOursWhole(
+        base: [RecordKey]?, ours: [RecordKey], theirs: [RecordKey], preferringOurs: Bool
+    ) -> Merged {
+        var merged = merge(base: base, ours: ours, theirs: theirs, preferringOurs: preferringOurs)
+        guard preferringOurs, !merged.conflicts.isEmpty else { return merged }
+        merged.order = oursWinning(ours: ours, theirs: theirs)
+        merged.notTaken = merged.theirMoves.count
+        merged.theirMoves = []
+        return merged
     }
 
     /// Merges the orders `ours` and `theirs`, both changed from `base`.

@@ -15,6 +15,8 @@ struct RecordMerge {
     let baseline: BaselineTable
     /// This session's records.
     let ours: [Record]
+    /// What keeps the list merged with, for the messages ("in the file").
+    let medium: StoreMedium
     /// Whether conflicts go this session's way (`save!` on a database) instead of refusing
     /// the merge: its value of a field both changed, its deletion, its edit of a record the
     /// other session deleted (which comes back). Everything else the other session saved stays.
@@ -40,7 +42,7 @@ struct RecordMerge {
     func merge(theirs unmatched: [Record], location: String) -> Result<Merged, StorageError> {
         let theirs = matchingRepeatedIDs(unmatched)
         let rule = MergeRule(
-            kind: kind, place: StoreLocation.place(of: location), preferringOurs: preferringOurs)
+            kind: kind, place: medium.place, preferringOurs: preferringOurs)
         var oursByKey: [RecordKey: Record] = [:]
         for record in ours where baseline[record.key] != nil { oursByKey[record.key] = record }
         var conflicts: [String] = []
@@ -76,28 +78,18 @@ struct RecordMerge {
         }
         var moved: [String] = []
         if case .merged(let base) = ordering {
-            var order = OrderMerge.merge(
+            let order = OrderMerge.mergeKeepingOursWhole(
                 base: base, ours: ours.map(\.key), theirs: theirs.map(\.key), preferringOurs: preferringOurs)
-            var notTaken = 0
-            if preferringOurs, !order.conflicts.isEmpty {
-                // `save!` keeps this session's order whole when the orders conflict (two sorts):
-                // the other side's moves kept around this side's would make an order neither has.
-                order.order = OrderMerge.oursWinning(ours: ours.map(\.key), theirs: theirs.map(\.key))
-                notTaken = order.theirMoves.count
-                order.theirMoves = []
-            }
             merged = Self.arrange(merged, in: order.order)
             let lines = orderLines(order, theirs: theirs, rule: rule)
             conflicts += lines.conflicts
             overruled += lines.overruled
-            if notTaken > 0 {
-                overruled.append(
-                    "the list's order is this session's: the other session's moves of \(notTaken) "
-                        + "\(notTaken == 1 ? kind.noun : kind.pluralNoun) were not taken, as save! keeps your order")
-            }
+            if order.notTaken > 0 { overruled.append(rule.orderKept(notTaken: order.notTaken)) }
             moved = lines.moved
         }
-        guard conflicts.isEmpty else { return .failure(.conflict(location: location, details: conflicts)) }
+        guard conflicts.isEmpty else {
+            return .failure(.conflict(location: location, medium: medium, details: conflicts))
+        }
         return .success(Merged(records: merged, fromOthers: summary(theirs: theirs, rule: rule) + moved + overruled))
     }
 

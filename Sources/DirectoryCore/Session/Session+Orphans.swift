@@ -111,9 +111,9 @@ extension Session {
                     reason: "its journal holds \(journal.kind) records, and this is a \(kind.name) list")
             }
             do {
-                try next.list.replay(journal.changes, force: force, location: location)
-            } catch .conflict(_, let details) {
-                throw .recoveryConflict(file: listName, details: details)
+                try next.list.replay(journal.changes, force: force, location: location, medium: medium)
+            } catch .conflict(_, _, let details) {
+                throw .recoveryConflict(file: listName, medium: medium, details: details)
             } catch {
                 throw .storage(error)
             }

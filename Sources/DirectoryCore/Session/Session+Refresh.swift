@@ -8,8 +8,9 @@ extension Session {
         let result: StoreMerge
         do {
             result = try mergeWithStore()
-        } catch .conflict(_, let details) {
-            throw .refreshConflict(location: location, details: details, reader: !store.mayWrite(location: location))
+        } catch .conflict(_, _, let details) {
+            throw .refreshConflict(
+                location: location, medium: store.medium, details: details, reader: !store.mayWrite(location: location))
         } catch {
             throw .storage(error)
         }

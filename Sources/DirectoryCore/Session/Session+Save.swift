@@ -79,7 +79,7 @@ extension Session {
         let result: StoreMerge
         do {
             result = try mergeWithStore(preferringOurs: preferringOurs)
-        } catch .conflict(let location, let details) where !store.mayWrite(location: location) {
+        } catch .conflict(let location, _, let details) where !store.mayWrite(location: location) {
             throw .storage(.readerConflict(location: location, details: details))
         } catch {
             throw .storage(error.asSaveFailure)
@@ -155,7 +155,7 @@ extension Session {
         try write(
             to: newPath, format: FileFormat.forNewFile(named: newPath), in: target, created: !exists)
         let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
-        let now = "it is now \(StoreLocation.place(of: newPath))."
+        let now = "it is now \(target.medium.place)."
         // Replacing a whole list others may have worked on is said even in scripts.
         if let replaced, replaced > 0 {
             return .warning("\(saved); it replaced the \(count(replaced)) that were there; \(now)")
@@ -244,7 +244,8 @@ extension Session {
         if let version, now.sameContents(as: version) { return .unchanged(now) }
         if let version, !list.isReordered,
             let delta = try store.changes(at: location, kind: kind, since: version),
-            let merge = try DeltaMerge.merge(delta, into: list, location: location, preferringOurs: preferringOurs)
+            let merge = try DeltaMerge.merge(
+                delta, into: list, location: location, medium: store.medium, preferringOurs: preferringOurs)
         {
             return .mergedChanges(merge)
         }
@@ -258,7 +259,8 @@ extension Session {
         guard var theirs = loaded else { return .missing }
         RecordKey.numberOccurrences(in: &theirs.records)
         var merger = RecordMerge(
-            kind: kind, baseline: list.tracker.baseline, ours: records.array, preferringOurs: preferringOurs)
+            kind: kind, baseline: list.tracker.baseline, ours: records.array, medium: store.medium,
+            preferringOurs: preferringOurs)
         merger.ordering = .merged(base: list.isReordered ? list.tracker.savedOrder : nil)
         let merged = try merger.merge(theirs: theirs.records.array, location: location).get()
         return .merged(merged, theirs: theirs)

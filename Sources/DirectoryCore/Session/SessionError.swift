@@ -47,12 +47,14 @@ public enum SessionError: Error, Equatable, Sendable {
     /// `editor` was asked for records whose ids other records share (numbers in `list`).
     case editorRepeatedIDs([Int])
     /// `refresh` found the other session's changes in conflict with this session's; nothing changed.
-    /// `reader`: the role may only read the list (a database reader), so there is no `save!` to offer.
-    case refreshConflict(location: String, details: [String], reader: Bool = false)
+    /// `reader`: the role may only read the list (a database reader), so there is no `save!` to offer;
+    /// `medium`: what keeps the list.
+    case refreshConflict(location: String, medium: StoreMedium, details: [String], reader: Bool = false)
     /// `save as` or `export` onto a list or file that exists; `replacing` is the command that replaces it.
     case fileExists(location: String, replacing: String)
     /// `recover` met changes made to the list since the journal was written; nothing was recovered.
-    case recoveryConflict(file: String, details: [String])
+    /// `medium`: what keeps the list.
+    case recoveryConflict(file: String, medium: StoreMedium, details: [String])
     /// `recover` could not use a journal; nothing was recovered.
     case recoveryFailed(file: String, reason: String)
     /// A save failed after it had merged what others saved into the list: the error, and
@@ -145,8 +147,8 @@ public enum SessionError: Error, Equatable, Sendable {
             let more = problems.count > 20 ? ["  … and \(problems.count - 20) more"] : []
             return "the edited text has \(problems.count == 1 ? "a line" : "\(problems.count) lines") that cannot be "
                 + "used, so nothing was changed:\n" + (shown + more).joined(separator: "\n")
-        case .refreshConflict(let path, let details, let reader):
-            let place = StoreLocation.place(of: path)
+        case .refreshConflict(let path, let medium, let details, let reader):
+            let place = medium.place
             let next =
                 reader
                 ? "Your role may only read this directory, so nothing can be written. Use 'revert' to take "
@@ -159,9 +161,9 @@ public enum SessionError: Error, Equatable, Sendable {
         case .fileExists(let path, let replacing):
             return "\(StoreLocation.redacted(path)) already exists and was left as it is; to replace it on purpose use "
                 + "'\(replacing)', or choose another path"
-        case .recoveryConflict(let file, let details):
+        case .recoveryConflict(let file, let medium, let details):
             return "cannot recover the changes to \(file): they conflict with the list as it is now "
-                + "('here' is the journal, '\(StoreLocation.place(of: file))' the list); nothing was recovered. "
+                + "('here' is the journal, '\(medium.place)' the list); nothing was recovered. "
                 + "'recover!' recovers everything with the journal's version of these, 'discard' deletes the "
                 + "journal, or leave it for later:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")

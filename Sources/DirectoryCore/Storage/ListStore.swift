@@ -174,6 +174,10 @@ public enum StoreMedium: String, Sendable {
     case file
     /// A database's tables.
     case database
+
+    /// What messages call the place the list is kept: "the file" or "the database". Every
+    /// message asks the store that keeps the list (`ListStore.medium`), never the location's spelling.
+    public var place: String { "the \(rawValue)" }
 }
 
 /// A held lock on a list's saves (a file store's `flock` on the folder; nothing for a database,

@@ -9,8 +9,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case unknownFormat(path: String)
     /// Writing failed; the old file is intact and the edits are still in the session.
     case writeFailed(path: String, reason: String)
-    /// The list was changed by someone else and the changes conflict with this session's.
-    case conflict(location: String, details: [String])
+    /// The list was changed by someone else and the changes conflict with this session's;
+    /// `medium`: what keeps the list, for the message's words.
+    case conflict(location: String, medium: StoreMedium, details: [String])
     /// As `conflict`, for a role that may only read the list (a database reader): no `save!` to offer.
     case readerConflict(location: String, details: [String])
     /// A database refused or failed: `problem` is a whole sentence saying what to do, and
@@ -49,11 +50,11 @@ public enum StorageError: Error, Equatable, Sendable {
         case .writeFailed(let path, let reason):
             return "could not save \(path): \(reason). The file on disk is unchanged and your edits "
                 + "are kept: fix the cause and save again, or use 'save as PATH'"
-        case .conflict(let path, let details):
+        case .conflict(let path, let medium, let details):
             return "not saved: \(path) was changed by another session and the changes conflict:\n"
                 + details.map { "  " + $0 }.joined(separator: "\n")
                 + "\nNothing was written and your edits are kept. Use 'save!' to keep your version of these "
-                + "(everything else the others saved stays), or 'revert' to take \(StoreLocation.place(of: path))'s "
+                + "(everything else the others saved stays), or 'revert' to take \(medium.place)'s "
                 + "version (your unsaved edits are discarded)"
         case .readerConflict(let path, let details):
             return "not saved: \(path) was changed by another session and the changes conflict:\n"
@@ -101,8 +102,8 @@ public enum StorageError: Error, Equatable, Sendable {
             return .corrupt(path: StoreLocation.redacted(path), format: format, error)
         case .unknownFormat(let path): return .unknownFormat(path: StoreLocation.redacted(path))
         case .writeFailed(let path, let reason): return .writeFailed(path: StoreLocation.redacted(path), reason: reason)
-        case .conflict(let path, let details):
-            return .conflict(location: StoreLocation.redacted(path), details: details)
+        case .conflict(let path, let medium, let details):
+            return .conflict(location: StoreLocation.redacted(path), medium: medium, details: details)
         case .readerConflict(let path, let details):
             return .readerConflict(location: StoreLocation.redacted(path), details: details)
         case .database(let location, let problem, let whenSaving):

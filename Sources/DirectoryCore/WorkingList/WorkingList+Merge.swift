@@ -77,7 +77,9 @@ extension WorkingList {
     /// `save` uses: the journal's saved versions are the base, the list (as kept at `location`)
     /// is the other side. With `force`, the base of each record is the list's version, so the
     /// journal's wins. A conflict throws and changes nothing.
-    mutating func replay(_ changes: [RecoveryEntry], force: Bool, location: String) throws(StorageError) {
+    mutating func replay(
+        _ changes: [RecoveryEntry], force: Bool, location: String, medium: StoreMedium
+    ) throws(StorageError) {
         var journaled: [RecordKey: RecoveryEntry] = [:]
         for entry in changes { journaled[entry.key] = entry }
         guard !journaled.isEmpty else { return }
@@ -90,7 +92,7 @@ extension WorkingList {
         }
         var ours: [Record] = records.filter { journaled[$0.key] == nil }
         ours += changes.filter { $0.now != nil }.sorted { $0.position < $1.position }.compactMap(\.now)
-        let merged = try RecordMerge(kind: kind, baseline: base, ours: ours)
+        let merged = try RecordMerge(kind: kind, baseline: base, ours: ours, medium: medium)
             .merge(theirs: records.array, location: location).get()
         var before: [RecordKey: Record] = [:]
         for record in records where journaled[record.key] != nil { before[record.key] = record }

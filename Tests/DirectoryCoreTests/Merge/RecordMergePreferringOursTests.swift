@@ -14,7 +14,7 @@ struct RecordMergePreferringOursTests {
         var baseline: BaselineTable = [:]
         for record in base { baseline[record.key] = .present(record) }
         for record in ours where !base.contains(where: { $0.id == record.id }) { baseline[record.key] = .absent }
-        return RecordMerge(kind: .person, baseline: baseline, ours: ours, preferringOurs: preferring)
+        return RecordMerge(kind: .person, baseline: baseline, ours: ours, medium: .database, preferringOurs: preferring)
     }
 
     @Test(
@@ -24,7 +24,7 @@ struct RecordMergePreferringOursTests {
         let ours = [Self.person(1, "Ann", "Ours"), Self.person(2, "Bo", "B1"), Self.person(3, "Cy", "Edited")]
         let theirs = [Self.person(1, "Annie", "Theirs"), Self.person(2, "Bo", "B2"), Self.person(4, "Dee", "D1")]
         let refused = Self.merger(ours: ours, preferring: false).merge(theirs: theirs, location: "postgresql:///d")
-        guard case .failure(.conflict(_, let details)) = refused else {
+        guard case .failure(.conflict(_, _, let details)) = refused else {
             Issue.record("a plain merge should conflict")
             return
         }

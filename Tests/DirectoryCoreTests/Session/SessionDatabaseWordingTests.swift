@@ -9,7 +9,7 @@ struct SessionDatabaseWordingTests {
 
     /// Two sessions on one saved list at `database`, the second with a conflicting unsaved edit.
     static func conflicting() throws -> Session {
-        let store = MemoryStore()
+        let store = MemoryStore(medium: .database)
         var first = try Session.test(path: database, store: store)
         try first.run("save")
         var second = try Session.test(path: database, store: store)
@@ -22,16 +22,18 @@ struct SessionDatabaseWordingTests {
         "conflict and recovery messages name the database, and no password",
         arguments: [
             (
-                "refresh", SessionError.refreshConflict(location: database, details: details),
+                "refresh", SessionError.refreshConflict(location: database, medium: .database, details: details),
                 "take the database's version"
             ),
             (
-                "refresh by a reader", SessionError.refreshConflict(location: database, details: details, reader: true),
+                "refresh by a reader",
+                SessionError.refreshConflict(location: database, medium: .database, details: details, reader: true),
                 "may only read this directory"
             ),
             (
                 "recover",
-                SessionError.recoveryConflict(file: "postgresql://alice@db.example.org/dept", details: details),
+                SessionError.recoveryConflict(
+                    file: "postgresql://alice@db.example.org/dept", medium: .database, details: details),
                 "'the database' the list"
             ),
             (
@@ -47,22 +49,24 @@ struct SessionDatabaseWordingTests {
 
     @Test("a reader's refresh conflict does not offer save!; a writer's keeps what the others saved")
     func readerNotOfferedForceSave() {
-        let reader = SessionError.refreshConflict(location: Self.database, details: Self.details, reader: true)
+        let reader = SessionError.refreshConflict(
+            location: Self.database, medium: .database, details: Self.details, reader: true)
         #expect(!reader.message.contains("save!"))
         #expect(reader.message.contains("'save as FILE' to keep yours"))
-        let writer = SessionError.refreshConflict(location: Self.database, details: Self.details)
+        let writer = SessionError.refreshConflict(location: Self.database, medium: .database, details: Self.details)
         #expect(writer.message.contains("Use 'save!' to keep your version of these (everything else the others saved"))
     }
 
     @Test("a file's messages still say the file, and save! keeps what others saved besides, as on a database")
     func fileMessagesUnchanged() {
-        let error = SessionError.refreshConflict(location: "/data/directory.plist", details: Self.details)
+        let error = SessionError.refreshConflict(
+            location: "/data/directory.plist", medium: .file, details: Self.details)
         #expect(
             error.message.hasSuffix(
                 "Use 'save!' to keep your version of these (everything else the others saved stays), "
                     + "or 'revert' to take the file's version"))
         #expect(
-            SessionError.recoveryConflict(file: "directory.plist", details: []).message.contains(
+            SessionError.recoveryConflict(file: "directory.plist", medium: .file, details: []).message.contains(
                 "'the file' the list"))
     }
 
@@ -83,7 +87,7 @@ struct SessionDatabaseWordingTests {
 
     @Test("changes names the database for a moved record, and save as onto a database says it is now the database")
     func changesAndSaveAs() throws {
-        let store = MemoryStore()
+        let store = MemoryStore(medium: .database)
         var session = try Session.test(path: Self.database, store: store)
         try session.run("save", "move 3 to 1")
         let changes = try session.run("changes")
@@ -95,5 +99,20 @@ struct SessionDatabaseWordingTests {
         let saved = try session.run("save as postgresql://alice@db.example.org/other")
         #expect(
             saved == .feedback("Saved 3 people to postgresql://alice@db.example.org/other; it is now the database."))
+    }
+
+    @Test("the store that keeps the list names the place, whatever the location's spelling")
+    func storeNamesItself() throws {
+        for (medium, path) in [(StoreMedium.database, "/data/directory.plist"), (.file, Self.database)] {
+            var session = try Session.test(path: path, store: MemoryStore(medium: medium))
+            try session.run("save", "move 3 to 1")
+            guard case .text(let text) = try session.run("changes") else {
+                Issue.record("changes printed no report")
+                continue
+            }
+            #expect(text.contains("was 3 in the \(medium.rawValue)"), "\(text)")
+            let saved = try session.run("save as /data/other.plist")
+            #expect(saved == .feedback("Saved 3 people to /data/other.plist; it is now the \(medium.rawValue)."))
+        }
     }
 }

@@ -13,6 +13,11 @@ final class MemoryStore: ListStore {
     }
 
     private let files = Mutex<[String: File]>([:])
+    /// What the store says it keeps lists in: a file, or for tests of a database's words, a database.
+    let medium: StoreMedium
+
+    init(medium: StoreMedium = .file) { self.medium = medium }
+
     /// When set, the next save fails with this error.
     let failure = Mutex<StorageError?>(nil)
 
@@ -45,8 +50,6 @@ final class MemoryStore: ListStore {
         guard let file = file(path) else { throw .writeFailed(path: path, reason: "lost") }
         return version(of: file)
     }
-
-    var medium: StoreMedium { .file }
 
     /// Writes the whole list over whatever is there (a test double need not check versions).
     func write(_ list: ListWrite, to path: String, replacing: ListWrite.Replacing) throws(StorageError) -> ListVersion {

@@ -1,3 +1,4 @@
+import DirectoryCore
 import Foundation
 import Testing
 
@@ -197,5 +198,61 @@ struct PostgreSQLOrderTests {
         }
         #expect(saves == 45)
         withExtendedLifetime(folder) {}
+    }
+}
+
+/// `save!` after two sorts that conflict keeps this session's order whole on a database too,
+/// as it does on a file (`SessionOrderTests.forcedSaveAfterTwoSortsKeepsOurOrder`), and a plain
+/// `save` refuses it in the same words on both but the place's.
+@Suite("PostgreSQL: save! after two sorts", .enabled(if: TestCluster.isAvailable, "no PostgreSQL"))
+struct PostgreSQLForcedSortTests {
+    /// Five people at `location`; a live session lists them, another session sorts by name,
+    /// adds Zed and saves; the live one sorts by office (descending), `save`s and `save!`s.
+    /// Its run, once it listed the list after the `save!`.
+    static func twoSorts(at location: String, folder: TemporaryFolder) throws -> ProgramRun {
+        let people = [("Eve", "O1"), ("Dan", "O5"), ("Cat", "O2"), ("Bob", "O4"), ("Amy", "O3")]
+        let made = try ProgramRun.run(
+            [location] + (StoreLocation.isDatabase(location) ? [] : ["-c", "delete 1-3"])  // the samples
+                + people.flatMap { ["-c", "new \($0.0)", "-c", "set office \($0.1)"] } + ["-c", "save"],
+            folder: folder)
+        #expect(made.status == 0, "\(made.standardError)")
+        let session = try LiveProgram([location, "--format", "csv"], folder: folder)
+        session.send("list")
+        #expect(PostgreSQLOrderTests.waitForListings(session, count: 1))
+        let sorted = try ProgramRun.run(
+            [location, "-c", "sort name", "-c", "new Zed", "-c", "save"], folder: folder)
+        #expect(sorted.status == 0, "\(sorted.standardError)")
+        session.send("sort office desc", "save", "save!", "list")
+        #expect(PostgreSQLOrderTests.waitForListings(session, count: 2), "\(session.standardError)")
+        return session.finish()
+    }
+
+    /// The `save`'s refusal in `errors`, from "not saved" to the line before the `save!`'s report.
+    static func refusal(_ errors: String) -> String {
+        guard let start = errors.range(of: "not saved:") else { return "" }
+        let rest = errors[start.lowerBound...]
+        let end = rest.range(of: "Saved ")?.lowerBound ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    @Test("two sessions sort differently, the second save!s: the database's order is the second's, whole")
+    func forcedSaveAfterTwoSortsKeepsOurOrder() throws {
+        let (cluster, uri) = try PostgreSQLRoundTripTests.database()
+        let folder = TemporaryFolder()
+        let run = try Self.twoSorts(at: uri, folder: folder)
+        let ours = ["Dan", "Bob", "Amy", "Cat", "Eve", "Zed"]
+        #expect(PostgreSQLOrderTests.listings(run.standardOutput).last == ours, "\(run.standardOutput)")
+        #expect(try PostgreSQLOrderTests.stored(cluster, uri) == ours)
+        #expect(run.standardError.contains("were not taken, as save! keeps your order"), "\(run.standardError)")
+
+        let file = folder.file("people.json")
+        let onFile = try Self.twoSorts(at: file, folder: folder)
+        #expect(PostgreSQLOrderTests.listings(onFile.standardOutput).last == ours, "\(onFile.standardOutput)")
+        let fileRefusal = Self.refusal(onFile.standardError).replacingOccurrences(of: file, with: "LIST")
+        #expect(fileRefusal.contains("in the file"), "\(onFile.standardError)")
+        let databaseRefusal = Self.refusal(run.standardError)
+            .replacingOccurrences(of: StoreLocation.redacted(uri), with: "LIST")
+            .replacingOccurrences(of: "the database", with: "the file")
+        #expect(databaseRefusal == fileRefusal, "\(run.standardError)")
     }
 }

@@ -25,12 +25,6 @@ public enum StoreLocation {
         isURI(location) || isKeywordValue(location)
     }
 
-    /// What messages call the place a list is kept: "the database" or "the file". A
-    /// location's `displayName` is called the same as the location.
-    public static func place(of location: String) -> String {
-        isDatabase(location) ? "the database" : "the file"
-    }
-
     /// Whether `location` is a `postgresql://` or `postgres://` URI.
     static func isURI(_ location: String) -> Bool {
         let lowered = location.prefix(13).lowercased()
