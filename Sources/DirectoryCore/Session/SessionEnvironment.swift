@@ -43,10 +43,13 @@ public struct SessionEnvironment: Sendable {
 
     /// A fixed clock at `now`, UTC, and identifiers from a counter shared by the
     /// whole process (so two test sessions on one file never make the same id): for tests.
+    /// The ids start `F1ED`, a range no test writes its own records' ids in: a `new` given the
+    /// id of a record the test wrote (`00000000-0000-4000-8000-00000000000E`, when as many
+    /// ids had been made before) made two records of one key, and a merge of them failed.
     public static func fixed(now: Double = 0) -> SessionEnvironment {
         SessionEnvironment(
             now: { now }, utcOffset: { _ in 0 },
-            makeID: { RecordID(high: 0x4000, low: 0x8000_0000_0000_0000 | Counter.shared.next()) })
+            makeID: { RecordID(high: 0xF1ED_0000_0000_4000, low: 0x8000_0000_0000_0000 | Counter.shared.next()) })
     }
 }
 
