@@ -124,6 +124,9 @@ extension Session {
     mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
         let lock: ListLock
         let target = stores.store(for: newPath)
+        if let what = target.notAFile(location: newPath) {
+            throw .notAFile(location: newPath, what: what, standardOutput: nil)
+        }
         do { lock = try target.lock(location: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
         let ownFile = target.isSameList(newPath, as: location)

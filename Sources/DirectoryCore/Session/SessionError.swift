@@ -51,6 +51,9 @@ public enum SessionError: Error, Equatable, Sendable {
     case refreshConflict(location: String, details: [String], reader: Bool = false)
     /// `save as` or `export` onto a list or file that exists; `replacing` is the command that replaces it.
     case fileExists(location: String, replacing: String)
+    /// `save as` or `export` onto something that is no regular file (a device, a FIFO, a
+    /// standard stream): `what` it is, and for `export` the command that writes to standard output.
+    case notAFile(location: String, what: String, standardOutput: String?)
     /// `recover` met changes made to the list since the journal was written; nothing was recovered.
     case recoveryConflict(file: String, details: [String])
     /// `recover` could not use a journal; nothing was recovered.
@@ -159,6 +162,14 @@ public enum SessionError: Error, Equatable, Sendable {
         case .fileExists(let path, let replacing):
             return "\(StoreLocation.redacted(path)) already exists and was left as it is; to replace it on purpose use "
                 + "'\(replacing)', or choose another path"
+        case .notAFile(let path, let what, let standardOutput?):
+            return "could not export to \(StoreLocation.redacted(path)): it is \(what), not a regular file, and "
+                + "export only writes files, so it was left as it is (export! does not replace it either); "
+                + "to write the records to standard output use '\(standardOutput)' (a shell can redirect that "
+                + "to a pipe or device), or name a regular file"
+        case .notAFile(let path, let what, nil):
+            return "could not save to \(StoreLocation.redacted(path)): it is \(what), not a regular file, so it "
+                + "was left as it is (save! as does not replace it either); name a regular file"
         case .recoveryConflict(let file, let details):
             return "cannot recover the changes to \(file): they conflict with the list as it is now "
                 + "('here' is the journal, '\(StoreLocation.place(of: file))' the list); nothing was recovered. "
