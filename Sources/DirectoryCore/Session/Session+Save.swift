@@ -246,6 +246,9 @@ extension Session {
             throw .notAListNow(path: location, problem: error.notAListProblem)
         }
         guard var theirs = loaded else { return .missing }
+        if !theirs.records.isEmpty, let holds = kind.contradicted(byExtraKeys: theirs.records[0].extras.map(\.key)) {
+            throw .otherKindNow(path: location, holds: holds, list: kind)
+        }
         RecordKey.numberOccurrences(in: &theirs.records)
         var merger = RecordMerge(
             kind: kind, baseline: list.tracker.baseline, ours: records.array, preferringOurs: preferringOurs)
