@@ -8,6 +8,8 @@ public enum SessionError: Error, Equatable, Sendable {
     case unknownField(String, valid: [String], suggestion: String?)
     /// A record number past the end of the list.
     case noSuchRecord(Int, count: Int)
+    /// A range of record numbers that goes past the end of the list.
+    case noSuchRange(Int, Int, count: Int)
     /// No record has this name.
     case nameNotFound(String)
     /// `#ID` matched no record's id.
@@ -95,6 +97,13 @@ public enum SessionError: Error, Equatable, Sendable {
             return "there is no record \(number): the list is empty"
         case .noSuchRecord(let number, let count):
             return "there is no record \(number); the list has \(count) (see list)"
+        case .noSuchRange(let low, let high, 0):
+            return "there are no records \(low)-\(high): the list is empty"
+        case .noSuchRange(let low, let high, let count) where low > count:
+            return "there are no records \(low)-\(high): the list has \(count), numbered 1-\(count) (see list)"
+        case .noSuchRange(let low, let high, let count):
+            return "records \(low)-\(high) go past the end of the list: it has \(count), so the last is \(count) "
+                + "(\(low)-\(count) names the rest)"
         case .idNotFound(let prefix):
             return "no record has an id starting with \(prefix); show (or --format json) prints each record's id"
         case .ambiguousID(let prefix, let candidates, let more):
