@@ -107,7 +107,7 @@ public enum DirectoryProgram {
                 session.conflictNotice,
             ]
             for note in notes.compactMap({ $0 }) {
-                errors.line("directory: warning: " + note)
+                errors.line("directory: warning: " + VisibleText.lines(note))
             }
             errors.flush()
         }

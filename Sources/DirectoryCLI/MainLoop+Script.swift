@@ -24,7 +24,7 @@ extension MainLoop {
         case .stopped(let failedOpen):
             if failedOpen {
                 printer.error(
-                    "script stopped: the lines after a failed open were written for another list, "
+                    "script stopped: the lines after an open that failed or named no list were written for another list, "
                         + "so they were not run on \(session.listName)",
                     at: "directory: ")
             }

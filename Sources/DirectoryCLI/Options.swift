@@ -34,6 +34,12 @@ public struct Options: Equatable, Sendable {
     /// Creates the default options.
     public init() {}
 
+    /// Whether `argument` is an option (`-c`, `--kind`), not a value: a path that starts with
+    /// `-` is written `./-c`; `-` alone is a value.
+    static func isOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument != "-"
+    }
+
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
@@ -55,8 +61,10 @@ public struct Options: Equatable, Sendable {
             options.given.insert(name)
             switch name {
             case "--file":
-                options.file = try value(for: name, inline: inline)
-                if options.file == "" { throw .missingValue(name) }
+                let file = try value(for: name, inline: inline)
+                // `--file -c list`: the path was left out, and the next option taken for it.
+                if file == "" || (inline == nil && isOption(file)) { throw .missingValue(name) }
+                options.file = file
             case "-c", "--command": options.commands.append(try value(for: name, inline: inline))
             case "-f", "--script": options.script = try value(for: name, inline: inline)
             case "--kind":

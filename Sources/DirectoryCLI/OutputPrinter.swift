@@ -73,7 +73,7 @@ extension MainLoop {
             // while the work ran did not stop it, so it does not hide what was done either.
             // Only a Ctrl-C typed while it prints stops it.
             _ = clibedit_take_interrupt()
-            text = VisibleText.lines(lines) + "\n"
+            text = printer.fitted(VisibleText.lines(lines)) + "\n"
         case .records(let listing): text = printer.renderer.render(listing)
         default:
             printer.print(output)

@@ -40,7 +40,7 @@ enum Termination {
         guard let signal else { return nil }
         session.flushRecovery()
         if session.hasUnsavedChanges {
-            errors.line(message(for: session))
+            errors.line(VisibleText.lines(message(for: session)))
             errors.flush()
         }
         return 128 + signal

@@ -114,7 +114,7 @@ enum FileBytes {
     }
 
     /// What a file that is not a regular file is, in words.
-    private static func describe(_ kind: mode_t) -> String {
+    static func describe(_ kind: mode_t) -> String {
         switch kind {
         case S_IFIFO: return "a FIFO (named pipe)"
         case S_IFCHR: return "a character device"

@@ -101,7 +101,7 @@ extension MainLoop {
         defer { printer.output.flush() }
         if let warning = self.prompt?.history.load(into: prompt.editor) { printer.print(.warning(warning)) }
         for warning in prompt.editor.warnings { printer.print(.warning(warning)) }
-        printer.output.line(printer.fitted(Prompt.welcomeText(for: session)))
+        printer.output.line(printer.fitted(VisibleText.lines(Prompt.welcomeText(for: session))))
         printer.output.flush()
         var lines = TerminalLines(editor: prompt.editor)
         switch run(&lines) {

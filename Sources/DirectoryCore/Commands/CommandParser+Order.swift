@@ -28,6 +28,10 @@ extension CommandParser {
     private static func move(_ spec: CommandSpec, _ argument: Substring) throws(ParseError) -> Command {
         var words = argument.split(whereSeparator: isSpace)
         if words.count == 3, words[1].lowercased() == "to" { words.remove(at: 1) }
+        if words.count == 2, words[1].lowercased() == "to" {
+            throw .missingArgument(
+                command: "move", usage: spec.usage, hint: "the position to move it to after 'to' (move 5 to 1)")
+        }
         guard words.count == 2 else {
             if words.count < 2 {
                 throw .missingArgument(command: "move", usage: spec.usage, hint: "two record numbers: move 5 to 1")

@@ -1,6 +1,7 @@
 /// Writes records as RFC 4180 CSV: a header row (`id` and the kind's fields),
 /// then one row per record, lines ending in CRLF, no byte order mark. Dates are
-/// ISO 8601 in UTC (to the millisecond), empty when there is none.
+/// ISO 8601 in UTC (with the fractional digits that read back the same instant), empty when
+/// there is none.
 enum CSVRecordWriter {
     /// The bytes of a CSV file holding `records`, with fields separated by `separator`.
     static func write(_ records: RecordList, kind: ListKind, separator: UInt8) -> [UInt8] {

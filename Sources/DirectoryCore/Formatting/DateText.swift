@@ -22,8 +22,9 @@ public enum DateText {
             throw InvalidDate(text: text)
         }
         guard parts.hasTime else { return Double(days - referenceDay) * 86_400 + 43_200 }
-        let local = Double(days - referenceDay) * 86_400 + Double(parts.secondsIntoDay)
-        if let zone = parts.zoneOffset { return local - Double(zone) }
+        let wholeLocal = (days - referenceDay) * 86_400 + parts.wholeSecondsIntoDay
+        if let zone = parts.zoneOffset { return readBack(whole: wholeLocal - zone, fraction: parts.fractionDigits) }
+        let local = readBack(whole: wholeLocal, fraction: parts.fractionDigits)
         return local - Double(utcOffset(local - Double(utcOffset(local))))
     }
 
@@ -62,12 +63,16 @@ public enum DateText {
         return "\(seconds)" + secondsSuffix
     }
 
-    /// How an instant is written to be read back by `read`: ISO 8601 in UTC for the years
-    /// 0 to 9999 (which `read` parses), else its exact seconds (`1e+300 s from 2001`).
+    /// How an instant is written to be read back by `read` as the same `Double`: ISO 8601 in UTC
+    /// for the years 0 to 9999 (which `read` parses), with as many fractional digits as that takes
+    /// (`exactISO8601`), else its exact seconds (`1e+300 s from 2001`).
     public static func exact(_ seconds: Double) -> String {
         guard let text = beyondCalendar(seconds) else {
             let year = civilFromDays(split(seconds).days).year
-            return (0...9999).contains(year) ? iso8601(seconds) : "\(seconds)" + secondsSuffix
+            guard (0...9999).contains(year), let text = exactISO8601(seconds) else {
+                return "\(seconds)" + secondsSuffix
+            }
+            return text
         }
         return text
     }
@@ -109,7 +114,7 @@ public enum DateText {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
+    static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(abs(value))
         let sign = value < 0 ? "-" : ""
         return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits

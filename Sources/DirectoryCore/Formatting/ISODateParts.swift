@@ -4,8 +4,10 @@ struct ISODateParts: Equatable {
     var year: Int
     var month: Int
     var day: Int
-    /// Seconds since local midnight, with any fraction.
-    var secondsIntoDay: Double = 0
+    /// Whole seconds since local midnight.
+    var wholeSecondsIntoDay = 0
+    /// The digits of the fraction of a second after the decimal mark, as written (`""` for none).
+    var fractionDigits = ""
     /// The offset written in the text (`Z` is 0), or `nil` for local time.
     var zoneOffset: Int?
     /// Whether the text gave a time of day, not just a date.
@@ -39,24 +41,18 @@ struct ISODateParts: Equatable {
         guard expect(84) || expect(116) || expect(32), let hour = number(2), hour < 24, expect(58),
             let minute = number(2), minute < 60
         else { return nil }
-        var seconds = Double(hour * 3600 + minute * 60)
+        var seconds = hour * 3600 + minute * 60
         if expect(58) {
             guard let second = number(2), second < 61 else { return nil }
-            seconds += Double(second)
+            seconds += second
             if expect(46) || expect(44) {
                 let start = index
-                var fraction = 0.0
-                var scale = 0.1
-                while index < bytes.count, (48...57).contains(bytes[index]) {
-                    fraction += Double(bytes[index] - 48) * scale
-                    scale /= 10
-                    index += 1
-                }
+                while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
                 guard index > start else { return nil }
-                seconds += fraction
+                fractionDigits = String(decoding: bytes[start..<index], as: UTF8.self)
             }
         }
-        secondsIntoDay = seconds
+        wholeSecondsIntoDay = seconds
         guard index < bytes.count else { return }
         if expect(90) || expect(122) {
             zoneOffset = 0

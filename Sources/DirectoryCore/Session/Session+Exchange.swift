@@ -65,6 +65,13 @@ extension Session {
             let own = store.medium.rawValue
             throw .exportFailed(path: path, reason: "it is the list's own \(own); use save, or export elsewhere")
         }
+        if let what = stores.store(for: path).notAFile(location: path) {
+            var streamed = options
+            streamed.replace = false
+            throw .notAFile(
+                location: path, what: what,
+                standardOutput: CommandDescription.text(of: .exportFile(format, path: "-", options: streamed)))
+        }
         if !options.replace, stores.store(for: path).exists(location: path) {
             var replacing = options
             replacing.replace = true

@@ -136,6 +136,9 @@ extension Session {
     mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
         let lock: ListLock
         let target = stores.store(for: newPath)
+        if let what = target.notAFile(location: newPath) {
+            throw .notAFile(location: newPath, what: what, standardOutput: nil)
+        }
         do { lock = try target.lock(location: newPath) } catch { throw .storage(error) }
         defer { lock.unlock() }
         let ownFile = target.isSameList(newPath, as: location)
@@ -257,6 +260,9 @@ extension Session {
             throw .notAListNow(path: location, problem: error.notAListProblem)
         }
         guard var theirs = loaded else { return .missing }
+        if !theirs.records.isEmpty, let holds = kind.contradicted(byExtraKeys: theirs.records[0].extras.map(\.key)) {
+            throw .otherKindNow(path: location, holds: holds, list: kind)
+        }
         RecordKey.numberOccurrences(in: &theirs.records)
         var merger = RecordMerge(
             kind: kind, baseline: list.tracker.baseline, ours: records.array, medium: store.medium,

@@ -8,6 +8,8 @@ public enum SessionError: Error, Equatable, Sendable {
     case unknownField(String, valid: [String], suggestion: String?)
     /// A record number past the end of the list.
     case noSuchRecord(Int, count: Int)
+    /// A range of record numbers that goes past the end of the list.
+    case noSuchRange(Int, Int, count: Int)
     /// No record has this name.
     case nameNotFound(String)
     /// `#ID` matched no record's id.
@@ -52,6 +54,9 @@ public enum SessionError: Error, Equatable, Sendable {
     case refreshConflict(location: String, medium: StoreMedium, details: [String], reader: Bool = false)
     /// `save as` or `export` onto a list or file that exists; `replacing` is the command that replaces it.
     case fileExists(location: String, replacing: String)
+    /// `save as` or `export` onto something that is no regular file (a device, a FIFO, a
+    /// standard stream): `what` it is, and for `export` the command that writes to standard output.
+    case notAFile(location: String, what: String, standardOutput: String?)
     /// `recover` met changes made to the list since the journal was written; nothing was recovered.
     /// `medium`: what keeps the list.
     case recoveryConflict(file: String, medium: StoreMedium, details: [String])
@@ -94,6 +99,13 @@ public enum SessionError: Error, Equatable, Sendable {
             return "there is no record \(number): the list is empty"
         case .noSuchRecord(let number, let count):
             return "there is no record \(number); the list has \(count) (see list)"
+        case .noSuchRange(let low, let high, 0):
+            return "there are no records \(low)-\(high): the list is empty"
+        case .noSuchRange(let low, let high, let count) where low > count:
+            return "there are no records \(low)-\(high): the list has \(count), numbered 1-\(count) (see list)"
+        case .noSuchRange(let low, let high, let count):
+            return "records \(low)-\(high) go past the end of the list: it has \(count), so the last is \(count) "
+                + "(\(low)-\(count) names the rest)"
         case .idNotFound(let prefix):
             return "no record has an id starting with \(prefix); show (or --format json) prints each record's id"
         case .ambiguousID(let prefix, let candidates, let more):
@@ -161,6 +173,14 @@ public enum SessionError: Error, Equatable, Sendable {
         case .fileExists(let path, let replacing):
             return "\(StoreLocation.redacted(path)) already exists and was left as it is; to replace it on purpose use "
                 + "'\(replacing)', or choose another path"
+        case .notAFile(let path, let what, let standardOutput?):
+            return "could not export to \(StoreLocation.redacted(path)): it is \(what), not a regular file, and "
+                + "export only writes files, so it was left as it is (export! does not replace it either); "
+                + "to write the records to standard output use '\(standardOutput)' (a shell can redirect that "
+                + "to a pipe or device), or name a regular file"
+        case .notAFile(let path, let what, nil):
+            return "could not save to \(StoreLocation.redacted(path)): it is \(what), not a regular file, so it "
+                + "was left as it is (save! as does not replace it either); name a regular file"
         case .recoveryConflict(let file, let medium, let details):
             return "cannot recover the changes to \(file): they conflict with the list as it is now "
                 + "('here' is the journal, '\(medium.place)' the list); nothing was recovered. "

@@ -103,6 +103,12 @@ public protocol ListStore: Sendable {
     /// other file), so `save as` and `export` can refuse to overwrite it silently.
     func exists(location: String) -> Bool
 
+    /// What is at `location`, in words that follow "it is" ("a FIFO (named pipe)"), when it is
+    /// there but is no regular file: a device, a FIFO, a socket, a folder, a standard stream.
+    /// `export` and `save as` never put a new file in its place. `nil` for a free path, a
+    /// regular file, or a store without such things.
+    func notAFile(location: String) -> String?
+
     /// Whether `location` and `other` name the same list, however spelled (`p.plist`,
     /// `./p.plist`, an absolute path, a symbolic link), so `save as` knows its own file.
     func isSameList(_ location: String, as other: String) -> Bool
@@ -129,6 +135,9 @@ extension ListStore {
 
     /// None: the store's lists are not written in place by other programs.
     public func unprotectedWriters(location: String) -> String? { nil }
+
+    /// Nothing: the store holds only lists.
+    public func notAFile(location: String) -> String? { nil }
 
     /// Not known.
     public func recordCount(at location: String, kind: ListKind) -> Int? { nil }

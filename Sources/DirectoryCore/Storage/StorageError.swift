@@ -35,6 +35,9 @@ public enum StorageError: Error, Equatable, Sendable {
     /// `kept` (`nil`: the copy failed). `saved` is the version the save put in place, when the
     /// store knows it: the save itself succeeded, and the session takes it as saved.
     case lateWriteKept(path: String, kept: String?, saved: FileVersion? = nil)
+    /// The file held a `list` list when read, and another program has since written a list of
+    /// another kind (`holds`) into it: nothing was merged or written.
+    case otherKindNow(path: String, holds: ListKind, list: ListKind)
 
     /// The message for the user. A password in a database location never appears in it.
     public var message: String {
@@ -91,6 +94,10 @@ public enum StorageError: Error, Equatable, Sendable {
         case .lateWriteKept(let path, nil, _):
             return "\(path) was saved, but another program wrote to its previous version at the same moment, "
                 + "and what it wrote could not be copied: save it again from that program"
+        case .otherKindNow(let path, let holds, let list):
+            return "\(path) holds a \(holds.name) list now, not a \(list.name) list like this one: another "
+                + "program wrote it since it was read. Nothing was merged or written and your edits are kept: "
+                + "'save as PATH' keeps them in a file of their own"
         }
     }
 
@@ -109,7 +116,7 @@ public enum StorageError: Error, Equatable, Sendable {
         case .database(let location, let problem, let whenSaving):
             return .database(location: StoreLocation.redacted(location), problem: problem, whenSaving: whenSaving)
         case .changedMeanwhile(let path): return .changedMeanwhile(location: StoreLocation.redacted(path))
-        case .emptyFile, .notAListNow, .unsettled, .displacedVersionKept, .lateWriteKept:
+        case .emptyFile, .notAListNow, .unsettled, .displacedVersionKept, .lateWriteKept, .otherKindNow:
             return self  // files only: no password
         }
     }

@@ -126,7 +126,7 @@ extension WorkingList {
                 guard number <= records.count else { throw .noSuchRecord(number, count: records.count) }
                 indices.insert(number - 1)
             case .range(let low, let high):
-                guard high <= records.count else { throw .noSuchRecord(high, count: records.count) }
+                guard high <= records.count else { throw .noSuchRange(low, high, count: records.count) }
                 for number in low...high { indices.insert(number - 1) }
             case .name(let name):
                 let matches = TextMatcher(name).exactMatches(in: records, field: kind.titleField)

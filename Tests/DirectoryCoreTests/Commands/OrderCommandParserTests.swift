@@ -38,6 +38,9 @@ struct OrderCommandParserTests {
         ParseErrorCase(line: "move", message: "move needs two record numbers: move 5 to 1; usage: move N|#ID to M"),
         ParseErrorCase(line: "move 3", message: "move needs two record numbers: move 5 to 1; usage: move N|#ID to M"),
         ParseErrorCase(
+            line: "move 1 to",
+            message: "move needs the position to move it to after 'to' (move 5 to 1); usage: move N|#ID to M"),
+        ParseErrorCase(
             line: "move 3 to x",
             message: "'x' is not a record number (use the numbers that list shows); usage: move N|#ID to M"),
         ParseErrorCase(

@@ -298,8 +298,11 @@ struct SessionOrderTests {
         #expect(throws: SessionError.noSuchRecord(9, count: 4)) { try session.run("list 9") }
         guard case .records(let clamped) = try session.run("list 3-10") else { return }
         #expect(clamped.rows.map(\.number) == [3, 4])
-        #expect(throws: SessionError.self) { try session.run("list 5-10") }
-        #expect(throws: SessionError.self) { try session.run("delete 3-10") }
+        #expect(throws: SessionError.noSuchRange(5, 10, count: 4)) { try session.run("list 5-10") }
+        #expect(throws: SessionError.noSuchRange(3, 10, count: 4)) { try session.run("delete 3-10") }
+        #expect(
+            SessionError.noSuchRange(20, 30, count: 17).message
+                == "there are no records 20-30: the list has 17, numbered 1-17 (see list)")
         #expect(session.names == ["Ann", "Bob", "Cy", "Di"])
     }
 

@@ -28,10 +28,12 @@ struct MergePromptTests {
         #expect(terminal.waitFor("list.plist > "))
         terminal.type("merge \(folder.file("copy.plist"))\r")
         #expect(terminal.waitFor("Merged copy.plist into list.plist"))
-        #expect(terminal.waitFor("office is \"Here\" here but \"There\" in copy.plist; kept \"Here\""))
         #expect(
             terminal.waitFor("'merge! \(folder.file("copy.plist"))' takes the copy's value on every conflict instead."))
         #expect(terminal.waitFor("> "))
+        // The report is wrapped between words at the window's width, continuations indented.
+        let words = terminal.screenText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("office is \"Here\" here but \"There\" in copy.plist; kept \"Here\""), "\(words)")
         #expect(!terminal.screenText.contains("error:"), "\(terminal.screenText)")
         terminal.type("quit!\r")
         #expect(terminal.waitForExit() == 0)

@@ -37,7 +37,7 @@ struct FrontEndCommandTests {
             run.standardError
                 == ProgramRun.samplesWarning(folder.file("list.json"))
                 + "directory: line 2: the value has no closing \"; end it with \" or drop the opening quote\n"
-                + "directory: script stopped: the lines after a failed open were written for another list, "
+                + "directory: script stopped: the lines after an open that failed or named no list were written for another list, "
                 + "so they were not run on list.json\n"
                 + "directory: warning: 1 unsaved change to list.json was not saved; end the script with 'save' "
                 + "(or 'quit!' to discard them)\n")

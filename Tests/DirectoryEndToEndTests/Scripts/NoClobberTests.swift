@@ -88,7 +88,7 @@ struct NoClobberTests {
         #expect(run.standardError.contains("notes.plist is neither a property list nor JSON"))
         #expect(
             run.standardError.contains(
-                "script stopped: the lines after a failed open were written for another list, so they were not "
+                "script stopped: the lines after an open that failed or named no list were written for another list, so they were not "
                     + "run on d.plist"))
         #expect(run.standardOutput.components(separatedBy: "Acacia Ackles").count == 2, "list ran after the open")
         #expect(FileManager.default.contents(atPath: folder.file("d.plist")) == before)

@@ -88,4 +88,24 @@ struct TerminalEscapeTests {
         #expect(run.standardError.contains("added 'Theirs\\u{1b}]0;pwned\\u{7}\\u{202e}'"), "\(run.standardError)")
         #expect(!Self.hasControls(run.standardError))
     }
+
+    @Test("a conflict copy's file name is escaped in a script's warning and in the prompt's banner")
+    func conflictCopyNameEscaped() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("directory.plist")
+        #expect(try ProgramRun.run(["--file", path, "-c", "save"], folder: folder).status == 0)
+        let copy = folder.file("directory (\u{1B}[31mEvil\u{1B}]0;pwned\u{07}s conflicted copy 2026-12-05).plist")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let escaped = "\\u{1b}[31mEvil\\u{1b}]0;pwned\\u{7}s conflicted copy"
+        let run = try ProgramRun.run(["--file", path, "-c", "conflicts"], folder: folder)
+        #expect(run.standardError.contains(escaped), "\(run.standardError)")
+        #expect(!Self.hasControls(run.standardError) && !Self.hasControls(run.standardOutput))
+        let terminal = try PseudoTerminal(["--file", path], folder: folder)
+        #expect(terminal.waitFor("conflicted copy"))
+        terminal.type("quit\r")
+        #expect(terminal.waitForExit() == 0)
+        #expect(terminal.rawText.contains("\\u{1b}[31mEvil\\u{1b}]0;pwned\\u{7}s"), "\(terminal.rawText)")
+        #expect(!terminal.rawText.contains("\u{1B}[31m") && !terminal.rawText.contains("\u{1B}]0;"))
+        #expect(!terminal.rawText.contains("\u{07}"))
+    }
 }
