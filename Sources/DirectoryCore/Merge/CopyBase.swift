@@ -10,9 +10,14 @@
 /// moved proves nothing, and is taken only if the version it came from passes too. A base
 /// too new would make the other side's missing edits look like deletions and take-backs, so
 /// the rule errs old: a base too old only turns a clean change into a listed conflict, or
-/// keeps a record one side deleted. The oldest version kept is taken only when it shares a
-/// record, unchanged, with the list (any record, for a version this program made as a new
-/// file: its ids were made here): with nothing in common there is no base. This list's own
+/// keeps a record one side deleted. A version this program saved holds its own changes only
+/// while the version it was saved from is kept; once that one is gone (only the last few are
+/// kept), its changes are unknown and it proves nothing (a copy older than it would take every
+/// record added since as deleted: found trying it). A version another program saved is taken,
+/// when no version is kept before it, only if it shares a record, unchanged, with the list
+/// (any record, for a version this program made as a new file: its ids were made here): with
+/// nothing in common there is no base. Moves are changes too: a copy that does not hold a
+/// version's order of the records both have did not come from it. This list's own
 /// version is the base of a copy that differs from it only when where it came from is known
 /// (a version this program saved, or made as a new file: `KeptVersion.newFile`).
 struct CopyBase {
@@ -20,13 +25,29 @@ struct CopyBase {
     private let versions: [String: KeptVersion]
     /// The keys, newest first.
     private let order: [String]
-    /// The records of a kept version, or `nil`.
-    private let load: (String) -> [RecordKey: Record]?
-    private var loaded: [String: [RecordKey: Record]] = [:]
+    /// The records of a kept version, in order, or `nil`.
+    private let load: (String) -> [Record]?
+    private var loaded: [String: Snapshot] = [:]
     private var steps: [String: [String]] = [:]
 
+    /// A list's records by key, and their keys in order.
+    private struct Snapshot: Equatable {
+        var byKey: [RecordKey: Record] = [:]
+        var order: [RecordKey] = []
+
+        init(_ records: [Record]) {
+            order = records.map(\.key)
+            for record in records { byKey[record.key] = record }
+        }
+
+        /// The keys of `order` that `others` all hold, in this order.
+        func order(among others: Snapshot...) -> [RecordKey] {
+            order.filter { key in others.allSatisfy { $0.byKey[key] != nil } }
+        }
+    }
+
     /// A chooser over `kept` (newest first), whose records `load` reads.
-    init(kept: [KeptVersion], load: @escaping (String) -> [RecordKey: Record]?) {
+    init(kept: [KeptVersion], load: @escaping (String) -> [Record]?) {
         var versions: [String: KeptVersion] = [:]
         for version in kept where versions[version.key] == nil { versions[version.key] = version }
         self.versions = versions
@@ -34,9 +55,10 @@ struct CopyBase {
         self.load = load
     }
 
-    /// The key of the base for merging `copy` (its key, and its records) into a list last read
-    /// or written as `ours`; `nil` when there is none.
-    mutating func base(ours: String?, copy: String?, copyRecords: [RecordKey: Record]) -> String? {
+    /// The key of the base for merging `copy` (its key, and its records in order) into a list
+    /// last read or written as `ours`; `nil` when there is none.
+    mutating func base(ours: String?, copy: String?, copyRecords: [Record]) -> String? {
+        let copyRecords = Snapshot(copyRecords)
         guard let ours, versions[ours] != nil else { return nil }
         let oursAncestors = ancestors(of: ours)
         let copyAncestors: [String]
@@ -47,9 +69,11 @@ struct CopyBase {
             guard let newest = order.first else { return nil }
             copyAncestors = presumedOrigin(of: copyRecords, from: newest).map { ancestors(of: $0) } ?? []
         }
+        // The common version nearest the copy: a list saved back to contents it had before
+        // (a typo fixed back) is kept once, as the newest, so the order of the log is no
+        // guide to which came first (found trying it).
         let ourSet = Set(oursAncestors)
-        let common = Set(copyAncestors.filter { ourSet.contains($0) })
-        let base = order.first { common.contains($0) }
+        let base = copyAncestors.first { ourSet.contains($0) }
         // This list's own version, with nothing known of where it came from (the first seen in
         // a moved or copied folder), may hold edits of this side: a copy that only shares
         // records with it is no proof that it came from it, and taking it as the base would
@@ -57,7 +81,7 @@ struct CopyBase {
         // A version this program made as a new file has a known origin (none): a copy of it
         // came from it or from a later version.
         if base == ours, copy != ours, origins(of: ours).isEmpty, versions[ours]?.isNewFile != true,
-            records(of: ours) != copyRecords
+            records(of: ours)?.byKey != copyRecords.byKey
         {
             return nil
         }
@@ -78,12 +102,16 @@ struct CopyBase {
         return result
     }
 
-    /// The versions `key` was made from: its parents when known, else the one worked out.
+    /// The versions `key` was made from: its parents when known, else the one worked out (for
+    /// a version another program saved; one this program saved from a version no longer kept
+    /// has none).
     private mutating func origins(of key: String) -> [String] {
         if let known = steps[key] { return known }
         guard let version = versions[key] else { return [] }
         var found = version.parents.filter { versions[$0] != nil }
-        if found.isEmpty, let after = version.after, after != key, let records = records(of: key) {
+        if found.isEmpty, version.parents.isEmpty, let after = version.after, after != key,
+            let records = records(of: key)
+        {
             steps[key] = []  // no cycle through a version being worked out
             found = presumedOrigin(of: records, from: after).map { [$0] } ?? []
         }
@@ -93,7 +121,7 @@ struct CopyBase {
 
     /// The newest of `start` and the versions it came from that `records` could have come
     /// from (`cameFrom`).
-    private mutating func presumedOrigin(of records: [RecordKey: Record], from start: String) -> String? {
+    private mutating func presumedOrigin(of records: Snapshot, from start: String) -> String? {
         for candidate in ancestors(of: start) where cameFrom(records, key: candidate) {
             return candidate
         }
@@ -108,7 +136,7 @@ struct CopyBase {
     /// made before the records it deleted were added lacks them too, and taking that version
     /// as the base would make every record added since look deleted by the copy (found trying
     /// it).
-    private mutating func cameFrom(_ records: [RecordKey: Record], key: String) -> Bool {
+    private mutating func cameFrom(_ records: Snapshot, key: String) -> Bool {
         guard let kept = self.records(of: key) else { return false }
         var next: String? = key
         var seen = Set<String>()
@@ -133,20 +161,29 @@ struct CopyBase {
     }
 
     /// Whether `records` hold every change `key` made to the version it came from that the
-    /// version `kept` still holds. For a version with none known: a version this program made
-    /// as a new file is proven by a record of it (its ids were made here), another by a record
-    /// of it unchanged.
-    private mutating func evidence(
-        _ records: [RecordKey: Record], changesOf key: String, stillIn kept: [RecordKey: Record]
-    ) -> Evidence {
-        guard let version = self.records(of: key) else { return .contradicted }
-        guard let origin = origins(of: key).first, let before = self.records(of: origin) else {
+    /// version `kept` still holds, moves among them. For a version with none known: a version
+    /// this program made as a new file is proven by a record of it (its ids were made here),
+    /// one another program saved by a record of it unchanged, and one this program saved from
+    /// a version no longer kept by nothing (what it changed is unknown).
+    private mutating func evidence(_ records: Snapshot, changesOf key: String, stillIn kept: Snapshot) -> Evidence {
+        guard let snapshot = self.records(of: key) else { return .contradicted }
+        let version = snapshot.byKey
+        guard let origin = origins(of: key).first, let earlier = self.records(of: origin) else {
+            guard let made = versions[key] else { return .contradicted }
             let shared =
-                versions[key]?.isNewFile == true
-                ? version.keys.contains { records[$0] != nil }
-                : version.contains { records[$0.key] == $0.value }
+                made.isNewFile
+                ? version.keys.contains { records.byKey[$0] != nil }
+                : made.parents.isEmpty && version.contains { records.byKey[$0.key] == $0.value }
             return shared ? .proven : .contradicted
         }
+        // A move it made: the copy must have its order of the records all three hold.
+        let moved = snapshot.order(among: earlier, records) != earlier.order(among: snapshot, records)
+        if moved, snapshot.order(among: earlier, records) != records.order(among: snapshot, earlier) {
+            return .contradicted
+        }
+        let before = earlier.byKey
+        let records = records.byKey
+        let kept = kept.byKey
         var proven = false
         for (recordKey, record) in version {
             guard let still = kept[recordKey] else { continue }  // deleted since
@@ -169,10 +206,11 @@ struct CopyBase {
         return proven ? .proven : .none
     }
 
-    private mutating func records(of key: String) -> [RecordKey: Record]? {
+    private mutating func records(of key: String) -> Snapshot? {
         if let known = loaded[key] { return known }
         guard let records = load(key) else { return nil }
-        loaded[key] = records
-        return records
+        let snapshot = Snapshot(records)
+        loaded[key] = snapshot
+        return snapshot
     }
 }

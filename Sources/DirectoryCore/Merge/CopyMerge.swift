@@ -26,10 +26,13 @@ struct CopyMerge {
         var changed: [String] = []
         /// Records the list loses because the copy deleted them.
         var deleted: [String] = []
+        /// Records the copy moved, placed as there (a record both sides moved is a conflict).
+        var moved: [String] = []
         /// Whether there was a base to compare both sides with.
         var hadBase = true
-        /// Records found on one side only that were kept because there was no base.
-        var keptWithoutBase = 0
+        /// Records of this list the copy lacks, kept because there was no base to tell whether
+        /// the copy deleted them: a save does not remove a conflict copy that lacks any.
+        var keptWithoutBase: [String] = []
         /// Conflicts, each settled (this session's way, or the copy's with `preferringCopy`).
         var conflicts: [Conflict] = []
     }
@@ -72,7 +75,7 @@ struct CopyMerge {
                 if let their {
                     kept.append(withoutBase(ours: mine, theirs: their, into: &result))
                 } else {
-                    if base == nil { result.keptWithoutBase += 1 }
+                    if base == nil { result.keptWithoutBase.append(rule.title(mine)) }
                     kept.append(mine)
                 }
                 continue
@@ -84,7 +87,6 @@ struct CopyMerge {
         var additions: [Record] = []
         for their in theirs where !oursKeys.contains(their.key) {
             guard let old = base?[their.key] else {
-                if base == nil { result.keptWithoutBase += 1 }
                 additions.append(their)
                 result.added.append(rule.title(their))
                 continue
@@ -116,6 +118,10 @@ struct CopyMerge {
         var all = records
         for record in ours + theirs where all[record.key] == nil { all[record.key] = record }
         let final = merged.order.filter { records[$0] != nil }
+        let clashing = Set(merged.conflicts.map(\.key))
+        result.moved = merged.theirMoves.compactMap { key in
+            clashing.contains(key) ? nil : records[key].map { rule.title($0) }
+        }
         for conflict in merged.conflicts {
             guard let record = all[conflict.key] else { continue }
             let oursAfter = conflict.oursAfter.flatMap { all[$0] }

@@ -23,7 +23,17 @@ extension Session {
         /// removed by the save nor named as a parent of the saved version, so nothing of it is
         /// lost and a later `merge!` of it still takes them.
         var conflictsKept = 0
+        /// How many records of this list it lacks that a merge without a base kept (it may have
+        /// deleted them): such a copy is not removed by the save either.
+        var lacking = 0
+
+        /// Whether the merged list holds all of it: no conflict kept this list's value, and no
+        /// record of this list it lacks was kept for want of a base.
+        var settled: Bool { conflictsKept == 0 && lacking == 0 }
     }
+
+    /// How many of the records a merge without a base kept are named; the rest are counted.
+    static let shownKept = 20
 
     /// A copy read for a merge.
     struct ReadCopy {
@@ -81,7 +91,8 @@ extension Session {
             merged.append(
                 MergedCopy(
                     path: read.path, version: read.list.version, removing: read.maker != nil && !keep,
-                    group: group, modified: copy.modified, conflictsKept: force ? 0 : result.conflicts.count))
+                    group: group, modified: copy.modified, conflictsKept: force ? 0 : result.conflicts.count,
+                    lacking: result.keptWithoutBase.count))
         }
         let unrelatedLines = unrelated.map {
             "  \($0): shares no record with \(listName), so it is taken for another list, not a copy of it; "
@@ -102,7 +113,7 @@ extension Session {
         } else {
             closing.append("Nothing changed: the list already holds \(merged.count == 1 ? "the copy" : "the copies").")
         }
-        let removing = merged.filter { $0.removing && $0.conflictsKept == 0 }.count
+        let removing = merged.filter { $0.removing && $0.settled }.count
         if removing > 0 {
             closing.append(
                 "Once a save holds it, the merged conflict \(removing == 1 ? "copy is" : "copies are") removed "
@@ -110,6 +121,9 @@ extension Session {
         }
         if merged.contains(where: { $0.removing && $0.conflictsKept > 0 }) {
             closing.append("A copy whose values a conflict did not take is kept.")
+        }
+        if merged.contains(where: { $0.removing && $0.conflictsKept == 0 && $0.lacking > 0 }) {
+            closing.append("A copy that lacks records kept here is kept.")
         }
         if !unreadable.isEmpty {
             lines.append("Not merged (not a readable list), and never removed:")
@@ -208,16 +222,13 @@ extension Session {
     private func base(for copy: ReadCopy, oursKey: String?) -> [Record]? {
         guard let keptVersions, store.medium == .file else { return nil }
         let kind = self.kind
-        func records(_ key: String) -> [RecordKey: Record]? {
+        func records(_ key: String) -> [Record]? {
             guard var list = keptVersions.records(of: key, kind: kind) else { return nil }
             RecordKey.numberOccurrences(in: &list)
-            var byKey: [RecordKey: Record] = [:]
-            for record in list { byKey[record.key] = record }
-            return byKey
+            return list.array
         }
-        var copyRecords: [RecordKey: Record] = [:]
-        for record in copy.list.records { copyRecords[record.key] = record }
         var chooser = CopyBase(kept: keptVersions.versions(of: location), load: records)
+        let copyRecords = copy.list.records.array
         guard let key = chooser.base(ours: oursKey, copy: copy.list.version?.keptKey, copyRecords: copyRecords),
             var list = keptVersions.records(of: key, kind: kind)
         else { return nil }
@@ -243,21 +254,27 @@ extension Session {
                 ? "; \(conflictCount) among them, the copy's value taken" : ", \(conflictCount), \(kept) kept"
         var lines = [
             "Merged \(name)\(from) into \(listName): added \(result.added.count), changed \(result.changed.count), "
-                + "deleted \(result.deleted.count)\(settled)."
+                + "deleted \(result.deleted.count)\(result.moved.isEmpty ? "" : ", moved \(result.moved.count)")"
+                + "\(settled)."
         ]
         lines += result.added.map { "  added \($0)" }
         lines += result.changed.map { "  changed \($0)" }
         lines += result.deleted.map { "  deleted \($0)" }
+        lines += result.moved.map { "  moved \($0)" }
         for conflict in result.conflicts {
             lines.append("  conflict: " + conflict.line + (conflict.taking.map { "; to take it: \($0)" } ?? ""))
         }
         if !result.hadBase {
             let kept = result.keptWithoutBase
             lines.append(
-                "  No kept version of \(listName) is one both could have come from, so nothing was deleted: "
-                    + (kept == 1
-                        ? "1 record found on one side only was kept."
-                        : "\(kept) records found on one side only were kept."))
+                "  No kept version of \(listName) is one both could have come from, so nothing was deleted"
+                    + (kept.isEmpty
+                        ? "."
+                        : kept.count == 1
+                            ? ": 1 record here is not in the copy and was kept (delete it if the copy did):"
+                            : ": \(kept.count) records here are not in the copy and were kept (delete those the copy did):"))
+            lines += kept.prefix(Self.shownKept).map { "  kept \($0)" }
+            if kept.count > Self.shownKept { lines.append("  … and \(kept.count - Self.shownKept) more") }
         }
         return lines
     }
@@ -373,14 +390,18 @@ extension Session {
         var removed: [String] = []
         var changed: [String] = []
         var untaken: [(name: String, taking: String, count: Int)] = []
-        for copy in merged where (!copy.removing || copy.conflictsKept > 0) && !copy.undone {
+        for copy in merged where (!copy.removing || !copy.settled) && !copy.undone {
             if let modified = copy.modified { keptCopies[copy.path] = modified }
         }
         for copy in merged where copy.removing && copy.conflictsKept > 0 && !copy.undone {
             let taking = CommandDescription.text(of: .merge(.path(copy.path), force: true))
             untaken.append((StoreLocation.displayName(copy.path), taking, copy.conflictsKept))
         }
-        for copy in merged where copy.removing && copy.conflictsKept == 0 && !copy.undone {
+        var lacking: [(name: String, count: Int)] = []
+        for copy in merged where copy.removing && copy.conflictsKept == 0 && copy.lacking > 0 && !copy.undone {
+            lacking.append((StoreLocation.displayName(copy.path), copy.lacking))
+        }
+        for copy in merged where copy.removing && copy.settled && !copy.undone {
             guard let version = copy.version else { continue }
             if conflictCopyStore.remove(copy.path, ifStill: version) {
                 removed.append(StoreLocation.displayName(copy.path))
@@ -398,6 +419,12 @@ extension Session {
             lines.append(
                 "Kept \(copy.name): \(values) of it a conflict did not take ('\(copy.taking)' takes them; "
                     + "delete it once you have what you need).")
+        }
+        for copy in lacking {
+            let records = copy.count == 1 ? "1 record" : "\(copy.count) records"
+            lines.append(
+                "Kept \(copy.name): it lacks \(records) of this list, and no kept version tells whether it "
+                    + "deleted them (delete the copy once you have what you need).")
         }
         if !changed.isEmpty {
             lines.append(
@@ -436,7 +463,7 @@ extension Session {
         var keys = replaced?.keptKey.map { [$0] } ?? (created ? [KeptVersion.newFile] : [])
         // A copy whose values a conflict did not take is not where the saved list came from:
         // a later `merge!` of it must still see them.
-        for copy in mergedCopies where !copy.undone && copy.conflictsKept == 0 {
+        for copy in mergedCopies where !copy.undone && copy.settled {
             if let key = copy.version?.keptKey, !keys.contains(key) { keys.append(key) }
         }
         return keys

@@ -61,7 +61,9 @@ extension Session {
                 throw .exportFailed(path: path, reason: error.description)
             }
         }
-        guard path != location else {
+        // However spelled (`./p.plist`, an absolute path, a link): the list's own file.
+        guard path != location, !(store.medium == .file && stores.store(for: path).isSameList(path, as: location))
+        else {
             let own = store.medium.rawValue
             throw .exportFailed(path: path, reason: "it is the list's own \(own); use save, or export elsewhere")
         }

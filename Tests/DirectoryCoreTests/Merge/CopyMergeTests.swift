@@ -78,7 +78,7 @@ struct CopyMergeTests {
         #expect(Set(merged.records.map(\.id)) == Set([Self.ann.id, Self.bob.id, Self.cid.id]))
         #expect(merged.records.first { $0.id == Self.ann.id } == Self.ann)
         #expect(!merged.hadBase)
-        #expect(merged.keptWithoutBase == 2)
+        #expect(merged.keptWithoutBase == ["'Bob'"])
         #expect(merged.deleted.isEmpty)
         #expect(merged.conflicts.count == 1)
     }
@@ -124,12 +124,11 @@ struct CopyBaseTests {
     static let bob = CopyMergeTests.bob
     static let cid = CopyMergeTests.cid
 
-    func byKey(_ records: [Record]) -> [RecordKey: Record] {
-        Dictionary(uniqueKeysWithValues: records.map { ($0.key, $0) })
-    }
+    /// The records as a kept version or a copy gives them, in order.
+    func byKey(_ records: [Record]) -> [Record] { records }
 
     /// V0 (Ann, Bob) kept when loaded; A1 saved from it here, adding Cid.
-    var history: (kept: [KeptVersion], records: [String: [RecordKey: Record]]) {
+    var history: (kept: [KeptVersion], records: [String: [Record]]) {
         let v0 = byKey([Self.ann, Self.bob])
         let a1 = byKey([Self.ann, Self.bob, Self.cid])
         return (
@@ -163,7 +162,7 @@ struct CopyBaseTests {
         kept.insert(KeptVersion(key: "p1", after: "a1"), at: 0)
         records["p1"] = p1
         var chooser = CopyBase(kept: kept) { records[$0] }
-        #expect(chooser.base(ours: "p1", copy: "a1", copyRecords: records["a1"] ?? [:]) == "v0")
+        #expect(chooser.base(ours: "p1", copy: "a1", copyRecords: records["a1"] ?? []) == "v0")
     }
 
     @Test("a copy this program already merged and saved is its own base: nothing comes in twice")
@@ -174,7 +173,7 @@ struct CopyBaseTests {
         records["c1"] = byKey([Self.ann])
         records["s2"] = byKey([Self.ann, Self.cid])
         var chooser = CopyBase(kept: kept) { records[$0] }
-        #expect(chooser.base(ours: "s2", copy: "c1", copyRecords: records["c1"] ?? [:]) == "c1")
+        #expect(chooser.base(ours: "s2", copy: "c1", copyRecords: records["c1"] ?? []) == "c1")
     }
 
     @Test("this list's first version in a moved folder is no base for a copy that differs from it (found trying it)")
@@ -196,7 +195,7 @@ struct CopyBaseTests {
     }
 
     /// `history` and then a2, saved here from a1 deleting Dan, whom a1 had added with Cid.
-    var historyWithDeletion: (kept: [KeptVersion], records: [String: [RecordKey: Record]]) {
+    var historyWithDeletion: (kept: [KeptVersion], records: [String: [Record]]) {
         var (kept, records) = history
         let dan = CopyMergeTests.person(4, "Dan", "D1")
         records["a1"] = byKey([Self.ann, Self.bob, Self.cid, dan])
@@ -238,6 +237,40 @@ struct CopyBaseTests {
         var chooser = CopyBase(kept: kept) { $0 == "n1" ? mine : nil }
         let phone = byKey([CopyMergeTests.person(1, "Ann", "P1"), CopyMergeTests.person(2, "Bob", "P2")])
         #expect(chooser.base(ours: "n1", copy: nil, copyRecords: phone) == "n1")
+    }
+
+    @Test("a version that only reordered is no base of a copy in the old order (found trying it)")
+    func copyWithoutTheMovesIsFromBefore() {
+        let (kept, records) = history
+        var moved = kept
+        var withMove = records
+        withMove["a2"] = byKey([Self.cid, Self.bob, Self.ann])
+        moved.insert(KeptVersion(key: "a2", parents: ["a1"]), at: 0)
+        var chooser = CopyBase(kept: moved) { withMove[$0] }
+        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7"), Self.cid])
+        #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phone) == "a1")
+        let phoneAfterMove = byKey([Self.cid, CopyMergeTests.person(2, "Bob", "B7"), Self.ann])
+        #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phoneAfterMove) == "a2")
+    }
+
+    @Test("a version saved here from one no longer kept proves nothing: no base, nothing deleted (found trying it)")
+    func versionWhoseOriginIsGoneProvesNothing() {
+        // Only a1 is kept; v0, which it was saved from, is gone. The phone's copy came from v0.
+        let (_, records) = history
+        var chooser = CopyBase(kept: [KeptVersion(key: "a1", parents: ["v0"])]) { records[$0] }
+        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        #expect(chooser.base(ours: "a1", copy: nil, copyRecords: phone) == nil)
+    }
+
+    @Test("a list saved back to contents it had before is merged against the version the copy came from (found trying it)")
+    func contentsSavedAgain() {
+        // v1 (Bob B2) saved; b from it (Bob B-typo); then v1's contents saved again from b, kept once as the newest.
+        let typo = CopyMergeTests.person(2, "Bob", "B-typo")
+        let records = ["v1": byKey([Self.ann, Self.bob, Self.cid]), "b": byKey([Self.ann, typo, Self.cid])]
+        let kept = [KeptVersion(key: "v1", parents: ["b"]), KeptVersion(key: "b", parents: ["v1"])]
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        let phone = byKey([CopyMergeTests.person(1, "Ann", "A-phone"), typo, Self.cid])
+        #expect(chooser.base(ours: "v1", copy: nil, copyRecords: phone) == "b")
     }
 
     @Test("no kept version in common: no base")

@@ -61,6 +61,23 @@ struct NoClobberTests {
         #expect(csv.hasPrefix("id,name,office\r\n") && csv.contains("Acacia Ackles"))
     }
 
+    @Test("export! onto the list's own file is refused however it is spelled (found trying it)")
+    func exportOntoOwnFileRefused() throws {
+        let (folder, _) = try Self.folderWithTakenFile("notes.txt")
+        symlink("d.plist", folder.file("alias.csv"))
+        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: false)
+        let before = FileManager.default.contents(atPath: folder.file("d.plist"))
+        for spelling in ["d.plist", "./d.plist", folder.file("d.plist"), "sub/../d.plist", "alias.csv"] {
+            for format in ["csv", "json"] {
+                let run = try ProgramRun.run(
+                    ["--file", "d.plist", "-c", "export! \(format) \(spelling)"], folder: folder)
+                #expect(run.status == 1, "export! \(format) \(spelling): \(run.standardError)")
+                #expect(run.standardError.contains("it is the list's own file; use save"), "\(run.standardError)")
+                #expect(FileManager.default.contents(atPath: folder.file("d.plist")) == before)
+            }
+        }
+    }
+
     /// The ways a script is given: standard input, `-c`, `-f`; each with and without `--bail`.
     static let scriptWays: [(name: String, bail: Bool)] = [
         ("stdin", false), ("stdin", true), ("-c", false), ("-c", true), ("-f", false), ("-f", true),

@@ -162,6 +162,58 @@ struct SessionCopyMergeTests {
         #expect(session.records.map { $0.values[1] } == [.text("A-phone"), .text("B1"), .text("D1")])
     }
 
+    @Test("a sort saved here survives the merge of a copy made before it, in the old order (found trying it)")
+    func savedSortSurvivesCopyMerge() throws {
+        let place = Place()
+        defer { place.remove() }
+        var first = try place.session(place.folder + "/sync/scratch.json")
+        try first.run("delete 1-3", "new Ann", "new Bob", "new Cid", "save as " + place.list)
+        let phoneBase = try place.read(place.list)
+        var session = try place.session()
+        try session.run("sort name desc", "save")
+        let copy = place.folder + "/sync/directory 2.json"
+        try place.write([phoneBase[0], Self.with(phoneBase[1], office: "B-phone"), phoneBase[2]], to: copy)
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("changed 1, deleted 0, 0 conflicts"), "\(report)")
+        #expect(session.records.map { $0.values[0] } == [.text("Cid"), .text("Bob"), .text("Ann")])
+        #expect(session.records.map { $0.values[1] }[1] == .text("B-phone"))
+    }
+
+    @Test("a move the copy made is taken and named in the summary (found trying it)")
+    func copyMoveIsReported() throws {
+        let place = Place()
+        defer { place.remove() }
+        var first = try place.session(place.folder + "/sync/scratch.json")
+        try first.run("delete 1-3", "new Ann", "new Bob", "new Cid", "save as " + place.list)
+        let saved = try place.read(place.list)
+        let copy = place.folder + "/sync/directory 2.json"
+        try place.write([saved[1], saved[2], saved[0]], to: copy)
+        var session = try place.session()
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("deleted 0, moved 1, 0 conflicts"), "\(report)")
+        #expect(report.contains("\n  moved 'Ann'"), "\(report)")
+        #expect(session.records.map { $0.values[0] } == [.text("Bob"), .text("Cid"), .text("Ann")])
+    }
+
+    @Test("a copy older than every kept version deletes nothing added since (found trying it)")
+    func copyOlderThanKeptVersionsDeletesNothing() throws {
+        let place = Place()
+        defer { place.remove() }
+        var first = try place.session(place.folder + "/sync/scratch.json")
+        try first.run("delete 1-3", "new Ann", "new Bob", "save as " + place.list)
+        let phoneBase = try place.read(place.list)
+        var session = try place.session()
+        for number in 1...10 { try session.run("new P\(number)", "save") }
+        let copy = place.folder + "/sync/directory 2.json"
+        try place.write([Self.with(phoneBase[0], office: "A-phone"), phoneBase[1]], to: copy)
+        let report = Self.text(try session.run("merge! conflicts"))
+        #expect(report.contains("deleted 0"), "\(report)")
+        #expect(report.contains("nothing was deleted: 10 records here are not in the copy"), "\(report)")
+        #expect(session.records.count == 12)
+        try session.run("save")
+        #expect(place.exists(copy))
+    }
+
     @Test("a copy that changed every record of a file this program created merges against it (found trying it)")
     func copyChangingEveryRecordOfNewFile() throws {
         let place = Place()
@@ -241,8 +293,17 @@ struct SessionCopyMergeTests {
         let copy = place.list + ".conflict1"
         try place.write([Self.ann, Self.eve], to: copy)
         let report = Self.text(try session.run("merge " + copy))
-        #expect(report.contains("nothing was deleted: 2 records found on one side only were kept"), "\(report)")
+        #expect(
+            report.contains("nothing was deleted: 1 record here is not in the copy and was kept"), "\(report)")
+        #expect(report.contains("\n  kept 'Bob'"), "\(report)")
         #expect(session.names == ["Ann", "Bob", "Eve"])
+        // The copy may have deleted Bob: the save keeps it, and says why (found trying it).
+        let saved = Self.text(try session.run("save"))
+        #expect(place.exists(copy))
+        #expect(saved.contains("it lacks 1 record of this list, and no kept version tells whether it deleted"), "\(saved)")
+        // Once Bob is deleted here, the copy holds nothing the list lacks: merged again, it goes.
+        try session.run("delete 2", "merge conflicts", "save")
+        #expect(!place.exists(copy))
     }
 
     @Test("a conflict keeps this session's value, lists the other and the commands that take it, and fails the command")
