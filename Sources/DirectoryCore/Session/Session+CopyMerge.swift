@@ -272,7 +272,8 @@ extension Session {
                         ? "."
                         : kept.count == 1
                             ? ": 1 record here is not in the copy and was kept (delete it if the copy did):"
-                            : ": \(kept.count) records here are not in the copy and were kept (delete those the copy did):"))
+                            : ": \(kept.count) records here are not in the copy and were kept (delete those the copy did):")
+            )
             lines += kept.prefix(Self.shownKept).map { "  kept \($0)" }
             if kept.count > Self.shownKept { lines.append("  … and \(kept.count - Self.shownKept) more") }
         }

@@ -262,7 +262,9 @@ struct CopyBaseTests {
         #expect(chooser.base(ours: "a1", copy: nil, copyRecords: phone) == nil)
     }
 
-    @Test("a list saved back to contents it had before is merged against the version the copy came from (found trying it)")
+    @Test(
+        "a list saved back to contents it had before is merged against the version the copy came from (found trying it)"
+    )
     func contentsSavedAgain() {
         // v1 (Bob B2) saved; b from it (Bob B-typo); then v1's contents saved again from b, kept once as the newest.
         let typo = CopyMergeTests.person(2, "Bob", "B-typo")

@@ -300,7 +300,8 @@ struct SessionCopyMergeTests {
         // The copy may have deleted Bob: the save keeps it, and says why (found trying it).
         let saved = Self.text(try session.run("save"))
         #expect(place.exists(copy))
-        #expect(saved.contains("it lacks 1 record of this list, and no kept version tells whether it deleted"), "\(saved)")
+        #expect(
+            saved.contains("it lacks 1 record of this list, and no kept version tells whether it deleted"), "\(saved)")
         // Once Bob is deleted here, the copy holds nothing the list lacks: merged again, it goes.
         try session.run("delete 2", "merge conflicts", "save")
         #expect(!place.exists(copy))
