@@ -17,6 +17,14 @@ enum JSONRecordImport {
                 result.rejected.append(ImportRejection(location: location, reason: reason))
                 continue
             }
+            if let other = otherKind(of: pairs.map(\.key), importingAs: kind) {
+                let keys = other.fieldNames.filter { !kind.fieldNames.contains($0) }.joined(separator: ", ")
+                let reason =
+                    "it is \(Self.withArticle(other.noun)) (\(keys)), not \(Self.withArticle(kind.noun)); "
+                    + "import it into \(Self.withArticle(other.name)) list"
+                result.rejected.append(ImportRejection(location: location, reason: reason))
+                continue
+            }
             var builder = RecordBuilder(kind: kind)
             do throws(FileFormatError) {
                 builder.beginRecord()
@@ -31,6 +39,28 @@ enum JSONRecordImport {
             }
         }
         return result
+    }
+
+    /// The other kind a record's keys show it to be: a field only that kind has, and none
+    /// only `kind` has. Taken in, such a record would hold the other kind's fields as keys for
+    /// other apps, and as the list's first record make the file read as the other kind (found
+    /// trying it).
+    static func otherKind(of keys: [String], importingAs kind: ListKind) -> ListKind? {
+        let own = Set(kind.fieldNames)
+        guard !keys.contains(where: { own.contains($0) && !isShared($0) }) else { return nil }
+        return ListKind.all.first { other in
+            other.name != kind.name && keys.contains { other.fieldNames.contains($0) && !own.contains($0) }
+        }
+    }
+
+    /// `word` after "a" or "an".
+    private static func withArticle(_ word: String) -> String {
+        ("aeiou".contains(word.first ?? "x") ? "an " : "a ") + word
+    }
+
+    /// Whether every kind has the field `name` (the title, `name`).
+    private static func isShared(_ name: String) -> Bool {
+        ListKind.all.allSatisfy { $0.fieldNames.contains(name) }
     }
 
     /// The elements of the document's top-level array.

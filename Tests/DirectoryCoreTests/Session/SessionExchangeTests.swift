@@ -58,6 +58,27 @@ struct SessionExchangeTests {
         #expect(session.records.count == 5)
     }
 
+    @Test("import json refuses records of the other kind, each named (found trying it)")
+    func otherKindRefused() throws {
+        let store = MemoryStore()
+        store.putPlain(
+            "/bucket.json",
+            #"[{"id":"810465FC-ED1F-4353-9D43-A299A85474E8","name":"Skydive","note":"n","completedDate":786283200.5},"#
+                + #"{"name":"Only a name"}]"#)
+        var session = try Session.test(store: store)
+        #expect(
+            throws: SessionError.importRejected(
+                path: "/bucket.json", total: 2,
+                rejected: ["record 1: it is an item (note, completedDate), not a person; import it into a bucket list"])
+        ) { try session.run("import json /bucket.json") }
+        #expect(session.records.count == 3)
+        store.putPlain("/people.json", #"[{"name":"Ann","office":"A1"}]"#)
+        var bucket = try Session.test(path: "/data/bucketList.json", store: store)
+        #expect(throws: SessionError.self) { try bucket.run("import json /people.json") }
+        #expect(JSONRecordImport.otherKind(of: ["id", "name"], importingAs: .person) == nil)
+        #expect(JSONRecordImport.otherKind(of: ["name", "office", "note"], importingAs: .person) == nil)
+    }
+
     @Test("ids already in the list are replaced, so records never share an identity")
     func clashingIDsGetNewOnes() throws {
         let store = MemoryStore()
