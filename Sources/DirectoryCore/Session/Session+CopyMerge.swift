@@ -116,8 +116,11 @@ extension Session {
         let removing = merged.filter { $0.removing && $0.settled }.count
         if removing > 0 {
             closing.append(
-                "Once a save holds it, the merged conflict \(removing == 1 ? "copy is" : "copies are") removed "
-                    + "(merge --keep keeps them).")
+                autosave
+                    ? "Autosave keeps the merged conflict \(removing == 1 ? "copy" : "copies") until you type save, "
+                        + "which removes \(removing == 1 ? "it" : "them") (merge --keep keeps them)."
+                    : "Once a save holds it, the merged conflict \(removing == 1 ? "copy is" : "copies are") removed "
+                        + "(merge --keep keeps them).")
         }
         if merged.contains(where: { $0.removing && $0.conflictsKept > 0 }) {
             closing.append("A copy whose values a conflict did not take is kept.")

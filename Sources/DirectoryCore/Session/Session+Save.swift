@@ -6,13 +6,16 @@ extension Session {
     /// How many times a save merges and tries again when other sessions keep saving first.
     static let saveAttempts = 200
 
-    mutating func save(force: Bool) throws(SessionError) -> CommandOutput {
+    /// Saves the list. `removingCopies`: whether the save removes the conflict copies merged
+    /// since the last (autosave leaves them for a `save` typed, so an `undo` of the merge
+    /// after its autosave still finds them: found trying it).
+    mutating func save(force: Bool, removingCopies: Bool = true) throws(SessionError) -> CommandOutput {
         if !force, listExists, !hasUnsavedChanges {
             if let now = try? store.version(at: location, known: version), let version,
                 now.sameContents(as: version)
             {
                 let up = "No changes to save; \(listName) is up to date."
-                if let removed = removeMergedCopies() { return .warning(up + " " + removed) }
+                if removingCopies, let removed = removeMergedCopies() { return .warning(up + " " + removed) }
                 return .feedback(up)
             }
         }
@@ -46,7 +49,7 @@ extension Session {
             message += "\n" + journalProblem.prefix(1).uppercased() + journalProblem.dropFirst() + "."
         }
         if !notes.isEmpty { message += " " + Self.mergeReport(notes) }
-        if let removed = removeMergedCopies() {
+        if removingCopies, let removed = removeMergedCopies() {
             message += "\n" + removed
             warn = true
         }
@@ -168,9 +171,13 @@ extension Session {
 
     /// Saves after a change when autosave is on, adding to the change's output.
     mutating func saveAfterChange(_ output: CommandOutput) throws(SessionError) -> CommandOutput {
-        let saved = try save(force: false)
-        if case .warning = saved { return saved }
-        return output
+        let saved = try save(force: false, removingCopies: false)
+        guard case .warning(let note) = saved else { return output }
+        // The change's own report (a merge's summary) stays, with the save's warning after it.
+        switch output {
+        case .text(let text), .warning(let text): return .warning(text + "\n" + note)
+        default: return saved
+        }
     }
 
     /// Merges with what others saved and writes this session's changes, again and again

@@ -195,6 +195,33 @@ struct SessionCopyMergeTests {
         #expect(session.records.map { $0.values[0] } == [.text("Bob"), .text("Cid"), .text("Ann")])
     }
 
+    @Test("under autosave a merge says what it took and keeps the copy until save is typed (found trying it)")
+    func autosaveKeepsCopyUntilSave() throws {
+        let place = Place()
+        defer { place.remove() }
+        var first = try place.session(place.folder + "/sync/scratch.json")
+        try first.run("delete 1-3", "new Ann", "new Bob", "save as " + place.list)
+        let saved = try place.read(place.list)
+        let copy = place.folder + "/sync/directory.sync-conflict-20261205-101010-ABCDEFG.json"
+        try place.write([Self.with(saved[0], office: "A-phone"), saved[1]], to: copy)
+        var session = try place.session()
+        try session.run("autosave on", "edit Bob", "set office B-here")
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("changed 1, deleted 0, 0 conflicts"), "\(report)")
+        #expect(report.contains("until you type save"), "\(report)")
+        #expect(try place.read(place.list).map(\.office) == ["A-phone", "B-here"])
+        #expect(place.exists(copy))
+        try session.run("undo")
+        #expect(try place.read(place.list).map(\.office) == ["", "B-here"])
+        #expect(place.exists(copy))
+        try session.run("redo")
+        #expect(place.exists(copy))
+        let typed = Self.text(try session.run("save"))
+        #expect(typed.contains("Removed the merged conflict copy"), "\(typed)")
+        #expect(!place.exists(copy))
+        #expect(try place.read(place.list).map(\.office) == ["A-phone", "B-here"])
+    }
+
     @Test("a copy older than every kept version deletes nothing added since (found trying it)")
     func copyOlderThanKeptVersionsDeletesNothing() throws {
         let place = Place()
