@@ -33,6 +33,9 @@ struct CopyMerge {
         /// Records of this list the copy lacks, kept because there was no base to tell whether
         /// the copy deleted them: a save does not remove a conflict copy that lacks any.
         var keptWithoutBase: [String] = []
+        /// Records added here after the base and saved, which the copy lacks: kept, and named,
+        /// since the copy may have deleted them.
+        var keptSaved: [String] = []
         /// Conflicts, each settled (this session's way, or the copy's with `preferringCopy`).
         var conflicts: [Conflict] = []
     }
@@ -59,7 +62,12 @@ struct CopyMerge {
     /// Merges `theirs` (the copy's records) into `ours` (the working list's) against `baseList`
     /// (`nil`: no base). The order is merged by `OrderMerge`, the copy as the other side; with
     /// no base, this session's order stays and the copy's additions are placed as it has them.
-    func merge(base baseList: [Record]?, ours: [Record], theirs: [Record]) -> Merged {
+    ///
+    /// `saved`: the keys of the version this list was last read or saved as. A record of it
+    /// that the base lacks and the copy lacks was added here and saved, and the copy may have
+    /// deleted it after a sync tool brought it (or been made before it): by content the two
+    /// cannot be told apart, so it is kept and named (found trying it).
+    func merge(base baseList: [Record]?, ours: [Record], theirs: [Record], saved: Set<RecordKey> = []) -> Merged {
         let base = baseList.map { list in Dictionary(list.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
         var theirsByKey: [RecordKey: Record] = [:]
@@ -75,7 +83,11 @@ struct CopyMerge {
                 if let their {
                     kept.append(withoutBase(ours: mine, theirs: their, into: &result))
                 } else {
-                    if base == nil { result.keptWithoutBase.append(rule.title(mine)) }
+                    if base == nil {
+                        result.keptWithoutBase.append(rule.title(mine))
+                    } else if saved.contains(mine.key) {
+                        result.keptSaved.append(rule.title(mine))
+                    }
                     kept.append(mine)
                 }
                 continue

@@ -197,7 +197,12 @@ extension Session {
             kind: kind, place: StoreLocation.displayName(copy.path),
             takingAll: CommandDescription.text(of: .merge(.path(copy.path), force: true)),
             preferringCopy: preferringCopy, earlier: earlier)
-        return merger.merge(base: base(for: copy, oursKey: oursKey), ours: ours, theirs: theirs)
+        let saved = oursKey.flatMap { keptVersions?.records(of: $0, kind: kind) }.map { list in
+            var records = list
+            RecordKey.numberOccurrences(in: &records)
+            return Set(records.map(\.key))
+        }
+        return merger.merge(base: base(for: copy, oursKey: oursKey), ours: ours, theirs: theirs, saved: saved ?? [])
     }
 
     /// Notes in `earlier` what the merge of the copy at `path` changed from `before` into
@@ -264,6 +269,10 @@ extension Session {
         lines += result.changed.map { "  changed \($0)" }
         lines += result.deleted.map { "  deleted \($0)" }
         lines += result.moved.map { "  moved \($0)" }
+        lines += result.keptSaved.map {
+            "  kept \($0): saved here since the version the copy came from, and not in the copy "
+                + "(delete it if the copy deleted it)"
+        }
         for conflict in result.conflicts {
             lines.append("  conflict: " + conflict.line + (conflict.taking.map { "; to take it: \($0)" } ?? ""))
         }

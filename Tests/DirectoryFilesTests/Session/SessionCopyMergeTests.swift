@@ -222,6 +222,26 @@ struct SessionCopyMergeTests {
         #expect(try place.read(place.list).map(\.office) == ["A-phone", "B-here"])
     }
 
+    @Test("records saved here that a copy lacks are kept and named: it may have deleted them (found trying it)")
+    func savedRecordsTheCopyLacksAreNamed() throws {
+        let place = Place()
+        defer { place.remove() }
+        var first = try place.session(place.folder + "/sync/scratch.json")
+        try first.run("delete 1-3", "new Ann", "new Bob", "save as " + place.list)
+        var session = try place.session()
+        try session.run("new Xavier", "save")
+        let phoneBase = try place.read(place.list)
+        let copy = place.folder + "/sync/directory 2.json"
+        try place.write([phoneBase[0], Self.with(phoneBase[1], office: "PB")], to: copy)
+        try session.run("new Yan", "save", "new Zoe")
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("changed 1, deleted 0, 0 conflicts"), "\(report)")
+        #expect(report.contains("\n  kept 'Xavier': saved here since the version the copy came from"), "\(report)")
+        #expect(report.contains("\n  kept 'Yan': saved here"), "\(report)")
+        #expect(!report.contains("kept 'Zoe'"), "not saved, so the copy never had it: \(report)")
+        #expect(session.records.map { $0.values[0] }.count == 5)
+    }
+
     @Test("a copy older than every kept version deletes nothing added since (found trying it)")
     func copyOlderThanKeptVersionsDeletesNothing() throws {
         let place = Place()
