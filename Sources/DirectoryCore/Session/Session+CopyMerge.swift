@@ -303,41 +303,19 @@ extension Session {
     }
 }
 
-/// The conflict copies beside the list: the notice that names them (on open, `refresh` and
-/// `save`), `conflicts`, and their removal by the save that holds their merge.
+/// The conflict copies beside the list: finding them and `conflicts` (the notice that names
+/// them and their removal by the save that holds their merge are with the save, in
+/// `Session+Save`).
 extension Session {
     /// Starts looking for conflict copies beside the list with `store`.
     public mutating func findConflictCopies(with store: ConflictCopyStore) {
         conflictCopyStore = store
     }
 
-    /// The conflict copies of the list, oldest first (none for a database).
-    func conflictCopies() -> [ConflictCopy] {
-        guard store.medium == .file, let conflictCopyStore else { return [] }
-        return conflictCopyStore.copies(of: location)
-    }
-
     /// The file at `path` as a conflict copy of this list (in its folder, named as a sync tool
     /// names one); else `nil`.
     func conflictCopy(at path: String) -> ConflictCopy? {
         conflictCopies().first { store.isSameList($0.path, as: path) }
-    }
-
-    /// What to say when conflict copies are beside the list and not merged yet, or `nil`. A copy
-    /// merged with `--keep` is kept on purpose: not advised again in this session unless it changed.
-    public var conflictNotice: String? {
-        let pending = Set(mergedCopies.filter { !$0.undone }.map(\.path))
-        let copies = conflictCopies().filter { copy in
-            !pending.contains(copy.path) && keptCopies[copy.path] != copy.modified
-        }
-        guard !copies.isEmpty else { return nil }
-        let shown = copies.prefix(3).map { "\(StoreLocation.displayName($0.path)) (\($0.maker))" }
-        let more = copies.count > 3 ? " and \(copies.count - 3) more" : ""
-        let what =
-            copies.count == 1
-            ? "A conflict copy of \(listName) is" : "\(copies.count) conflict copies of \(listName) are"
-        return "\(what) beside it: \(shown.joined(separator: ", "))\(more). Type 'merge conflicts' to merge "
-            + "\(copies.count == 1 ? "it" : "them") into this list ('conflicts' says what each would change)."
     }
 
     /// `conflicts`: each copy, oldest first, with what merging it would change.
@@ -392,64 +370,11 @@ extension Session {
         guard case .storage(let storage) = error, storage.isNotAList else { return error.message }
         return storage.notAListProblem
     }
-
-    /// After a save: removes the conflict copies whose merge the saved list holds (those not
-    /// merged with `--keep`, and whose contents are still the ones merged), and notes those kept
-    /// with `--keep`; returns a line naming the removed ones, or `nil`.
-    mutating func removeMergedCopies() -> String? {
-        let merged = mergedCopies
-        mergedCopies = []
-        guard let conflictCopyStore else { return nil }
-        var removed: [String] = []
-        var changed: [String] = []
-        var untaken: [(name: String, taking: String, count: Int)] = []
-        for copy in merged where (!copy.removing || !copy.settled) && !copy.undone {
-            if let modified = copy.modified { keptCopies[copy.path] = modified }
-        }
-        for copy in merged where copy.removing && copy.conflictsKept > 0 && !copy.undone {
-            let taking = CommandDescription.text(of: .merge(.path(copy.path), force: true))
-            untaken.append((StoreLocation.displayName(copy.path), taking, copy.conflictsKept))
-        }
-        var lacking: [(name: String, count: Int)] = []
-        for copy in merged where copy.removing && copy.conflictsKept == 0 && copy.lacking > 0 && !copy.undone {
-            lacking.append((StoreLocation.displayName(copy.path), copy.lacking))
-        }
-        for copy in merged where copy.removing && copy.settled && !copy.undone {
-            guard let version = copy.version else { continue }
-            if conflictCopyStore.remove(copy.path, ifStill: version) {
-                removed.append(StoreLocation.displayName(copy.path))
-            } else if conflictCopyStore.copies(of: location).contains(where: { $0.path == copy.path }) {
-                changed.append(StoreLocation.displayName(copy.path))
-            }  // else gone already (another session merged and removed it): nothing to say
-        }
-        var lines: [String] = []
-        if !removed.isEmpty {
-            let what = removed.count == 1 ? "copy" : "copies"
-            lines.append("Removed the merged conflict \(what): \(removed.joined(separator: ", ")).")
-        }
-        for copy in untaken {
-            let values = copy.count == 1 ? "1 value" : "\(copy.count) values"
-            lines.append(
-                "Kept \(copy.name): \(values) of it a conflict did not take ('\(copy.taking)' takes them; "
-                    + "delete it once you have what you need).")
-        }
-        for copy in lacking {
-            let records = copy.count == 1 ? "1 record" : "\(copy.count) records"
-            lines.append(
-                "Kept \(copy.name): it lacks \(records) of this list, and no kept version tells whether it "
-                    + "deleted them (delete the copy once you have what you need).")
-        }
-        if !changed.isEmpty {
-            lines.append(
-                "Kept \(changed.joined(separator: ", ")): changed since it was merged ('merge conflicts' merges it again)."
-            )
-        }
-        return lines.isEmpty ? nil : lines.joined(separator: " ")
-    }
 }
 
-/// Keeping the versions of the list this session loads and saves (`KeptVersionStore`), the
-/// bases `merge` compares a copy with.
+/// Keeping the versions of the list this session loads and reads for a merge
+/// (`KeptVersionStore`), the bases `merge` compares a copy with; a save keeps its version in
+/// `Session+Save`.
 extension Session {
     /// Starts keeping versions in `store`, beginning with the list as loaded.
     public mutating func keepVersions(in store: KeptVersionStore) {
@@ -457,28 +382,9 @@ extension Session {
         keepVersion(parents: [])
     }
 
-    /// Keeps the list's version now (just loaded, read for a merge, or saved), made from
-    /// `parents` (keys; empty for a version another program made). Only files are kept.
-    func keepVersion(parents: [String]) {
-        guard let keptVersions, store.medium == .file, let version else { return }
-        keptVersions.keep(version, of: location, from: location, parents: parents)
-    }
-
     /// Keeps a copy read for a merge, so a later merge knows the saved list came from it too.
     func keepCopy(_ copy: ReadCopy) {
         guard let keptVersions, store.medium == .file, let version = copy.list.version else { return }
         keptVersions.keep(version, of: location, from: copy.path, parents: [])
-    }
-
-    /// The keys a save's version was made from: the version it replaced (`KeptVersion.newFile`
-    /// when the save `created` the file) and the copies merged since.
-    func savedParents(replacing replaced: ListVersion?, created: Bool = false) -> [String] {
-        var keys = replaced?.keptKey.map { [$0] } ?? (created ? [KeptVersion.newFile] : [])
-        // A copy whose values a conflict did not take is not where the saved list came from:
-        // a later `merge!` of it must still see them.
-        for copy in mergedCopies where !copy.undone && copy.settled {
-            if let key = copy.version?.keptKey, !keys.contains(key) { keys.append(key) }
-        }
-        return keys
     }
 }

@@ -1,4 +1,5 @@
-/// Opening a list: `open`, `revert`, and what to say of the list just opened.
+/// Opening a list: `open`, `revert`, and what to say of the list just opened; and `save as`,
+/// which keeps the list at another location from then on.
 extension Session {
     /// What `open` says of a database that has no tables yet.
     static let noTablesNote = " (the database has no directory tables yet: save creates them)"
@@ -109,5 +110,40 @@ extension Session {
         let ids = list.repeatedIDs.count == 1 ? "1 id is" : "\(list.repeatedIDs.count) ids are"
         return "\(ids) shared by more than one record in \(listName) (\(shown)\(more)): "
             + "they are kept as distinct records, and merged with another session's by their order."
+    }
+
+    /// `save as LOCATION` (`save! as` replaces a list there): writes the list there and keeps
+    /// it there from then on; its own location is saved as `save` saves it.
+    mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
+        let lock: ListLock
+        let target = stores.store(for: newPath)
+        if let what = target.notAFile(location: newPath) {
+            throw .notAFile(location: newPath, what: what, standardOutput: nil)
+        }
+        do { lock = try target.lock(location: newPath) } catch { throw .storage(error) }
+        defer { lock.unlock() }
+        let ownFile = target.isSameList(newPath, as: location)
+        // The list's own location (by any spelling or link) is saved as `save` saves it:
+        // merging what others saved, and a read-only file only by `save!` (found trying it:
+        // it was written over whole, without a word).
+        if ownFile {
+            lock.unlock()
+            return try save(force: force)
+        }
+        let exists = target.exists(location: newPath)
+        if !force, exists {
+            throw .fileExists(
+                location: newPath, replacing: CommandDescription.text(of: .saveAs(location: newPath, force: true)))
+        }
+        let replaced = exists ? target.recordCount(at: newPath, kind: kind) : nil
+        try write(
+            to: newPath, format: FileFormat.forNewFile(named: newPath), in: target, created: !exists)
+        let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
+        let now = "it is now \(target.medium.place)."
+        // Replacing a whole list others may have worked on is said even in scripts.
+        if let replaced, replaced > 0 {
+            return .warning("\(saved); it replaced the \(count(replaced)) that were there; \(now)")
+        }
+        return .feedback("\(saved); \(now)")
     }
 }

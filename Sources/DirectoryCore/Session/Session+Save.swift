@@ -113,7 +113,7 @@ extension Session {
     }
 
     /// Writes the list to `path` in `store` and makes the written list the new baseline.
-    private mutating func write(to location: String, format: FileFormat, in store: any ListStore, created: Bool)
+    mutating func write(to location: String, format: FileFormat, in store: any ListStore, created: Bool)
         throws(SessionError)
     {
         let replaced = self.location == location ? version : nil
@@ -134,39 +134,6 @@ extension Session {
     mutating func markSaved() {
         openedEmptyFile = false
         list.markSaved()
-    }
-
-    mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
-        let lock: ListLock
-        let target = stores.store(for: newPath)
-        if let what = target.notAFile(location: newPath) {
-            throw .notAFile(location: newPath, what: what, standardOutput: nil)
-        }
-        do { lock = try target.lock(location: newPath) } catch { throw .storage(error) }
-        defer { lock.unlock() }
-        let ownFile = target.isSameList(newPath, as: location)
-        // The list's own location (by any spelling or link) is saved as `save` saves it:
-        // merging what others saved, and a read-only file only by `save!` (found trying it:
-        // it was written over whole, without a word).
-        if ownFile {
-            lock.unlock()
-            return try save(force: force)
-        }
-        let exists = target.exists(location: newPath)
-        if !force, exists {
-            throw .fileExists(
-                location: newPath, replacing: CommandDescription.text(of: .saveAs(location: newPath, force: true)))
-        }
-        let replaced = exists ? target.recordCount(at: newPath, kind: kind) : nil
-        try write(
-            to: newPath, format: FileFormat.forNewFile(named: newPath), in: target, created: !exists)
-        let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
-        let now = "it is now \(target.medium.place)."
-        // Replacing a whole list others may have worked on is said even in scripts.
-        if let replaced, replaced > 0 {
-            return .warning("\(saved); it replaced the \(count(replaced)) that were there; \(now)")
-        }
-        return .feedback("\(saved); \(now)")
     }
 
     /// Saves after a change when autosave is on, adding to the change's output.
@@ -223,6 +190,108 @@ extension Session {
             }
         }
         throw failure(.changedMeanwhile(location: location))
+    }
+}
+
+/// What a save keeps beside the list, after it wrote: the saved version, kept as a base for
+/// `merge` (`KeptVersionStore`); the conflict copies whose merge the saved list holds,
+/// removed, and a notice of the others (`ConflictCopyStore`). The recovery journal goes after
+/// the command (`Session.apply`).
+extension Session {
+    /// Keeps the list's version now (just loaded, read for a merge, or saved), made from
+    /// `parents` (keys; empty for a version another program made). Only files are kept.
+    func keepVersion(parents: [String]) {
+        guard let keptVersions, store.medium == .file, let version else { return }
+        keptVersions.keep(version, of: location, from: location, parents: parents)
+    }
+
+    /// The keys a save's version was made from: the version it replaced (`KeptVersion.newFile`
+    /// when the save `created` the file) and the copies merged since.
+    func savedParents(replacing replaced: ListVersion?, created: Bool = false) -> [String] {
+        var keys = replaced?.keptKey.map { [$0] } ?? (created ? [KeptVersion.newFile] : [])
+        // A copy whose values a conflict did not take is not where the saved list came from:
+        // a later `merge!` of it must still see them.
+        for copy in mergedCopies where !copy.undone && copy.settled {
+            if let key = copy.version?.keptKey, !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// After a save: removes the conflict copies whose merge the saved list holds (those not
+    /// merged with `--keep`, and whose contents are still the ones merged), and notes those kept
+    /// with `--keep`; returns a line naming the removed ones, or `nil`.
+    mutating func removeMergedCopies() -> String? {
+        let merged = mergedCopies
+        mergedCopies = []
+        guard let conflictCopyStore else { return nil }
+        var removed: [String] = []
+        var changed: [String] = []
+        var untaken: [(name: String, taking: String, count: Int)] = []
+        for copy in merged where (!copy.removing || !copy.settled) && !copy.undone {
+            if let modified = copy.modified { keptCopies[copy.path] = modified }
+        }
+        for copy in merged where copy.removing && copy.conflictsKept > 0 && !copy.undone {
+            let taking = CommandDescription.text(of: .merge(.path(copy.path), force: true))
+            untaken.append((StoreLocation.displayName(copy.path), taking, copy.conflictsKept))
+        }
+        var lacking: [(name: String, count: Int)] = []
+        for copy in merged where copy.removing && copy.conflictsKept == 0 && copy.lacking > 0 && !copy.undone {
+            lacking.append((StoreLocation.displayName(copy.path), copy.lacking))
+        }
+        for copy in merged where copy.removing && copy.settled && !copy.undone {
+            guard let version = copy.version else { continue }
+            if conflictCopyStore.remove(copy.path, ifStill: version) {
+                removed.append(StoreLocation.displayName(copy.path))
+            } else if conflictCopyStore.copies(of: location).contains(where: { $0.path == copy.path }) {
+                changed.append(StoreLocation.displayName(copy.path))
+            }  // else gone already (another session merged and removed it): nothing to say
+        }
+        var lines: [String] = []
+        if !removed.isEmpty {
+            let what = removed.count == 1 ? "copy" : "copies"
+            lines.append("Removed the merged conflict \(what): \(removed.joined(separator: ", ")).")
+        }
+        for copy in untaken {
+            let values = copy.count == 1 ? "1 value" : "\(copy.count) values"
+            lines.append(
+                "Kept \(copy.name): \(values) of it a conflict did not take ('\(copy.taking)' takes them; "
+                    + "delete it once you have what you need).")
+        }
+        for copy in lacking {
+            let records = copy.count == 1 ? "1 record" : "\(copy.count) records"
+            lines.append(
+                "Kept \(copy.name): it lacks \(records) of this list, and no kept version tells whether it "
+                    + "deleted them (delete the copy once you have what you need).")
+        }
+        if !changed.isEmpty {
+            lines.append(
+                "Kept \(changed.joined(separator: ", ")): changed since it was merged ('merge conflicts' merges it again)."
+            )
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: " ")
+    }
+
+    /// What to say when conflict copies are beside the list and not merged yet, or `nil`. A copy
+    /// merged with `--keep` is kept on purpose: not advised again in this session unless it changed.
+    public var conflictNotice: String? {
+        let pending = Set(mergedCopies.filter { !$0.undone }.map(\.path))
+        let copies = conflictCopies().filter { copy in
+            !pending.contains(copy.path) && keptCopies[copy.path] != copy.modified
+        }
+        guard !copies.isEmpty else { return nil }
+        let shown = copies.prefix(3).map { "\(StoreLocation.displayName($0.path)) (\($0.maker))" }
+        let more = copies.count > 3 ? " and \(copies.count - 3) more" : ""
+        let what =
+            copies.count == 1
+            ? "A conflict copy of \(listName) is" : "\(copies.count) conflict copies of \(listName) are"
+        return "\(what) beside it: \(shown.joined(separator: ", "))\(more). Type 'merge conflicts' to merge "
+            + "\(copies.count == 1 ? "it" : "them") into this list ('conflicts' says what each would change)."
+    }
+
+    /// The conflict copies of the list, oldest first (none for a database).
+    func conflictCopies() -> [ConflictCopy] {
+        guard store.medium == .file, let conflictCopyStore else { return [] }
+        return conflictCopyStore.copies(of: location)
     }
 }
 

@@ -4,6 +4,10 @@
 ///
 /// The working list's step runner (`WorkingList+Steps`) tells it of every step before the step
 /// runs, so `changes`, `save`, merges and recovery all learn what changed from one place.
+/// In this file with it: its `BaselineTable`; what differs from the saved list, worked out
+/// from the baseline (`hasUnsavedChanges`, and `listChanges`, what a database is sent); and
+/// `WorkingList.markSaved`, which empties the baseline after a save. Its undo history is
+/// with the runner of steps (`WorkingList+Steps`), which makes the entries.
 struct ChangeTracker {
     /// The saved version of each record changed since the last save or load.
     private(set) var baseline: BaselineTable = [:]
@@ -129,5 +133,191 @@ struct ChangeTracker {
         for record in theirs where rebased[record.key] != nil { rebased[record.key] = .present(record) }
         baseline = rebased
         if savedOrder != nil { savedOrder = theirs.keys }
+    }
+}
+
+/// After a save, the change tracker empties the baseline.
+extension WorkingList {
+    /// After a save: the list as it is now is what the store holds, and records that share
+    /// an id are numbered again in the order just written.
+    mutating func markSaved() {
+        tracker.markSaved()
+        guard !repeatedIDs.isEmpty || records.hasNumberedRecords else { return }
+        repeatedIDs = RecordKey.numberOccurrences(in: &records)
+    }
+}
+
+/// The change tracker's baseline: for each record changed since the last load or save, its
+/// saved version, or that the file does not have it (`.absent`, a record added).
+///
+/// Added records are most of what a long script changes, and they need no copy of
+/// a record: their keys are kept in a `RecordKeySet` (24 bytes a slot) apart from the saved
+/// versions (64 bytes a slot), and a new record's note costs one hash.
+struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
+    /// Saved versions of the records changed or deleted.
+    private var saved: [RecordKey: Record] = [:]
+    /// Records the file does not have.
+    private var added = RecordKeySet()
+    /// The key `noteAdded` put in `added` last, while it is there: a script's `set` after
+    /// `new` is about that record, which is then known to be added without a lookup.
+    private var lastAdded: RecordKey?
+
+    /// An empty table (`[:]`), or one with the given entries.
+    init(dictionaryLiteral elements: (RecordKey, Baseline)...) {
+        for (key, base) in elements { self[key] = base }
+    }
+
+    /// The record's state in the file, or `nil` when the session has not touched it.
+    subscript(key: RecordKey) -> Baseline? {
+        get {
+            if !added.isEmpty, added.contains(key) { return .absent }
+            return saved[key].map { .present($0) }
+        }
+        set {
+            switch newValue {
+            case nil:
+                added.remove(key)
+                saved.removeValue(forKey: key)
+                if lastAdded == key { lastAdded = nil }
+            case .absent:
+                saved.removeValue(forKey: key)
+                added.insert(key)
+            case .present(let record):
+                added.remove(key)
+                saved[key] = record
+                if lastAdded == key { lastAdded = nil }
+            }
+        }
+    }
+
+    /// Notes that the file does not have the record `key`, unless it is noted already.
+    mutating func noteAdded(_ key: RecordKey) {
+        guard saved.isEmpty || saved[key] == nil else { return }
+        added.insert(key)
+        lastAdded = key
+    }
+
+    /// Notes `record` as the file has it, unless its key is noted already.
+    mutating func noteSaved(_ record: Record) {
+        let key = record.key
+        guard !isNoted(key) else { return }
+        saved[key] = record
+    }
+
+    /// Notes record `index` of `records` as the file has it, unless its key is noted
+    /// already: the record is made only when it is noted.
+    mutating func noteSaved(at index: Int, in records: RecordList) {
+        let key = records.key(at: index)
+        guard !isNoted(key) else { return }
+        saved[key] = records[index]
+    }
+
+    /// Whether `key` is noted, as added or with its saved version.
+    @inline(__always)
+    private func isNoted(_ key: RecordKey) -> Bool {
+        if key == lastAdded { return true }
+        if !added.isEmpty, added.contains(key) { return true }
+        return !saved.isEmpty && saved[key] != nil
+    }
+
+    /// Whether no record is noted.
+    var isEmpty: Bool { saved.isEmpty && added.isEmpty }
+
+    /// How many records are noted.
+    var count: Int { saved.count + added.count }
+
+    /// How many records are noted with a saved version (changed or deleted, not added).
+    var savedCount: Int { saved.count }
+
+    /// The keys of every noted record.
+    var keys: [RecordKey] { Array(saved.keys) + Array(added) }
+
+    /// Makes room for `capacity` saved versions.
+    mutating func reserveCapacity(_ capacity: Int) { saved.reserveCapacity(capacity) }
+
+    /// Every noted record with its state: saved versions first, then added records.
+    func makeIterator() -> some IteratorProtocol<(key: RecordKey, value: Baseline)> {
+        var savedEntries = saved.makeIterator()
+        var addedKeys = added.makeIterator()
+        return AnyIterator { () -> (key: RecordKey, value: Baseline)? in
+            if let (key, record) = savedEntries.next() { return (key, .present(record)) }
+            return addedKeys.next().map { ($0, .absent) }
+        }
+    }
+}
+
+/// A record's state in the saved list (the merge base), as far as the working list knows.
+enum Baseline: Equatable {
+    /// The record is not in the saved list.
+    case absent
+    /// The record as the saved list has it.
+    case present(Record)
+}
+
+/// What differs from the saved list: the unsaved marker, the quit guard, and the change set
+/// a store that writes record by record is sent.
+///
+/// Both go over the records the list keeps whole and the rows of its growing table
+/// (`RecordList.keysKeptWhole`), not over the list: a record the baseline names is one of
+/// those while it is in the list (a step that changes a record keeps it whole, one that adds
+/// a record keeps it whole or in the growing table, and only loading makes table rows), so
+/// a record the baseline names that is not among them was deleted. An edit and a save cost
+/// what changed, however long the list.
+extension WorkingList {
+    /// Whether anything differs from the saved list: a record added, deleted or changed, or the order.
+    ///
+    /// Stops at the first difference, looking at the latest records kept whole first,
+    /// where new records are.
+    public var hasUnsavedChanges: Bool {
+        if isReordered { return true }
+        let baseline = tracker.baseline
+        guard !baseline.isEmpty else { return false }
+        var matched = 0
+        for (index, key) in records.keysKeptWhole {
+            switch baseline[key] {
+            case nil: continue
+            case .absent: return true
+            case .present(let saved):
+                if saved.values != records[index].values { return true }
+                matched += 1
+            }
+        }
+        return baseline.savedCount > matched
+    }
+
+    /// Whether nothing is unsaved by the tracker's own account (no record noted, the saved
+    /// order kept): the recovery journal can go.
+    var isSaved: Bool {
+        tracker.baseline.isEmpty && (tracker.savedOrder == nil || !isReordered)
+    }
+
+    /// The records added, changed and deleted since the last load or save, from the baseline:
+    /// additions in list order, changed records from the end of the list back.
+    public var listChanges: ListChanges {
+        var changes = ListChanges()
+        let baseline = tracker.baseline
+        if isReordered { changes.order = records.indices.map(records.id(at:)) }
+        guard !baseline.isEmpty else { return changes }
+        var found = Set<RecordKey>()
+        found.reserveCapacity(baseline.count)
+        var additions: [(index: Int, record: Record)] = []
+        var changed: [(index: Int, record: Record)] = []
+        for (index, key) in records.keysKeptWhole {
+            // By key first: records are made and compared only for the few the baseline names.
+            guard let base = baseline[key] else { continue }
+            found.insert(key)
+            switch base {
+            case .absent: additions.append((index, records[index]))
+            case .present(let saved):
+                let record = records[index]
+                if saved != record { changed.append((index, record)) }
+            }
+        }
+        changes.added = additions.sorted { $0.index < $1.index }.map { item in
+            .init(record: item.record, after: item.index > 0 ? records.id(at: item.index - 1) : nil)
+        }
+        changes.changed = changed.sorted { $0.index > $1.index }.map(\.record)
+        for case (let key, .present) in baseline where !found.contains(key) { changes.deleted.append(key.id) }
+        return changes
     }
 }

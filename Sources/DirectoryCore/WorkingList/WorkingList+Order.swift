@@ -30,17 +30,6 @@ extension WorkingList {
         return feedback("Sorted \(count(records.count)) by \(fieldName)\(descending ? ", descending" : "").")
     }
 
-    /// The index of the field called `name` (case ignored), or an error naming the fields.
-    func fieldIndex(named name: String) throws(SessionError) -> Int {
-        if let index = kind.fieldIndex(named: name)
-            ?? kind.fields.firstIndex(where: { $0.name.lowercased() == name.lowercased() })
-        {
-            return index
-        }
-        throw .unknownField(
-            name, valid: kind.fieldNames, suggestion: Suggestion.closest(to: name, in: kind.fieldNames))
-    }
-
     /// The records in the file that are out of the file's order, each with its number now
     /// and its number in the file: the fewest records whose moves explain the new order.
     func movedRecords() -> [(number: Int, savedNumber: Int)] {

@@ -3,7 +3,8 @@
 ///
 /// Before a step runs, the change tracker notes what the file has of the records it
 /// changes; after, the change notes for the recovery journal say which records changed and
-/// where they stand.
+/// where they stand. The steps that reverse a change are its entry in the `UndoHistory`;
+/// the history and the change notes are in this file too.
 extension WorkingList {
     /// Runs `steps` as one change made by `command`: one undo entry, so one `undo` takes it all back.
     mutating func change(_ steps: [ListStep], by command: Command) {
@@ -164,5 +165,242 @@ extension WorkingList {
     private mutating func reorder(_ order: [Int]) {
         records.reorder(order)
         if let at = current { current = order.firstIndex(of: at) }
+    }
+}
+
+/// One change as `undo` or `redo` keeps it: the command, the steps that take the list
+/// back (or forward again), and the current record to restore.
+struct HistoryEntry: Equatable, Sendable {
+    /// The command that made the change, to say what `undo` or `redo` did.
+    var command: Command
+    /// The steps, in the order they run.
+    var steps: [ListStep]
+    /// The current record's index to restore: before the change for `undo`, after it for `redo`.
+    var current: Int?
+}
+
+/// What `undo` can take back: one entry per command that changed the list, newest last.
+///
+/// A long script is mostly `new NAME` and `set FIELD VALUE`; kept whole, each would be a
+/// `HistoryEntry` with its own command and step list (about 150 bytes and two allocations).
+/// Those entries are kept as 12-byte `Slot`s instead, which name the record by position
+/// and leave out what the list itself says: a `new`'s name is the record's title and a
+/// `set`'s value the field's text while the entry is the newest one left (`undo` takes
+/// entries back newest first, and a merge keeps the history only while the records it
+/// touches are unchanged), and the value a compact `set` replaced is the field's default.
+/// An entry that does not fit a slot exactly is kept whole, so `pop` gives back the very
+/// entry `push` was given.
+struct UndoHistory: Equatable {
+    /// One entry.
+    private struct Slot: Equatable {
+        /// What the entry is.
+        enum Kind: UInt8 {
+            /// A `HistoryEntry` kept whole, at `wholes[record]`.
+            case whole
+            /// `new` or `new NAME`: one record inserted at `record`.
+            case inserted
+            /// `set FIELD VALUE` of a text field at its default value, on the record at `record`.
+            case setFromDefault
+        }
+
+        var kind: Kind
+        /// For `inserted`, whether the command named the record.
+        var named: Bool
+        /// For `setFromDefault`, the field.
+        var field: UInt16
+        /// The record's index, or the position in `wholes`.
+        var record: Int32
+        /// The current record's index before the command; -1 for none.
+        var previousCurrent: Int32
+    }
+
+    /// The entries, oldest first.
+    private var slots: [Slot] = []
+    /// The entries kept whole.
+    private var wholes: [HistoryEntry] = []
+    /// The default value of each field, for `setFromDefault`; taken from the kind with
+    /// the first such entry (the history is emptied whenever the kind changes).
+    private var defaults: [FieldValue] = []
+
+    /// How many entries there are.
+    var count: Int { slots.count }
+    /// Whether there is nothing to undo.
+    var isEmpty: Bool { slots.isEmpty }
+    /// How many entries are kept whole rather than as slots.
+    var wholeCount: Int { wholes.count }
+    /// The positions of the entries, oldest first.
+    var indices: Range<Int> { slots.indices }
+
+    /// The steps that undo the entry at `position`, in the order they run.
+    subscript(position: Int) -> [ListStep] {
+        let slot = slots[position]
+        guard let step = step(of: slot) else { return wholes[Int(slot.record)].steps }
+        return [step]
+    }
+
+    /// Adds the entry of a change, which `records` (of kind `kind`) shows as it was made.
+    mutating func push(_ entry: HistoryEntry, records: RecordList, kind: ListKind) {
+        if entry.steps.count == 1, push(entry.command, undoing: entry.steps[0], current: entry.current, records, kind) {
+            return
+        }
+        pushWhole(entry)
+    }
+
+    /// Adds the entry of a change of one step, which `undoing` reverses.
+    mutating func push(
+        command: Command, undoing step: ListStep, current: Int?, records: RecordList, kind: ListKind
+    ) {
+        if push(command, undoing: step, current: current, records, kind) { return }
+        pushWhole(HistoryEntry(command: command, steps: [step], current: current))
+    }
+
+    /// Removes the newest entry and returns it as it was pushed, reading a slot's command
+    /// from the list, which is as the command left it: every later change has been undone.
+    mutating func pop(records: RecordList, kind: ListKind) -> HistoryEntry? {
+        guard let slot = slots.popLast() else { return nil }
+        guard let step = step(of: slot) else { return wholes.removeLast() }
+        let index = Int(slot.record)
+        let current = slot.previousCurrent < 0 ? nil : Int(slot.previousCurrent)
+        let command: Command
+        switch slot.kind {
+        case .inserted:
+            command = .new(name: slot.named ? records.value(at: index, field: kind.titleField).text ?? "" : nil)
+        default:
+            let field = Int(slot.field)
+            command = .set(field: kind.fields[field].name, value: records.value(at: index, field: field).text ?? "")
+        }
+        return HistoryEntry(command: command, steps: [step], current: current)
+    }
+
+    /// Adds an entry as a slot when it is a `new` or a `set` from the default; `false` when it does not fit one.
+    private mutating func push(
+        _ command: Command, undoing step: ListStep, current: Int?, _ records: RecordList, _ kind: ListKind
+    ) -> Bool {
+        guard let before = Int32(exactly: current ?? -1) else { return false }
+        // A switch on the command, then on the step, rather than on a tuple of both, which
+        // would copy both.
+        switch command {
+        case .new(let name):
+            guard case .remove(let indices) = step, indices.count == 1, let record = Int32(exactly: indices[0]),
+                name.map({ records.hasText($0, at: indices[0], field: kind.titleField) }) ?? true
+            else { return false }
+            slots.append(Slot(kind: .inserted, named: name != nil, field: 0, record: record, previousCurrent: before))
+            return true
+        case .set(let name, let text):
+            guard case .setField(let index, let field, let old) = step,
+                name == kind.fields[field].name, old == kind.fields[field].defaultValue,
+                records.hasText(text, at: index, field: field),
+                let record = Int32(exactly: index), let fieldNumber = UInt16(exactly: field)
+            else { return false }
+            if defaults.isEmpty { defaults = kind.defaultValues }
+            slots.append(
+                Slot(kind: .setFromDefault, named: false, field: fieldNumber, record: record, previousCurrent: before))
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func pushWhole(_ entry: HistoryEntry) {
+        slots.append(
+            Slot(
+                kind: .whole, named: false, field: 0, record: Int32(truncatingIfNeeded: wholes.count),
+                previousCurrent: -1))
+        wholes.append(entry)
+    }
+
+    /// The step a slot stands for; `nil` for an entry kept whole.
+    private func step(of slot: Slot) -> ListStep? {
+        let record = Int(slot.record)
+        switch slot.kind {
+        case .whole: return nil
+        case .inserted: return .remove([record])
+        case .setFromDefault:
+            return .setField(index: record, field: Int(slot.field), value: defaults[Int(slot.field)])
+        }
+    }
+}
+
+/// The records changed since the recovery journal was last written: the step runner notes
+/// each record a step changed (`WorkingList+Steps`), and merges and `recover`, which take in
+/// another version's records, note every changed record. `Session` writes them to the journal.
+///
+/// Notes are taken only while a journal is kept (`isOn`), so a session without one pays nothing.
+struct ChangeNotes {
+    /// Where a record changed since the journal was last written stands now, as far as
+    /// the step that changed it knows.
+    enum Place: Equatable {
+        /// At this index, unless a later step moved it (checked when written).
+        case at(Int)
+        /// Gone from the list.
+        case gone
+        /// Somewhere in the list, or gone: looked up when written.
+        case unknown
+    }
+
+    /// Whether changes are noted: a recovery journal is kept.
+    var isOn = false
+    /// Records changed since the journal was last written; the last note of a record
+    /// counts. An array, so that noting a change costs an append, not a hash; each place
+    /// kept as one `Int` (`Place.packed`), so a long script's notes take 32 bytes each, not 40.
+    private var notes: [(key: RecordKey, place: Int)] = []
+    /// Whether the list's order may have changed since the journal last wrote it.
+    private(set) var orderChanged = false
+    /// Whether changes are noted that the journal does not hold yet.
+    var hasPending: Bool { !notes.isEmpty || orderChanged }
+
+    /// The records changed since the journal was last written, oldest note first.
+    var pending: some Sequence<(key: RecordKey, place: Place)> {
+        notes.lazy.map { ($0.key, Place(packed: $0.place)) }
+    }
+
+    /// Notes that the record `key` changed and stands at `index`.
+    mutating func noteChanged(_ key: RecordKey, at index: Int) {
+        if notes.last?.key == key {
+            notes[notes.count - 1].place = index  // `new` then `set`: one note
+        } else {
+            notes.append((key, index))
+        }
+    }
+
+    /// Notes that the record `key` left the list.
+    mutating func noteGone(_ key: RecordKey) {
+        notes.append((key, Place.gone.packed))
+    }
+
+    /// Notes that the list's order changed.
+    mutating func noteOrderChanged() {
+        orderChanged = true
+    }
+
+    /// Notes each of `keys` as changed, wherever it is, and the order (after a merge or `recover`).
+    mutating func noteEvery(_ keys: [RecordKey]) {
+        for key in keys { notes.append((key, Place.unknown.packed)) }
+        orderChanged = true
+    }
+
+    /// Forgets what was noted: it is written, or nothing is unsaved.
+    mutating func clearPending() {
+        notes = []
+        orderChanged = false
+    }
+}
+
+extension ChangeNotes.Place {
+    /// The place as one `Int`: an index, or a negative number for `gone` and `unknown`.
+    fileprivate var packed: Int {
+        switch self {
+        case .at(let index): return index
+        case .gone: return -1
+        case .unknown: return -2
+        }
+    }
+
+    fileprivate init(packed: Int) {
+        switch packed {
+        case -1: self = .gone
+        case ..<0: self = .unknown
+        default: self = .at(packed)
+        }
     }
 }
