@@ -45,13 +45,15 @@ public struct PostgreSQLError: Error, Equatable, Sendable {
     /// libpq's multi-line message on one line, without its `ERROR:`/`FATAL:`/`WARNING:` prefixes.
     static func cleaned(_ text: String) -> String {
         let lines = text.split(whereSeparator: \.isNewline).map { line -> Substring in
-            var line = line.drop { $0 == " " }
+            // libpq indents a hint with a tab ("\n\tIs the server running …"): a tab in a message
+            // is wider on the terminal than the wrapping counted (found trying it).
+            var line = line.drop { $0 == " " || $0 == "\t" }
             for prefix in ["ERROR:", "FATAL:", "WARNING:", "NOTICE:"] where line.hasPrefix(prefix) {
                 line = line.dropFirst(prefix.count).drop { $0 == " " }
             }
             return line
         }
-        return lines.filter { !$0.isEmpty }.joined(separator: "; ")
+        return lines.filter { !$0.isEmpty }.joined(separator: "; ").replacing("\t", with: " ")
     }
 
     /// Whether a failed connection's message is the server refusing the password or the

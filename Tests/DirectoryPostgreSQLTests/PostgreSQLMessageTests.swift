@@ -65,5 +65,11 @@ struct PostgreSQLMessageTests {
         #expect(
             PostgreSQLError.cleaned("WARNING:  there is no transaction in progress\n")
                 == "there is no transaction in progress")
+        #expect(
+            PostgreSQLError.cleaned(
+                "connection to server on socket \"/tmp/.s.PGSQL.5432\" failed: No such file or directory\n"
+                    + "\tIs the server running locally and accepting connections on that socket?\n")
+                == "connection to server on socket \"/tmp/.s.PGSQL.5432\" failed: No such file or directory; "
+                + "Is the server running locally and accepting connections on that socket?")
     }
 }
