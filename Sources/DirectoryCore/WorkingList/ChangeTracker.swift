@@ -278,7 +278,9 @@ extension WorkingList {
             case nil: continue
             case .absent: return true
             case .present(let saved):
-                if saved.values != records[index].values { return true }
+                let record = records[index]
+                // Keys kept for other apps count: a merged copy may have changed only them (found trying it).
+                if saved.values != record.values || saved.extras != record.extras { return true }
                 matched += 1
             }
         }

@@ -53,7 +53,8 @@ extension WorkingList {
                 changes.append(UnsavedChange(kind: .added, record: record, number: index + 1))
             case .present(let saved):
                 let fields = saved.values.indices.filter { saved.values[$0] != record.values[$0] }
-                if !fields.isEmpty {
+                // A change to keys another app keeps (a merged copy's) is a change too, with no field named.
+                if !fields.isEmpty || saved.extras != record.extras {
                     let kind = UnsavedChange.Kind.changed(fields.map { ($0, saved.values[$0]) })
                     changes.append(UnsavedChange(kind: kind, record: record, number: index + 1))
                 }
@@ -112,6 +113,9 @@ extension WorkingList {
                 lines.append(
                     "  moved    \(change.number ?? 0) \(title): was \(savedNumber) in \(place)")
             case .changed(let fields):
+                if fields.isEmpty {
+                    lines.append("  changed  \(change.number ?? 0) \(title): keys kept for other apps")
+                }
                 for (field, saved) in fields {
                     let name = kind.fields[field].name
                     let old = renderer.quoted(saved)

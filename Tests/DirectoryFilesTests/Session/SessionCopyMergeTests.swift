@@ -242,6 +242,28 @@ struct SessionCopyMergeTests {
         #expect(session.records.map { $0.values[0] }.count == 5)
     }
 
+    @Test("a copy's change to a key only another app knows is saved, not lost (found trying it)")
+    func copyChangingOtherAppsKeyIsSaved() throws {
+        let place = Place()
+        defer { place.remove() }
+        let people = #"[{"id":"00000000-0000-4000-8000-00000000000A","name":"Ann","office":"A1","pronouns":"she/her"},"#
+            + #"{"id":"00000000-0000-4000-8000-00000000000B","name":"Bob","office":"B1"}]"#
+        #expect(FileManager.default.createFile(atPath: place.list, contents: Data(people.utf8)))
+        var session = try place.session()
+        try session.run("edit Bob", "set office B2", "save")
+        let saved = try String(contentsOfFile: place.list, encoding: .utf8)
+        let copy = place.folder + "/sync/directory.sync-conflict-20261205-101010-ABCDEFG.json"
+        let theirs = saved.replacingOccurrences(of: "she", with: "they")
+        #expect(FileManager.default.createFile(atPath: copy, contents: Data(theirs.utf8)))
+        let report = Self.text(try session.run("merge conflicts"))
+        #expect(report.contains("changed 1"), "\(report)")
+        #expect(session.hasUnsavedChanges)
+        #expect(Self.text(try session.run("changes")).contains("keys kept for other apps"))
+        try session.run("save")
+        #expect(try String(contentsOfFile: place.list, encoding: .utf8).contains("they"))
+        #expect(!place.exists(copy))
+    }
+
     @Test("a copy older than every kept version deletes nothing added since (found trying it)")
     func copyOlderThanKeptVersionsDeletesNothing() throws {
         let place = Place()
