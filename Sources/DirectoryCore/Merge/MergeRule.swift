@@ -78,7 +78,30 @@ struct MergeRule {
                         + "but \(Self.show(theirValue)) in \(place)")
             }
         }
+        result.extras = Self.extras(base: base.extras, ours: mine.extras, theirs: their.extras)
         return Decision(record: result, overruled: overruled, conflicts: conflicts)
+    }
+
+    /// The keys other apps keep, merged key by key: a key only this side changed (set, changed
+    /// or removed) takes that change; any other the other side's value. Taking the other
+    /// side's whole put a copy's old value over the list's newer one (found trying it).
+    static func extras(base: [KeyedValue], ours: [KeyedValue], theirs: [KeyedValue]) -> [KeyedValue] {
+        guard ours != base else { return theirs }
+        func value(_ pairs: [KeyedValue], _ key: String) -> PropertyValue? { pairs.first { $0.key == key }?.value }
+        var merged = theirs
+        var keys: [String] = []
+        for pair in base + ours where !keys.contains(pair.key) { keys.append(pair.key) }
+        for key in keys {
+            let mine = value(ours, key)
+            let old = value(base, key)
+            guard mine != old, value(theirs, key) == old else { continue }
+            if let index = merged.firstIndex(where: { $0.key == key }) {
+                if let mine { merged[index].value = mine } else { merged.remove(at: index) }
+            } else if let mine {
+                merged.append(KeyedValue(key, mine))
+            }
+        }
+        return merged
     }
 
     /// How a merge message names a record: its title in quotes, or "(unnamed …)".

@@ -74,4 +74,28 @@ struct MergeRuleTests {
         #expect(decision.overruled.count == example.overruled)
         #expect(decision.conflicts == example.conflicts)
     }
+
+    @Test("keys other apps keep merge key by key: a key changed on one side only takes that change (found trying it)")
+    func otherAppsKeysMergeByKey() {
+        let she = KeyedValue("pronouns", .string("she/her"))
+        let they = KeyedValue("pronouns", .string("they/them"))
+        let color = KeyedValue("color", .string("red"))
+        // Changed on our side only: ours, though the other side's record is taken.
+        #expect(MergeRule.extras(base: [she], ours: [they], theirs: [she]) == [they])
+        // Changed on the other side only: theirs.
+        #expect(MergeRule.extras(base: [she], ours: [she], theirs: [they]) == [they])
+        // Added here, removed here, and a key the other side added, each kept.
+        #expect(MergeRule.extras(base: [she], ours: [she, color], theirs: [she]) == [she, color])
+        #expect(MergeRule.extras(base: [she, color], ours: [she], theirs: [they, color]) == [they])
+        let rule = MergeRule(kind: .person, place: "the file")
+        var mine = Self.person("Ann", "A1")
+        mine.extras = [they]
+        var base = Self.base
+        base.extras = [she]
+        var theirs = Self.person("Ann", "A9")
+        theirs.extras = [she]
+        let decision = rule.decide(base: base, ours: mine, theirs: theirs)
+        #expect(decision.record?.extras == [they])
+        #expect(decision.record?.values[1] == .text("A9"))
+    }
 }

@@ -246,7 +246,8 @@ struct SessionCopyMergeTests {
     func copyChangingOtherAppsKeyIsSaved() throws {
         let place = Place()
         defer { place.remove() }
-        let people = #"[{"id":"00000000-0000-4000-8000-00000000000A","name":"Ann","office":"A1","pronouns":"she/her"},"#
+        let people =
+            #"[{"id":"00000000-0000-4000-8000-00000000000A","name":"Ann","office":"A1","pronouns":"she/her"},"#
             + #"{"id":"00000000-0000-4000-8000-00000000000B","name":"Bob","office":"B1"}]"#
         #expect(FileManager.default.createFile(atPath: place.list, contents: Data(people.utf8)))
         var session = try place.session()
