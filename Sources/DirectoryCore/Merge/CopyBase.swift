@@ -199,6 +199,11 @@ struct CopyBase {
                 if now.values[field] != record.values[field] { return .contradicted }
                 proven = true
             }
+            // The keys other apps keep are changes too (a newer app's `pronouns`: found trying it).
+            if record.extras != old.extras, still.extras == record.extras {
+                if now.extras != record.extras { return .contradicted }
+                proven = true
+            }
         }
         for recordKey in before.keys where version[recordKey] == nil && records[recordKey] != nil {
             return .contradicted  // it deleted this record

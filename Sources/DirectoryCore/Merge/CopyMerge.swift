@@ -208,6 +208,9 @@ struct CopyMerge {
             }
         case (let mine?, let their?, let merged?):
             if merged.values != mine.values || merged.extras != mine.extras { result.changed.append(rule.title(mine)) }
+            if mine.extras != base.extras, their.extras != base.extras, mine.extras != their.extras {
+                result.conflicts.append(otherAppsConflict(ours: mine, theirs: their, betweenCopies: betweenCopies))
+            }
             for field in kind.fields.indices
             where mine.values[field] != base.values[field] && their.values[field] != base.values[field]
                 && mine.values[field] != their.values[field]
@@ -217,6 +220,17 @@ struct CopyMerge {
         default:
             break
         }
+    }
+
+    /// A record whose keys other apps keep differ here and in the copy, both changed (or with
+    /// no base to tell): a conflict, settled as fields are, so the copy is kept.
+    private func otherAppsConflict(ours mine: Record, theirs their: Record, betweenCopies: Bool) -> Conflict {
+        let keys = MergeRule.differingKeys(mine.extras, their.extras).map { VisibleText.of($0) }
+        let kept = preferringCopy ? "the copy's values taken" : "yours kept"
+        return Conflict(
+            line: "\(rule.title(mine)): \(keys.joined(separator: ", ")) (kept for other apps) differ here "
+                + "and in \(place); \(kept)",
+            taking: preferringCopy ? nil : takingAll, betweenCopies: betweenCopies)
     }
 
     /// A record both sides have but the base lacks (no base at all): every field that differs
@@ -232,6 +246,9 @@ struct CopyMerge {
         }
         for field in kind.fields.indices where mine.values[field] != their.values[field] {
             result.conflicts.append(fieldConflict(field, ours: mine, theirs: their, took: merged))
+        }
+        if mine.extras != their.extras, !mine.extras.isEmpty {
+            result.conflicts.append(otherAppsConflict(ours: mine, theirs: their, betweenCopies: false))
         }
         if merged.values != mine.values || merged.extras != mine.extras { result.changed.append(rule.title(mine)) }
         return merged

@@ -83,18 +83,18 @@ struct MergeRule {
     }
 
     /// The keys other apps keep, merged key by key: a key only this side changed (set, changed
-    /// or removed) takes that change; any other the other side's value. Taking the other
-    /// side's whole put a copy's old value over the list's newer one (found trying it).
+    /// or removed) takes that change, and so does one both sides changed differently (a
+    /// conflict, which a copy merge reports: `differingKeys`); any other the other side's
+    /// value. Taking the other side's whole put a copy's old value over the list's newer one
+    /// (found trying it).
     static func extras(base: [KeyedValue], ours: [KeyedValue], theirs: [KeyedValue]) -> [KeyedValue] {
         guard ours != base else { return theirs }
-        func value(_ pairs: [KeyedValue], _ key: String) -> PropertyValue? { pairs.first { $0.key == key }?.value }
         var merged = theirs
         var keys: [String] = []
         for pair in base + ours where !keys.contains(pair.key) { keys.append(pair.key) }
         for key in keys {
             let mine = value(ours, key)
-            let old = value(base, key)
-            guard mine != old, value(theirs, key) == old else { continue }
+            guard mine != value(base, key), mine != value(theirs, key) else { continue }
             if let index = merged.firstIndex(where: { $0.key == key }) {
                 if let mine { merged[index].value = mine } else { merged.remove(at: index) }
             } else if let mine {
@@ -102,6 +102,19 @@ struct MergeRule {
             }
         }
         return merged
+    }
+
+    /// The keys whose values differ between `one` and `other`, in order.
+    static func differingKeys(_ one: [KeyedValue], _ other: [KeyedValue]) -> [String] {
+        var keys: [String] = []
+        for pair in one + other where !keys.contains(pair.key) && value(one, pair.key) != value(other, pair.key) {
+            keys.append(pair.key)
+        }
+        return keys
+    }
+
+    private static func value(_ pairs: [KeyedValue], _ key: String) -> PropertyValue? {
+        pairs.first { $0.key == key }?.value
     }
 
     /// How a merge message names a record: its title in quotes, or "(unnamed …)".

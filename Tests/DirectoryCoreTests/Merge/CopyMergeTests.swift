@@ -59,6 +59,25 @@ struct CopyMergeTests {
         #expect(merged.conflicts[0].taking == "edit #\(Self.ann.id.description), then set office There 2")
     }
 
+    @Test("keys other apps keep that differ with no base, or changed on both sides, are a conflict (found trying it)")
+    func otherAppsKeysConflict() {
+        var here = Self.ann
+        here.extras = [KeyedValue("pronouns", .string("they/them"))]
+        var there = Self.ann
+        there.extras = [KeyedValue("pronouns", .string("xe/xem"))]
+        let noBase = merger().merge(base: nil, ours: [here], theirs: [there])
+        #expect(
+            noBase.conflicts.map(\.line) == [
+                "'Ann': pronouns (kept for other apps) differ here and in copy.plist; yours kept"
+            ])
+        #expect(noBase.records == [here])
+        var old = Self.ann
+        old.extras = [KeyedValue("pronouns", .string("she/her"))]
+        let both = merger().merge(base: [old], ours: [here], theirs: [there])
+        #expect(both.conflicts.count == 1)
+        #expect(both.records == [here])
+    }
+
     @Test("merge! takes the copy's value on a conflict, and a deletion of a record changed here")
     func preferringCopy() {
         let base = [Self.ann, Self.bob]
@@ -273,6 +292,18 @@ struct CopyBaseTests {
         var chooser = CopyBase(kept: kept) { records[$0] }
         let phone = byKey([CopyMergeTests.person(1, "Ann", "A-phone"), typo, Self.cid])
         #expect(chooser.base(ours: "v1", copy: nil, copyRecords: phone) == "b")
+    }
+
+    @Test("a version that changed only keys other apps keep is no base of a copy without that change (found trying it)")
+    func otherAppsKeysAreChanges() {
+        var (kept, records) = history
+        var annThey = Self.ann
+        annThey.extras = [KeyedValue("pronouns", .string("they/them"))]
+        records["m"] = byKey([annThey, Self.bob, Self.cid])
+        kept.insert(KeptVersion(key: "m", parents: ["a1"]), at: 0)
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        let copy = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7"), Self.cid])
+        #expect(chooser.base(ours: "m", copy: nil, copyRecords: copy) == "a1")
     }
 
     @Test("no kept version in common: no base")
