@@ -61,6 +61,10 @@ struct CopyBase {
         let copyRecords = Snapshot(copyRecords)
         guard let ours, versions[ours] != nil else { return nil }
         let oursAncestors = ancestors(of: ours)
+        // Merged before with no base: the same verdict, whatever the save then took from it.
+        if let copy, oursAncestors.contains(where: { versions[$0]?.mergedWithoutBase.contains(copy) == true }) {
+            return nil
+        }
         let copyAncestors: [String]
         if let copy, versions[copy] != nil {
             copyAncestors = ancestors(of: copy)
@@ -184,10 +188,14 @@ struct CopyBase {
         let before = earlier.byKey
         let records = records.byKey
         let kept = kept.byKey
+        // What it took from copies it merged but did not take whole is not its own change.
+        let taken = (versions[key]?.takenFrom ?? []).compactMap { self.records(of: $0)?.byKey }
         var proven = false
         for (recordKey, record) in version {
             guard let still = kept[recordKey] else { continue }  // deleted since
+            let copied = taken.compactMap { $0[recordKey] }
             guard let old = before[recordKey] else {
+                if copied.contains(record) { continue }
                 if records[recordKey] == nil { return .contradicted }  // it added this record
                 proven = true
                 continue
@@ -196,11 +204,14 @@ struct CopyBase {
             guard let now = records[recordKey] else { return .contradicted }
             for field in record.values.indices where record.values[field] != old.values[field] {
                 guard still.values[field] == record.values[field] else { continue }  // changed since
+                if copied.contains(where: { $0.values[field] == record.values[field] }) { continue }
                 if now.values[field] != record.values[field] { return .contradicted }
                 proven = true
             }
             // The keys other apps keep are changes too (a newer app's `pronouns`: found trying it).
-            if record.extras != old.extras, still.extras == record.extras {
+            if record.extras != old.extras, still.extras == record.extras,
+                !copied.contains(where: { $0.extras == record.extras })
+            {
                 if now.extras != record.extras { return .contradicted }
                 proven = true
             }

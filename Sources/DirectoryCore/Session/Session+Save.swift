@@ -214,6 +214,12 @@ extension Session {
         for copy in mergedCopies where !copy.undone && copy.settled {
             if let key = copy.version?.keptKey, !keys.contains(key) { keys.append(key) }
         }
+        // One kept for what it still holds: named as taken from, so what the save took of it
+        // does not make the saved version look like the copy's origin when it is merged again.
+        for copy in mergedCopies where !copy.undone && !copy.settled {
+            let mark = copy.lacking > 0 ? KeptVersion.baselessMark : KeptVersion.partialMark
+            if let key = copy.version?.keptKey.map({ mark + $0 }), !keys.contains(key) { keys.append(key) }
+        }
         return keys
     }
 

@@ -23,6 +23,28 @@ public struct KeptVersion: Equatable, Sendable {
     /// Whether this program made it as a new file (`newFile`).
     public var isNewFile: Bool { parents.contains(Self.newFile) }
 
+    /// What marks, among `parents`, a copy this version took some of but not all (a merge
+    /// whose conflict kept this list's value, or that kept records the copy lacks): not where
+    /// it came from, but what its own changes are not (`takenFrom`).
+    public static let partialMark = "~"
+
+    /// What marks, among `parents`, a copy a merge with no base took into this version: merged
+    /// again, it has no base either (`mergedWithoutBase`).
+    public static let baselessMark = "!"
+
+    /// The keys of the copies merged into this version with no base: a later merge of one
+    /// reaches the same verdict, rather than taking what it took from the copy as proof of a
+    /// base (found trying it).
+    public var mergedWithoutBase: [String] {
+        parents.filter { $0.hasPrefix(Self.baselessMark) }.map { String($0.dropFirst(Self.baselessMark.count)) }
+    }
+
+    /// The keys of the copies this version took some of but not all: their changes are not
+    /// this version's own, and prove nothing of another copy (found trying it).
+    public var takenFrom: [String] {
+        parents.filter { $0.hasPrefix(Self.partialMark) }.map { String($0.dropFirst(Self.partialMark.count)) }
+    }
+
     /// Creates a kept version.
     public init(key: String, parents: [String] = [], after: String? = nil) {
         self.key = key

@@ -265,6 +265,27 @@ struct SessionCopyMergeTests {
         #expect(!place.exists(copy))
     }
 
+    @Test("a copy kept for lacking records is merged again to the same verdict: nothing deleted (found trying it)")
+    func keptCopyMergedAgainDeletesNothing() throws {
+        let place = Place()
+        defer { place.remove() }
+        let pia = Self.person(0x9, "Pia", "P")
+        try place.write([Self.ann, Self.bob, Self.cid], to: place.list)
+        let copy = place.folder + "/sync/directory.sync-conflict-20261205-101010-ABCDEFG.json"
+        try place.write([Self.ann, Self.cid, pia], to: copy)
+        var first = try place.session()
+        let report = Self.text(try first.run("merge conflicts"))
+        #expect(report.contains("kept 'Bob'"), "\(report)")
+        try first.run("save")
+        #expect(place.exists(copy))
+        var second = try place.session()
+        let again = Self.text(try second.run("merge conflicts"))
+        #expect(again.contains("deleted 0"), "\(again)")
+        try second.run("save")
+        #expect(try place.read(place.list).map(\.name) == ["Ann", "Bob", "Cid", "Pia"])
+        #expect(place.exists(copy))
+    }
+
     @Test("a copy older than every kept version deletes nothing added since (found trying it)")
     func copyOlderThanKeptVersionsDeletesNothing() throws {
         let place = Place()
