@@ -77,7 +77,15 @@ struct CopyBase {
         // (a typo fixed back) is kept once, as the newest, so the order of the log is no
         // guide to which came first (found trying it).
         let ourSet = Set(oursAncestors)
-        let base = copyAncestors.first { ourSet.contains($0) }
+        var base = copyAncestors.first { ourSet.contains($0) }
+        // The copy is a version this list had before and came back to (a typo fixed back): as
+        // this list's ancestor it is the old one, but the copy is the return, made from the
+        // version it was saved from, which is the base (found trying it).
+        if let copy, base == copy, let parent = origins(of: copy).first, ourSet.contains(parent),
+            ancestors(of: parent).contains(copy)
+        {
+            base = parent
+        }
         // This list's own version, with nothing known of where it came from (the first seen in
         // a moved or copied folder), may hold edits of this side: a copy that only shares
         // records with it is no proof that it came from it, and taking it as the base would

@@ -306,6 +306,21 @@ struct CopyBaseTests {
         #expect(chooser.base(ours: "m", copy: nil, copyRecords: copy) == "a1")
     }
 
+    @Test("this session's save back to earlier contents, as the copy of a list saved elsewhere since (found trying it)")
+    func returnToEarlierContentsAsCopy() {
+        // v1 (Bob B2); b from it (Bob B-typo); v1's contents saved again from b (the copy now);
+        // the phone's list m came from b and changed Ann.
+        let typo = CopyMergeTests.person(2, "Bob", "B-typo")
+        let phone = [CopyMergeTests.person(1, "Ann", "A-phone"), typo, Self.cid]
+        let records = ["v1": byKey([Self.ann, Self.bob, Self.cid]), "b": byKey([Self.ann, typo, Self.cid]), "m": phone]
+        let kept = [
+            KeptVersion(key: "m", after: "v1"), KeptVersion(key: "v1", parents: ["b"]),
+            KeptVersion(key: "b", parents: ["v1"]),
+        ]
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        #expect(chooser.base(ours: "m", copy: "v1", copyRecords: records["v1"] ?? []) == "b")
+    }
+
     @Test("no kept version in common: no base")
     func nothingInCommon() {
         let (kept, records) = history
