@@ -312,7 +312,9 @@ struct CopyBaseTests {
         // the phone's list m came from b and changed Ann.
         let typo = CopyMergeTests.person(2, "Bob", "B-typo")
         let phone = [CopyMergeTests.person(1, "Ann", "A-phone"), typo, Self.cid]
-        let records = ["v1": byKey([Self.ann, Self.bob, Self.cid]), "b": byKey([Self.ann, typo, Self.cid]), "m": phone]
+        let records = [
+            "v1": byKey([Self.ann, Self.bob, Self.cid]), "b": byKey([Self.ann, typo, Self.cid]), "m": phone,
+        ]
         let kept = [
             KeptVersion(key: "m", after: "v1"), KeptVersion(key: "v1", parents: ["b"]),
             KeptVersion(key: "b", parents: ["v1"]),
