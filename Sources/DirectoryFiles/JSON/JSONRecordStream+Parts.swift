@@ -17,8 +17,9 @@ import Synchronization
 ///
 /// The `ReadWindow` still reads and hashes the whole file in order (the version a load
 /// keeps): once the tail is read, it reads on to the end, and the tail's records are taken
-/// only if what it hashed from the tail's start is what the tail's window hashed; when not
-/// (the file changed while it was read), the tail is read again on this thread and must match.
+/// only if what it read from the tail's start sums to what the tail's window read
+/// (`ByteChecksum`); when not (the file changed while it was read), the tail is read again
+/// on this thread and must match.
 extension JSONRecordStream {
     /// When a file is read in two parts.
     struct Split: Sendable {
@@ -35,12 +36,11 @@ extension JSONRecordStream {
         }
     }
 
-    /// What the tail's thread read: its records, and the hash and length of the bytes it read
-    /// them from; `nil` records when it failed.
+    /// What the tail's thread read: its records, and the sum of the bytes it read them from;
+    /// `nil` records when it failed.
     struct TailOutcome: Sendable {
         var builder: RecordBuilder?
-        var hash: UInt64 = 0
-        var length = 0
+        var checksum = ByteChecksum()
     }
 
     /// The tail read on a thread of its own.
@@ -60,7 +60,7 @@ extension JSONRecordStream {
                 do throws(FileFormatError) {
                     while try pass(&window, cursor: &cursor, into: &builder) != .done {}
                     if !window.failed {
-                        result = TailOutcome(builder: builder, hash: window.hash.value, length: window.length)
+                        result = TailOutcome(builder: builder, checksum: window.checksum)
                     }
                 } catch {}
                 let finishedOutcome = result
@@ -116,15 +116,11 @@ extension JSONRecordStream {
         tail = outcome
         guard let part = outcome.builder else { return false }
 
-        // The rest of the file through the window, for the file's hash, hashed again on its own.
-        var hash = ContentHash()
-        var length = 0
+        // The rest of the file through the window, for the file's hash, summed on its own.
+        var rest = ByteChecksum()
         var from = joint
         while true {
-            window.withBytes { raw in
-                hash.add(raw.extracting(from..<raw.byteCount))
-                length += raw.byteCount - from
-            }
+            window.withBytes { raw in rest.add(raw.extracting(from..<raw.byteCount)) }
             if window.atEnd { break }
             window.more(keepingFrom: window.count)
             from = 0
@@ -132,8 +128,7 @@ extension JSONRecordStream {
         // A failed read: the file store reports the window's failure in place of this.
         if window.failure != nil { throw FileFormatError("the file could not be read to its end") }
         cursor.stage = .done
-        if hash.value == outcome.hash, length == outcome.length,
-            JSONRecordReader.join(part, after: &builder)
+        if rest.matches(outcome.checksum), JSONRecordReader.join(part, after: &builder)
         {
             return true
         }
@@ -142,7 +137,7 @@ extension JSONRecordStream {
         var again = JSONTailWindow(descriptor: window.descriptor, from: tailStart)
         var tailCursor = Cursor(position: 0, stage: .firstRecord)
         while try self.pass(&again, cursor: &tailCursor, into: &builder) != .done {}
-        guard !again.failed, again.hash.value == hash.value, again.length == length else {
+        guard !again.failed, again.checksum.matches(rest) else {
             throw FileFormatError("the file changed while it was read; load it again")
         }
         return true

@@ -9,9 +9,8 @@ import DirectoryCore
 /// A window over a file from an offset on, read with `pread(2)` through the descriptor a
 /// `ReadWindow` holds open, so that it moves no offset the `ReadWindow` reads from: the
 /// second part of a JSON list, read on another thread while the first is read
-/// (`JSONRecordStream`). It hashes what it reads (from its first offset on) as the
-/// `ReadWindow` does from the file's start, so a reader can tell that the bytes it read here
-/// are the bytes the `ReadWindow` hashed.
+/// (`JSONRecordStream`). It sums what it reads (`ByteChecksum`), so a reader can tell that the
+/// bytes it read here are the bytes the `ReadWindow` read and hashed.
 ///
 /// It owns the memory of the window and frees it in `deinit`, not the descriptor; the bytes
 /// are lent out as a `RawSpan` (`withBytes`).
@@ -27,10 +26,8 @@ struct JSONTailWindow: ~Copyable, JSONStreamWindow {
     private(set) var atEnd = false
     /// Whether a read failed.
     private(set) var failed = false
-    /// The hash of every byte read, from the first offset on.
-    private(set) var hash = ContentHash()
-    /// The number of bytes read.
-    private(set) var length = 0
+    /// The sum of every byte read, from the first offset on.
+    private(set) var checksum = ByteChecksum()
     private let descriptor: Int32
     private var capacity: Int
 
@@ -80,13 +77,71 @@ struct JSONTailWindow: ~Copyable, JSONStreamWindow {
                 atEnd = true
                 break
             }
-            unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
+            unsafe checksum.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
             count += read
-            length += read
-            if length > FileBytes.largestFile {
+            if checksum.length > FileBytes.largestFile {
                 failed = true
                 atEnd = true
             }
         }
+    }
+}
+
+/// A sum of bytes, to tell that two reads of a part of a file got the same bytes (the file did
+/// not change between them): 64-bit words summed, and the sums summed (Fletcher's checksum),
+/// whatever pieces the bytes come in. An eighth of the cost of `ContentHash`, which names a
+/// version; this only compares two reads of one file a moment apart.
+struct ByteChecksum {
+    private var sum: UInt64 = 0
+    private var sumOfSums: UInt64 = 0
+    /// Bytes not yet making up a word, the first lowest.
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+    /// The number of bytes added.
+    private(set) var length = 0
+
+    /// Adds the next bytes.
+    mutating func add(_ bytes: RawSpan) {
+        length += bytes.byteCount
+        var index = 0
+        let count = bytes.byteCount
+        while pendingCount > 0, index < count {
+            takeByte(unsafe bytes.unsafeLoad(fromByteOffset: index, as: UInt8.self))
+            index += 1
+        }
+        while index + 8 <= count {
+            mix(UInt64(littleEndian: unsafe bytes.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            index += 8
+        }
+        while index < count {
+            takeByte(unsafe bytes.unsafeLoad(fromByteOffset: index, as: UInt8.self))
+            index += 1
+        }
+    }
+
+    /// The sum of everything added.
+    var value: (UInt64, UInt64, Int) {
+        var copy = self
+        if copy.pendingCount > 0 { copy.mix(copy.pending) }
+        return (copy.sum, copy.sumOfSums, length)
+    }
+
+    /// Whether `other` summed the same bytes.
+    func matches(_ other: ByteChecksum) -> Bool { value == other.value }
+
+    private mutating func takeByte(_ byte: UInt8) {
+        pending |= UInt64(byte) << (8 * pendingCount)
+        pendingCount += 1
+        if pendingCount == 8 {
+            mix(pending)
+            pending = 0
+            pendingCount = 0
+        }
+    }
+
+    @inline(__always)
+    private mutating func mix(_ word: UInt64) {
+        sum &+= word
+        sumOfSums &+= sum
     }
 }

@@ -225,4 +225,28 @@ struct JSONRecordStreamPartsTests {
         #expect(!joint(" ,, "))
         #expect(!joint("  "))
     }
+
+    @Test("the sum that compares two reads of a tail is the same whatever pieces the bytes come in")
+    func checksumOfPieces() {
+        var random = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 31, 100, 1000] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            var whole = ByteChecksum()
+            bytes.span.withRawBytes { whole.add($0) }
+            var pieces = ByteChecksum()
+            var start = 0
+            while start < length {
+                let end = min(length, start + Int.random(in: 1...13, using: &random))
+                unsafe bytes[start..<end].withUnsafeBytes { unsafe pieces.add($0.bytes) }
+                start = end
+            }
+            #expect(pieces.matches(whole), "\(length) bytes")
+            guard length > 0 else { continue }
+            var changed = bytes
+            changed[Int.random(in: 0..<length, using: &random)] &+= 1
+            var other = ByteChecksum()
+            changed.span.withRawBytes { other.add($0) }
+            #expect(!other.matches(whole), "\(length) bytes, one changed")
+        }
+    }
 }
