@@ -202,7 +202,8 @@ struct ReadWindow: ~Copyable {
     private var lease: WriterLease?
     private var leaseBroken = false
 
-    private let descriptor: Int32
+    /// The open file: a JSON reader's second part reads it too, with `pread` (`JSONTailWindow`).
+    let descriptor: Int32
     private let path: String
     private var hash = ContentHash()
     private var size = 0

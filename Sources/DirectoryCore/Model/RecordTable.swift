@@ -143,6 +143,8 @@ extension RecordTable {
         let fieldCount: Int
         /// Whether each field is text.
         let textFields: [Bool]
+        /// Whether every field is text.
+        let allText: Bool
         // Not private: `append(contentsOf:)` (RecordTable+Joining.swift) joins two builders.
         var ids: [RecordID] = []
         var starts: [UInt32] = [0]
@@ -162,6 +164,7 @@ extension RecordTable {
         init(kind: ListKind) {
             fieldCount = kind.fields.count
             textFields = kind.fields.map(\.isText)
+            allText = !textFields.contains(false)
         }
 
         /// The number of rows so far.
@@ -259,6 +262,61 @@ extension RecordTable {
                 }
             }
             guard bytes.count + size <= Self.capacityLimit else { return false }
+            if allText, !texts.contains(nil) {
+                appendTexts(texts, of: row, size: size)
+            } else {
+                appendValues(texts: texts, of: row, values: values)
+            }
+            if !objects.isEmpty { appendObjects(objects) }
+            appendOrder(orderIndex)
+            ids.append(id)
+            return true
+        }
+
+        /// Appends the values of a row whose fields are all text given as the bytes of `row` at
+        /// `texts` (`size` bytes in all), and notes where each ends: room made once for the row,
+        /// and a value of up to 16 bytes copied as two words that may overlap, not by `memmove`.
+        @inline(__always)
+        private mutating func appendTexts(_ texts: [Range<Int>?], of row: RawSpan, size: Int) {
+            var end = bytes.count
+            // Every range was checked against `row` (`row.extracting`) before a byte is read
+            // through the pointer, and every store is inside the `size` bytes of room made.
+            unsafe row.withUnsafeBytes { source in
+                bytes.append(addingCapacity: size) { output in
+                    unsafe output.withUnsafeMutableBufferPointer { buffer, initialized in
+                        guard let target = buffer.baseAddress, let base = source.baseAddress else { return }
+                        for case let range? in texts {
+                            _ = row.extracting(range)
+                            let length = range.count
+                            let from = unsafe base + range.lowerBound
+                            let to = unsafe UnsafeMutableRawPointer(target + initialized)
+                            if length >= 8, length <= 16 {
+                                let head = unsafe from.loadUnaligned(as: UInt64.self)
+                                let tail = unsafe from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+                                unsafe to.storeBytes(of: head, as: UInt64.self)
+                                unsafe to.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
+                            } else if length >= 4, length < 8 {
+                                let head = unsafe from.loadUnaligned(as: UInt32.self)
+                                let tail = unsafe from.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+                                unsafe to.storeBytes(of: head, as: UInt32.self)
+                                unsafe to.storeBytes(of: tail, toByteOffset: length &- 4, as: UInt32.self)
+                            } else {
+                                unsafe to.copyMemory(from: from, byteCount: length)
+                            }
+                            initialized &+= length
+                        }
+                    }
+                }
+            }
+            for case let range? in texts {
+                end &+= range.count
+                starts.append(UInt32(truncatingIfNeeded: end))
+            }
+        }
+
+        /// Appends the values of a row as `append(id:texts:in:values:order:objects:)` is given
+        /// them, and notes where each ends.
+        private mutating func appendValues(texts: [Range<Int>?], of row: RawSpan, values: [FieldValue]) {
             for field in 0..<fieldCount {
                 if let range = texts[field] {
                     Self.append(row.extracting(range), to: &bytes)
@@ -267,10 +325,6 @@ extension RecordTable {
                 }
                 starts.append(UInt32(truncatingIfNeeded: bytes.count))
             }
-            if !objects.isEmpty { appendObjects(objects) }
-            appendOrder(orderIndex)
-            ids.append(id)
-            return true
         }
 
         /// Notes the objects of the row being added (before its id is), after marks for

@@ -100,6 +100,8 @@ enum JSONRecordWriter {
         let keyPrefixStarts: [Int]
         /// Whether each field holds text.
         let textFields: [Bool]
+        /// Whether every field holds text (a row's bytes are then all text).
+        let allText: Bool
         /// The resolved key order of each of the table's orders (`RecordTable.resolvedKeyOrders`),
         /// then `fallback`'s, for the rows of the list's growing table.
         let rowOrders: [UInt8]
@@ -131,6 +133,7 @@ enum JSONRecordWriter {
             keyPrefixBytes = keyPrefixes.flatMap { $0 }
             keyPrefixStarts = keyPrefixes.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.count) }
             textFields = fields.map(\.isText)
+            allText = !textFields.contains(false)
             self.fallback = fallback
             fallbackCodes = fallback.resolved(fieldCount: fields.count, extraCount: 0)
             let tableOrders = table?.resolvedKeyOrders(fallback: fallback) ?? []
@@ -175,9 +178,13 @@ enum JSONRecordWriter {
             to sink: inout ByteSink
         ) {
             let fieldCount = fields.count
-            let byteCount = Int(starts[valueStart &+ fieldCount]) &- Int(starts[valueStart])
+            let rowStart = Int(starts[valueStart])
+            let byteCount = Int(starts[valueStart &+ fieldCount]) &- rowStart
             // An escape is at most 6 bytes for 1.
             sink.reserve(fixedBound + 6 * byteCount)
+            // A row of text only whose bytes need no escape (nearly every row) is checked once,
+            // and each value copied as it is.
+            let plain = allText && !Self.needsEscape(values.extracting(rowStart..<(rowStart &+ byteCount)))
             if !first { sink.put(UInt8(ascii: ",")) }
             let keyCount = 1 &+ fields.count
             let orderStart = order &* keyCount
@@ -194,7 +201,9 @@ enum JSONRecordWriter {
                 let field = code &- 1
                 let value = values.extracting(
                     Int(starts[valueStart &+ field])..<Int(starts[valueStart &+ field &+ 1]))
-                if textFields[field] {
+                if plain {
+                    sink.put(value)
+                } else if textFields[field] {
                     Self.putEscaped(value, to: &sink)
                 } else {
                     var number: [UInt8] = []
@@ -203,6 +212,23 @@ enum JSONRecordWriter {
                 }
             }
             sink.put(joiners.extracting(joinerStarts[joiner]..<joinerStarts[joiner &+ 1]))
+        }
+
+        /// Whether a byte of `text` is written as an escape sequence (`JSONStringEscaper`):
+        /// eight bytes at a time, the last eight overlapping those before.
+        @inline(__always)
+        private static func needsEscape(_ text: Span<UInt8>) -> Bool {
+            let count = text.count
+            guard count >= 8 else {
+                for index in 0..<count where JSONStringEscaper.needsEscape(text[index]) { return true }
+                return false
+            }
+            var index = 0
+            while index &+ 8 <= count {
+                if JSONStringEscaper.needsEscape(anyOf: text.word64(at: index)) { return true }
+                index &+= 8
+            }
+            return index < count && JSONStringEscaper.needsEscape(anyOf: text.word64(at: count &- 8))
         }
 
         /// Stores UTF-8 `text` escaped as `JSONStringEscaper` does.

@@ -119,4 +119,28 @@ struct JSONRecordWriterTests {
             #expect(JSONRecordWriter.write(read, kind: kind) == bytes)
         }
     }
+
+    @Test("table rows with and without escapes write what the same records written whole write")
+    func tableRowsWriteAsRecordsWhole() throws {
+        // Every length of name and office up to 20 bytes, with a byte that needs an escape (or
+        // none) at each place, so the row's check of its words and its overlapping last word
+        // meet an escape everywhere.
+        var records: [Record] = []
+        var generator = JSONTestGenerator(seed: 11)
+        for length in 0...20 {
+            for place in -1..<length {
+                for escaped in ["\"", "\\", "/", "\u{01}", "\n"] {
+                    var name = Array(repeating: "a", count: length)
+                    if place >= 0 { name[place] = escaped }
+                    let office = length % 3 == 0 ? "é" + name.joined() : "Briggs \(length)"
+                    records.append(
+                        Record(id: .random(using: &generator), values: [.text(name.joined()), .text(office)]))
+                }
+            }
+        }
+        let whole = JSONRecordWriter.write(records, kind: .person)
+        let decoded = try RecordCodec.decode(RawSpan(_elements: whole.span), format: .json, kind: nil)
+        #expect(decoded.records.table?.count == records.count)
+        #expect(JSONRecordWriter.write(decoded.records, kind: .person) == whole)
+    }
 }
