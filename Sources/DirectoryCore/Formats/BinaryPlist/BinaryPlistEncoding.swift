@@ -29,6 +29,31 @@ enum BinaryPlistEncoding {
         }
     }
 
+    /// Appends a marker with `count` in its low nibble, or `0xF` and an integer object: at
+    /// most 10 bytes, the bytes `appendHeader(_:count:to:)` appends to an array.
+    @inline(__always)
+    static func appendHeader(_ marker: UInt8, count: Int, to output: inout OutputRawSpan) {
+        guard count >= 15 else {
+            output.append(marker | UInt8(truncatingIfNeeded: count))
+            return
+        }
+        output.append(marker | 0x0F)
+        let bits = UInt64(truncatingIfNeeded: count)
+        let (integerMarker, size): (UInt8, Int) =
+            switch bits {
+            case 0...0xFF: (0x10, 1)
+            case 0x100...0xFFFF: (0x11, 2)
+            case 0x1_0000...0xFFFF_FFFF: (0x12, 4)
+            default: (0x13, 8)
+            }
+        output.append(integerMarker)
+        var shift = 8 * size
+        while shift > 0 {
+            shift -= 8
+            output.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
+    }
+
     /// Appends an integer object (`0x1n`): non-negative values in the fewest of 1, 2
     /// or 4 bytes, everything else in 8 bytes.
     static func appendInteger(_ value: Int64, to output: inout [UInt8]) {

@@ -88,15 +88,7 @@ struct BinaryPlistObjectWriter {
     mutating func string(utf8 raw: Span<UInt8>) -> Int {
         let isASCII = UTF8Text.isASCII(raw.rawBytes)
         let object = starts.count
-        // A string is looked up by its UTF-8 behind a header of its own: an ASCII string's
-        // is its encoding's (marker `0x5n` and length), other text's a marker no object
-        // has (`0x7n`) and its UTF-8 length, so that text is transcoded to UTF-16 only
-        // when it was not written before, and no other object's encoding can equal it.
-        if sharing == .shared, let header = Self.lookupHeader(marker: isASCII ? 0x50 : 0x70, count: raw.count),
-            let existing = uniques.existingObject(header: header, body: raw, newObject: object)
-        {
-            return existing
-        }
+        if let existing = existingString(utf8: raw, isASCII: isASCII, newObject: object) { return existing }
         starts.append(output.count)
         if isASCII {
             BinaryPlistEncoding.appendHeader(0x50, count: raw.count, to: &output)
@@ -105,6 +97,73 @@ struct BinaryPlistObjectWriter {
             BinaryPlistEncoding.appendString(raw, to: &output)
         }
         return object
+    }
+
+    /// The number of the object written next.
+    var objectCount: Int { starts.count }
+
+    /// The object of a string equal to valid UTF-8 `raw` written (or noted) before; otherwise
+    /// `nil`, noting that `object` will be that string. Nothing is noted, and `nil` returned,
+    /// when equal strings are not shared.
+    mutating func existingString(utf8 raw: Span<UInt8>, newObject object: Int) -> Int? {
+        existingString(utf8: raw, isASCII: UTF8Text.isASCII(raw.rawBytes), newObject: object)
+    }
+
+    @inline(__always)
+    private mutating func existingString(utf8 raw: Span<UInt8>, isASCII: Bool, newObject object: Int) -> Int? {
+        // A string is looked up by its UTF-8 behind a header of its own: an ASCII string's
+        // is its encoding's (marker `0x5n` and length), other text's a marker no object
+        // has (`0x7n`) and its UTF-8 length, so that text is transcoded to UTF-16 only
+        // when it was not written before, and no other object's encoding can equal it.
+        guard sharing == .shared, let header = Self.lookupHeader(marker: isASCII ? 0x50 : 0x70, count: raw.count)
+        else { return nil }
+        return uniques.existingObject(header: header, body: raw, newObject: object)
+    }
+
+    /// Writes the string object of valid UTF-8 `raw` as the next object, without looking
+    /// it up (`existingString` noted it); returns its number.
+    mutating func newString(utf8 raw: Span<UInt8>) -> Int {
+        starts.append(output.count)
+        BinaryPlistEncoding.appendString(raw, to: &output)
+        return starts.count - 1
+    }
+
+    /// The object of a date of `seconds` written (or noted) before; otherwise `nil`, noting
+    /// that `object` will be that date (when equal dates are shared).
+    mutating func existingDate(_ seconds: Double, newObject object: Int) -> Int? {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(0x33)
+        BinaryPlistEncoding.appendBigEndian(seconds.bitPattern, size: 8, to: &scratch)
+        guard sharing == .shared || BinaryPlistObjectSharing.isKeptOnce(scratch.span) else { return nil }
+        return uniques.existingObject(for: scratch, newObject: object)
+    }
+
+    /// Writes a date of `seconds` as the next object, without looking it up
+    /// (`existingDate` noted it); returns its number.
+    mutating func newDate(_ seconds: Double) -> Int {
+        starts.append(output.count)
+        output.append(0x33)
+        BinaryPlistEncoding.appendBigEndian(seconds.bitPattern, size: 8, to: &output)
+        return starts.count - 1
+    }
+
+    /// Writes a dictionary (`0xD0`) of `count / 2` pairs whose key objects then value
+    /// objects are the first `count` of `objects`, in one piece, as the next object;
+    /// returns its number.
+    mutating func dictionary(_ objects: [Int], count: Int) -> Int {
+        starts.append(output.count)
+        let size = referenceSize
+        // The header takes at most 10 bytes; each reference is stored as a whole word whose
+        // bytes past its size are taken back, so the room holds 8 bytes more.
+        output.append(atMost: 18 + count * size) { raw in
+            BinaryPlistEncoding.appendHeader(0xD0, count: count / 2, to: &raw)
+            let shift = UInt64(64 - 8 * size)
+            for index in 0..<count {
+                raw.append(word64: (UInt64(truncatingIfNeeded: objects[index]) << shift).bigEndian)
+                raw.removeLast(8 - size)
+            }
+        }
+        return starts.count - 1
     }
 
     /// A string's header for the table of written objects: `marker` with `count` in its low
@@ -142,11 +201,13 @@ struct BinaryPlistObjectWriter {
     /// that keeps the sharing table small and fast.
     mutating func recordID(_ id: RecordID) -> Int {
         starts.append(output.count)
-        // An ASCII string (0x5F) whose length, 36, follows as a 1-byte integer (0x10).
-        output.append(0x5F)
-        output.append(0x10)
-        output.append(36)
-        id.appendUTF8(to: &output)
+        output.append(atMost: 39) { raw in
+            // An ASCII string (0x5F) whose length, 36, follows as a 1-byte integer (0x10).
+            raw.append(0x5F)
+            raw.append(0x10)
+            raw.append(36)
+            id.writeUTF8(to: &raw)
+        }
         return starts.count - 1
     }
 

@@ -53,6 +53,8 @@ enum BinaryPlistRecordWriter {
         var writer: BinaryPlistObjectWriter
         let top: BinaryPlistObjectWriter.Container
         let fields: [Field]
+        /// Whether each field holds text (else a date).
+        private let textFields: [Bool]
         /// The object of each known key (by key code), once written.
         var keyObjects: [Int]
         var repeatedIDs: [RecordID: Int] = [:]
@@ -74,6 +76,7 @@ enum BinaryPlistRecordWriter {
             sharing: BinaryPlistObjectSharing
         ) {
             fields = kind.fields
+            textFields = kind.fields.map(\.isText)
             keyObjects = Array(repeating: -1, count: 1 + kind.fields.count)
             self.fallback = fallback
             writer = BinaryPlistObjectWriter(
@@ -108,6 +111,20 @@ enum BinaryPlistRecordWriter {
 
         /// Writes table row `row` as record `number`: its id and fields, no extras.
         mutating func append(row: Int, of table: RecordTable, number: Int) {
+            if keysWritten, repeatedIDs.isEmpty {
+                appendNumbered(row: row, of: table, number: number)
+                return
+            }
+            appendInOrder(row: row, of: table, number: number)
+            keysWritten = writer.sharing == .shared && !keyObjects.contains(-1)
+        }
+
+        /// Whether every known key's object is written (so a row needs none written), and
+        /// equal strings are shared.
+        private var keysWritten = false
+
+        /// Writes table row `row` as record `number`, each object as it is met.
+        private mutating func appendInOrder(row: Int, of table: RecordTable, number: Int) {
             let pairs = 1 + fields.count
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
             writer.setReference(top, slot: number, to: dictionary.object)
@@ -142,6 +159,68 @@ enum BinaryPlistRecordWriter {
                 }
             }
             writer.setReferences(dictionary, from: 0, to: objects.span.extracting(0..<(2 * pairs)))
+            self.objects = objects
+        }
+
+        /// Writes table row `row` as record `number` as `appendInOrder` does, in two steps:
+        /// first every value's object is found or numbered (a value not written before takes
+        /// the next number, in the order of its keys, after the dictionary's), then the
+        /// dictionary is written whole, references and all, and the new objects after it.
+        /// Only when every key's object is written and no id is shared.
+        private mutating func appendNumbered(row: Int, of table: RecordTable, number: Int) {
+            let pairs = 1 + fields.count
+            let orderStart = table.keyOrderIndex(ofRow: row) &* pairs
+            let dictionary = writer.objectCount
+            var next = dictionary &+ 1
+            var objects = takeObjects(2 * pairs)
+            for slot in 0..<pairs {
+                let code = rowOrders[orderStart &+ slot]
+                objects[slot] = keyObjects[Int(code)]
+                guard code > 0 else {
+                    objects[pairs &+ slot] = next
+                    next &+= 1
+                    continue
+                }
+                let field = Int(code) &- 1
+                // A value read from an object written before is that object's again:
+                // the sharing table is asked once per distinct value.
+                let source = writtenObjects.isEmpty ? RecordTable.noObject : table.valueObject(row: row, field: field)
+                if source != RecordTable.noObject, writtenObjects[Int(source)] >= 0 {
+                    objects[pairs &+ slot] = Int(writtenObjects[Int(source)])
+                    continue
+                }
+                let isText = textFields[field]
+                let newObject = next
+                let object =
+                    table.withValueBytes(row: row, field: field) { value in
+                        isText
+                            ? writer.existingString(utf8: value, newObject: newObject)
+                            : writer.existingDate(RecordTable.date(from: value), newObject: newObject)
+                    } ?? newObject
+                if object == newObject { next &+= 1 }
+                if source != RecordTable.noObject, object <= Int(Int32.max) {
+                    writtenObjects[Int(source)] = Int32(truncatingIfNeeded: object)
+                }
+                objects[pairs &+ slot] = object
+            }
+            writer.setReference(top, slot: number, to: dictionary)
+            _ = writer.dictionary(objects, count: 2 * pairs)
+            // The new objects, numbered in the order of their keys: a value whose number is
+            // not the next one's was written before (or earlier in this record).
+            var expected = dictionary &+ 1
+            for slot in 0..<pairs where objects[pairs &+ slot] == expected {
+                let code = rowOrders[orderStart &+ slot]
+                if code == KeyOrder.idCode {
+                    _ = writer.recordID(table.id(at: row))
+                } else {
+                    let field = Int(code) &- 1
+                    let isText = textFields[field]
+                    table.withValueBytes(row: row, field: field) { value in
+                        _ = isText ? writer.newString(utf8: value) : writer.newDate(RecordTable.date(from: value))
+                    }
+                }
+                expected &+= 1
+            }
             self.objects = objects
         }
 
