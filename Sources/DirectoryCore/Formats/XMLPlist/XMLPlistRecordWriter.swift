@@ -290,20 +290,10 @@ enum XMLPlistRecordWriter {
         appendEscaped(text.utf8.span, to: &output)
     }
 
-    /// Appends UTF-8 `text` with `&`, `<` and `>` escaped, as Foundation writes it.
+    /// Appends UTF-8 `text` with `&`, `<` and `>` escaped, as Foundation writes it; eight
+    /// bytes at a time while none of them is one of the three.
     @inline(__always)
     private static func appendEscaped(_ text: Span<UInt8>, to output: inout [UInt8]) {
-        escape(text, run: { output.append($0) }, entity: { $0.append(to: &output) })
-    }
-
-    /// Hands UTF-8 `text` on with `&`, `<` and `>` escaped, as Foundation writes it: each run
-    /// that needs no escape to `run`, and the entity for each of the three to `entity`, in
-    /// order; eight bytes at a time while none of them is one of the three. The one escape
-    /// loop of `appendEscaped` (a record) and `putEscaped` (a table row).
-    @inline(__always)
-    private static func escape(
-        _ text: Span<UInt8>, run: (Span<UInt8>) -> Void, entity: (XMLPlistLiteral) -> Void
-    ) {
         var runStart = 0
         var index = 0
         while index < text.count {
@@ -314,18 +304,18 @@ enum XMLPlistRecordWriter {
             let byte = text[index]
             index &+= 1
             guard byte <= UInt8(ascii: ">") else { continue }
-            let escaped: XMLPlistLiteral
+            let entity: XMLPlistLiteral
             switch byte {
-            case UInt8(ascii: "&"): escaped = .ampersandEntity
-            case UInt8(ascii: "<"): escaped = .lessThanEntity
-            case UInt8(ascii: ">"): escaped = .greaterThanEntity
+            case UInt8(ascii: "&"): entity = .ampersandEntity
+            case UInt8(ascii: "<"): entity = .lessThanEntity
+            case UInt8(ascii: ">"): entity = .greaterThanEntity
             default: continue
             }
-            run(text.extracting(runStart..<(index &- 1)))
-            entity(escaped)
+            output.append(text.extracting(runStart..<(index &- 1)))
+            entity.append(to: &output)
             runStart = index
         }
-        run(text.extracting(runStart..<text.count))
+        output.append(text.extracting(runStart..<text.count))
     }
 
     /// Whether one of the eight bytes of `word` is `&`, `<` or `>`.
@@ -344,7 +334,28 @@ enum XMLPlistRecordWriter {
     /// Stores UTF-8 `text` with `&`, `<` and `>` escaped, as `appendEscaped` appends it.
     @inline(__always)
     fileprivate static func putEscaped(_ text: Span<UInt8>, to sink: inout ByteSink) {
-        escape(text, run: { sink.put($0) }, entity: { put($0, to: &sink) })
+        var runStart = 0
+        var index = 0
+        while index < text.count {
+            if let word = text.word64(ifFitsAt: index), !hasMarkup(word) {
+                index &+= 8
+                continue
+            }
+            let byte = text[index]
+            index &+= 1
+            guard byte <= UInt8(ascii: ">") else { continue }
+            let entity: XMLPlistLiteral
+            switch byte {
+            case UInt8(ascii: "&"): entity = .ampersandEntity
+            case UInt8(ascii: "<"): entity = .lessThanEntity
+            case UInt8(ascii: ">"): entity = .greaterThanEntity
+            default: continue
+            }
+            sink.put(text.extracting(runStart..<(index &- 1)))
+            put(entity, to: &sink)
+            runStart = index
+        }
+        sink.put(text.extracting(runStart..<text.count))
     }
 
     /// Stores the bytes of `literal`.
