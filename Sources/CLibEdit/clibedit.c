@@ -94,7 +94,7 @@ static int left_drawing = 0;
 /* Whether a key function reads keys itself (a question, a paste): nothing is drawn meanwhile. */
 static int keys_taken = 0;
 /* Whether libedit cleared the screen (ed-clear-screen, Ctrl-L) in the output thrown away:
-   the screen is cleared for real and the prompt and line drawn afresh at its top. */
+   the drawer clears it for real and draws the prompt and line afresh at its top. */
 static int clear_wanted = 0;
 /* Whether the line being read has yet to take SIGHUP and SIGTERM back from libedit. */
 static int reclaim_pending = 0;
@@ -115,9 +115,11 @@ static int input_ready(void);
 static void draw_if_idle(EditLine *el) {
     if (keys_taken || input_ready()) return;
     if (clear_wanted) {
+        /* Only ever set while a drawer draws: it clears the screen itself. */
         clear_wanted = 0;
-        clibedit_write_drawing(CLEAR_SCREEN);
-        left_drawing = 1;
+        draw(el, CLIBEDIT_DRAW_CLEAR);
+        left_drawing = 0;
+        return;
     }
     draw(el, left_drawing ? CLIBEDIT_DRAW_AFRESH : CLIBEDIT_DRAW_UPDATE);
     left_drawing = 0;

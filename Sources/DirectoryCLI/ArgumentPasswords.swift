@@ -25,8 +25,8 @@ enum ArgumentPasswords {
             // shows as /proc/PID/cmdline, which live as long as the process. Each is only
             // ever shortened, so a rewrite stays within its own bytes.
             guard let argument = unsafe CommandLine.unsafeArgv[index] else { continue }
-            let length = strlen(argument)
-            let bytes = unsafe (0..<length).map { unsafe UInt8(bitPattern: argument[$0]) }
+            let length = unsafe strlen(argument)
+            let bytes = (0..<length).map { unsafe UInt8(bitPattern: argument[$0]) }
             let text = String(decoding: bytes, as: UTF8.self)
             let clean = Array(redacted(text).utf8)
             guard clean != bytes, clean.count <= length else { continue }

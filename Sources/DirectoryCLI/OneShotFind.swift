@@ -45,7 +45,7 @@ enum OneShotFind {
     /// JSON file or the scan is unsure.
     private static func scanFile(at path: String, with scan: inout JSONFindScan) -> RecordListing? {
         // Without waiting for a writer, should the path be a FIFO: only a regular file is read.
-        let number = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let number = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard number >= 0 else { return nil }
         defer { close(number) }
         let descriptor = OpenDescriptor(number: number)

@@ -71,6 +71,10 @@ typedef enum {
     /// A key is about to be read: the last one's editing is done (nothing is drawn; the cursor
     /// is moved off the inside of a character made of several code points).
     CLIBEDIT_DRAW_KEY = 5,
+    /// Ctrl-L: take the drawing off the screen, clear the screen (`ESC [ H ESC [ 2 J`), and draw
+    /// afresh at its top. Taken off first, so that a terminal that keeps what a clear removes
+    /// (tmux) keeps no copy of the line to bring back above it when the window gets wider.
+    CLIBEDIT_DRAW_CLEAR = 6,
 } clibedit_draw_reason;
 
 /// Draws the prompt and the line being edited in place of libedit, which counts columns by code

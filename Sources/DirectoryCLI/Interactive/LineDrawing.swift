@@ -5,6 +5,10 @@ import CLibEdit
 /// an accent mark typed after its letter moved it one column too far. Here the text is laid
 /// out by grapheme cluster (`LineLayout`), the cursor never stops inside a cluster, and the
 /// whole line is drawn again from its first row, so after a resize no old row stays above it.
+/// A re-wrapping terminal that made the drawing taller than the rows above it (the line at the
+/// screen's top, as after Ctrl-L) has pushed its first rows into the scrollback, out of reach:
+/// the terminal re-wrapped them with the rest, so the drawing goes on from the first row still
+/// on the screen, where drawing it whole again left a copy of the line above it.
 final class LineDrawing {
     /// The prompt of the line being read (as the user sees it).
     var prompt = ""
@@ -20,6 +24,8 @@ final class LineDrawing {
         var cursor: Int
         var width: Int
         var layout: LineLayout
+        /// How many of the layout's first rows are above the screen's top, out of reach.
+        var hidden = 0
     }
 
     /// The last drawing, or `nil` when the next one starts afresh on the cursor's row.
@@ -39,19 +45,37 @@ final class LineDrawing {
             return
         case CLIBEDIT_DRAW_AFRESH:
             drawn = nil
+        case CLIBEDIT_DRAW_CLEAR:
+            clear()
         case CLIBEDIT_DRAW_RESIZED:
             // A terminal that re-wraps has moved the drawing's rows: find the first row there.
             // One that does not left each row where it was, the cursor on its row: the first
             // row is as far above as before.
             if var last = drawn {
                 let rewrapped = LineLayout(prompt: last.prompt, line: last.line, cursor: last.cursor, width: width)
-                let rewraps = rewrapTest.rewraps(old: last.layout, rewrapped: rewrapped, width: width) {
+                var answer: LineLayout.Position?? = nil
+                func place() -> LineLayout.Position? {
+                    if let answer { return answer }
                     var row: Int32 = 0
                     var column: Int32 = 0
-                    guard unsafe clibedit_cursor_position(RewrapTest.answerWait, &row, &column) == 1 else { return nil }
-                    return Int(column) - 1
+                    let answered = unsafe clibedit_cursor_position(RewrapTest.answerWait, &row, &column) == 1
+                    answer = .some(answered ? LineLayout.Position(row: Int(row) - 1, column: Int(column) - 1) : nil)
+                    return answer ?? nil
+                }
+                let rewraps = rewrapTest.rewraps(old: last.layout, rewrapped: rewrapped, width: width) {
+                    place()?.column
                 }
                 if rewraps {
+                    // Taller than before, or partly out of reach already: the cursor's row tells
+                    // how many rows are above the screen now.
+                    let taller = rewrapped.end.row > last.layout.end.row
+                    if rewrapped.cursor.row == 0 {
+                        last.hidden = 0
+                    } else if taller || last.hidden > 0, rewrapTest.mayAskPlace {
+                        let row = place()?.row
+                        if row == nil { rewrapTest.mayAskPlace = false }
+                        last.hidden = max(0, rewrapped.cursor.row - (row ?? rewrapped.cursor.row))
+                    }
                     last.layout = rewrapped
                     drawn = last
                 }
@@ -70,9 +94,12 @@ final class LineDrawing {
             lastCursor = at
         }
         let layout = LineLayout(prompt: prompt, line: line, cursor: at, width: width)
-        let next = Drawn(prompt: prompt, line: line, cursor: at, width: width, layout: layout)
+        var next = Drawn(
+            prompt: prompt, line: line, cursor: at, width: width, layout: layout, hidden: drawn?.hidden ?? 0)
         if reason == CLIBEDIT_DRAW_UPDATE, next == drawn { return }
-        EditLineEditor.writeDrawing(Self.output(from: drawn, to: next))
+        let output: String
+        (output, next.hidden) = Self.output(from: drawn, to: next)
+        EditLineEditor.writeDrawing(output)
         drawn = reason == CLIBEDIT_DRAW_FINISH ? nil : next
         clibedit_set_exit_leave(drawn.map { Int32($0.layout.rowsBelowCursor) } ?? -1)
     }
@@ -95,6 +122,26 @@ final class LineDrawing {
         return editLine.moveCursor(by: move)
     }
 
+    /// Takes the drawing off the screen (the rows still on it) and clears the screen: what a
+    /// terminal that keeps what a clear removes (tmux) keeps then holds no copy of the line.
+    /// The next drawing starts afresh at the screen's top.
+    private func clear() {
+        EditLineEditor.writeDrawing(Self.clearing(drawn))
+        drawn = nil
+    }
+
+    /// What to write to take `drawn` (its rows still on the screen) off, then clear the
+    /// screen, the cursor at its top left.
+    private static func clearing(_ drawn: Drawn?) -> String {
+        var out = ""
+        if let drawn {
+            let up = drawn.layout.cursor.row - drawn.hidden
+            if up > 0 { out += "\u{1B}[\(up)A" }
+            out += "\r\u{1B}[J"
+        }
+        return out + "\u{1B}[H\u{1B}[2J"
+    }
+
     /// Moves the cursor below the drawing's last row, where other output goes; the next drawing starts afresh.
     private func leave() {
         guard let layout = drawn?.layout else { return }
@@ -106,20 +153,30 @@ final class LineDrawing {
 
     /// What to write to go from the drawing `old` (or, with `nil`, the start of the cursor's row)
     /// to `new`: from the first cluster that changed (the prompt is written once), the text,
-    /// the rest of the screen cleared, the cursor placed.
-    private static func output(from old: Drawn?, to new: Drawn) -> String {
-        guard let old, old.prompt == new.prompt, old.width == new.width else {
-            return output(from: old?.layout, to: new.layout, at: nil)
+    /// the rest of the screen cleared, the cursor placed; and how many of its first rows are
+    /// then out of reach. A change in rows out of reach clears the screen and draws the whole
+    /// line at its top, as Ctrl-L does.
+    private static func output(from old: Drawn?, to new: Drawn) -> (String, hidden: Int) {
+        guard let old else { return (output(from: nil, to: new.layout, at: nil), 0) }
+        var mark: LineLayout.Mark?
+        if old.prompt == new.prompt, old.width == new.width {
+            var same = 0
+            for (before, after) in zip(old.line, new.line) {
+                guard before == after else { break }
+                same += 1
+            }
+            // A cluster that starts after the right edge cannot be reached by moving the cursor: one back.
+            while same > 0, new.layout.marks[same].atEdge { same -= 1 }
+            if !new.layout.marks[same].atEdge { mark = new.layout.marks[same] }
+        } else if new.layout == old.layout, old.hidden > 0 {
+            // Re-wrapped by the terminal after a resize: drawn again from the first row it shows.
+            mark = new.layout.start(ofRow: old.hidden)
         }
-        var same = 0
-        for (before, after) in zip(old.line, new.line) {
-            guard before == after else { break }
-            same += 1
+        guard old.hidden > 0 else { return (output(from: old.layout, to: new.layout, at: mark), 0) }
+        guard let mark, mark.position.row >= old.hidden else {
+            return (clearing(old) + output(from: nil, to: new.layout, at: nil), 0)
         }
-        // A cluster that starts after the right edge cannot be reached by moving the cursor: one back.
-        while same > 0, new.layout.marks[same].atEdge { same -= 1 }
-        guard !new.layout.marks[same].atEdge else { return output(from: old.layout, to: new.layout, at: nil) }
-        return output(from: old.layout, to: new.layout, at: new.layout.marks[same])
+        return (output(from: old.layout, to: new.layout, at: mark), old.hidden)
     }
 
     /// What to write to go from `old` to `new`, drawing from `mark` (or, with `nil`, from the first row).

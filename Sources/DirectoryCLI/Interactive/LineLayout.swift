@@ -15,6 +15,9 @@ struct LineLayout: Equatable {
     /// Where each cluster of the line starts, and then where the line ends: to draw again
     /// from the first cluster that changed.
     var marks: [Mark] = []
+    /// Where each row after the first starts in `text`, in UTF-8 bytes: to draw again from a
+    /// row when those above it cannot be reached.
+    private var rowStarts: [Int] = []
 
     /// Where drawing a cluster starts: its place (before any blank that pushes it to the next
     /// row), and its offset in `text` in UTF-8 bytes.
@@ -52,6 +55,16 @@ struct LineLayout: Equatable {
         if !cursorPlaced { self.cursor = startOfNext(width: width) }
     }
 
+    /// Where drawing row `row` starts: a place the cursor can be moved to, and the offset in
+    /// `text` from which to write; the end when the text does not reach that row.
+    func start(ofRow row: Int) -> Mark {
+        guard row > 0 else { return Mark(position: Position(), atEdge: false, offset: 0) }
+        guard row <= rowStarts.count else {
+            return Mark(position: startOfNext(width: Int.max), atEdge: false, offset: text.utf8.count)
+        }
+        return Mark(position: Position(row: row, column: 0), atEdge: false, offset: rowStarts[row - 1])
+    }
+
     /// How many rows of the drawing are below the cursor's.
     var rowsBelowCursor: Int { max(0, end.row - cursor.row) }
 
@@ -64,6 +77,7 @@ struct LineLayout: Equatable {
     private mutating func place(_ character: Character, width: Int) {
         if character == "\n" {
             text += "\r\n"
+            rowStarts.append(text.utf8.count)
             end = Position(row: startOfNext(width: width).row + (endsAtEdge ? 0 : 1), column: 0)
             endsAtEdge = false
             return
@@ -80,11 +94,13 @@ struct LineLayout: Equatable {
         if endsAtEdge {
             end = Position(row: end.row + 1, column: 0)
             endsAtEdge = false
+            rowStarts.append(text.utf8.count)
         }
         if columns > 0, end.column + columns > width, end.column > 0 {
             // Does not fit: the rest of the row stays blank, as terminals do.
             text += String(repeating: " ", count: width - end.column)
             end = Position(row: end.row + 1, column: 0)
+            rowStarts.append(text.utf8.count)
         }
         text += shown
         end.column += columns

@@ -15,6 +15,10 @@ struct RewrapTest {
     /// Whether the terminal may be asked: not inside tmux or screen (whose own re-wrapping the
     /// environment tells), not a dumb terminal, and not again once it did not answer.
     var mayAsk: Bool
+    /// Whether the terminal may be asked where its cursor is after a resize, to find the rows of
+    /// the line a re-wrapping terminal pushed above the screen's top: any terminal but a dumb
+    /// one, tmux and screen too, until one did not answer.
+    var mayAskPlace: Bool
     /// What the terminal showed, once a resize told the two kinds apart.
     private(set) var learned: Bool?
 
@@ -23,9 +27,10 @@ struct RewrapTest {
     static let answerWait: Int32 = 1000
 
     /// A test that starts from `guess` and asks the terminal when `mayAsk`.
-    init(guess: Bool, mayAsk: Bool) {
+    init(guess: Bool, mayAsk: Bool, mayAskPlace: Bool? = nil) {
         self.guess = guess
         self.mayAsk = mayAsk
+        self.mayAskPlace = mayAskPlace ?? mayAsk
     }
 
     /// What the environment says: every terminal re-wraps but xterm (which sets XTERM_VERSION)
@@ -34,9 +39,10 @@ struct RewrapTest {
     init(environment: [String: String]) {
         let multiplexed = environment["TMUX"] != nil || environment["STY"] != nil
         let term = environment["TERM"] ?? ""
+        let answers = !term.isEmpty && term != "dumb"
         self.init(
             guess: multiplexed || (environment["XTERM_VERSION"] == nil && term != "linux"),
-            mayAsk: !multiplexed && !term.isEmpty && term != "dumb")
+            mayAsk: !multiplexed && answers, mayAskPlace: answers)
     }
 
     /// Whether the terminal re-wrapped a drawing laid out as `old` now that the window is
@@ -50,6 +56,7 @@ struct RewrapTest {
         guard mayAsk, rewrapped.cursor.column != kept else { return guess }
         guard let column = ask() else {
             mayAsk = false
+            mayAskPlace = false
             return guess
         }
         if column == rewrapped.cursor.column {

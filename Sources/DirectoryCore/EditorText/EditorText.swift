@@ -46,7 +46,7 @@ public enum EditorText {
             return escaped(text)
         case .date(let seconds):
             if case .date(let unset) = field.type, seconds == unset { return "" }
-            return DateText.iso8601(seconds)
+            return DateText.exact(seconds)
         }
     }
 

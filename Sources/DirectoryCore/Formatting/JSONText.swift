@@ -29,7 +29,7 @@ public enum JSONText {
         case .float(let number): return number.isFinite ? number.description : "null"
         case .numberText(let digits): return digits
         case .bool(let flag): return flag ? "true" : "false"
-        case .date(let seconds): return string(DateText.iso8601(seconds))
+        case .date(let seconds): return string(DateText.exact(seconds))
         case .data(let bytes): return string("<\(bytes.count) bytes>")
         case .null: return "null"
         case .array(let items): return "[" + items.map(self.value).joined(separator: ",") + "]"

@@ -72,7 +72,7 @@ public struct RecordRenderer {
                 if case .date(let unset) = field.type, seconds == unset {
                     fields.append((field.name, "null"))
                 } else {
-                    fields.append((field.name, JSONText.string(DateText.iso8601(seconds))))
+                    fields.append((field.name, JSONText.string(DateText.exact(seconds))))
                 }
             }
         }

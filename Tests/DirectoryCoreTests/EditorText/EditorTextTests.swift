@@ -42,13 +42,13 @@ struct EditorTextTests {
         let open = Record(
             id: RecordID(high: 2, low: 2), values: [.text("Sail"), .text("x"), .date(ListKind.distantPast)])
         let text = EditorText.write([done, open], kind: .bucket)
-        #expect(text.contains("Skydive\t\t2001-01-02T00:00:00.250Z\t"))
+        #expect(text.contains("Skydive\t\t2001-01-02T00:00:00.25Z\t"))
         #expect(text.contains("Sail\tx\t\t"))
         let result = try EditorPlan.make(
             written: [done, open], text: text, kind: .bucket, now: 0, utcOffset: { _ in 0 }
         ).get()
         #expect(result.isUnchanged)
-        let edited = text.replacingFirst("Skydive\t\t2001-01-02T00:00:00.250Z", with: "Skydive\t\t")
+        let edited = text.replacingFirst("Skydive\t\t2001-01-02T00:00:00.25Z", with: "Skydive\t\t")
             .replacingFirst("Sail\tx\t\t", with: "Sail\tx\t2026-05-01\t")
         let changed = try EditorPlan.make(
             written: [done, open], text: edited, kind: .bucket, now: 0, utcOffset: { _ in 0 }
@@ -60,6 +60,28 @@ struct EditorTextTests {
                 .existing(done.id, [.text("Skydive"), .text(""), .date(ListKind.distantPast)]),
                 .existing(open.id, [.text("Sail"), .text("x"), .date(sail)]),
             ])
+    }
+
+    @Test("a date is written as its exact instant: copied to another line, it reads back as the same Double")
+    func exactDates() throws {
+        let instants = [800_000_000.1234568, 799_286_400.0001, -0.000_000_1, 1e300]
+        let written = instants.enumerated().map { index, seconds in
+            Record(id: RecordID(high: 2, low: UInt64(index + 1)), values: [.text("Item"), .text(""), .date(seconds)])
+        }
+        let blank = Record(
+            id: RecordID(high: 2, low: 99), values: [.text("Blank"), .text(""), .date(ListKind.distantPast)])
+        let text = EditorText.write(written + [blank], kind: .bucket)
+        #expect(text.contains("\t2026-05-09T06:13:20.1234568Z\t"))
+        // Each date cell copied onto the blank line: read, not kept, and the same instant.
+        for (index, seconds) in instants.enumerated() {
+            let cell = EditorText.cell(.date(seconds), field: ListKind.bucket.fields[2])
+            let edited = text.replacingFirst("Blank\t\t\t", with: "Blank\t\t\(cell)\t")
+            let plan = try EditorPlan.make(
+                written: written + [blank], text: edited, kind: .bucket, now: 0, utcOffset: { _ in 0 }
+            ).get()
+            #expect(
+                plan.lines.last == .existing(blank.id, [.text("Blank"), .text(""), .date(seconds)]), "date \(index)")
+        }
     }
 
     @Test("the text as written is unchanged, with CRLF line ends and blank lines too")

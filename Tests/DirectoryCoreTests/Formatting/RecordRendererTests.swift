@@ -54,6 +54,21 @@ struct RecordRendererTests {
         )
     }
 
+    @Test("JSON output writes a date as its exact instant, as CSV does, and an unset one as null")
+    func jsonOutputExactDates() {
+        let rows = [800_000_000.1234568, ListKind.distantPast].enumerated().map { index, seconds in
+            RecordListing.Row(
+                number: index + 1,
+                record: Record(
+                    id: RecordID(high: 0x4000, low: 0x8000_0000_0000_0000 | UInt64(index + 1)),
+                    values: [.text("Dive"), .text(""), .date(seconds)]))
+        }
+        let text = RecordRenderer(format: .json, utcOffset: { _ in 0 }).render(
+            RecordListing(kind: .bucket, rows: rows, emptyMessage: "empty"))
+        #expect(text.contains("\"completedDate\":\"2026-05-09T06:13:20.1234568Z\""), "\(text)")
+        #expect(text.contains("\"completedDate\":null"), "\(text)")
+    }
+
     @Test("CSV output is RFC 4180 with a header row")
     func csvOutput() {
         let text = RecordRenderer(format: .csv, utcOffset: { _ in 0 }).render(listing([("Gregg, Joe", "Say \"hi\"")]))

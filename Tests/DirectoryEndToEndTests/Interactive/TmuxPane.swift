@@ -98,12 +98,19 @@ final class TmuxPane {
     var programWidth: Int? {
         let path = output(["display-message", "-p", "-t", "=t:", "#{pane_tty}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let device = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        let device = unsafe open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
         guard device >= 0 else { return nil }
         defer { close(device) }
         var size = winsize()
         guard unsafe ioctl(device, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    /// How many rows are in the pane's scrollback, above its screen.
+    var historySize: Int? {
+        Int(
+            output(["display-message", "-p", "-t", "=t:", "#{history_size}"]).trimmingCharacters(
+                in: .whitespacesAndNewlines))
     }
 
     /// The cursor's 0-based row.

@@ -48,6 +48,14 @@ struct SessionCopyMergeTests {
             return session
         }
 
+        /// Ann (office A1) and Bob (B1), saved by this program as a new file at `list` (`save as`
+        /// from a scratch list): what Foundation reads there, to write copies of it beside.
+        func newFileOfAnnAndBob() throws -> [AppPerson] {
+            var first = try session(folder + "/sync/scratch.json")
+            try first.run("delete 1-3", "new Ann", "set office A1", "new Bob", "set office B1", "save as " + list)
+            return try read(list)
+        }
+
         func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
         func remove() { try? FileManager.default.removeItem(atPath: folder) }
@@ -130,9 +138,7 @@ struct SessionCopyMergeTests {
     func copyOfNewFileHasBase() throws {
         let place = Place()
         defer { place.remove() }
-        var first = try place.session(place.folder + "/sync/scratch.json")
-        try first.run("delete 1-3", "new Ann", "set office A1", "new Bob", "set office B1", "save as " + place.list)
-        let saved = try place.read(place.list)
+        let saved = try place.newFileOfAnnAndBob()
         let copy = place.folder + "/sync/directory.sync-conflict-20261205-101010-ABCDEFG.json"
         try place.write([Self.with(saved[0], office: "A-phone"), saved[1]], to: copy)
         var session = try place.session()
@@ -148,9 +154,7 @@ struct SessionCopyMergeTests {
     func copyFromBeforeAddAndDelete() throws {
         let place = Place()
         defer { place.remove() }
-        var first = try place.session(place.folder + "/sync/scratch.json")
-        try first.run("delete 1-3", "new Ann", "set office A1", "new Bob", "set office B1", "save as " + place.list)
-        let phoneBase = try place.read(place.list)
+        let phoneBase = try place.newFileOfAnnAndBob()
         var session = try place.session()
         try session.run("new Dana", "set office D1", "new Typo", "save")
         try session.run("delete Typo", "save")
@@ -309,9 +313,7 @@ struct SessionCopyMergeTests {
     func copyChangingEveryRecordOfNewFile() throws {
         let place = Place()
         defer { place.remove() }
-        var first = try place.session(place.folder + "/sync/scratch.json")
-        try first.run("delete 1-3", "new Ann", "set office A1", "new Bob", "set office B1", "save as " + place.list)
-        let saved = try place.read(place.list)
+        let saved = try place.newFileOfAnnAndBob()
         let copy = place.folder + "/sync/directory 2.json"
         try place.write([Self.with(saved[0], office: "A-phone"), Self.with(saved[1], office: "B-phone")], to: copy)
         var session = try place.session()
