@@ -22,6 +22,9 @@ public enum EditorText {
     /// editors add) is dropped, and the lines that are not UTF-8 are reported by number rather
     /// than read with replacement characters.
     public static func read(_ bytes: [UInt8]) -> Result<String, EditorTextProblems> {
+        guard !bytes.isEmpty else {
+            return .failure(EditorTextProblems(problems: [EditorTextProblem(line: 1, reason: .emptyFile)]))
+        }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         if let text = String(validating: body, as: UTF8.self) { return .success(text) }

@@ -22,6 +22,9 @@ public struct EditorTextProblem: Equatable, Sendable, CustomStringConvertible {
         case missingTab(fields: Int, names: [String])
         /// The line's bytes are not UTF-8 (an editor that saved in another encoding).
         case notUTF8
+        /// The file is empty (0 bytes): what an editor leaves when its save failed (a full
+        /// disk), never taken to delete every record (found trying it).
+        case emptyFile
     }
 
     /// The 1-based line number in the text.
@@ -66,6 +69,9 @@ public struct EditorTextProblem: Equatable, Sendable, CustomStringConvertible {
                 + "(\((names + ["id"]).joined(separator: ", "))) separated by tabs"
         case .notUTF8:
             return "not UTF-8 text (the editor saved it in another encoding); save the file as UTF-8"
+        case .emptyFile:
+            return "the editor left the file empty (0 bytes), as a failed save does; to delete every record, "
+                + "keep the header line and delete the others"
         }
     }
 }

@@ -36,6 +36,21 @@ struct EditorTextTests {
         #expect(try EditorText.unescaped(Substring(written)).get() == value)
     }
 
+    @Test("an empty file from the editor is refused, never read as deleting every record (found trying it)")
+    func emptyFileRefused() {
+        guard case .failure(let problems) = EditorText.read([]) else {
+            Issue.record("an empty file was read")
+            return
+        }
+        #expect(problems.problems.map(\.reason) == [.emptyFile])
+        #expect(problems.problems[0].description.contains("keep the header line and delete the others"))
+        guard case .success(let header) = EditorText.read(Array("name\toffice\tid\n".utf8)) else {
+            Issue.record("a header alone was refused")
+            return
+        }
+        #expect(header == "name\toffice\tid\n")
+    }
+
     @Test("dates are ISO 8601 instants; an unset date is an empty cell and reads back unset")
     func dates() throws {
         let done = Record(id: RecordID(high: 2, low: 1), values: [.text("Skydive"), .text(""), .date(86_400.25)])
