@@ -39,10 +39,12 @@ public struct KeptVersion: Equatable, Sendable {
         parents.filter { $0.hasPrefix(Self.baselessMark) }.map { String($0.dropFirst(Self.baselessMark.count)) }
     }
 
-    /// The keys of the copies this version took some of but not all: their changes are not
-    /// this version's own, and prove nothing of another copy (found trying it).
+    /// The keys of the copies this version took some of but not all (with a base or without):
+    /// their changes are not this version's own, and prove nothing of another copy (found
+    /// trying it).
     public var takenFrom: [String] {
-        parents.filter { $0.hasPrefix(Self.partialMark) }.map { String($0.dropFirst(Self.partialMark.count)) }
+        parents.filter { $0.hasPrefix(Self.partialMark) || $0.hasPrefix(Self.baselessMark) }
+            .map { String($0.dropFirst()) }
     }
 
     /// Creates a kept version.
