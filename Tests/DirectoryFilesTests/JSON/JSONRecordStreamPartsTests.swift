@@ -141,7 +141,7 @@ struct JSONRecordStreamPartsTests {
 
     @Test("random lists read the same in two parts, spaced or not, people or bucket items")
     func randomLists() throws {
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator(state: 33)  // the count of two-part reads below is the same every run
         var inParts = 0
         for round in 0..<24 {
             let bucket = round % 2 == 0
@@ -198,7 +198,9 @@ struct JSONRecordStreamPartsTests {
 
     @Test("a large list is read in two parts through the reader's own windows")
     func largeList() throws {
-        var random = SystemRandomNumberGenerator()
+        // Seeded: random texts can put `},{` where the split is looked for, and a refused split
+        // reads on one thread (right, but then not what this test is about; found in CI).
+        var random = SeededGenerator(state: 34)
         let bytes = Self.randomList(count: 20_000, bucket: false, spaced: false, using: &random)
         let path = FileManager.default.temporaryDirectory.path + "/parts-" + UUID().uuidString + ".json"
         defer { try? FileManager.default.removeItem(atPath: path) }
