@@ -17,7 +17,7 @@ struct WriterLeaseTests {
     static func file(_ text: String) -> (folder: String, path: String) {
         let folder = FileStoreTests.scratchFolder()
         let path = folder + "/list.json"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return (folder, path)
     }
 

@@ -113,8 +113,9 @@ public enum CommandTable {
             name: "set", usage: "set FIELD VALUE",
             summary: "change a field of the current record",
             details: "VALUE is the rest of the line, taken literally; trailing spaces are dropped. "
-                + "A value that is one quoted string (\"…\" or '…') is unquoted; inside double quotes "
-                + "\\\" \\\\ \\n and \\t are escapes. Use set FIELD \"\" to clear a field.",
+                + "A value that begins with a quote is one quoted string, unquoted: inside \"…\" the "
+                + "escapes \\\" \\\\ \\n \\t \\r, inside '…' none; text after its closing quote is an "
+                + "error. Use set FIELD \"\" to clear a field.",
             examples: ["set name Joe Gregg", "set office Briggs 413", "set name O'Brien", "set office \"\""],
             argument: .field),
         CommandSpec(

@@ -35,16 +35,16 @@ struct GrowingTable: Sendable {
         /// A storage holding what this one holds.
         func copy() -> Storage {
             let copy = Storage()
-            copy.fieldCount = fieldCount
-            copy.textFields = textFields
-            copy.kindName = kindName
-            copy.defaultBytes = defaultBytes
-            copy.defaultEnds = defaultEnds
-            copy.ids = ids
-            copy.starts = starts
-            copy.bytes = bytes
-            copy.positions = positions
-            copy.unused = unused
+            unsafe copy.fieldCount = unsafe fieldCount
+            unsafe copy.textFields = unsafe textFields
+            unsafe copy.kindName = unsafe kindName
+            unsafe copy.defaultBytes = unsafe defaultBytes
+            unsafe copy.defaultEnds = unsafe defaultEnds
+            unsafe copy.ids = unsafe ids
+            unsafe copy.starts = unsafe starts
+            unsafe copy.bytes = unsafe bytes
+            unsafe copy.positions = unsafe positions
+            unsafe copy.unused = unsafe unused
             return copy
         }
     }
@@ -62,42 +62,42 @@ struct GrowingTable: Sendable {
     }
 
     /// The number of fields each row has, in kind order; 0 until the first row.
-    var fieldCount: Int { storage.fieldCount }
+    var fieldCount: Int { unsafe storage.fieldCount }
     /// Whether each field is text (the others are dates).
-    var textFields: [Bool] { storage.textFields }
+    var textFields: [Bool] { unsafe storage.textFields }
     /// Each row's id.
-    var ids: [RecordID] { storage.ids }
+    var ids: [RecordID] { unsafe storage.ids }
     /// Where each row stands in the list, or -1 once no slot names it.
-    var positions: [Int] { storage.positions }
+    var positions: [Int] { unsafe storage.positions }
     /// How many rows no slot names any more.
-    var unused: Int { storage.unused }
+    var unused: Int { unsafe storage.unused }
     /// The number of rows, used or not.
-    var count: Int { storage.ids.count }
+    var count: Int { unsafe storage.ids.count }
 
     /// The id of row `row`.
     @inline(__always)
-    func id(ofRow row: Int) -> RecordID { storage.ids[row] }
+    func id(ofRow row: Int) -> RecordID { unsafe storage.ids[row] }
 
     /// Whether field `field` holds text.
     @inline(__always)
-    func isText(field: Int) -> Bool { storage.textFields[field] }
+    func isText(field: Int) -> Bool { unsafe storage.textFields[field] }
 
     /// Says that row `row` stands at `index` in the list.
     mutating func setPosition(_ index: Int, ofRow row: Int) {
-        unique.positions[row] = index
+        unsafe unique.positions[row] = index
     }
 
     /// Notes that no slot names row `row` any more.
     mutating func release(row: Int) {
         let storage = unique
-        storage.positions[row] = -1
-        storage.unused += 1
+        unsafe storage.positions[row] = -1
+        unsafe storage.unused += 1
     }
 
     /// Moves by `shift` the position of each row whose position `moves` accepts.
     mutating func shiftPositions(by shift: Int, where moves: (Int) -> Bool) {
         let storage = unique
-        for row in storage.positions.indices where moves(storage.positions[row]) { storage.positions[row] += shift }
+        for row in unsafe storage.positions.indices where unsafe moves(storage.positions[row]) { unsafe storage.positions[row] += shift }
     }
 
     /// Adds a row of `kind` with id `id`, every field at its default but the title field, which
@@ -105,41 +105,41 @@ struct GrowingTable: Sendable {
     /// (adding nothing) when the rows are another kind's or the buffer is full.
     mutating func append(id: RecordID, title: String?, kind: ListKind, at position: Int) -> Int? {
         let storage = unique
-        if storage.fieldCount == 0 || storage.kindName != kind.name {
-            guard storage.ids.isEmpty, !kind.fields.isEmpty else { return nil }
+        if unsafe storage.fieldCount == 0 || storage.kindName != kind.name {
+            guard unsafe storage.ids.isEmpty, !kind.fields.isEmpty else { return nil }
             Self.start(kind, in: storage)
         }
         let titleField = kind.titleField
-        guard title == nil || storage.textFields[titleField] else { return nil }
-        let size = storage.defaultBytes.count + (title?.utf8.count ?? 0)
-        guard storage.bytes.count + size <= Int(UInt32.max) else { return nil }
-        let defaults = storage.defaultBytes
+        guard unsafe title == nil || storage.textFields[titleField] else { return nil }
+        let size = unsafe storage.defaultBytes.count + (title?.utf8.count ?? 0)
+        guard unsafe storage.bytes.count + size <= Int(UInt32.max) else { return nil }
+        let defaults = unsafe storage.defaultBytes
         var start = 0
-        for field in 0..<storage.fieldCount {
-            let end = storage.defaultEnds[field]
+        for field in unsafe 0..<storage.fieldCount {
+            let end = unsafe storage.defaultEnds[field]
             if field == titleField, var title {
-                title.withUTF8 { storage.bytes.append(contentsOf: $0) }
+                title.withUTF8 { unsafe storage.bytes.append(contentsOf: $0) }
             } else if start < end {
-                storage.bytes.append(defaults.span.extracting(start..<end))
+                unsafe storage.bytes.append(defaults.span.extracting(start..<end))
             }
             start = end
-            storage.starts.append(UInt32(truncatingIfNeeded: storage.bytes.count))
+            unsafe storage.starts.append(UInt32(truncatingIfNeeded: storage.bytes.count))
         }
-        storage.ids.append(id)
-        storage.positions.append(position)
-        return storage.ids.count - 1
+        unsafe storage.ids.append(id)
+        unsafe storage.positions.append(position)
+        return unsafe storage.ids.count - 1
     }
 
     /// Takes `kind` as the kind of the rows to come in `storage`.
     private static func start(_ kind: ListKind, in storage: Storage) {
-        storage.fieldCount = kind.fields.count
-        storage.textFields = kind.fields.map(\.isText)
-        storage.kindName = kind.name
-        storage.defaultBytes = []
-        storage.defaultEnds = []
+        unsafe storage.fieldCount = kind.fields.count
+        unsafe storage.textFields = kind.fields.map(\.isText)
+        unsafe storage.kindName = kind.name
+        unsafe storage.defaultBytes = []
+        unsafe storage.defaultEnds = []
         for field in kind.fields {
-            appendBytes(of: field.defaultValue, to: &storage.defaultBytes)
-            storage.defaultEnds.append(storage.defaultBytes.count)
+            unsafe appendBytes(of: field.defaultValue, to: &storage.defaultBytes)
+            unsafe storage.defaultEnds.append(storage.defaultBytes.count)
         }
     }
 
@@ -147,32 +147,32 @@ struct GrowingTable: Sendable {
     /// (changing nothing) when `row` is not the newest, the value does not fit the field, or
     /// the buffer is full.
     mutating func exchangeValue(row: Int, field: Int, with value: FieldValue) -> FieldValue? {
-        guard row == count - 1, (value.text != nil) == storage.textFields[field] else { return nil }
+        guard row == count - 1, unsafe (value.text != nil) == storage.textFields[field] else { return nil }
         let old = self.value(row: row, field: field)
         let storage = unique
-        let slot = row &* storage.fieldCount &+ field
-        let start = Int(storage.starts[slot])
-        let end = Int(storage.starts[slot &+ 1])
+        let slot = unsafe row &* storage.fieldCount &+ field
+        let start = unsafe Int(storage.starts[slot])
+        let end = unsafe Int(storage.starts[slot &+ 1])
         var new: [UInt8] = []
         switch value {
         case .text(var text):
-            guard storage.bytes.count - (end - start) + text.utf8.count <= Int(UInt32.max) else { return nil }
+            guard unsafe storage.bytes.count - (end - start) + text.utf8.count <= Int(UInt32.max) else { return nil }
             // The row is the last one: its later values follow this one, then the buffer ends.
-            if end == storage.bytes.count {
-                storage.bytes.removeSubrange(start..<end)
-                text.withUTF8 { storage.bytes.append(contentsOf: $0) }
+            if unsafe end == storage.bytes.count {
+                unsafe storage.bytes.removeSubrange(start..<end)
+                text.withUTF8 { unsafe storage.bytes.append(contentsOf: $0) }
             } else {
-                text.withUTF8 { new.append(contentsOf: $0) }
-                storage.bytes.replaceSubrange(start..<end, with: new)
+                text.withUTF8 { unsafe new.append(contentsOf: $0) }
+                unsafe storage.bytes.replaceSubrange(start..<end, with: new)
             }
         case .date:
             Self.appendBytes(of: value, to: &new)
-            storage.bytes.replaceSubrange(start..<end, with: new)
+            unsafe storage.bytes.replaceSubrange(start..<end, with: new)
         }
-        let shift = storage.bytes.count - Int(storage.starts[storage.starts.count - 1])
+        let shift = unsafe storage.bytes.count - Int(storage.starts[storage.starts.count - 1])
         if shift != 0 {
-            for later in (slot &+ 1)..<storage.starts.count {
-                storage.starts[later] = UInt32(Int(storage.starts[later]) + shift)
+            for later in unsafe (slot &+ 1)..<storage.starts.count {
+                unsafe storage.starts[later] = unsafe UInt32(Int(storage.starts[later]) + shift)
             }
         }
         return old
@@ -185,9 +185,9 @@ struct GrowingTable: Sendable {
         row: Int, field: Int, _ body: (Span<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let storage = storage
-        let slot = row &* storage.fieldCount &+ field
-        let start = Int(storage.starts[slot])
-        let end = Int(storage.starts[slot &+ 1])
+        let slot = unsafe row &* storage.fieldCount &+ field
+        let start = unsafe Int(storage.starts[slot])
+        let end = unsafe Int(storage.starts[slot &+ 1])
         // A span of a class's array must be made inside a borrow of it; `all[start..<end]`
         // checks the value's bounds.
         return try unsafe storage.bytes.withUnsafeBufferPointer { (all) throws(Failure) in
@@ -214,7 +214,7 @@ struct GrowingTable: Sendable {
     /// Value `field` of `row`.
     func value(row: Int, field: Int) -> FieldValue {
         withValueBytes(row: row, field: field) { value in
-            if storage.textFields[field] { return .text(String(utf8: value)) }
+            if unsafe storage.textFields[field] { return .text(String(utf8: value)) }
             return .date(RecordTable.date(from: value))
         }
     }
@@ -224,14 +224,14 @@ struct GrowingTable: Sendable {
         var values: [FieldValue] = []
         values.reserveCapacity(fieldCount)
         for field in 0..<fieldCount { values.append(value(row: row, field: field)) }
-        return Record(id: storage.ids[row], values: values)
+        return unsafe Record(id: storage.ids[row], values: values)
     }
 
     /// Keeps only the rows `kept` names (row numbers), in that order: kept row `kept[n]` is
     /// row `n` after.
     mutating func compact(keeping kept: [Int]) {
         let storage = unique
-        let (fieldCount, ids, starts, bytes, positions) = (
+        let (fieldCount, ids, starts, bytes, positions) = unsafe (
             storage.fieldCount, storage.ids, storage.starts, storage.bytes, storage.positions
         )
         var newIDs: [RecordID] = []
@@ -251,11 +251,11 @@ struct GrowingTable: Sendable {
             newIDs.append(ids[row])
             newPositions.append(positions[row])
         }
-        storage.ids = newIDs
-        storage.starts = newStarts
-        storage.bytes = newBytes
-        storage.positions = newPositions
-        storage.unused = 0
+        unsafe storage.ids = newIDs
+        unsafe storage.starts = newStarts
+        unsafe storage.bytes = newBytes
+        unsafe storage.positions = newPositions
+        unsafe storage.unused = 0
     }
 
     /// Appends the bytes that stand for `value`: its UTF-8, or a date's 8 bytes.

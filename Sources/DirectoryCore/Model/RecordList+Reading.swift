@@ -162,7 +162,7 @@ extension RecordList {
         return text.withUTF8 { expected in
             withText(at: index, field: field) { bytes in
                 guard bytes.count == expected.count else { return false }
-                for offset in 0..<bytes.count where bytes[offset] != expected[offset] { return false }
+                for offset in 0..<bytes.count where unsafe bytes[offset] != expected[offset] { return false }
                 return true
             }
         }

@@ -15,7 +15,7 @@ struct BenchmarkSmokeTests {
         process.executableURL = bench
         process.arguments = ["--quick", "--directory", BuiltProgram.url.path, "--work", folder.file("bench")]
         let output = folder.file("report.md")
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: output)
         process.standardError = FileHandle.nullDevice
         try process.run()

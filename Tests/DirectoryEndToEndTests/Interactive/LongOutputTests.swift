@@ -54,7 +54,7 @@ extension Interactive {
             let folder = TemporaryFolder()
             let pager = folder.file("half-line-pager")
             let script = "#!/bin/sh\nprintf 'first line\\nsecond li'\nexec sleep 60\n"
-            FileManager.default.createFile(
+            _ = FileManager.default.createFile(
                 atPath: pager, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
             // Run by sh: executing a file just written can fail with ETXTBSY while other tests spawn.
             let terminal = try PseudoTerminal(folder: folder, environment: ["PAGER": "sh '\(pager)'"])

@@ -126,7 +126,7 @@ extension Interactive {
         func aBadEditrcLineIsNamedAndTheLinesAfterItStillApply() throws {
             let folder = TemporaryFolder()
             let editrc = "# keys\nfrobnicate everything\nbind ^B ed-move-to-beg\n"
-            FileManager.default.createFile(atPath: folder.file(".editrc"), contents: Data(editrc.utf8))
+            _ = FileManager.default.createFile(atPath: folder.file(".editrc"), contents: Data(editrc.utf8))
             let terminal = try PseudoTerminal(folder: folder)
             #expect(terminal.waitFor(folder.file(".editrc") + ":2: "))
             #expect(terminal.waitFor("(ignored)"))

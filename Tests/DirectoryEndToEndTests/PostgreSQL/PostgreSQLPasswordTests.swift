@@ -13,7 +13,7 @@ struct PostgreSQLPasswordTests {
     static let cluster: TestCluster? = {
         guard let cluster = try? TestCluster() else { return nil }
         cluster.stopWhenGone(getpid())
-        try? cluster.psql(cluster.uri("postgres"), "CREATE DATABASE dept")
+        _ = try? cluster.psql(cluster.uri("postgres"), "CREATE DATABASE dept")
         try? cluster.requirePassword(of: "alice", password: "right-Pa55")
         return cluster
     }()

@@ -15,7 +15,7 @@ final class PsqlSession {
     /// Starts psql on `uri` (unaligned, tuples only, stopping at no error).
     init(_ cluster: TestCluster, uri: String, folder: TemporaryFolder) throws {
         outputPath = folder.file(".psql-" + UUID().uuidString)
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: cluster.psqlPath)
         process.arguments = ["-X", "-q", "-A", "-t", uri]
         process.standardInput = input

@@ -92,7 +92,7 @@ struct HostileFileTests {
     func hostileFileRefused(_ file: HostileFile) throws {
         let folder = TemporaryFolder()
         let path = folder.file(file.fileName)
-        FileManager.default.createFile(atPath: path, contents: file.bytes)
+        _ = FileManager.default.createFile(atPath: path, contents: file.bytes)
         let run = try ProgramRun.run(["--file", path, "-c", "new X", "-c", "save", "-c", "save!"], folder: folder)
         #expect(run.status == 1, "\(run.standardError)")
         #expect(run.standardError.contains("directory: \(path) is not a valid"), "\(run.standardError)")
@@ -110,7 +110,7 @@ struct HostileFileTests {
             Self.plist.string(Self.id),
             Self.plist.string("name"), Self.plist.string("Ada"),
         ]
-        FileManager.default.createFile(atPath: path, contents: Self.plist.file(objects))
+        _ = FileManager.default.createFile(atPath: path, contents: Self.plist.file(objects))
         let run = try ProgramRun.run(["--file", path, "-c", "list"], folder: folder)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("Ada"))

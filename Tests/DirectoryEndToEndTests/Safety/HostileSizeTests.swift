@@ -60,7 +60,7 @@ struct HostileSizeTests {
     func hugeFile() throws {
         let folder = TemporaryFolder()
         let path = folder.file("huge.json")
-        FileManager.default.createFile(atPath: path, contents: Data("[".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("[".utf8))
         unsafe #expect(truncate(path, (1 << 30) + 1) == 0)  // sparse: no disk space used
         let run = try Self.runBounded(["--file", path, "-c", "list"], folder: folder)
         #expect(run.status == 1)

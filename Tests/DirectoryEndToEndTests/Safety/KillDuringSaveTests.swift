@@ -66,7 +66,7 @@ struct KillDuringSaveTests {
         let alive = folder.file(".directory.plist.directory-save-\(getpid())-7")
         let unrelated = folder.file(".other.plist.directory-save-999999999-1")
         for file in [dead, alive, unrelated] {
-            FileManager.default.createFile(atPath: file, contents: Data("torn".utf8))
+            _ = FileManager.default.createFile(atPath: file, contents: Data("torn".utf8))
         }
         let run = try ProgramRun.run(["--file", path, "-c", "quit"], folder: folder)
         #expect(run.status == 0)

@@ -68,7 +68,7 @@ final class SyncthingInstance {
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = ["serve", "--home=" + home, "--no-browser", "--no-restart", "--no-upgrade"]
         process.environment = ["HOME": home, "PATH": "/usr/bin:/bin", "STNODEFAULTFOLDER": "1", "STNOUPGRADE": "1"]
-        FileManager.default.createFile(atPath: home + "/syncthing.log", contents: nil)
+        _ = FileManager.default.createFile(atPath: home + "/syncthing.log", contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: home + "/syncthing.log")
         process.standardError = process.standardOutput
         try process.run()

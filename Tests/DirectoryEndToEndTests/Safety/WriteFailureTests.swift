@@ -76,7 +76,7 @@ struct WriteFailureTests {
         let folder = TemporaryFolder()
         let path = folder.file("people.json")
         try SafetyFiles.writePeople(count: 3, to: path)
-        FileManager.default.createFile(atPath: folder.file("plain"), contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("plain"), contents: Data("x".utf8))
         let run = try ProgramRun.run(
             ["--file", path, "-c", "new Kept", "-c", "save as \(folder.file("plain/people.json"))", "-c", "save"],
             folder: folder)

@@ -13,7 +13,7 @@ struct BucketListTests {
         let folder = TemporaryFolder()
         let path = folder.file("bucketList.json")
         let original = try Data(contentsOf: Self.fixture)
-        FileManager.default.createFile(atPath: path, contents: original)
+        _ = FileManager.default.createFile(atPath: path, contents: original)
         let run = try ProgramRun.run(
             ["--file", path],
             input: "list\nnew Learn Swift\nset note with the tutorials\ndone 2026-05-01\nlist\nsave\n", folder: folder)
@@ -47,7 +47,7 @@ struct BucketListTests {
         let folder = TemporaryFolder()
         let path = folder.file("mix.json")
         let original = try Data(contentsOf: Self.fixture)
-        FileManager.default.createFile(atPath: path, contents: original)
+        _ = FileManager.default.createFile(atPath: path, contents: original)
         let run = try ProgramRun.run(
             ["--kind", "person", "--file", path, "-c", "new Oops", "-c", "save"], folder: folder)
         #expect(run.status != 0)
@@ -67,7 +67,7 @@ struct BucketListTests {
         // The kind the file has is fine given, and a person with one stray bucket key too.
         #expect(try ProgramRun.run(["--kind", "bucket", "--file", path, "-c", "list"], folder: folder).status == 0)
         let stray = #"[{"id":"7C9E6679-7425-40DE-944B-E07FC1F90AE7","name":"Ann","office":"B 1","note":"x"}]"#
-        FileManager.default.createFile(atPath: folder.file("stray.json"), contents: Data(stray.utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("stray.json"), contents: Data(stray.utf8))
         #expect(
             try ProgramRun.run(["--kind", "person", "--file", "stray.json", "-c", "list"], folder: folder).status == 0)
     }

@@ -9,7 +9,7 @@ struct StandInEditor {
     init(_ body: String, in folder: TemporaryFolder, name: String = "editor.sh") {
         path = folder.file(name)
         let script = "#!/bin/sh\nDIR='\(folder.path)'\nf=\"$1\"\n" + body + "\n"
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
     }
 }

@@ -23,7 +23,7 @@ struct FindTests {
     @Test("find ignores case and accents, never matches across fields, and escapes what it prints")
     func oneShot() throws {
         let folder = TemporaryFolder()
-        FileManager.default.createFile(atPath: folder.file("people.json"), contents: Data(Self.file.utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("people.json"), contents: Data(Self.file.utf8))
         let run = try ProgramRun.run(
             ["--file", "people.json", "-c", "find zoe", "-c", "find office:hall", "-c", "edit zoe b"], folder: folder)
         #expect(run.status == 0, "\(run.standardError)")
@@ -33,7 +33,7 @@ struct FindTests {
     @Test("records added, changed and taken back by undo are found as the file's are")
     func afterChangesAndUndo() throws {
         let folder = TemporaryFolder()
-        FileManager.default.createFile(atPath: folder.file("people.json"), contents: Data(Self.file.utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("people.json"), contents: Data(Self.file.utf8))
         let script = "find zoe\nnew Zoe Added\nedit 1\nset name Ann\nfind zoe\nundo\nundo\nfind zoe\nquit!\n"
         let run = try ProgramRun.run(["--file", "people.json"], input: script, folder: folder)
         #expect(run.status == 0, "\(run.standardError)")

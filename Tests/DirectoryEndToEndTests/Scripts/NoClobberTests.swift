@@ -8,7 +8,7 @@ struct NoClobberTests {
         let folder = TemporaryFolder()
         #expect(try ProgramRun.run(["--file", "d.plist", "-c", "save"], folder: folder).status == 0)
         let bytes = Data("someone's notes\n".utf8)
-        FileManager.default.createFile(atPath: folder.file(taken), contents: bytes)
+        _ = FileManager.default.createFile(atPath: folder.file(taken), contents: bytes)
         return (folder, bytes)
     }
 
@@ -95,7 +95,7 @@ struct NoClobberTests {
         switch way {
         case "-c": arguments += lines.flatMap { ["-c", $0] }
         case "-f":
-            FileManager.default.createFile(
+            _ = FileManager.default.createFile(
                 atPath: folder.file("script.txt"), contents: Data(lines.joined(separator: "\n").utf8))
             arguments += ["-f", "script.txt"]
         default: input = lines.joined(separator: "\n") + "\n"

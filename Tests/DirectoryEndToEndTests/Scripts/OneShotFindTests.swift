@@ -28,7 +28,7 @@ struct OneShotFindTests {
     /// the same output, errors and status.
     static func expectSame(_ name: String, _ text: String, flags: [String] = [], in folder: TemporaryFolder) throws {
         let script = folder.file("find.txt")
-        FileManager.default.createFile(atPath: script, contents: Data(("find " + text + "\n").utf8))
+        _ = FileManager.default.createFile(atPath: script, contents: Data(("find " + text + "\n").utf8))
         let loaded = try ProgramRun.run(["--file", name] + flags + ["-f", script], folder: folder)
         let scanned = try ProgramRun.run(["--file", name] + flags + ["-c", "find " + text], folder: folder)
         #expect(scanned.standardOutput == loaded.standardOutput, "find \(text) \(flags) in \(name)")
@@ -39,7 +39,7 @@ struct OneShotFindTests {
     @Test("tables, JSON and CSV of the rows found, numbered as in the whole list")
     func everyFormat() throws {
         let folder = TemporaryFolder()
-        FileManager.default.createFile(atPath: folder.file("people.json"), contents: Data(Self.people(500).utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("people.json"), contents: Data(Self.people(500).utf8))
         for format in ["table", "json", "csv"] {
             for text in ["krebsbach", "zoe", "ZOË", "é", "jose", "高橋", "hall 4", "no one at all", "k"] {
                 try Self.expectSame("people.json", text, flags: ["--format", format], in: folder)
@@ -58,13 +58,13 @@ struct OneShotFindTests {
             ("truncated.json", String(Self.people(40).dropLast(9))),
         ]
         for (name, text) in files {
-            FileManager.default.createFile(atPath: folder.file(name), contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: folder.file(name), contents: Data(text.utf8))
             try Self.expectSame(name, "krebsbach", in: folder)
         }
         try Self.expectSame("missing.json", "krebsbach", in: folder)
         // A conflict copy beside the list is announced (found in a newcomer's trial).
         for name in ["copied.json", "copied.json.conflict1"] {
-            FileManager.default.createFile(atPath: folder.file(name), contents: Data(Self.people(40).utf8))
+            _ = FileManager.default.createFile(atPath: folder.file(name), contents: Data(Self.people(40).utf8))
         }
         try Self.expectSame("copied.json", "krebsbach", in: folder)
         let copied = try ProgramRun.run(["--file", "copied.json", "-c", "find zoe"], folder: folder)
@@ -81,9 +81,9 @@ struct OneShotFindTests {
     @Test("the bucket list app's file, and a kind given on the command line")
     func bucketListAndKind() throws {
         let folder = TemporaryFolder()
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: folder.file("bucketList.json"), contents: try Data(contentsOf: BucketListTests.fixture))
-        FileManager.default.createFile(atPath: folder.file("people.json"), contents: Data(Self.people(30).utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("people.json"), contents: Data(Self.people(30).utf8))
         for text in ["kyoto", "tromsø", "2023", "e"] {
             try Self.expectSame("bucketList.json", text, in: folder)
             try Self.expectSame("people.json", text, flags: ["--kind", "bucket"], in: folder)

@@ -24,8 +24,8 @@ final class LiveProgram {
         // from holding a writer, so closing this end is the program's end of input.
         input = unsafe open(fifo, O_RDWR | O_CLOEXEC)
         guard input >= 0 else { throw LiveProgramError("cannot open the FIFO: errno \(errno)") }
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.executableURL = BuiltProgram.url
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)

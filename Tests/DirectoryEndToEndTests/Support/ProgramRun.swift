@@ -60,8 +60,8 @@ struct ProgramRun {
         // Standard input is a real pipe, fed by a thread; the outputs go to files, which
         // cannot fill up and block the program however much it prints.
         let stem = folder.file(".run-" + UUID().uuidString)
-        FileManager.default.createFile(atPath: stem + ".out", contents: nil)
-        FileManager.default.createFile(atPath: stem + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: stem + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: stem + ".err", contents: nil)
         defer {
             for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: stem + suffix) }
         }

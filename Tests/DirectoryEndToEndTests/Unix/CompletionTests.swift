@@ -31,7 +31,7 @@ struct CompletionTests {
     func bashCompletes(_ example: Case) throws {
         let folder = TemporaryFolder()
         for name in ["people.plist", "people two.json", "setup.txt"] {
-            FileManager.default.createFile(atPath: folder.file(name), contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.file(name), contents: Data())
         }
         let words = example.words.map { "'\($0)'" }.joined(separator: " ")
         let script = """
@@ -76,7 +76,7 @@ struct CompletionTests {
     func zshCompletesAtThePrompt() throws {
         let folder = TemporaryFolder()
         for name in ["people.plist", "setup.txt"] {
-            FileManager.default.createFile(atPath: folder.file(name), contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.file(name), contents: Data())
         }
         let programFolder = BuiltProgram.url.deletingLastPathComponent().path
         let zsh = try PseudoTerminal(
@@ -132,7 +132,7 @@ struct CompletionTests {
     func fishCompletes(_ example: Case) throws {
         let folder = TemporaryFolder()
         for name in ["people.plist", "people two.json", "setup.txt"] {
-            FileManager.default.createFile(atPath: folder.file(name), contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.file(name), contents: Data())
         }
         // What is typed, quoted for fish: a word in single quotes, with the last one left open
         // when it is empty so that Tab completes a new word.

@@ -9,7 +9,7 @@ struct ConfigTests {
     private func writeConfig(_ text: String, in folder: TemporaryFolder) throws {
         try FileManager.default.createDirectory(
             atPath: folder.file("config/directory"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder.file("config/directory/config"), contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("config/directory/config"), contents: Data(text.utf8))
     }
 
     @Test("the config file sets defaults, and flags win over it")
@@ -106,7 +106,7 @@ struct ConfigTests {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(
             atPath: folder.file(".config/directory"), withIntermediateDirectories: true)
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: folder.file(".config/directory/config"), contents: Data("kind = bucket\n".utf8))
         let run = try ProgramRun.run(["-c", "list"], folder: folder, environment: ["XDG_CONFIG_HOME": ""])
         #expect(run.standardOutput == "Add your first bucket list item with 'new NAME'.\n")

@@ -41,7 +41,7 @@ struct ImportExportTests {
     func spreadsheetCSV() throws {
         let folder = TemporaryFolder()
         let bytes = [0xEF, 0xBB, 0xBF] + Array("Name,Office\r\n\"Gregg, Joe\",\"Briggs \"\"413\"\"\"\r\nZoë,\r\n".utf8)
-        FileManager.default.createFile(atPath: folder.file("sheet.csv"), contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: folder.file("sheet.csv"), contents: Data(bytes))
         let run = try ProgramRun.run(
             ["--file", "d.plist"], input: "delete 1-3\nimport csv sheet.csv\nlist\nquit!\n", folder: folder)
         #expect(run.status == 0)
@@ -51,7 +51,7 @@ struct ImportExportTests {
     @Test("an ignored column is said in a script too, with the field it may have meant")
     func ignoredColumnIsSaidInScripts() throws {
         let folder = TemporaryFolder()
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: folder.file("t.csv"), contents: Data("Name,Ofice,Phone\nAnn,Room 1,555\n".utf8))
         let run = try ProgramRun.run(["--file", "d.json"], input: "import csv t.csv\nsave\n", folder: folder)
         #expect(run.status == 0)
@@ -63,7 +63,7 @@ struct ImportExportTests {
     func malformedFile() throws {
         let folder = TemporaryFolder()
         let text = "name,office\nA,1\nB,2,extra\n\"C,3\nD,4\n"
-        FileManager.default.createFile(atPath: folder.file("bad.csv"), contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("bad.csv"), contents: Data(text.utf8))
         let refused = try ProgramRun.run(
             ["--file", "d.plist", "-c", "import csv bad.csv", "-c", "list"], folder: folder)
         #expect(refused.status == 1)

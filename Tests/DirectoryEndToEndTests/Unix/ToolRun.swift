@@ -25,8 +25,8 @@ struct ToolRun {
         process.environment = environment
         // The outputs go to files, which cannot fill up and block the tool.
         let stem = folder.file(".tool-" + UUID().uuidString)
-        FileManager.default.createFile(atPath: stem + ".out", contents: nil)
-        FileManager.default.createFile(atPath: stem + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: stem + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: stem + ".err", contents: nil)
         defer {
             for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: stem + suffix) }
         }

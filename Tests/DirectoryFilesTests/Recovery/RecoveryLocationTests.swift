@@ -21,7 +21,7 @@ struct RecoveryLocationTests {
         let folder = FileStoreTests.scratchFolder()
         try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/view", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/real/directory.plist", contents: Data("[]".utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/real/directory.plist", contents: Data("[]".utf8))
         try FileManager.default.createSymbolicLink(
             atPath: folder + "/view/people.plist", withDestinationPath: "../real/directory.plist")
         try FileManager.default.createSymbolicLink(atPath: folder + "/linked", withDestinationPath: "real")
