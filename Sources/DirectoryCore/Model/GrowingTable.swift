@@ -97,7 +97,9 @@ struct GrowingTable: Sendable {
     /// Moves by `shift` the position of each row whose position `moves` accepts.
     mutating func shiftPositions(by shift: Int, where moves: (Int) -> Bool) {
         let storage = unique
-        for row in unsafe storage.positions.indices where unsafe moves(storage.positions[row]) { unsafe storage.positions[row] += shift }
+        for row in unsafe storage.positions.indices where unsafe moves(storage.positions[row]) {
+            unsafe storage.positions[row] += shift
+        }
     }
 
     /// Adds a row of `kind` with id `id`, every field at its default but the title field, which
