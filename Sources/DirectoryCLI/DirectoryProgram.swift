@@ -90,7 +90,8 @@ public enum DirectoryProgram {
         session.autosave = settings.autosave.value
         session.keepRecoveryJournal(
             in: FileRecoveryStore(folder: paths.recoveryFolder, pid: Int(getpid()), now: live.now))
-        session.keepVersions(in: FileKeptVersions(folder: paths.keptVersionsFolder))
+        session.keepVersions(
+            in: FileKeptVersions(folder: paths.keptVersionsFolder, thinning: FileKeptVersions.savesThinnedWithin))
         session.findConflictCopies(with: FileConflictCopies())
         Termination.catchSignals()
         if !interactive {

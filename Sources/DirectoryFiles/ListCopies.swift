@@ -14,7 +14,8 @@ import DirectoryCore
 /// contents (`HASH-SIZE.list`), and for each list a short log of its versions, newest last
 /// (`LOCATIONHASH.versions`, the hash of `RecoveryLocation.of` the list, as journals are named).
 ///
-/// Bounded: at most `versionsPerList` versions of a list, none bigger than `largestVersion`,
+/// Bounded: at most `versionsPerList` versions of a list's own file and as many copies read
+/// for a merge (bounded apart: reading copies never pushes saved versions out), none bigger than `largestVersion`,
 /// and the logs of at most `lists` lists (the oldest log goes first); a version no log names
 /// is removed. The folder is made 0700 and the files 0600; a folder others could write is
 /// refused, and then nothing is kept.
@@ -26,11 +27,24 @@ public final class FileKeptVersions: KeptVersionStore {
     /// How many lists' logs are kept.
     public static let lists = 64
 
-    let folder: String
+    /// How close in time (seconds) two saves are for the later to take the earlier's place
+    /// in the log (`thinning`): the program's choice.
+    public static let savesThinnedWithin = 60.0
 
-    /// A store in `folder`.
-    public init(folder: String) {
+    let folder: String
+    /// Saves closer than this (seconds) are thinned, or `nil` for none: a version this program
+    /// saved from the newest version of the log, which this program saved less than this long
+    /// ago and which nothing else in the log names, takes that version's place (and its
+    /// parents). Autosave saves after every command: without it the last few versions would
+    /// cover only as many commands, and a copy made before them would merge with no base.
+    /// A copy made from a version thinned out is compared with the one before it: an older
+    /// base, which lists more conflicts or keeps a record, never deletes one.
+    let thinning: Double?
+
+    /// A store in `folder`, thinning saves closer than `thinning` seconds (`nil`: none).
+    public init(folder: String, thinning: Double? = nil) {
         self.folder = folder
+        self.thinning = thinning
     }
 
     /// Keeps `version` of the list at `location`, copying the file at `path` when these
@@ -48,7 +62,13 @@ public final class FileKeptVersions: KeptVersionStore {
         let logName = RecoveryLocation.hash(RecoveryLocation.of(location)) + ".versions"
         var log = KeptVersionLog.read(folder + "/" + logName)
         let before = log
-        log.add(KeptVersion(key: key, parents: parents), limit: Self.versionsPerList)
+        var parents = parents
+        if path == location, let thinned = thinnable(log, savedFrom: parents, as: key) {
+            log.versions.removeAll { $0.key == thinned.key }
+            parents = parents.flatMap { $0 == thinned.key ? thinned.parents : [$0] }
+                .reduce(into: []) { kept, parent in if !kept.contains(parent) { kept.append(parent) } }
+        }
+        log.add(KeptVersion(key: key, parents: parents, isCopy: path != location), limit: Self.versionsPerList)
         log.location = RecoveryLocation.of(location)
         // Opening a list whose version is already the newest kept changes nothing: the log is
         // only marked as used now (its time orders the lists for `prune`), not written again.
@@ -58,6 +78,23 @@ public final class FileKeptVersions: KeptVersionStore {
         }
         guard KeptVersionLog.write(log, to: folder + "/" + logName, folder: folder) else { return }
         prune()
+    }
+
+    /// The version of `log` that a save of `key` made from `parents` takes the place of
+    /// (`thinning`), or `nil`.
+    private func thinnable(_ log: KeptVersionLog, savedFrom parents: [String], as key: String) -> KeptVersion? {
+        guard let thinning, let newest = log.versions.last(where: { !$0.isCopy }), parents.contains(newest.key),
+            !newest.parents.isEmpty, !newest.isNewFile, !log.versions.contains(where: { $0.key == key })
+        else { return nil }
+        let named = log.versions.contains { other in
+            other.key != newest.key
+                && (other.after == newest.key
+                    || other.parents.contains { $0 == newest.key || $0.dropFirst() == newest.key })
+        }
+        var status = stat()
+        guard !named, unsafe lstat(objectPath(newest.key), &status) == 0 else { return nil }
+        let age = Double(time(nil)) - Double(status.st_mtim.tv_sec)
+        return age >= 0 && age < thinning ? newest : nil
     }
 
     /// The kept versions of the list at `location`, newest first.
@@ -128,73 +165,6 @@ public final class FileKeptVersions: KeptVersionStore {
     }
 }
 
-/// The log of one list's kept versions, newest last, as text: a header line naming the list,
-/// then one line per version: its key, its parents (`,`-separated, `-` for none) and the
-/// version kept before it was first seen (`-` for none).
-struct KeptVersionLog: Equatable {
-    /// The header's first word, which says the format.
-    static let magic = "directory-kept-versions-1"
-    /// The list's location (`RecoveryLocation.of`).
-    var location = ""
-    /// The versions, oldest first.
-    var versions: [KeptVersion] = []
-
-    /// Adds `version` as the newest, or moves it there when kept before (keeping what was known
-    /// of where it came from); drops the oldest beyond `limit`.
-    mutating func add(_ version: KeptVersion, limit: Int) {
-        var added = version
-        if let index = versions.firstIndex(where: { $0.key == version.key }) {
-            let old = versions.remove(at: index)
-            if added.parents.isEmpty {
-                added.parents = old.parents
-                added.after = old.after
-            }
-        } else if added.parents.isEmpty {
-            added.after = versions.last?.key
-        }
-        versions.append(added)
-        if versions.count > limit { versions.removeFirst(versions.count - limit) }
-    }
-
-    /// The log at `path`; empty when there is none or it cannot be read.
-    static func read(_ path: String) -> KeptVersionLog {
-        guard let read = try? FileBytes.read(path: path) else { return KeptVersionLog() }
-        var log = KeptVersionLog()
-        let lines = String(decoding: read.bytes, as: UTF8.self).split(separator: "\n")
-        guard let header = lines.first, header.hasPrefix(magic + "\t") else { return log }
-        log.location = String(header.dropFirst(magic.count + 1))
-        for line in lines.dropFirst() {
-            let words = line.split(separator: " ")
-            guard words.count == 3 else { continue }
-            let parents = words[1] == "-" ? [] : words[1].split(separator: ",").map(String.init)
-            log.versions.append(
-                KeptVersion(key: String(words[0]), parents: parents, after: words[2] == "-" ? nil : String(words[2])))
-        }
-        return log
-    }
-
-    /// Writes `log` to `path` atomically (a private temporary file in `folder`, renamed).
-    static func write(_ log: KeptVersionLog, to path: String, folder: String) -> Bool {
-        var text = magic + "\t" + log.location + "\n"
-        for version in log.versions {
-            let parents = version.parents.isEmpty ? "-" : version.parents.joined(separator: ",")
-            text += "\(version.key) \(parents) \(version.after ?? "-")\n"
-        }
-        let temporary = folder + "/.versions.\(getpid()).new"
-        unsafe unlink(temporary)
-        let file = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard file >= 0 else { return false }
-        let bytes = Array(text.utf8)
-        let failure = DescriptorWrite.all(bytes.span, to: file)
-        close(file)
-        guard failure == 0, unsafe rename(temporary, path) == 0 else {
-            unsafe unlink(temporary)
-            return false
-        }
-        return true
-    }
-}
-
 /// Conflict copies as files beside the list, in its folder, named as `ConflictCopyName` reads.
 public final class FileConflictCopies: ConflictCopyStore {
     /// A finder of conflict copies.
@@ -210,15 +180,54 @@ public final class FileConflictCopies: ConflictCopyStore {
         let name = slash.map { String(location[location.index(after: $0)...]) } ?? location
         let prefix = slash == nil ? "" : (folder == "/" ? "/" : folder + "/")
         var found: [ConflictCopy] = []
-        for entry in RecoveryFolder.names(in: folder) {
-            guard let maker = ConflictCopyName.maker(of: entry, for: name) else { continue }
+        for entry in Self.names(in: folder) {
+            let shown = entry.isUTF8 ? String(decoding: entry.bytes, as: UTF8.self) : Self.escaped(entry.bytes)
+            guard let maker = ConflictCopyName.maker(of: shown, for: name) else { continue }
             var status = stat()
-            guard unsafe stat(prefix + entry, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            let statted = unsafe (Array(prefix.utf8) + entry.bytes + [0]).withUnsafeBufferPointer { path in
+                unsafe path.withMemoryRebound(to: CChar.self) { chars in
+                    guard let start = chars.baseAddress else { return Int32(-1) }
+                    return unsafe stat(start, &status)
+                }
+            }
+            guard statted == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             let modified =
                 Double(status.st_mtim.tv_sec) - 978_307_200 + Double(status.st_mtim.tv_nsec) / 1_000_000_000
-            found.append(ConflictCopy(path: prefix + entry, maker: maker, modified: modified))
+            found.append(ConflictCopy(path: prefix + shown, maker: maker, modified: modified, nameIsUTF8: entry.isUTF8))
         }
         return found.sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
+    }
+
+    /// The names in `folder` as bytes (a name need not be UTF-8), and whether each is UTF-8.
+    static func names(in folder: String) -> [(bytes: [UInt8], isUTF8: Bool)] {
+        guard let directory = unsafe opendir(folder) else { return [] }
+        defer { unsafe closedir(directory) }
+        var names: [(bytes: [UInt8], isUTF8: Bool)] = []
+        while let entry = unsafe readdir(directory) {
+            let bytes = unsafe withUnsafeBytes(of: entry.pointee.d_name) { raw in unsafe Array(raw.prefix { $0 != 0 }) }
+            guard bytes != [0x2E], bytes != [0x2E, 0x2E] else { continue }
+            names.append((bytes, String(validating: bytes, as: UTF8.self) != nil))
+        }
+        return names
+    }
+
+    /// `bytes` as UTF-8 text, each byte that is not part of UTF-8 shown as `\xFF`.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var start = 0
+        while start < bytes.count {
+            var end = bytes.count
+            while end > start, String(validating: bytes[start..<end], as: UTF8.self) == nil { end -= 1 }
+            if end > start {
+                text += String(decoding: bytes[start..<end], as: UTF8.self)
+                start = end
+            } else {
+                let digits = String(bytes[start], radix: 16, uppercase: true)
+                text += "\\x" + (digits.count == 1 ? "0" : "") + digits
+                start += 1
+            }
+        }
+        return text
     }
 
     /// The file a symbolic link at `path` names at last (links followed), or `nil` when `path`

@@ -3,7 +3,8 @@
 /// Columns are matched to fields by name, ignoring case, spaces, `_` and `-`
 /// (`Completed Date` is `completedDate`); an `id` column keeps records' ids;
 /// other columns are ignored and said so. Dates are ISO 8601 or `YYYY-MM-DD`,
-/// empty for none.
+/// empty for none. A text whose `'` guards a formula (`CSVRecordWriter.isGuarded`: a
+/// spreadsheet's way, and `export csv`'s) is read without it.
 enum CSVRecordReader {
     /// What each column of the header holds.
     private enum Column {
@@ -108,7 +109,11 @@ enum CSVRecordReader {
             case .field(let index):
                 switch kind.fields[index].type {
                 case .text:
-                    values[index] = .text(text)
+                    // Our own export's guard before a formula (`CSVRecordWriter.isGuarded`).
+                    let guarded =
+                        text.utf8.first == CSVRecordWriter.guardMark
+                        && CSVRecordWriter.isGuarded(text.utf8.dropFirst())
+                    values[index] = .text(guarded ? String(decoding: text.utf8.dropFirst(), as: UTF8.self) : text)
                 case .date(let unset):
                     guard !text.isEmpty else { continue }
                     let seconds: Double?

@@ -2,7 +2,23 @@
 /// then one row per record, lines ending in CRLF, no byte order mark. Dates are
 /// ISO 8601 in UTC (with the fractional digits that read back the same instant), empty when
 /// there is none.
+///
+/// A text a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return: `=HYPERLINK(…)`) is written after a `'`, as OWASP's advice on CSV
+/// injection has it, so that a spreadsheet shows it as text; so is a text that begins with
+/// `'`s before such a character, so that `import csv` (`CSVRecordReader`), which removes
+/// that one `'`, gives back every value exactly.
 enum CSVRecordWriter {
+    /// The character written before a text a spreadsheet would run (`isGuarded`).
+    static let guardMark = UInt8(ascii: "'")
+
+    /// Whether `text` is written after a `guardMark`: it begins, after any number of
+    /// `guardMark`s, with a character that starts a formula in a spreadsheet.
+    static func isGuarded(_ text: Substring.UTF8View) -> Bool {
+        guard let first = text.first(where: { $0 != guardMark }) else { return false }
+        return [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first)
+    }
+
     /// The bytes of a CSV file holding `records`, with fields separated by `separator`.
     static func write(_ records: RecordList, kind: ListKind, separator: UInt8) -> [UInt8] {
         var output: [UInt8] = []
@@ -12,7 +28,7 @@ enum CSVRecordWriter {
             for (index, field) in kind.fields.enumerated() {
                 switch records.value(at: row, field: index) {
                 case .text(let text):
-                    cells.append(text)
+                    cells.append(isGuarded(Substring(text).utf8) ? "'" + text : text)
                 case .date(let seconds):
                     if case .date(let unset) = field.type, seconds == unset {
                         cells.append("")

@@ -92,12 +92,21 @@ struct CopyBase {
         // take those edits back. Then there is no base: every difference is listed.
         // A version this program made as a new file has a known origin (none): a copy of it
         // came from it or from a later version.
+        // A copy that differs only in order is no proof either (found trying it).
         if base == ours, copy != ours, origins(of: ours).isEmpty, versions[ours]?.isNewFile != true,
-            records(of: ours)?.byKey != copyRecords.byKey
+            records(of: ours) != copyRecords
         {
             return nil
         }
         return base
+    }
+
+    /// The key of the newest version this list (last read or written as `ours`) came from
+    /// that took some but not all of `copy` (`KeptVersion.takenFrom`): what it took is where
+    /// both sides were, though the copy is not an ancestor; `nil` when there is none.
+    mutating func taker(ours: String?, copy: String?) -> String? {
+        guard let ours, let copy, versions[ours] != nil else { return nil }
+        return ancestors(of: ours).first { versions[$0]?.takenFrom.contains(copy) == true }
     }
 
     /// `key` and every version it came from, nearest first.

@@ -36,6 +36,8 @@ struct CopyMerge {
         /// Records added here after the base and saved, which the copy lacks: kept, and named,
         /// since the copy may have deleted them.
         var keptSaved: [String] = []
+        /// Records the copy has as the base has them that this list deleted since: left deleted.
+        var deletedHere: [String] = []
         /// Conflicts, each settled (this session's way, or the copy's with `preferringCopy`).
         var conflicts: [Conflict] = []
     }
@@ -67,14 +69,29 @@ struct CopyMerge {
     /// that the base lacks and the copy lacks was added here and saved, and the copy may have
     /// deleted it after a sync tool brought it (or been made before it): by content the two
     /// cannot be told apart, so it is kept and named (found trying it).
-    func merge(base baseList: [Record]?, ours: [Record], theirs: [Record], saved: Set<RecordKey> = []) -> Merged {
-        let base = baseList.map { list in Dictionary(list.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    ///
+    /// `lacking`: the fields each record of the copy lacks in its file (no key), which it did
+    /// not change: they are taken as the base has them (else as this list has them), never as
+    /// emptied (found trying it). `taken`: the records of the version this list came from that
+    /// took some but not all of the copy (`CopyBase.taker`): a record it holds as the copy
+    /// has it is where both sides were, so that a record the copy brought and this side
+    /// deleted since is not brought back (found trying it).
+    func merge(
+        base baseList: [Record]?, ours: [Record], theirs copyRecords: [Record], saved: Set<RecordKey> = [],
+        lacking: [RecordKey: [Int]] = [:], taken: [Record] = []
+    ) -> Merged {
+        var base = baseList.map { list in Dictionary(list.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
+        let theirs = Self.filling(lacking, of: copyRecords, from: base, ours: ours)
         var theirsByKey: [RecordKey: Record] = [:]
         for record in theirs { theirsByKey[record.key] = record }
         var oursKeys = Set<RecordKey>()
         var result = Merged()
         result.hadBase = base != nil || ours.isEmpty  // into nothing, nothing could be deleted
+        for record in taken where theirsByKey[record.key] == record {
+            if base == nil { base = [:] }
+            base?[record.key] = record
+        }
         var kept: [Record] = []
         for mine in ours {
             oursKeys.insert(mine.key)
@@ -83,7 +100,7 @@ struct CopyMerge {
                 if let their {
                     kept.append(withoutBase(ours: mine, theirs: their, into: &result))
                 } else {
-                    if base == nil {
+                    if !result.hadBase {
                         result.keptWithoutBase.append(rule.title(mine))
                     } else if saved.contains(mine.key) {
                         result.keptSaved.append(rule.title(mine))
@@ -109,7 +126,8 @@ struct CopyMerge {
         }
         var byKey: [RecordKey: Record] = [:]
         for record in kept + additions { byKey[record.key] = record }
-        let order = mergedOrder(base: baseList, ours: ours, theirs: theirs, records: byKey, into: &result)
+        let order = mergedOrder(
+            base: result.hadBase ? baseList : nil, ours: ours, theirs: theirs, records: byKey, into: &result)
         result.records = order.compactMap { byKey[$0] }
         return result
     }
@@ -121,10 +139,7 @@ struct CopyMerge {
     ) -> [RecordKey] {
         let ourKeys = ours.map(\.key)
         let theirKeys = theirs.map(\.key)
-        guard let base else {
-            // Nothing tells who moved what: this session's order, the copy's additions placed as there.
-            return OrderMerge.merge(base: nil, ours: theirKeys, theirs: ourKeys, preferringOurs: false).order
-        }
+        guard let base else { return orderWithoutBase(ours: ourKeys, theirs: theirKeys, into: &result) }
         let merged = OrderMerge.merge(
             base: base.map(\.key), ours: ourKeys, theirs: theirKeys, preferringOurs: !preferringCopy)
         var all = records
@@ -143,7 +158,7 @@ struct CopyMerge {
                 preferringCopy
                     ? Conflict(line: line + "; placed as there")
                     : Conflict(
-                        line: line + "; kept your place",
+                        line: line + "; kept this list's place",
                         taking: taking(place: conflict.key, after: conflict.theirsAfter, in: final)))
         }
         return merged.order
@@ -177,8 +192,8 @@ struct CopyMerge {
         _ decision: MergeRule.Decision, base: Record, ours mine: Record?, theirs their: Record?,
         into result: inout Merged
     ) {
-        let who = (mine ?? their).map { self.who(changed: $0.key) } ?? "you"
-        let betweenCopies = who != "you"
+        let who = (mine ?? their).map { self.who(changed: $0.key) } ?? Self.thisList
+        let betweenCopies = who != Self.thisList
         switch (mine, their, decision.record) {
         case (let mine?, nil, nil):
             result.deleted.append(rule.title(mine))
@@ -200,6 +215,7 @@ struct CopyMerge {
                     line: "\(rule.title(their)): brought back as \(place) changed it, though \(who) deleted it",
                     betweenCopies: betweenCopies))
         case (nil, let their?, nil):
+            if their == base { result.deletedHere.append(rule.title(their)) }
             if their != base {
                 result.conflicts.append(
                     Conflict(
@@ -226,7 +242,7 @@ struct CopyMerge {
     /// no base to tell): a conflict, settled as fields are, so the copy is kept.
     private func otherAppsConflict(ours mine: Record, theirs their: Record, betweenCopies: Bool) -> Conflict {
         let keys = MergeRule.differingKeys(mine.extras, their.extras).map { VisibleText.of($0) }
-        let kept = preferringCopy ? "the copy's values taken" : "yours kept"
+        let kept = preferringCopy ? "the copy's values taken" : "this list's kept"
         return Conflict(
             line: "\(rule.title(mine)): \(keys.joined(separator: ", ")) (kept for other apps) differ here "
                 + "and in \(place); \(kept)",
@@ -254,12 +270,17 @@ struct CopyMerge {
         return merged
     }
 
-    /// "you", or "directory 2.plist" when the working list has the record (or `field` of it)
-    /// as a copy merged before this one left it.
+    /// How a merge message names the working list's side: not "you", since what it holds may
+    /// be another device's (the phone's file opened, the computer's copy merged into it: found
+    /// trying it).
+    static let thisList = "this list"
+
+    /// `thisList`, or "directory 2.plist" when the working list has the record (or `field` of
+    /// it) as a copy merged before this one left it.
     private func who(changed key: RecordKey, field: Int = wholeRecord) -> String {
-        guard let from = earlier[key] else { return "you" }
+        guard let from = earlier[key] else { return Self.thisList }
         let anyField = field == Self.wholeRecord ? from.sorted { $0.key < $1.key }.first?.value : nil
-        return from[field] ?? from[Self.wholeRecord] ?? anyField ?? "you"
+        return from[field] ?? from[Self.wholeRecord] ?? anyField ?? Self.thisList
     }
 
     /// The conflict line of `field`, saying which value the merge kept and how to take the other.
@@ -268,9 +289,9 @@ struct CopyMerge {
         let here = MergeRule.show(mine.values[field])
         let there = MergeRule.show(their.values[field])
         let who = who(changed: mine.key, field: field)
-        let earlierCopy = who != "you"
+        let earlierCopy = who != Self.thisList
         guard merged.values[field] == mine.values[field] else {
-            let replaced = earlierCopy ? "\(here) from \(who)" : "your \(here)"
+            let replaced = earlierCopy ? "\(here) from \(who)" : "this list's \(here)"
             return Conflict(
                 line: "\(rule.title(mine)): \(name) is \(there) as in \(place), replacing \(replaced)",
                 betweenCopies: earlierCopy)

@@ -40,6 +40,8 @@ extension Session {
         var path: String
         var maker: String?
         var list: LoadedList
+        /// The fields each record lacks in the copy's file (`lackingFields`).
+        var lacking: [RecordKey: [Int]] = [:]
     }
 
     /// Merges `source` into the list as one change made by `command`.
@@ -47,14 +49,19 @@ extension Session {
         -> CommandOutput
     {
         var copies: [(path: String, maker: String?, modified: Double?)]
+        var badNames: [String] = []
         switch source {
         case .path(let path):
             let expanded = environment.expandingTilde(path)
             let found = conflictCopy(at: expanded)
             copies = [(expanded, found?.maker, found?.modified)]
         case .conflicts:
-            copies = conflictCopies().map { ($0.path, $0.maker, $0.modified) }
-            guard !copies.isEmpty else { return .feedback("No conflict copies of \(listName) are beside it.") }
+            let found = conflictCopies()
+            guard !found.isEmpty else { return .feedback("No conflict copies of \(listName) are beside it.") }
+            copies = found.filter(\.nameIsUTF8).map { ($0.path, $0.maker, $0.modified) }
+            badNames = found.filter { !$0.nameIsUTF8 }.map {
+                "  \(StoreLocation.displayName($0.path)): \(Self.nameNotUTF8); left as it is"
+            }
         }
         var (working, oursKey) = mergeStart()
         var lines: [String] = []
@@ -63,6 +70,7 @@ extension Session {
         var conflicts = 0
         var earlier: [RecordKey: [Int: String]] = [:]
         var unrelated: [String] = []
+        var heldAlready = true
         let group = (mergedCopies.map(\.group).max() ?? 0) + 1
         for copy in copies {
             let read: ReadCopy
@@ -80,6 +88,7 @@ extension Session {
                 unrelated.append(StoreLocation.displayName(copy.path))
                 continue
             }
+            if heldAlready, read.list.records.array != working { heldAlready = false }
             let result = mergeCopy(read, into: working, oursKey: oursKey, preferringCopy: force, earlier: earlier)
             if copies.count > 1 { Self.note(result.records, from: read.path, replacing: working, in: &earlier) }
             keepCopy(read)
@@ -99,7 +108,7 @@ extension Session {
                 + "left as it is ('merge \(QuotedValue.written($0))' merges it anyway)"
         }
         guard !merged.isEmpty else {
-            throw .copiesUnreadable(list: listName, details: unreadable + unrelatedLines)
+            throw .copiesUnreadable(list: listName, details: badNames + unreadable + unrelatedLines)
         }
         let changed = list.change(into: working, by: command)
         // A merge that changed nothing made no undo entry: no undo takes it back.
@@ -110,8 +119,12 @@ extension Session {
             closing.append("One undo takes the merge back; save writes it.")
         } else if conflicts > 0 {
             closing.append("Nothing was taken: each difference is a conflict, and this list's value was kept.")
-        } else {
+        } else if heldAlready {
             closing.append("Nothing changed: the list already holds \(merged.count == 1 ? "the copy" : "the copies").")
+        } else {
+            closing.append(
+                "Nothing changed: where \(merged.count == 1 ? "the copy differs" : "the copies differ"), "
+                    + "this list is newer (changed or deleted here since).")
         }
         let removing = merged.filter { $0.removing && $0.settled }.count
         if removing > 0 {
@@ -132,6 +145,10 @@ extension Session {
             lines.append("Not merged (not a readable list), and never removed:")
             lines += unreadable
         }
+        if !badNames.isEmpty {
+            lines.append("Not merged (a file name that is not UTF-8), and never removed:")
+            lines += badNames
+        }
         if !unrelated.isEmpty {
             lines.append("Not merged:")
             lines += unrelatedLines
@@ -142,7 +159,7 @@ extension Session {
             throw .mergedWithConflicts(
                 report: text + "\n'\(takingAll)' takes the copy's value on every conflict instead.")
         }
-        return unreadable.isEmpty && unrelated.isEmpty ? .text(text) : .warning(text)
+        return unreadable.isEmpty && unrelated.isEmpty && badNames.isEmpty ? .text(text) : .warning(text)
     }
 
     /// Whether `copy` and `ours`, both holding records, have no record in common.
@@ -175,7 +192,7 @@ extension Session {
             throw .copyChangedWhileRead(path: path)
         }
         RecordKey.numberOccurrences(in: &list.records)
-        return ReadCopy(path: path, maker: maker, list: list)
+        return ReadCopy(path: path, maker: maker, list: list, lacking: lackingFields(of: list, at: path, in: copyStore))
     }
 
     /// The records a merge starts from, and the kept version they came from. A list whose file
@@ -202,7 +219,9 @@ extension Session {
             RecordKey.numberOccurrences(in: &records)
             return Set(records.map(\.key))
         }
-        return merger.merge(base: base(for: copy, oursKey: oursKey), ours: ours, theirs: theirs, saved: saved ?? [])
+        let (base, taken) = bases(for: copy, oursKey: oursKey)
+        return merger.merge(
+            base: base, ours: ours, theirs: theirs, saved: saved ?? [], lacking: copy.lacking, taken: taken ?? [])
     }
 
     /// Notes in `earlier` what the merge of the copy at `path` changed from `before` into
@@ -226,9 +245,11 @@ extension Session {
         for key in old.keys { earlier[key] = [CopyMerge.wholeRecord: name] }
     }
 
-    /// The records of the newest kept version both this list and `copy` could have come from.
-    private func base(for copy: ReadCopy, oursKey: String?) -> [Record]? {
-        guard let keptVersions, store.medium == .file else { return nil }
+    /// The records of the newest kept version both this list and `copy` could have come from,
+    /// and of the newest version this list came from that took some of the copy
+    /// (`CopyBase.taker`).
+    private func bases(for copy: ReadCopy, oursKey: String?) -> (base: [Record]?, taken: [Record]?) {
+        guard let keptVersions, store.medium == .file else { return (nil, nil) }
         let kind = self.kind
         func records(_ key: String) -> [Record]? {
             guard var list = keptVersions.records(of: key, kind: kind) else { return nil }
@@ -237,59 +258,10 @@ extension Session {
         }
         var chooser = CopyBase(kept: keptVersions.versions(of: location), load: records)
         let copyRecords = copy.list.records.array
-        guard let key = chooser.base(ours: oursKey, copy: copy.list.version?.keptKey, copyRecords: copyRecords),
-            var list = keptVersions.records(of: key, kind: kind)
-        else { return nil }
-        RecordKey.numberOccurrences(in: &list)
-        return list.array
-    }
-
-    /// What a merge of `copy` says, one line each.
-    static func report(_ result: CopyMerge.Merged, copy: ReadCopy, into listName: String, preferringCopy: Bool)
-        -> [String]
-    {
-        let name = StoreLocation.displayName(copy.path)
-        let from = copy.maker.map { " (conflict copy: \($0))" } ?? ""
-        let conflictCount =
-            result.conflicts.count == 1 ? "1 conflict" : "\(result.conflicts.count) conflicts"
-        // A clash with a copy merged before this one keeps that copy's value, not this session's.
-        let kept = result.conflicts.contains(where: \.betweenCopies) ? "the value here" : "your value"
-        // Taken, a conflict's record is counted as changed or deleted too: said so, not counted twice.
-        let settled =
-            result.conflicts.isEmpty
-            ? ", \(conflictCount)"
-            : preferringCopy
-                ? "; \(conflictCount) among them, the copy's value taken" : ", \(conflictCount), \(kept) kept"
-        var lines = [
-            "Merged \(name)\(from) into \(listName): added \(result.added.count), changed \(result.changed.count), "
-                + "deleted \(result.deleted.count)\(result.moved.isEmpty ? "" : ", moved \(result.moved.count)")"
-                + "\(settled)."
-        ]
-        lines += result.added.map { "  added \($0)" }
-        lines += result.changed.map { "  changed \($0)" }
-        lines += result.deleted.map { "  deleted \($0)" }
-        lines += result.moved.map { "  moved \($0)" }
-        lines += result.keptSaved.map {
-            "  kept \($0): saved here since the version the copy came from, and not in the copy "
-                + "(delete it if the copy deleted it)"
-        }
-        for conflict in result.conflicts {
-            lines.append("  conflict: " + conflict.line + (conflict.taking.map { "; to take it: \($0)" } ?? ""))
-        }
-        if !result.hadBase {
-            let kept = result.keptWithoutBase
-            lines.append(
-                "  No kept version of \(listName) is one both could have come from, so nothing was deleted"
-                    + (kept.isEmpty
-                        ? "."
-                        : kept.count == 1
-                            ? ": 1 record here is not in the copy and was kept (delete it if the copy did):"
-                            : ": \(kept.count) records here are not in the copy and were kept (delete those the copy did):")
-            )
-            lines += kept.prefix(Self.shownKept).map { "  kept \($0)" }
-            if kept.count > Self.shownKept { lines.append("  … and \(kept.count - Self.shownKept) more") }
-        }
-        return lines
+        let copyKey = copy.list.version?.keptKey
+        let base = chooser.base(ours: oursKey, copy: copyKey, copyRecords: copyRecords)
+        let taker = chooser.taker(ours: oursKey, copy: copyKey)
+        return (base.flatMap(records), taker.flatMap(records))
     }
 
     /// After `undo` took back (or `redo` made again) a merge: a save removes and names only the
@@ -331,6 +303,11 @@ extension Session {
         var unrelated = 0
         for copy in copies {
             let name = "\(StoreLocation.displayName(copy.path)) (\(copy.maker), \(localTime(copy.modified)))"
+            guard copy.nameIsUTF8 else {
+                lines.append("  \(name): cannot be merged, \(Self.nameNotUTF8); it is never removed")
+                unmergeable += 1
+                continue
+            }
             do {
                 let read = try readCopy(copy.path, maker: copy.maker)
                 if Self.sharesNoRecord(read.list.records.array, with: ours) {
@@ -362,6 +339,11 @@ extension Session {
         }
         return .text(lines.joined(separator: "\n"))
     }
+
+    /// Why a copy whose file name is not UTF-8 is not merged (`ConflictCopy.nameIsUTF8`).
+    static let nameNotUTF8 =
+        "its file name is not valid UTF-8 (shown as \\xFF), so it cannot be opened by name: "
+        + "rename it, then merge it"
 
     /// What is wrong with a copy that cannot be merged, without the advice meant for the
     /// list's own file ("save!", "--file"), which does not fit a copy.

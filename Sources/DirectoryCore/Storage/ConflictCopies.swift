@@ -7,12 +7,18 @@ public struct ConflictCopy: Equatable, Sendable {
     public var maker: String
     /// When it was last written, seconds since 2001: copies are merged oldest first.
     public var modified: Double
+    /// Whether its file name is valid UTF-8. One that is not (a device name in another
+    /// encoding) cannot be opened by a path this program can name: `path` then shows each byte
+    /// that is not UTF-8 as `\xFF`, and the copy is named, never merged or removed, until it is
+    /// renamed (found trying it).
+    public var nameIsUTF8 = true
 
     /// Creates a copy.
-    public init(path: String, maker: String, modified: Double) {
+    public init(path: String, maker: String, modified: Double, nameIsUTF8: Bool = true) {
         self.path = path
         self.maker = maker
         self.modified = modified
+        self.nameIsUTF8 = nameIsUTF8
     }
 }
 

@@ -14,6 +14,10 @@ public struct KeptVersion: Equatable, Sendable {
     /// For a version this program did not make: the newest version of the list kept before
     /// it was first seen, from which it may have come.
     public var after: String?
+    /// Whether it was kept as a copy read for a merge (a conflict copy, a backup), not as a
+    /// version of the list's own file: copies are bounded apart, so reading copies never
+    /// pushes the list's own versions out of the log (found trying it).
+    public var isCopy = false
 
     /// The parent a version has when this program made it as a new file, from no earlier
     /// version of the list (`save` of a list whose file did not exist, `save as` a new file):
@@ -48,10 +52,11 @@ public struct KeptVersion: Equatable, Sendable {
     }
 
     /// Creates a kept version.
-    public init(key: String, parents: [String] = [], after: String? = nil) {
+    public init(key: String, parents: [String] = [], after: String? = nil, isCopy: Bool = false) {
         self.key = key
         self.parents = parents
         self.after = after
+        self.isCopy = isCopy
     }
 }
 
@@ -60,8 +65,8 @@ public struct KeptVersion: Equatable, Sendable {
 /// state folder; tests give one in memory.
 public protocol KeptVersionStore: AnyObject {
     /// Keeps `version` of the list at `location`, read from the file at `path` (the list's
-    /// own, or a copy merged into it) just now, as made from `parents` (keys; empty when
-    /// another program made it). A version that cannot be kept (too big, changed since, no
+    /// own, or a copy merged into it: then kept as a copy, `KeptVersion.isCopy`) just now, as
+    /// made from `parents` (keys; empty when another program made it). A version that cannot be kept (too big, changed since, no
     /// file) is skipped without a word: a merge then has fewer bases to choose from, and says
     /// so when it has none.
     func keep(_ version: ListVersion, of location: String, from path: String, parents: [String])

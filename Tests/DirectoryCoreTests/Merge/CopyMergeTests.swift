@@ -68,7 +68,7 @@ struct CopyMergeTests {
         let noBase = merger().merge(base: nil, ours: [here], theirs: [there])
         #expect(
             noBase.conflicts.map(\.line) == [
-                "'Ann': pronouns (kept for other apps) differ here and in copy.plist; yours kept"
+                "'Ann': pronouns (kept for other apps) differ here and in copy.plist; this list's kept"
             ])
         #expect(noBase.records == [here])
         var old = Self.ann
@@ -123,7 +123,7 @@ struct CopyMergeTests {
         #expect(merged.records.map(\.key) == ours.map(\.key))
         #expect(
             merged.conflicts.map(\.line) == [
-                "'Ann': moved after 'Cid' here but after 'Dan' in copy.plist; kept your place"
+                "'Ann': moved after 'Cid' here but after 'Dan' in copy.plist; kept this list's place"
             ])
         // Only that record's place, as the copy has it (after Dan, last), not every conflict's side (merge!).
         #expect(merged.conflicts.first?.taking == "move #\(Self.ann.id.description) to 4")
