@@ -187,7 +187,8 @@ enum BinaryPlistRecordWriter {
                     let field = Int(code) &- 1
                     // A value read from an object written before is that object's again:
                     // the sharing table is asked once per distinct value.
-                    let source = writtenObjects.isEmpty ? RecordTable.noObject : table.valueObject(row: row, field: field)
+                    let source =
+                        writtenObjects.isEmpty ? RecordTable.noObject : table.valueObject(row: row, field: field)
                     if source != RecordTable.noObject, writtenObjects[Int(source)] >= 0 {
                         slots[pairs &+ slot] = Int(writtenObjects[Int(source)])
                         continue
