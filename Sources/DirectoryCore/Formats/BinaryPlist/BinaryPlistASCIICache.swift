@@ -50,6 +50,9 @@ struct BinaryPlistASCIICache {
         mask = slots - 1
     }
 
+    /// How many slots the cache has.
+    var slotCount: Int { slots.count }
+
     /// The text of object `index` when it was checked before and the cache still holds it.
     @inline(__always)
     func text(_ index: Int) -> Text? {
