@@ -21,12 +21,13 @@ struct BinaryPlistShortcutTests {
     func idLengthForms(header: [UInt8]) throws {
         // The id is the file's last object: it ends where the offset table starts.
         let bytes = FastPath.file(secondRecord: [
-            (3, FastPath.string("Zoë")), (4, FastPath.string("Steitz 131")), (2, header + Array(Self.secondID.utf8)),
+            (3, [0x63, 0x00, 0x5A, 0x00, 0x6F, 0x00, 0xEB]), (4, FastPath.string("Steitz 131")),
+            (2, header + Array(Self.secondID.utf8)),
         ])
         for kind in [nil, ListKind.person] {
             let records = try TestData.decode(bytes, kind: kind).records
             #expect(records[1].id == RecordID(Self.secondID))
-            #expect(records[1].values[1] == .text("Steitz 131"))
+            #expect(records[1].values == [.text("Zoë"), .text("Steitz 131")])
         }
     }
 
