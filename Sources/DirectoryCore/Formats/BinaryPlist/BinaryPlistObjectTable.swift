@@ -49,6 +49,17 @@ struct BinaryPlistObjectTable: ~Escapable {
         let position = try offset(of: index)
         let marker = bytes[position]
         let nibble = Int(marker & 0x0F)
+        // A record's dictionary and its short ASCII strings, what a file of records is made of,
+        // decoded first; anything else, or one that does not fit, goes the general way.
+        if nibble != 0x0F, marker >> 4 == 0xD || marker >> 4 == 0x5 {
+            let isDictionary = marker >> 4 == 0xD
+            let unit = isDictionary ? 2 &* trailer.objectRefSize : 1
+            if nibble <= (objectAreaEnd &- position &- 1) / unit {
+                return BinaryPlistObject(
+                    index: index, kind: isDictionary ? .dictionary : .asciiString, position: position, marker: marker,
+                    payload: position &+ 1, count: nibble)
+            }
+        }
         let kind: BinaryPlistObject.Kind
         var payload = position + 1
         var count: Int

@@ -291,14 +291,21 @@ struct BinaryPlistObjectWriter {
         }
         let tableOffset = output.count
         let offsetSize = sharing.size(for: tableOffset)
-        output.reserveCapacity(tableOffset + count * offsetSize + BinaryPlistTrailer.size)
-        BinaryPlistEncoding.appendZeros(count * offsetSize, to: &output)
+        // Room for the offsets, the 8 bytes more the last one's whole word takes, and the trailer.
+        output.reserveCapacity(tableOffset + count * offsetSize + 8 + BinaryPlistTrailer.size)
         let starts = starts
-        var bytes = output.mutableSpan
-        var position = tableOffset
-        for start in starts {
-            BinaryPlistEncoding.store(start, size: offsetSize, at: position, in: &bytes)
-            position += offsetSize
+        output.append(atMost: count * offsetSize + 8) { raw in
+            // Each offset is stored as a whole big-endian word whose bytes past its size are
+            // taken back (a 4-byte offset, the common case, as one 4-byte word).
+            if offsetSize == 4 {
+                for start in starts { raw.append(word32: UInt32(truncatingIfNeeded: start).bigEndian) }
+                return
+            }
+            let shift = UInt64(64 - 8 * offsetSize)
+            for start in starts {
+                raw.append(word64: (UInt64(truncatingIfNeeded: start) << shift).bigEndian)
+                raw.removeLast(8 - offsetSize)
+            }
         }
         BinaryPlistEncoding.appendZeros(6, to: &output)
         output.append(UInt8(truncatingIfNeeded: offsetSize))

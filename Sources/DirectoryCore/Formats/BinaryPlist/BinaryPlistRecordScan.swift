@@ -14,14 +14,19 @@ struct BinaryPlistRecordScan: ~Escapable {
     let top: BinaryPlistObject
     private var keys = BinaryPlistKeyCache()
     private var strings = BinaryPlistStringCache()
-    private var asciiTexts = BinaryPlistASCIICache()
+    private var asciiTexts: BinaryPlistASCIICache
     /// The most values the parser may count (`BinaryPlistValueParser.budget` as it started).
     let startingBudget: Int
+    /// The record being read while none of its values has needed the parser: it is marked
+    /// as being read (`BinaryPlistValueParser.enter`, which cannot fail for a record of the
+    /// top array) only before the parser reads one of its values, which might hold it.
+    private var unentered: BinaryPlistObject?
 
     /// A scan of the records of `top`, the file's top array or set.
     @_lifetime(copy table)
     init(table: BinaryPlistObjectTable, top: BinaryPlistObject) throws(FileFormatError) {
         parser = BinaryPlistValueParser(table: table)
+        asciiTexts = BinaryPlistASCIICache(objectCount: table.trailer.objectCount)
         startingBudget = parser.budget
         self.top = top
         try parser.enter(top)
@@ -46,7 +51,7 @@ struct BinaryPlistRecordScan: ~Escapable {
                 throw FileFormatError(
                     "record \(slot + 1) is \(record.kind.description), expected a dictionary", offset: record.position)
             }
-            try parser.enter(record)
+            unentered = record
             builder.beginRecord()
             for pair in 0..<record.count {
                 let keyIndex = table.reference(in: record, slot: pair)
@@ -65,21 +70,43 @@ struct BinaryPlistRecordScan: ~Escapable {
                     break
                 }
                 let key = try parser.key(keyIndex, in: record)
-                try builder.add(key: key, value: try parser.value(valueIndex))
+                try builder.add(key: key, value: try value(valueIndex))
             }
             try builder.endRecord(texts: table.bytes)
-            parser.leave()
+            if unentered == nil { parser.leave() }
         }
+    }
+
+    /// Reads object `index` and everything it holds, as a value of the record being read
+    /// (marked as being read first, so that a value that holds it is a cycle).
+    private mutating func value(_ index: Int) throws(FileFormatError) -> PropertyValue {
+        if let record = unentered {
+            unentered = nil
+            try parser.enter(record)
+        }
+        return try parser.value(index)
     }
 
     /// The id that object `index` holds when it is a 36-character ASCII string in the
     /// hyphenated form, or `nil` (nothing read) for the general path to explain.
     private mutating func recordID(_ index: Int) throws(FileFormatError) -> RecordID? {
-        let object = try parser.table.object(index)
-        guard object.kind == .asciiString, object.count == 36 else { return nil }
-        let text = parser.table.bytes.extracting(object.payload..<(object.payload + 36))
+        let table = parser.table
+        let position = try table.offset(of: index)
+        let payload: Int
+        // An id as the writers write it: marker 0x5F, then its length, 36, as a 1-byte
+        // integer (0x10 0x24); what `object` would find there without decoding its marker.
+        if position <= table.objectAreaEnd &- 39, table.bytes[position] == 0x5F, table.bytes[position &+ 1] == 0x10,
+            table.bytes[position &+ 2] == 36
+        {
+            payload = position &+ 3
+        } else {
+            let object = try table.object(index)
+            guard object.kind == .asciiString, object.count == 36 else { return nil }
+            payload = object.payload
+        }
+        let text = table.bytes.extracting(payload..<(payload + 36))
         guard let id = RecordID(utf8: text.rawBytes) else { return nil }
-        try parser.spend(at: object.position)
+        try parser.spend(at: position)
         return id
     }
 
@@ -114,7 +141,7 @@ struct BinaryPlistRecordScan: ~Escapable {
                 return builder.noteObject(index, field: field)
             }
         }
-        let value = try parser.value(index)
+        let value = try value(index)
         guard case .string(let text) = value else { return try builder.add(field: field, value: value) }
         strings.remember(text, for: index)
         try builder.add(field: field, text: text)

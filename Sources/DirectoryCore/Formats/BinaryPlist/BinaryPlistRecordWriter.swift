@@ -173,35 +173,40 @@ enum BinaryPlistRecordWriter {
             let dictionary = writer.objectCount
             var next = dictionary &+ 1
             var objects = takeObjects(2 * pairs)
-            for slot in 0..<pairs {
-                let code = rowOrders[orderStart &+ slot]
-                objects[slot] = keyObjects[Int(code)]
-                guard code > 0 else {
-                    objects[pairs &+ slot] = next
-                    next &+= 1
-                    continue
+            // One span for the record's objects: a store through it checks no uniqueness.
+            do {
+                var slots = objects.mutableSpan
+                for slot in 0..<pairs {
+                    let code = rowOrders[orderStart &+ slot]
+                    slots[slot] = keyObjects[Int(code)]
+                    guard code > 0 else {
+                        slots[pairs &+ slot] = next
+                        next &+= 1
+                        continue
+                    }
+                    let field = Int(code) &- 1
+                    // A value read from an object written before is that object's again:
+                    // the sharing table is asked once per distinct value.
+                    let source =
+                        writtenObjects.isEmpty ? RecordTable.noObject : table.valueObject(row: row, field: field)
+                    if source != RecordTable.noObject, writtenObjects[Int(source)] >= 0 {
+                        slots[pairs &+ slot] = Int(writtenObjects[Int(source)])
+                        continue
+                    }
+                    let isText = textFields[field]
+                    let newObject = next
+                    let object =
+                        table.withValueBytes(row: row, field: field) { value in
+                            isText
+                                ? writer.existingString(utf8: value, newObject: newObject)
+                                : writer.existingDate(RecordTable.date(from: value), newObject: newObject)
+                        } ?? newObject
+                    if object == newObject { next &+= 1 }
+                    if source != RecordTable.noObject, object <= Int(Int32.max) {
+                        writtenObjects[Int(source)] = Int32(truncatingIfNeeded: object)
+                    }
+                    slots[pairs &+ slot] = object
                 }
-                let field = Int(code) &- 1
-                // A value read from an object written before is that object's again:
-                // the sharing table is asked once per distinct value.
-                let source = writtenObjects.isEmpty ? RecordTable.noObject : table.valueObject(row: row, field: field)
-                if source != RecordTable.noObject, writtenObjects[Int(source)] >= 0 {
-                    objects[pairs &+ slot] = Int(writtenObjects[Int(source)])
-                    continue
-                }
-                let isText = textFields[field]
-                let newObject = next
-                let object =
-                    table.withValueBytes(row: row, field: field) { value in
-                        isText
-                            ? writer.existingString(utf8: value, newObject: newObject)
-                            : writer.existingDate(RecordTable.date(from: value), newObject: newObject)
-                    } ?? newObject
-                if object == newObject { next &+= 1 }
-                if source != RecordTable.noObject, object <= Int(Int32.max) {
-                    writtenObjects[Int(source)] = Int32(truncatingIfNeeded: object)
-                }
-                objects[pairs &+ slot] = object
             }
             writer.setReference(top, slot: number, to: dictionary)
             _ = writer.dictionary(objects, count: 2 * pairs)
