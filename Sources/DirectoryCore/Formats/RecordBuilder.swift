@@ -316,8 +316,7 @@ public struct RecordBuilder: Sendable {
                         break
                     }
                 }
-                list?.noteOrigin(
-                    RecordOrigin(offset: originBase &+ span.lowerBound, length: span.count, isPlain: plain))
+                list?.noteOrigin(RecordOrigin(offset: originBase &+ span.lowerBound, isPlain: plain))
             }
             return
         }

@@ -71,9 +71,9 @@ public enum RecordCodec {
     /// writer would write the same bytes (`JSONRecordWriter.copyablePrefix`). `matches` says
     /// whether the file holds the given bytes at the given offset, for rows that must be compared.
     package static func copyableJSONPrefix(
-        _ records: RecordList, kind: ListKind, matches: (_ offset: Int, _ bytes: Span<UInt8>) -> Bool
+        _ records: RecordList, kind: ListKind, fileSize: Int, matches: (_ offset: Int, _ bytes: Span<UInt8>) -> Bool
     ) -> (records: Int, bytes: Int) {
-        JSONRecordWriter.copyablePrefix(records, kind: kind, matches: matches)
+        JSONRecordWriter.copyablePrefix(records, kind: kind, fileSize: fileSize, matches: matches)
     }
 
     /// Encodes `records` as a JSON file as `encode(_:kind:format:into:)` does, but for the bytes

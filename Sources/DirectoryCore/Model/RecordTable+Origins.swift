@@ -1,44 +1,41 @@
-/// Where a table row was in the file it was read from, packed in a word: the offset of its
-/// first byte (the `{` of a JSON object), its length, and whether the reader saw it written
-/// in the writer's own form (`isPlain`). 0 means nowhere known.
+/// Where a table row was in the file it was read from, packed in 32 bits: the offset of its
+/// first byte (the `{` of a JSON object), and whether the reader saw it written in the
+/// writer's own form (`isPlain`). 0 means nowhere known (no record starts a file). Its end
+/// is where the next row starts, less the `,` between (or the file's end, less its `]`):
+/// a row is copied only when that is exactly its writer's length.
 ///
 /// A save that replaces the very file the rows were read from copies the bytes of rows it
 /// would write the same, instead of encoding them again (`JSONRecordWriter.copyablePrefix`).
 package struct RecordOrigin: Equatable {
-    /// The packed word: offset in bits 25–63, length in bits 1–24, `isPlain` in bit 0.
-    package let word: UInt64
+    /// The packed word: the offset in bits 0–30, `isPlain` in bit 31.
+    package let word: UInt32
 
-    /// The largest length a packed origin holds; a longer row has none.
-    static let lengthLimit = 1 << 24
-    /// The largest offset a packed origin holds.
-    static let offsetLimit = 1 << 39
+    /// The largest offset a packed origin holds (files are at most 1 GiB).
+    static let offsetLimit = 1 << 31
 
-    package init(word: UInt64) { self.word = word }
+    package init(word: UInt32) { self.word = word }
 
-    /// The origin of `length` bytes at `offset`, or none (0) when either does not fit.
+    /// The origin of a row at `offset`, or none (0) when it does not fit.
     @inline(__always)
-    init(offset: Int, length: Int, isPlain: Bool) {
-        guard length > 0, length < Self.lengthLimit, offset >= 0, offset < Self.offsetLimit else {
+    init(offset: Int, isPlain: Bool) {
+        guard offset > 0, offset < Self.offsetLimit else {
             word = 0
             return
         }
-        word = UInt64(offset) << 25 | UInt64(length) << 1 | (isPlain ? 1 : 0)
+        word = UInt32(truncatingIfNeeded: offset) | (isPlain ? 1 << 31 : 0)
     }
 
     /// Whether an origin is known.
     package var isKnown: Bool { word != 0 }
     /// The file offset of the row's first byte.
-    package var offset: Int { Int(word >> 25) }
-    /// The number of bytes the row took in the file.
-    package var length: Int { Int(word >> 1 & 0xFF_FFFF) }
-    /// Just past the row's last byte.
-    package var end: Int { offset &+ length }
+    package var offset: Int { Int(word & 0x7FFF_FFFF) }
     /// Whether the reader saw the row as the writer writes it but for white space and escapes,
     /// which only lengthen it: every key of the kind once and no other, the id as 36 digits
     /// and hyphens in upper case, each text as a string read without a step over an escape.
-    /// Such a row is its writer's bytes exactly when it is as long as they are (and the
-    /// writer escapes none of its bytes); any other row must be compared byte by byte.
-    package var isPlain: Bool { word & 1 != 0 }
+    /// Such a row is its writer's bytes exactly when the file gives it as many bytes as the
+    /// writer writes (and the writer escapes none of them); any other row must be compared
+    /// byte by byte.
+    package var isPlain: Bool { word & 0x8000_0000 != 0 }
 }
 
 /// The file a table's rows were read from, as far as a save needs it to copy them: its size

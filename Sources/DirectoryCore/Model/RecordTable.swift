@@ -35,7 +35,7 @@ public final class RecordTable: Sendable {
     let valueObjectBound: Int
     /// Where each row was in the file it was read from (`RecordOrigin`), by row; empty when
     /// the reader noted none (every format but JSON).
-    let origins: [UInt64]
+    let origins: [UInt32]
     /// The file the rows' `origins` are in, once its reader said (`RecordSource`).
     package let source: RecordSource?
     /// The search index of the rows, once a search has built it (`caseFoldedIndex`).
@@ -163,7 +163,7 @@ extension RecordTable {
         var packedOrders: [KeyOrder.Packed] = []
         var lastPacked = KeyOrder.Packed()
         var lastOrderIndex = -1
-        var origins: [UInt64] = []
+        var origins: [UInt32] = []
         var source: RecordSource?
 
         /// The most bytes a table holds, so that offsets fit in 32 bits.
@@ -184,6 +184,7 @@ extension RecordTable {
             ids.reserveCapacity(rows)
             starts.reserveCapacity(rows * fieldCount + 1)
             bytes.reserveCapacity(byteCount)
+            origins.reserveCapacity(rows)
         }
 
         /// Adds `record` as a row and returns its number, or returns `nil` (adding nothing)

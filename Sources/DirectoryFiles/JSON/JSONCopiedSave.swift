@@ -34,7 +34,7 @@ enum JSONCopiedSave {
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard isStamp(stamp, of: descriptor) else { return false }
-        let prefix = RecordCodec.copyableJSONPrefix(records, kind: kind) { offset, bytes in
+        let prefix = RecordCodec.copyableJSONPrefix(records, kind: kind, fileSize: source.size) { offset, bytes in
             holds(bytes, at: offset, in: descriptor)
         }
         guard prefix.records > 0, prefix.bytes <= source.size else { return false }

@@ -21,7 +21,7 @@ struct JSONRecordStreamPartsTests {
         var keyOrders: [KeyOrder?] = []
         var rowOrders: [UInt8] = []
         /// Where each row was in the file (`RecordOrigin`).
-        var origins: [UInt64] = []
+        var origins: [UInt32] = []
         var size = 0
         var hash: UInt64 = 0
         /// Whether the file was read in two parts (not compared).
