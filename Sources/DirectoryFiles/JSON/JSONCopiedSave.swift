@@ -30,7 +30,8 @@ enum JSONCopiedSave {
         guard let source = records.table?.source, source.hash == version.hash, source.size == version.size,
             let stamp = version.stamp
         else { return false }
-        let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
+        // Without blocking: a FIFO put in the file's place must not stop the save (its status then differs).
+        let descriptor = unsafe open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard isStamp(stamp, of: descriptor) else { return false }
