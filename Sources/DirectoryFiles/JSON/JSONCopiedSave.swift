@@ -63,10 +63,7 @@ enum JSONCopiedSave {
     /// Whether the open file holds `bytes` at `offset`.
     private static func holds(_ bytes: Span<UInt8>, at offset: Int, in descriptor: Int32) -> Bool {
         var found = [UInt8](repeating: 0, count: bytes.count)
-        let count = unsafe found.withUnsafeMutableBytes {
-            unsafe pread(descriptor, $0.baseAddress, $0.count, off_t(offset))
-        }
-        guard count == bytes.count else { return false }
+        guard read(into: &found, count: found.count, at: offset, of: descriptor) else { return false }
         for index in 0..<bytes.count where found[index] != bytes[index] { return false }
         return true
     }
@@ -77,13 +74,26 @@ enum JSONCopiedSave {
         var buffer = [UInt8](repeating: 0, count: min(max(end - start, 0), 1 << 20))
         var offset = start
         while offset < end {
-            let wanted = min(buffer.count, end - offset)
-            let count = unsafe buffer.withUnsafeMutableBytes {
-                unsafe pread(descriptor, $0.baseAddress, wanted, off_t(offset))
-            }
-            guard count > 0 else { return false }
+            let count = min(buffer.count, end - offset)
+            guard read(into: &buffer, count: count, at: offset, of: descriptor) else { return false }
             buffer.span.extracting(0..<count).withRawBytes { hash.add($0) }
             offset += count
+        }
+        return true
+    }
+
+    /// Reads `count` bytes of the open file at `offset` into the start of `buffer`; `false`
+    /// when the file has fewer or the read fails.
+    private static func read(into buffer: inout [UInt8], count: Int, at offset: Int, of descriptor: Int32) -> Bool {
+        var done = 0
+        while done < count {
+            let result = unsafe buffer.withUnsafeMutableBytes { raw in
+                unsafe DescriptorRead.some(
+                    into: UnsafeMutableRawBufferPointer(rebasing: raw[done..<count]), from: descriptor,
+                    at: off_t(offset + done))
+            }
+            guard result > 0 else { return false }
+            done += result
         }
         return true
     }
