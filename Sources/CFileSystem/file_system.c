@@ -9,6 +9,8 @@
 #if defined(__linux__)
 #include <fcntl.h>
 #include <sys/vfs.h>
+#include <unistd.h>
+#include <stddef.h>
 #endif
 
 int64_t directory_file_system_magic(int descriptor) {
@@ -37,5 +39,22 @@ int directory_start_writeback(int descriptor, int64_t offset, int64_t length) {
     (void)offset;
     (void)length;
     return ENOSYS;
+#endif
+}
+
+int64_t directory_copy_range(int source, int64_t offset, int target, int64_t length) {
+#if defined(__linux__)
+    off_t from = (off_t)offset;
+    ssize_t copied = copy_file_range(source, &from, target, NULL, (size_t)length, 0);
+    if (copied < 0) {
+        return -(int64_t)errno;
+    }
+    return (int64_t)copied;
+#else
+    (void)source;
+    (void)offset;
+    (void)target;
+    (void)length;
+    return -(int64_t)ENOSYS;
 #endif
 }

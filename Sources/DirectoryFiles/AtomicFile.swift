@@ -197,6 +197,44 @@ public enum AtomicFile {
             }
         }
 
+        /// Puts the first `length` bytes of the open file `source` at the start of the new file,
+        /// copied by the kernel (`copy_file_range`), as the bytes whose hash state is `hash`
+        /// (the caller knows it). Only before anything is written; `false` when the copy
+        /// failed or fell short: the new file then holds some of them, and `restart()` must
+        /// empty it before anything else is written.
+        mutating func copy(from source: Int32, length: Int, hash: ContentHash) -> Bool {
+            guard size == 0, failure == 0 else { return false }
+            var copied = 0
+            while copied < length {
+                let count = directory_copy_range(source, Int64(copied), descriptor, Int64(length - copied))
+                guard count > 0 else { return false }
+                copied += Int(count)
+                if hintsWriteback, copied - unhinted >= Self.writebackStep {
+                    if directory_start_writeback(descriptor, Int64(unhinted), Int64(copied - unhinted)) != 0 {
+                        hintsWriteback = false
+                    }
+                    unhinted = copied
+                }
+            }
+            size = length
+            self.hash = hash
+            return true
+        }
+
+        /// Empties the new file and starts again from its first byte; `false` when it cannot be,
+        /// and the save then fails.
+        mutating func restart() -> Bool {
+            guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
+                failure = errno == 0 ? EIO : errno
+                return false
+            }
+            size = 0
+            hash = ContentHash()
+            unhinted = 0
+            failure = 0
+            return true
+        }
+
         /// The number of bytes written and their hash, or the `errno` of the first failed write
         /// (0 when none failed).
         public func finish() -> (size: Int, hash: UInt64, failure: Int32) {

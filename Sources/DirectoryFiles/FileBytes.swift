@@ -206,8 +206,15 @@ struct ReadWindow: ~Copyable {
     let descriptor: Int32
     private let path: String
     private var hash = ContentHash()
+    /// The hash's state at the start of each read of `checkpointStep` bytes or more
+    /// (`RecordSource.checkpoints`): a save of a file that begins as this one did goes on from
+    /// the last before what it copies.
+    private(set) var checkpoints: [(offset: Int, state: ContentHash)] = []
     private var size = 0
     private var capacity: Int
+
+    /// How far apart the hash's checkpoints are at least.
+    static let checkpointStep = 1 << 20
 
     /// Opens the regular file at `path` and reads its first `capacity` bytes; `nil` when
     /// there is no file. Anything but a regular file is refused, as `FileBytes.read` does.
@@ -248,6 +255,10 @@ struct ReadWindow: ~Copyable {
     var version: FileVersion {
         FileVersion(size: size, modified: modified, hash: hash.value, stamp: stamp)
     }
+
+    /// The number of bytes read, and their hash.
+    var readSize: Int { size }
+    var contentHash: UInt64 { hash.value }
 
     /// The status as opened, when it proves the contents read: the whole file was read under
     /// a lease taken before it was opened and never broken (no program had it open for writing,
@@ -309,6 +320,9 @@ struct ReadWindow: ~Copyable {
         guard wanted > 0 else { return }
         let (read, code) = unsafe DescriptorRead.fill(
             UnsafeMutableRawBufferPointer(start: storage + count, count: wanted), from: descriptor)
+        if size > 0, size - (checkpoints.last?.offset ?? 0) >= Self.checkpointStep {
+            checkpoints.append((size, hash))
+        }
         unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
         if let lease, !leaseBroken, lease.isBroken {
             // A writer waits in `open`: let it go on; this read proves nothing now.
@@ -336,6 +350,10 @@ extension RecordCodec {
     ) throws(FileFormatError) -> (kind: ListKind, records: RecordList) {
         var builder = RecordBuilder(kind: kind, fallback: fallback, sizeHint: window.expectedSize)
         try JSONRecordStream.read(&window, into: &builder)
+        if window.atEnd, window.failure == nil {
+            builder.setSource(
+                RecordSource(size: window.readSize, hash: window.contentHash, checkpoints: window.checkpoints))
+        }
         return builder.finish()
     }
 }

@@ -134,7 +134,14 @@ public struct FileStore: ListStore {
             placed = try AtomicFile.write(
                 to: path, replacing: expected, writerWait: lockWait, stamped: true, clock: clock
             ) { output in
-                RecordCodec.encode(records, kind: kind, format: format) { output.write($0) }
+                // A JSON list saved over the file it was read from copies what did not change.
+                let copied: Bool
+                if format == .json, case .version(let version) = expected {
+                    copied = JSONCopiedSave.write(records, kind: kind, replacing: version, path: path, to: &output)
+                } else {
+                    copied = false
+                }
+                if !copied { RecordCodec.encode(records, kind: kind, format: format) { output.write($0) } }
                 written = output.finish()
             }
         } catch .lateWriteKept(let path, let kept, nil) {

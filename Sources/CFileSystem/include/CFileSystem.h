@@ -15,4 +15,11 @@ int64_t directory_file_system_magic(int descriptor);
 /// the system has no such call). Glibc's Swift module does not declare it (`_GNU_SOURCE`).
 int directory_start_writeback(int descriptor, int64_t offset, int64_t length);
 
+/// Copies up to `length` bytes of the open file `source` from `offset` to the open file
+/// `target` at its file offset, which moves on (Linux's `copy_file_range`: the kernel copies
+/// the pages, or shares the blocks on a file system that can); `source`'s offset does not
+/// move. The number of bytes copied (0 at the end of `source`, or fewer than asked), or
+/// minus the `errno` of the failure (ENOSYS, EXDEV, EINVAL where it cannot be done).
+int64_t directory_copy_range(int source, int64_t offset, int target, int64_t length);
+
 #endif

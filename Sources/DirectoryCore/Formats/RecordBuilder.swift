@@ -56,6 +56,14 @@ public struct RecordBuilder: Sendable {
     /// The keys of `pending` or `extras`, once there are too many to search one by one,
     /// so that a record with any number of keys loads in linear time.
     private var keysSeen = RepeatedKeyCheck()
+    /// The file offset of the bytes a reader hands to `endRecord(texts:span:)` (a JSON reader's
+    /// window), for the rows' origins (`RecordOrigin`).
+    package var originBase = 0
+    /// Whether the current record's id was read as 36 digits and hyphens in upper case, as the
+    /// writer writes it (`noteIDAsWritten`).
+    private var idAsWritten = false
+    /// Whether every field is text (a row's origin can be plain only then).
+    private var allText = false
 
     /// Creates a builder; `kind` fixes the kind, or `nil` lets the file decide.
     ///
@@ -98,6 +106,7 @@ public struct RecordBuilder: Sendable {
     /// Starts the next record.
     public mutating func beginRecord() {
         id = nil
+        idAsWritten = false
         seen = 0
         order = KeyOrder.Packed()
         if !longOrder.isEmpty { longOrder = [] }
@@ -225,6 +234,13 @@ public struct RecordBuilder: Sendable {
         extras.append(KeyedValue(key, value))
     }
 
+    /// Notes that the id just added (`add(id:)`) was read as the writer writes it: 36 digits and
+    /// hyphens in upper case, between quotes, without escapes.
+    @inline(__always)
+    mutating func noteIDAsWritten() {
+        idAsWritten = true
+    }
+
     /// Sets the current record's id, parsed by the reader straight from the file's
     /// bytes; only once the kind is known (before, ids go through `add(key:value:)`).
     public mutating func add(id: RecordID) throws(FileFormatError) {
@@ -258,6 +274,13 @@ public struct RecordBuilder: Sendable {
 
     /// Finishes the current record, whose texts given by `add(field:textAt:)` are in `bytes`.
     mutating func endRecord(texts bytes: Span<UInt8>) throws(FileFormatError) {
+        try endRecord(texts: bytes, span: nil)
+    }
+
+    /// Finishes the current record, whose texts given by `add(field:textAt:)` are in `bytes`,
+    /// and which took the bytes `span` of them: noted as the row's origin (`RecordOrigin`),
+    /// offset by `originBase`.
+    mutating func endRecord(texts bytes: Span<UInt8>, span: Range<Int>?) throws(FileFormatError) {
         if !hasKind {
             let buffered = pending
             kind = ListKind.detect(keys: buffered.map(\.key)) ?? fallback
@@ -277,6 +300,7 @@ public struct RecordBuilder: Sendable {
         }
         // A key the record lacks is written after the others.
         let allKeys: UInt64 = (2 << UInt64(fields.count)) &- 1
+        let hadAllKeys = seen == allKeys
         if seen != allKeys {
             for code in 0...fields.count where seen & (1 << UInt64(code)) == 0 {
                 noteKey(UInt8(truncatingIfNeeded: code))
@@ -284,6 +308,16 @@ public struct RecordBuilder: Sendable {
         }
         if extras.isEmpty, longOrder.isEmpty {
             list?.append(id: id, texts: texts, in: bytes.rawBytes, values: values, order: order, objects: objects)
+            if let span {
+                var plain = idAsWritten && hadAllKeys && allText
+                if plain {
+                    for range in texts where range == nil {
+                        plain = false
+                        break
+                    }
+                }
+                list?.noteOrigin(RecordOrigin(offset: originBase &+ span.lowerBound, isPlain: plain))
+            }
             return
         }
         for index in texts.indices {
@@ -299,6 +333,11 @@ public struct RecordBuilder: Sendable {
     /// How the binary property list being read shares its objects (its reader says).
     public var plistObjectSharing = BinaryPlistObjectSharing.shared
 
+    /// Says which file the rows' origins are in (`RecordSource`), once it is read.
+    package mutating func setSource(_ source: RecordSource) {
+        list?.setSource(source)
+    }
+
     /// The kind and records, once every record has been added.
     public func finish() -> (kind: ListKind, records: RecordList) {
         var records = list?.finish() ?? []
@@ -311,6 +350,7 @@ public struct RecordBuilder: Sendable {
         hasKind = kind != nil
         fields = kind?.fields ?? []
         fieldTypes = fields.map(\.type)
+        allText = hasKind && fields.allSatisfy(\.isText)
         fieldKeyBytes = fields.flatMap { Array($0.name.utf8) }
         fieldKeyStarts = fields.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.name.utf8.count) }
         defaults = kind?.defaultValues ?? []

@@ -65,4 +65,22 @@ public enum RecordCodec {
             bytes.span.withRawBytes(piece)
         }
     }
+
+    /// How many of the first records of `records`, and how many bytes from the start of the JSON
+    /// file they were read from, a save may copy from that file instead of encoding them: the
+    /// writer would write the same bytes (`JSONRecordWriter.copyablePrefix`). `matches` says
+    /// whether the file holds the given bytes at the given offset, for rows that must be compared.
+    package static func copyableJSONPrefix(
+        _ records: RecordList, kind: ListKind, fileSize: Int, matches: (_ offset: Int, _ bytes: Span<UInt8>) -> Bool
+    ) -> (records: Int, bytes: Int) {
+        JSONRecordWriter.copyablePrefix(records, kind: kind, fileSize: fileSize, matches: matches)
+    }
+
+    /// Encodes `records` as a JSON file as `encode(_:kind:format:into:)` does, but for the bytes
+    /// before record `skipping` (the `[` and the records before it), which are left out.
+    package static func encodeJSON(
+        _ records: RecordList, kind: ListKind, skipping: Int, into piece: (RawSpan) -> Void
+    ) {
+        JSONRecordWriter.write(records, kind: kind, pieceSize: 1 << 20, skipping: skipping) { $0.withRawBytes(piece) }
+    }
 }

@@ -59,6 +59,18 @@ extension RecordList {
             append(Record(id: id, values: values, keyOrder: order.count == 0 ? nil : order.order))
         }
 
+        /// Notes where the record just added was in the file, when it is a table row.
+        @inline(__always)
+        mutating func noteOrigin(_ origin: RecordOrigin) {
+            guard let slot = slots.last, slot >= 0 else { return }
+            table.noteOrigin(origin, row: slot)
+        }
+
+        /// Says which file the rows' origins are in (`RecordSource`).
+        mutating func setSource(_ source: RecordSource) {
+            table.source = source
+        }
+
         /// The list built.
         public func finish() -> RecordList {
             RecordList(table: RecordTable(table), slots: slots, loose: loose, loosePositions: loosePositions)

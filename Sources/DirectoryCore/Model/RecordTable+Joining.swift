@@ -46,6 +46,12 @@ extension RecordTable.Builder {
         starts.reserveCapacity(starts.count + other.starts.count - 1)
         for index in 1..<other.starts.count { starts.append(other.starts[index] &+ offset) }
         bytes.append(contentsOf: other.bytes)
+        // Where the rows were in the file: kept only when both parts noted every row's.
+        if origins.count == ids.count, other.origins.count == other.ids.count {
+            origins.append(contentsOf: other.origins)
+        } else {
+            origins = []
+        }
         ids.append(contentsOf: other.ids)
         return true
     }

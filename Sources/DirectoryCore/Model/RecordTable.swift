@@ -33,6 +33,11 @@ public final class RecordTable: Sendable {
     let valueObjects: [UInt32]
     /// Above every number in `valueObjects`.
     let valueObjectBound: Int
+    /// Where each row was in the file it was read from (`RecordOrigin`), by row; empty when
+    /// the reader noted none (every format but JSON).
+    let origins: [UInt32]
+    /// The file the rows' `origins` are in, once its reader said (`RecordSource`).
+    package let source: RecordSource?
     /// The search index of the rows, once a search has built it (`caseFoldedIndex`).
     let searchCache = CaseFoldedIndexCache()
 
@@ -55,6 +60,8 @@ public final class RecordTable: Sendable {
         }
         valueObjects = objects
         valueObjectBound = builder.valueObjectBound
+        origins = builder.origins.count == builder.ids.count ? builder.origins : []
+        source = origins.isEmpty ? nil : builder.source
     }
 
     /// The mark in `valueObjects` of a value that has no object.
@@ -156,6 +163,8 @@ extension RecordTable {
         var packedOrders: [KeyOrder.Packed] = []
         var lastPacked = KeyOrder.Packed()
         var lastOrderIndex = -1
+        var origins: [UInt32] = []
+        var source: RecordSource?
 
         /// The most bytes a table holds, so that offsets fit in 32 bits.
         static let capacityLimit = Int(UInt32.max)
@@ -175,6 +184,7 @@ extension RecordTable {
             ids.reserveCapacity(rows)
             starts.reserveCapacity(rows * fieldCount + 1)
             bytes.reserveCapacity(byteCount)
+            origins.reserveCapacity(rows)
         }
 
         /// Adds `record` as a row and returns its number, or returns `nil` (adding nothing)

@@ -9,7 +9,7 @@
 /// word reaches every bit of the result. Fed in pieces of any size; the value depends
 /// only on the bytes. Recovery journals keep these values: a change here needs a new
 /// journal format (`RecoveryJournal.magic`).
-package struct ContentHash {
+package struct ContentHash: Sendable {
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
         0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x2545_F491_4F6C_DD1D, 0x9FB2_1C65_1E98_DF25

@@ -77,6 +77,7 @@ enum JSONRecordStream {
         let end = limited ? limit - window.start : window.count
         let atEnd = window.atEnd && !limited
         var failure: FileFormatError?
+        builder.originBase = window.start
         window.withBytes { raw in
             do throws(FileFormatError) {
                 try JSONRecordReader.readSteps(

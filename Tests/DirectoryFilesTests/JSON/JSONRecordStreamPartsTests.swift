@@ -20,6 +20,8 @@ struct JSONRecordStreamPartsTests {
         var bytes: [UInt8] = []
         var keyOrders: [KeyOrder?] = []
         var rowOrders: [UInt8] = []
+        /// Where each row was in the file (`RecordOrigin`).
+        var origins: [UInt32] = []
         var size = 0
         var hash: UInt64 = 0
         /// Whether the file was read in two parts (not compared).
@@ -29,7 +31,7 @@ struct JSONRecordStreamPartsTests {
             left.error == right.error && left.kind == right.kind && left.records == right.records
                 && left.tableRows == right.tableRows && left.ids == right.ids && left.starts == right.starts
                 && left.bytes == right.bytes && left.keyOrders == right.keyOrders && left.rowOrders == right.rowOrders
-                && left.size == right.size && left.hash == right.hash
+                && left.origins == right.origins && left.size == right.size && left.hash == right.hash
         }
     }
 
@@ -54,6 +56,7 @@ struct JSONRecordStreamPartsTests {
             outcome.bytes = table.bytes
             outcome.keyOrders = table.keyOrders
             outcome.rowOrders = table.rowOrders
+            outcome.origins = table.origins
         }
         outcome.size = window.version.size
         outcome.hash = window.version.hash

@@ -81,7 +81,7 @@ package enum JSONRecordReader {
             } while try scanner.continueObject()
         }
         do {
-            try builder.endRecord(texts: scanner.bytes)
+            try builder.endRecord(texts: scanner.bytes, span: recordStart..<scanner.position)
         } catch {
             throw located(error, at: recordStart)
         }
@@ -124,6 +124,7 @@ package enum JSONRecordReader {
         case .id:
             if let id = scanner.parseRecordID() {
                 try builder.add(id: id)
+                if scanner.isUpperCaseID(before: scanner.position) { builder.noteIDAsWritten() }
             } else {
                 try builder.add(key: "id", value: try scanner.parseMemberValue())
             }

@@ -23,25 +23,27 @@ enum JSONRecordWriter {
     ///
     /// Records still in the list's `RecordTable`, and those `new` added to its growing table,
     /// are written straight from their bytes; the others (changed, with extras) through `Record`.
+    ///
+    /// With `skipping`, the file's bytes before its record `skipping` (the `[` and the records
+    /// before) are left out: `emit` gets the rest, from that record's `,` on.
     static func write(
-        _ records: RecordList, kind: ListKind, pieceSize: Int, emit: (Span<UInt8>) -> Void
+        _ records: RecordList, kind: ListKind, pieceSize: Int, skipping: Int = 0, emit: (Span<UInt8>) -> Void
     ) {
-        let fallback = records.firstKeyOrder ?? .declared(fieldCount: kind.fields.count)
-        let layout = Layout(kind: kind, table: records.table, fallback: fallback)
-        let estimate = 2 + records.count * (layout.fixedBound + kind.fields.count * 16)
+        let layout = Layout(records, kind: kind)
+        let estimate = 2 + (records.count - skipping) * (layout.fixedBound + kind.fields.count * 16)
         var sink = ByteSink(capacity: min(estimate, pieceSize) + 4096)
-        sink.put(UInt8(ascii: "["))
+        if skipping == 0 { sink.put(UInt8(ascii: "[")) }
         if let table = records.table {
             // The table's values and their offsets, borrowed once for every row.
             table.withStorage { values, starts in
                 write(
-                    records, layout: layout, table: table, values: values, starts: starts, to: &sink,
+                    records, from: skipping, layout: layout, table: table, values: values, starts: starts, to: &sink,
                     pieceSize: pieceSize, emit: emit)
             }
         } else {
             write(
-                records, layout: layout, table: nil, values: Span(), starts: Span(), to: &sink, pieceSize: pieceSize,
-                emit: emit)
+                records, from: skipping, layout: layout, table: nil, values: Span(), starts: Span(), to: &sink,
+                pieceSize: pieceSize, emit: emit)
         }
         sink.put(UInt8(ascii: "]"))
         emit(sink.bytes)
@@ -51,12 +53,12 @@ enum JSONRecordWriter {
     /// `pieceSize` bytes as they fill up (the rest stays in `sink`); `values` and `starts`
     /// are `table`'s storage (`RecordTable.withStorage`).
     private static func write(
-        _ records: RecordList, layout: Layout, table: RecordTable?, values: Span<UInt8>, starts: Span<UInt32>,
-        to sink: inout ByteSink, pieceSize: Int, emit: (Span<UInt8>) -> Void
+        _ records: RecordList, from first: Int, layout: Layout, table: RecordTable?, values: Span<UInt8>,
+        starts: Span<UInt32>, to sink: inout ByteSink, pieceSize: Int, emit: (Span<UInt8>) -> Void
     ) {
         records.withGrowingStorage { grownIDs, grownValues, grownStarts in
             write(
-                records, layout: layout, table: table, values: values, starts: starts,
+                records, from: first, layout: layout, table: table, values: values, starts: starts,
                 grown: (grownIDs, grownValues, grownStarts), to: &sink, pieceSize: pieceSize, emit: emit)
         }
     }
@@ -64,13 +66,13 @@ enum JSONRecordWriter {
     /// The records of `records` into `sink`, as above; `grown` is the list's growing table's
     /// storage (`RecordList.withGrowingStorage`).
     private static func write(
-        _ records: RecordList, layout: Layout, table: RecordTable?, values: Span<UInt8>, starts: Span<UInt32>,
-        grown: (ids: Span<RecordID>, values: Span<UInt8>, starts: Span<UInt32>),
+        _ records: RecordList, from first: Int, layout: Layout, table: RecordTable?, values: Span<UInt8>,
+        starts: Span<UInt32>, grown: (ids: Span<RecordID>, values: Span<UInt8>, starts: Span<UInt32>),
         to sink: inout ByteSink, pieceSize: Int, emit: (Span<UInt8>) -> Void
     ) {
         var scratch: [UInt8] = []
         let fieldCount = layout.fields.count
-        for number in records.indices {
+        for number in first..<records.count {
             if let row = records.tableRow(at: number), let table {
                 layout.writeRow(
                     id: table.id(at: row), order: table.keyOrderIndex(ofRow: row), valueStart: row &* fieldCount,
@@ -90,7 +92,7 @@ enum JSONRecordWriter {
     }
 
     /// The fixed parts of every record of a kind, escaped once rather than once per record.
-    private struct Layout {
+    struct Layout {
         let fields: [Field]
         /// `"id":` and `"name":` for each field, by key code.
         let keyPrefixes: [[UInt8]]
@@ -121,6 +123,12 @@ enum JSONRecordWriter {
         /// Where each joiner starts in `joinerBytes` (and the last ends): `1 + fields.count + 1`
         /// joiners per order.
         let joinerStarts: [Int]
+
+        /// The layout the writer uses for `records`.
+        init(_ records: RecordList, kind: ListKind) {
+            let fallback = records.firstKeyOrder ?? .declared(fieldCount: kind.fields.count)
+            self.init(kind: kind, table: records.table, fallback: fallback)
+        }
 
         init(kind: ListKind, table: RecordTable?, fallback: KeyOrder) {
             fields = kind.fields
@@ -217,7 +225,7 @@ enum JSONRecordWriter {
         /// Whether a byte of `text` is written as an escape sequence (`JSONStringEscaper`):
         /// eight bytes at a time, the last eight overlapping those before.
         @inline(__always)
-        private static func needsEscape(_ text: Span<UInt8>) -> Bool {
+        static func needsEscape(_ text: Span<UInt8>) -> Bool {
             let count = text.count
             guard count >= 8 else {
                 for index in 0..<count where JSONStringEscaper.needsEscape(text[index]) { return true }

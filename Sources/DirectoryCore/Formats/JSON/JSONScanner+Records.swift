@@ -45,4 +45,22 @@ extension JSONScanner {
         if peekSignificant() == UInt8(ascii: "\"") { return .string(try parseString()) }
         return try parseValue(depth: 2, keepingNumberText: keepingNumberText)
     }
+
+    /// Whether the 36 characters of the id `parseRecordID()` read, ending with the quote before
+    /// `end`, have no lower-case letter: a hex digit or hyphen with bits 0x40 and 0x20 both set
+    /// is one of `a`–`f`. Five words, the last overlapping.
+    @inline(__always)
+    func isUpperCaseID(before end: Int) -> Bool {
+        let start = end &- 37
+        guard start >= 0 else { return false }
+        let mask: UInt64 = 0x4040_4040_4040_4040
+        let words = (
+            bytes.word64(at: start), bytes.word64(at: start &+ 8), bytes.word64(at: start &+ 16),
+            bytes.word64(at: start &+ 24), bytes.word64(at: start &+ 28)
+        )
+        let found =
+            words.0 & (words.0 << 1) | words.1 & (words.1 << 1) | words.2 & (words.2 << 1)
+            | words.3 & (words.3 << 1) | words.4 & (words.4 << 1)
+        return found & mask == 0
+    }
 }
