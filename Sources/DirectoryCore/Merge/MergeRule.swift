@@ -265,7 +265,8 @@ struct RecordMerge {
     private static func arrange(_ records: [Record], in order: [RecordKey]) -> [Record] {
         guard records.count != order.count || records.indices.contains(where: { records[$0].key != order[$0] })
         else { return records }
-        var byKey = RecordKeyMap<Record>(minimumCapacity: records.count)
+        var byKey: [RecordKey: Record] = [:]
+        byKey.reserveCapacity(records.count)
         for record in records { byKey[record.key] = record }
         var arranged: [Record] = []
         arranged.reserveCapacity(records.count)
@@ -276,7 +277,7 @@ struct RecordMerge {
     /// What the other session changed, compared with the file as this session loaded it
     /// (this session's records with its own edits taken back).
     private func summary(theirs: [Record], rule: MergeRule) -> [String] {
-        var before = RecordKeyMap<Record>(minimumCapacity: ours.count)
+        var before: [RecordKey: Record] = [:]
         for record in ours where baseline[record.key] == nil { before[record.key] = record }
         for case (let key, .present(let record)) in baseline { before[key] = record }
         var lines: [String] = []
@@ -287,7 +288,7 @@ struct RecordMerge {
                 lines.append(rule.added(their))
             }
         }
-        for (_, old) in before { lines.append(rule.deleted(old)) }
+        for old in before.values { lines.append(rule.deleted(old)) }
         return lines
     }
 }
