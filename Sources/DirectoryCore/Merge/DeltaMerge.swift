@@ -4,7 +4,7 @@
 ///
 /// Order is never merged here: a session that reordered its list is offered no delta
 /// (`Session.mergeWithStore`), and a delta with a row that moved returns `nil`; both merge the
-/// whole list, whose order is `OrderMerge.mergeKeepingOursWhole`'s on a file and a database alike.
+/// whole list, whose order is `RecordMerge.mergedOrder`'s on a file and a database alike.
 struct DeltaMerge {
     /// Records of the list to replace, by index.
     var replaced: [(index: Int, record: Record)] = []

@@ -1,9 +1,13 @@
-/// The one rule of a three-way merge, record by record and field by field: what a record
-/// becomes when this session changed it since its base (the version it started from) and
-/// another version of the list (another session's save, a journal being recovered) may
-/// have changed it too. Every merge asks it: the whole-list merge (`RecordMerge`), the merge
-/// of a store's delta (`DeltaMerge`), `recover`, and so every message about a merged record
-/// is worded here.
+/// The one rule of a three-way merge, in one place: what a record becomes when this session
+/// changed it since its base (the version it started from) and another version of the list
+/// (another session's save, a journal being recovered, a copy) may have changed it too, record
+/// by record and field by field; how a whole list merges by it (`RecordMerge`, below), with
+/// records that share an id matched first (`matchingRepeatedIDs`, at the end); and where a
+/// merge's order starts (`RecordMerge.mergedOrder`: the other side's, when this session moved
+/// nothing; else `OrderMerge` places each side's moves). Every merge asks it: a save or
+/// `refresh` beside another session's save, the merge of a store's delta (`DeltaMerge`),
+/// `recover` and `merge PATH`; so every message about a merged record is worded here (those
+/// about order beside `OrderMerge`).
 ///
 /// A field changed on one side only takes that change; a field changed the same way on both
 /// is that value; a field changed differently on both is a conflict. A record deleted on one
@@ -131,36 +135,229 @@ struct MergeRule {
         }
     }
 
-    /// The conflict of a record both sides moved to different places: after `oursAfter` here
-    /// (`nil`: first), after `theirsAfter` in the other version.
-    func moveConflict(_ record: Record, oursAfter: Record?, theirsAfter: Record?) -> String {
-        "\(title(record)): moved \(position(after: oursAfter)) here but \(position(after: theirsAfter)) in \(place)"
-    }
-
-    /// What the merge report says of a record both sides moved, kept where this session put it.
-    func moveOverruled(_ record: Record, oursAfter: Record?) -> String {
-        "\(title(record)): placed \(position(after: oursAfter)) as you moved it, though the other session moved it elsewhere"
-    }
-
-    /// What the merge report says when `save!` kept this session's order whole
-    /// (`OrderMerge.mergeKeepingOursWhole`): how many of the other side's moves were not taken.
-    func orderKept(notTaken: Int) -> String {
-        "the list's order is this session's: the other session's moves of \(notTaken) "
-            + "\(notTaken == 1 ? kind.noun : kind.pluralNoun) were not taken, as save! keeps your order"
-    }
-
-    /// "after 'Ann'", or "first".
-    private func position(after record: Record?) -> String {
-        record.map { "after \(title($0))" } ?? "first"
-    }
-
-    /// What the merge report says of a record the other side moved.
-    func moved(_ record: Record) -> String { "moved \(title(record))" }
-
     /// What the merge report says of a record the other side added, changed or deleted.
     func added(_ record: Record) -> String { "added \(title(record))" }
     /// See `added(_:)`.
     func changed(_ record: Record) -> String { "changed \(title(record))" }
     /// See `added(_:)`.
     func deleted(_ record: Record) -> String { "deleted \(title(record))" }
+}
+
+/// Merges this session's edits into a whole list that another session saved in the
+/// meantime (a three-way merge whose base is the version of each record this session
+/// started from), record by record with `MergeRule`, and its order with `mergedOrder`.
+struct RecordMerge {
+    /// The merged list and what came from the other session.
+    struct Merged {
+        /// The records to write.
+        var records: [Record]
+        /// One line per record the other session added, changed or deleted.
+        var fromOthers: [String]
+    }
+
+    let kind: ListKind
+    /// The saved version of each record this session touched.
+    let baseline: BaselineTable
+    /// This session's records.
+    let ours: [Record]
+    /// What keeps the list merged with, for the messages ("in the file").
+    let medium: StoreMedium
+    /// Whether conflicts go this session's way (`save!` on a database) instead of refusing
+    /// the merge: its value of a field both changed, its deletion, its edit of a record the
+    /// other session deleted (which comes back). Everything else the other session saved stays.
+    var preferringOurs = false
+    /// How the merged records are ordered.
+    var ordering = Ordering.theirsThenAdded
+
+    /// How a merge orders the merged records.
+    enum Ordering {
+        /// The other side's order, with the records only this session has last (`recover`,
+        /// which puts back its own order afterwards).
+        case theirsThenAdded
+        /// By `OrderMerge`, from `base`, the order this session started from (`nil` when it
+        /// moved nothing, so only its additions are placed).
+        case merged(base: [RecordKey]?)
+    }
+
+    /// Merges with `theirs`, the records in the list at `location` now, by `MergeRule`.
+    /// Conflicts come back as lines naming the record, the field and both values.
+    ///
+    /// Records are matched by `RecordKey`: when ids repeat, the k-th record with an id
+    /// in `theirs` (numbered by `RecordKey.numberOccurrences`) is the k-th here.
+    func merge(theirs unmatched: [Record], location: String) -> Result<Merged, StorageError> {
+        let theirs = matchingRepeatedIDs(unmatched)
+        let rule = MergeRule(
+            kind: kind, place: medium.place, preferringOurs: preferringOurs)
+        var oursByKey: [RecordKey: Record] = [:]
+        for record in ours where baseline[record.key] != nil { oursByKey[record.key] = record }
+        var conflicts: [String] = []
+        var overruled: [String] = []
+        var merged: [Record] = []
+        merged.reserveCapacity(theirs.count + oursByKey.count)
+        var theirKeys = Set<RecordKey>()
+        for their in theirs {
+            guard let base = baseline[their.key] else {
+                merged.append(their)
+                continue
+            }
+            theirKeys.insert(their.key)
+            guard case .present(let baseRecord) = base else {
+                merged.append(their)  // both added the same id: cannot happen with random ids
+                continue
+            }
+            let decision = rule.decide(base: baseRecord, ours: oursByKey[their.key], theirs: their)
+            conflicts += decision.conflicts
+            overruled += decision.overruled
+            if let record = decision.record { merged.append(record) }
+        }
+        for mine in ours {
+            guard let base = baseline[mine.key], !theirKeys.contains(mine.key) else { continue }
+            guard case .present(let baseRecord) = base else {
+                merged.append(mine)  // added here
+                continue
+            }
+            let decision = rule.decide(base: baseRecord, ours: mine, theirs: nil)
+            conflicts += decision.conflicts
+            overruled += decision.overruled
+            if let record = decision.record { merged.append(record) }
+        }
+        var moved: [String] = []
+        if case .merged(let base) = ordering {
+            let order = Self.mergedOrder(
+                base: base, ours: ours.map(\.key), theirs: theirs.map(\.key), preferringOurs: preferringOurs)
+            merged = Self.arrange(merged, in: order.order)
+            if !order.conflicts.isEmpty || !order.theirMoves.isEmpty {
+                let lines = orderLines(order, theirs: theirs, rule: rule)
+                conflicts += lines.conflicts
+                overruled += lines.overruled
+                moved = lines.moved
+            }
+            if order.notTaken > 0 { overruled.append(rule.orderKept(notTaken: order.notTaken)) }
+        }
+        guard conflicts.isEmpty else {
+            return .failure(.conflict(location: location, medium: medium, details: conflicts))
+        }
+        return .success(Merged(records: merged, fromOthers: summary(theirs: theirs, rule: rule) + moved + overruled))
+    }
+
+    /// The merged order of a save or `refresh` beside another session's save, on every store
+    /// (a database's delta never merges order: `DeltaMerge` leaves any move to the whole list).
+    /// When this session moved nothing (`base` is `nil`) and both sides hold the same records,
+    /// which is a save beside another session's edits of fields, it is the other side's order;
+    /// else `OrderMerge.merge` places each side's moves.
+    ///
+    /// `save!` (`preferringOurs`) after orders that conflict keeps this session's order whole
+    /// (`OrderMerge.oursWinning`): the other side's moves kept around this side's would make an
+    /// order neither side made (two sorts). (`merge PATH` settles its conflicts one by one instead.)
+    static func mergedOrder(
+        base: [RecordKey]?, ours: [RecordKey], theirs: [RecordKey], preferringOurs: Bool
+    ) -> OrderMerge.Merged {
+        if base == nil, ours == theirs { return OrderMerge.Merged(order: theirs) }
+        var merged = OrderMerge.merge(base: base, ours: ours, theirs: theirs, preferringOurs: preferringOurs)
+        guard preferringOurs, !merged.conflicts.isEmpty else { return merged }
+        merged.order = OrderMerge.oursWinning(ours: ours, theirs: theirs)
+        merged.notTaken = merged.theirMoves.count
+        merged.theirMoves = []
+        return merged
+    }
+
+    /// `records` in `order` (which names every one of them, and maybe others).
+    private static func arrange(_ records: [Record], in order: [RecordKey]) -> [Record] {
+        guard records.count != order.count || records.indices.contains(where: { records[$0].key != order[$0] })
+        else { return records }
+        var byKey: [RecordKey: Record] = [:]
+        byKey.reserveCapacity(records.count)
+        for record in records { byKey[record.key] = record }
+        var arranged: [Record] = []
+        arranged.reserveCapacity(records.count)
+        for key in order { if let record = byKey.removeValue(forKey: key) { arranged.append(record) } }
+        return arranged + records.filter { byKey[$0.key] != nil }  // none, but nothing is dropped
+    }
+
+    /// What the other session changed, compared with the file as this session loaded it
+    /// (this session's records with its own edits taken back).
+    private func summary(theirs: [Record], rule: MergeRule) -> [String] {
+        var before: [RecordKey: Record] = [:]
+        for record in ours where baseline[record.key] == nil { before[record.key] = record }
+        for case (let key, .present(let record)) in baseline { before[key] = record }
+        var lines: [String] = []
+        for their in theirs {
+            if let old = before.removeValue(forKey: their.key) {
+                if old != their { lines.append(rule.changed(their)) }
+            } else if baseline[their.key] == nil {
+                lines.append(rule.added(their))
+            }
+        }
+        for old in before.values { lines.append(rule.deleted(old)) }
+        return lines
+    }
+}
+
+/// Matching records that share an id, for a merge.
+///
+/// Files this program writes never repeat an id, but one edited by hand can. Such
+/// records are told apart by `Record.occurrence`. Before merging, the other side's
+/// records with a repeated id are matched to this session's base versions: first a
+/// record equal to a base version takes it, then the rest take the remaining ones in
+/// order (the k-th with the k-th), and any left over count as added by the other
+/// session. So neither side's deletion of one such record makes a false conflict,
+/// and no record is dropped or written twice.
+extension RecordMerge {
+    /// `theirs` with the occurrences of repeated ids matched to this session's records.
+    func matchingRepeatedIDs(_ theirs: [Record]) -> [Record] {
+        var repeated = Set<RecordID>()
+        for record in theirs where record.occurrence > 0 { repeated.insert(record.id) }
+        for record in ours where record.occurrence > 0 { repeated.insert(record.id) }
+        for key in baseline.keys where key.occurrence > 0 { repeated.insert(key.id) }
+        guard !repeated.isEmpty else { return theirs }
+        // The base version of each occurrence: as saved when touched here, else as it is here.
+        var bases: [RecordID: [Int: Record]] = [:]
+        for record in ours where repeated.contains(record.id) && baseline[record.key] == nil {
+            bases[record.id, default: [:]][record.occurrence] = record
+        }
+        for case (let key, .present(let record)) in baseline where repeated.contains(key.id) {
+            bases[key.id, default: [:]][key.occurrence] = record
+        }
+        var positions: [RecordID: [Int]] = [:]
+        for (index, record) in theirs.enumerated() where repeated.contains(record.id) {
+            positions[record.id, default: []].append(index)
+        }
+        var matched = theirs
+        for (id, indices) in positions {
+            let base = bases[id] ?? [:]
+            for (index, occurrence) in Self.match(indices.map { theirs[$0] }, to: base) {
+                matched[indices[index]].occurrence = occurrence
+            }
+        }
+        return matched
+    }
+
+    /// For each of `records` (one id's, in file order), its index there and the occurrence it takes.
+    private static func match(_ records: [Record], to base: [Int: Record]) -> [(Int, Int)] {
+        var free = base.keys.sorted()
+        var result: [(Int, Int)] = []
+        var unmatched: [Int] = []
+        for (index, record) in records.enumerated() {
+            if let slot = free.firstIndex(where: { sameContents(base[$0], record) }) {
+                result.append((index, free.remove(at: slot)))
+            } else {
+                unmatched.append(index)
+            }
+        }
+        var next = (base.keys.max() ?? -1) + 1
+        for index in unmatched {
+            if !free.isEmpty {
+                result.append((index, free.removeFirst()))
+            } else {
+                result.append((index, next))
+                next += 1
+            }
+        }
+        return result
+    }
+
+    private static func sameContents(_ base: Record?, _ record: Record) -> Bool {
+        guard let base else { return false }
+        return base.values == record.values && base.extras == record.extras
+    }
 }

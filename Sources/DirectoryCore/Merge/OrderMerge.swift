@@ -1,7 +1,9 @@
 /// The three-way merge of a list's order: each side's moves are changes like field edits,
 /// so a move on one side and edits or moves of other records on the other both survive.
-/// Every merge of order asks it: a save or `refresh` beside another session's save (files
-/// and databases), and `merge PATH`.
+/// Every merge in which a side moved or added records asks it: a save or `refresh` beside
+/// another session's save (through `RecordMerge.mergedOrder`, files and databases), and
+/// `merge PATH`. After it in this file: the merge report's lines about order, and the order
+/// `recover` puts back; the longest increasing runs it finds moves by are in `LongestRun.swift`.
 ///
 /// A side's *moves* are the records whose place it changed against the base: those of its
 /// records the base has that are not in a longest common subsequence of the two orders (the
@@ -38,25 +40,6 @@ package struct OrderMerge {
         /// How many records the other side moved whose moves were not taken, because `save!`
         /// kept this session's order whole (`keepingOursWhole`).
         var notTaken = 0
-    }
-
-    /// The order of a save or `refresh` beside another session's save, on every store: a
-    /// database's delta never merges order (`DeltaMerge` leaves any move to the whole list),
-    /// so every such merge of order comes here, through `RecordMerge`.
-    ///
-    /// As `merge`, except that `save!` (`preferringOurs`) after orders that conflict keeps
-    /// this session's order whole (`oursWinning`): the other side's moves kept around this
-    /// side's would make an order neither side made (two sorts). (`merge PATH` settles its
-    /// conflicts one by one instead.)
-    static func mergeKeepingOursWhole(
-        base: [RecordKey]?, ours: [RecordKey], theirs: [RecordKey], preferringOurs: Bool
-    ) -> Merged {
-        var merged = merge(base: base, ours: ours, theirs: theirs, preferringOurs: preferringOurs)
-        guard preferringOurs, !merged.conflicts.isEmpty else { return merged }
-        merged.order = oursWinning(ours: ours, theirs: theirs)
-        merged.notTaken = merged.theirMoves.count
-        merged.theirMoves = []
-        return merged
     }
 
     /// Merges the orders `ours` and `theirs`, both changed from `base`.
@@ -129,7 +112,7 @@ package struct OrderMerge {
         /// is one explanation of the order.
         var mayHaveMoved = Set<RecordKey>()
 
-        init(of order: [RecordKey], base: [RecordKey: Int]) {
+        init(of order: [RecordKey], base: RecordKeyMap<Int>) {
             self.order = order
             var keys: [RecordKey] = []
             var positions: [Int] = []
@@ -185,110 +168,113 @@ package struct OrderMerge {
 
     /// The key next to `key` in `order` (`step` -1: before it; 1: after it), or `nil` at an end.
     private static func neighbour(
-        of key: RecordKey, in order: [RecordKey], at positions: [RecordKey: Int], step: Int
+        of key: RecordKey, in order: [RecordKey], at positions: RecordKeyMap<Int>, step: Int
     ) -> RecordKey? {
         guard let position = positions[key], order.indices.contains(position + step) else { return nil }
         return order[position + step]
     }
 
     /// Each key's position in `order`.
-    static func positions(of order: [RecordKey]) -> [RecordKey: Int] {
-        var positions: [RecordKey: Int] = [:]
-        positions.reserveCapacity(order.count)
+    static func positions(of order: [RecordKey]) -> RecordKeyMap<Int> {
+        var positions = RecordKeyMap<Int>(minimumCapacity: order.count)
         for (position, key) in order.enumerated() { positions[key] = position }
         return positions
     }
+}
 
-    /// The offsets of a longest increasing subsequence of `values` (patience sorting).
-    package static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
-        var tails: [Int] = []  // offsets of the smallest tail of each length
-        var previous = [Int](repeating: -1, count: values.count)
-        for (offset, value) in values.enumerated() {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+/// The merge report's lines about order, when `OrderMerge` found a move or a conflict.
+extension RecordMerge {
+    /// The merge report's lines about order: each conflict, each conflict settled this
+    /// session's way, and the records the other side moved (one line when they are many).
+    func orderLines(
+        _ order: OrderMerge.Merged, theirs: [Record], rule: MergeRule
+    ) -> (conflicts: [String], overruled: [String], moved: [String]) {
+        var wanted = Set(order.conflicts.flatMap { [$0.key, $0.oursAfter, $0.theirsAfter].compactMap { $0 } })
+        if order.theirMoves.count <= Self.movesNamed { wanted.formUnion(order.theirMoves) }
+        var named: [RecordKey: Record] = [:]
+        for record in theirs where wanted.contains(record.key) { named[record.key] = record }
+        for record in ours where wanted.contains(record.key) { named[record.key] = record }
+        var conflicts: [String] = []
+        var overruled: [String] = []
+        for conflict in order.conflicts {
+            guard let record = named[conflict.key] else { continue }
+            let oursAfter = conflict.oursAfter.flatMap { named[$0] }
+            if preferringOurs {
+                overruled.append(rule.moveOverruled(record, oursAfter: oursAfter))
+            } else {
+                conflicts.append(
+                    rule.moveConflict(
+                        record, oursAfter: oursAfter, theirsAfter: conflict.theirsAfter.flatMap { named[$0] }))
             }
-            if low > 0 { previous[offset] = tails[low - 1] }
-            if low == tails.count { tails.append(offset) } else { tails[low] = offset }
         }
-        var result = Set<Int>()
-        var offset = tails.last ?? -1
-        while offset >= 0 {
-            result.insert(offset)
-            offset = previous[offset]
-        }
-        return result
+        let moved =
+            order.theirMoves.count <= Self.movesNamed
+            ? order.theirMoves.compactMap { named[$0].map(rule.moved) }
+            : ["reordered the list (\(order.theirMoves.count) \(kind.pluralNoun) moved)"]
+        return (conflicts, overruled, moved)
     }
 
-    /// The offsets of a longest increasing subsequence of `values` (distinct, not negative)
-    /// that holds as many offsets `preferred` names as any: where several runs are longest,
-    /// the one that keeps those. O(n log n), by a Fenwick tree over the values.
-    static func longestIncreasingRun(_ values: [Int], preferring preferred: (Int) -> Bool) -> Set<Int> {
-        guard let top = values.max() else { return [] }
-        typealias Run = (length: Int, preferred: Int, last: Int)
-        func better(_ one: Run, _ other: Run) -> Bool {
-            one.length != other.length ? one.length > other.length : one.preferred > other.preferred
-        }
-        // tree[i]: the best run ending at a value in the range Fenwick index i covers.
-        var tree = [Run](repeating: (0, 0, -1), count: top + 2)
-        var previous = [Int](repeating: -1, count: values.count)
-        var best: Run = (0, 0, -1)
-        for (offset, value) in values.enumerated() {
-            var below: Run = (0, 0, -1)
-            var index = value
-            while index > 0 {
-                if better(tree[index], below) { below = tree[index] }
-                index -= index & -index
-            }
-            let run: Run = (below.length + 1, below.preferred + (preferred(offset) ? 1 : 0), offset)
-            previous[offset] = below.last
-            if better(run, best) { best = run }
-            index = value + 1
-            while index < tree.count {
-                if better(run, tree[index]) { tree[index] = run }
-                index += index & -index
-            }
-        }
-        var result = Set<Int>()
-        var offset = best.last
-        while offset >= 0 {
-            result.insert(offset)
-            offset = previous[offset]
-        }
-        return result
+    /// How many records the other side moved the merge report names one by one.
+    static let movesNamed = 10
+}
+
+/// How the merge report words order: a move, a conflict of moves, `save!`'s order.
+extension MergeRule {
+    /// The conflict of a record both sides moved to different places: after `oursAfter` here
+    /// (`nil`: first), after `theirsAfter` in the other version.
+    func moveConflict(_ record: Record, oursAfter: Record?, theirsAfter: Record?) -> String {
+        "\(title(record)): moved \(position(after: oursAfter)) here but \(position(after: theirsAfter)) in \(place)"
     }
 
-    /// The offsets of `values` that some longest increasing subsequence leaves out: all but
-    /// those every one of them holds (each the only one of its length on a longest run).
-    static func outOfSomeLongestRun(_ values: [Int]) -> [Int] {
-        let ending = runLengths(values)  // the longest run ending at each offset
-        let starting = Array(runLengths(values.reversed().map { -$0 }).reversed())  // starting at each
-        let longest = ending.max() ?? 0
-        var onALongest = [Int: Int]()  // how many offsets on a longest run have each length there
-        for offset in values.indices where ending[offset] + starting[offset] - 1 == longest {
-            onALongest[ending[offset], default: 0] += 1
-        }
-        return values.indices.filter {
-            ending[$0] + starting[$0] - 1 != longest || onALongest[ending[$0]] != 1
-        }
+    /// What the merge report says of a record both sides moved, kept where this session put it.
+    func moveOverruled(_ record: Record, oursAfter: Record?) -> String {
+        "\(title(record)): placed \(position(after: oursAfter)) as you moved it, though the other session moved it elsewhere"
     }
 
-    /// The length of the longest increasing run of `values` that ends at each offset.
-    private static func runLengths(_ values: [Int]) -> [Int] {
-        var tails: [Int] = []  // the smallest last value of a run of each length
-        var lengths = [Int](repeating: 0, count: values.count)
-        for (offset, value) in values.enumerated() {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tails[middle] < value { low = middle + 1 } else { high = middle }
+    /// What the merge report says when `save!` kept this session's order whole
+    /// (`RecordMerge.mergedOrder`): how many of the other side's moves were not taken.
+    func orderKept(notTaken: Int) -> String {
+        "the list's order is this session's: the other session's moves of \(notTaken) "
+            + "\(notTaken == 1 ? kind.noun : kind.pluralNoun) were not taken, as save! keeps your order"
+    }
+
+    /// "after 'Ann'", or "first".
+    private func position(after record: Record?) -> String {
+        record.map { "after \(title($0))" } ?? "first"
+    }
+
+    /// What the merge report says of a record the other side moved.
+    func moved(_ record: Record) -> String { "moved \(title(record))" }
+}
+
+/// Putting back an order `recover` kept, around the records other sessions added since.
+extension RecordMerge {
+    /// `merged` in the order of `order` (the keys of a list): the records `order` names keep
+    /// that order, and a record it does not name stays before the record it preceded in
+    /// `merged` (or last, when nothing `order` names followed it).
+    static func ordered(_ merged: [Record], byKeys order: [RecordKey]) -> [Record] {
+        var ourPosition: [RecordKey: Int] = [:]
+        ourPosition.reserveCapacity(order.count)
+        for (position, key) in order.enumerated() { ourPosition[key] = position }
+        var waiting: [Record] = []
+        var preceding: [RecordKey: [Record]] = [:]
+        var shared: [Record] = []
+        for record in merged {
+            if ourPosition[record.key] != nil {
+                shared.append(record)
+                if !waiting.isEmpty { preceding[record.key] = waiting }
+                waiting = []
+            } else {
+                waiting.append(record)
             }
-            if low == tails.count { tails.append(value) } else { tails[low] = value }
-            lengths[offset] = low + 1
         }
-        return lengths
+        shared.sort { (ourPosition[$0.key] ?? 0) < (ourPosition[$1.key] ?? 0) }
+        var result: [Record] = []
+        result.reserveCapacity(merged.count)
+        for record in shared {
+            result += preceding[record.key] ?? []
+            result.append(record)
+        }
+        return result + waiting
     }
 }

@@ -152,10 +152,10 @@ extension WorkingList {
 ///
 /// Added records are most of what a long script changes, and they need no copy of
 /// a record: their keys are kept in a `RecordKeySet` (24 bytes a slot) apart from the saved
-/// versions (64 bytes a slot), and a new record's note costs one hash.
+/// versions (a `RecordKeyMap`), and a new record's note costs one hash.
 struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
     /// Saved versions of the records changed or deleted.
-    private var saved: [RecordKey: Record] = [:]
+    private var saved = RecordKeyMap<Record>()
     /// Records the file does not have.
     private var added = RecordKeySet()
     /// The key `noteAdded` put in `added` last, while it is there: a script's `set` after

@@ -56,7 +56,7 @@ extension WorkingList {
 
     /// Whether the records that `positions` names stand in `records` in another order
     /// than their positions; records it does not name are passed over.
-    static func outOfOrder(_ records: RecordList, positions: [RecordKey: Int]) -> Bool {
+    static func outOfOrder(_ records: RecordList, positions: RecordKeyMap<Int>) -> Bool {
         var last = -1
         for index in records.indices {
             guard let position = positions[records.key(at: index)] else { continue }
@@ -67,7 +67,7 @@ extension WorkingList {
     }
 
     /// Each record's position in the file's order, when the list was reordered since the last load or save.
-    private func savedPositions() -> [RecordKey: Int]? {
+    private func savedPositions() -> RecordKeyMap<Int>? {
         tracker.savedOrder.map(OrderMerge.positions(of:))
     }
 }

@@ -4,7 +4,8 @@
 /// Before a step runs, the change tracker notes what the file has of the records it
 /// changes; after, the change notes for the recovery journal say which records changed and
 /// where they stand. The steps that reverse a change are its entry in the `UndoHistory`;
-/// the history and the change notes are in this file too.
+/// the history and the change notes are in this file too. `undo` and `redo`, which run an
+/// entry's steps back and forth, are in `WorkingList+Undo`.
 extension WorkingList {
     /// Runs `steps` as one change made by `command`: one undo entry, so one `undo` takes it all back.
     mutating func change(_ steps: [ListStep], by command: Command) {
@@ -27,35 +28,9 @@ extension WorkingList {
         for step in steps { run(step, noting: false) }
     }
 
-    /// Reverses the last change; remembers it for `redo`.
-    mutating func undo() throws(SessionError) -> CommandOutput {
-        guard let entry = tracker.popUndo(records: records, kind: kind) else {
-            throw tracker.undoClearedByMerge ? .undoClearedByMerge : .nothingToUndo
-        }
-        let after = current
-        let redoing = run(entry.steps)
-        current = entry.current
-        tracker.pushRedo(HistoryEntry(command: entry.command, steps: redoing, current: after))
-        return feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
-    }
-
-    /// Makes again the change the last `undo` took back.
-    mutating func redo() throws(SessionError) -> CommandOutput {
-        guard let entry = tracker.popRedo() else { throw .nothingToRedo }
-        guard ListStep.steps(entry.steps, fit: records.count) else {
-            tracker.forgetRedo()  // the list changed under them (a merge): they no longer say where
-            throw .nothingToRedo
-        }
-        let before = current
-        let undoing = run(entry.steps)
-        tracker.pushUndo(
-            HistoryEntry(command: entry.command, steps: undoing, current: before), records: records, kind: kind)
-        current = entry.current
-        return feedback("Redid '\(CommandDescription.text(of: entry.command))'.")
-    }
-
-    /// Runs `steps` in order; returns the steps that reverse them all, in the order to run them.
-    private mutating func run(_ steps: [ListStep]) -> [ListStep] {
+    /// Runs `steps` in order; returns the steps that reverse them all, in the order to run them
+    /// (a change's, and `undo`'s and `redo`'s, in `WorkingList+Undo`).
+    mutating func run(_ steps: [ListStep]) -> [ListStep] {
         var reversing: [ListStep] = []
         reversing.reserveCapacity(steps.count)
         for step in steps { reversing.append(run(step)) }
@@ -166,17 +141,6 @@ extension WorkingList {
         records.reorder(order)
         if let at = current { current = order.firstIndex(of: at) }
     }
-}
-
-/// One change as `undo` or `redo` keeps it: the command, the steps that take the list
-/// back (or forward again), and the current record to restore.
-struct HistoryEntry: Equatable, Sendable {
-    /// The command that made the change, to say what `undo` or `redo` did.
-    var command: Command
-    /// The steps, in the order they run.
-    var steps: [ListStep]
-    /// The current record's index to restore: before the change for `undo`, after it for `redo`.
-    var current: Int?
 }
 
 /// What `undo` can take back: one entry per command that changed the list, newest last.

@@ -67,4 +67,36 @@ struct RecordKeySetTests {
         #expect(Set(table.keys) == Set(reference.keys))
         #expect(Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.value) }) == reference)
     }
+
+    @Test("the record key map answers as a dictionary does, through growth and keys removed and set again")
+    func mapMatchesDictionary() {
+        var generator = SeededGenerator(state: 13)
+        var map = RecordKeyMap<Int>()
+        var reference: [RecordKey: Int] = [:]
+        // Few distinct ids with many occurrences: long probe runs past removed keys.
+        let pool = (0..<900).map { number in
+            RecordKey(id: RecordID(high: UInt64(number % 5), low: 3), occurrence: number)
+        }
+        for step in 0..<30_000 {
+            let key = pool[Int(generator.next() % UInt64(pool.count))]
+            if generator.next() % 3 == 0 {
+                #expect(map.removeValue(forKey: key) == reference.removeValue(forKey: key))
+            } else {
+                let value = Int(generator.next() % 1_000)
+                map[key] = value
+                reference[key] = value
+            }
+            if step % 1_000 == 0 {
+                #expect(map.count == reference.count)
+                #expect(pool.allSatisfy { map[$0] == reference[$0] })
+            }
+        }
+        #expect(Dictionary(uniqueKeysWithValues: map.map { ($0.key, $0.value) }) == reference)
+        #expect(Set(map.keys) == Set(reference.keys))
+        #expect(map.isEmpty == reference.isEmpty)
+        var reserved = RecordKeyMap<Int>(minimumCapacity: 100)
+        for (position, key) in pool.prefix(100).enumerated() { reserved[key] = position }
+        #expect(pool.prefix(100).enumerated().allSatisfy { reserved[$1] == $0 })
+        #expect(reserved[pool[100]] == nil)
+    }
 }

@@ -1,3 +1,45 @@
+/// `undo` and `redo`: the steps of the newest entry run back through the one runner of steps
+/// (`WorkingList+Steps`), and the steps that reverse them kept for the other.
+extension WorkingList {
+    /// Reverses the last change; remembers it for `redo`.
+    mutating func undo() throws(SessionError) -> CommandOutput {
+        guard let entry = tracker.popUndo(records: records, kind: kind) else {
+            throw tracker.undoClearedByMerge ? .undoClearedByMerge : .nothingToUndo
+        }
+        let after = current
+        let redoing = run(entry.steps)
+        current = entry.current
+        tracker.pushRedo(HistoryEntry(command: entry.command, steps: redoing, current: after))
+        return feedback("Undid '\(CommandDescription.text(of: entry.command))'.")
+    }
+
+    /// Makes again the change the last `undo` took back.
+    mutating func redo() throws(SessionError) -> CommandOutput {
+        guard let entry = tracker.popRedo() else { throw .nothingToRedo }
+        guard ListStep.steps(entry.steps, fit: records.count) else {
+            tracker.forgetRedo()  // the list changed under them (a merge): they no longer say where
+            throw .nothingToRedo
+        }
+        let before = current
+        let undoing = run(entry.steps)
+        tracker.pushUndo(
+            HistoryEntry(command: entry.command, steps: undoing, current: before), records: records, kind: kind)
+        current = entry.current
+        return feedback("Redid '\(CommandDescription.text(of: entry.command))'.")
+    }
+}
+
+/// One change as `undo` or `redo` keeps it: the command, the steps that take the list
+/// back (or forward again), and the current record to restore.
+struct HistoryEntry: Equatable, Sendable {
+    /// The command that made the change, to say what `undo` or `redo` did.
+    var command: Command
+    /// The steps, in the order they run.
+    var steps: [ListStep]
+    /// The current record's index to restore: before the change for `undo`, after it for `redo`.
+    var current: Int?
+}
+
 /// What the undo history tells by replaying its steps on the records' keys alone: which
 /// records it touches (whether a merge leaves it fitting the list), and where deleted
 /// records stood (for `changes`).
