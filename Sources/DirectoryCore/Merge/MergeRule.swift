@@ -261,34 +261,52 @@ struct RecordMerge {
         return merged
     }
 
-    /// `records` in `order` (which names every one of them, and maybe others).
+    /// `records` in `order` (which names every one of them, and maybe others). Each record
+    /// is found by its index, so none is copied into a table on the way.
     private static func arrange(_ records: [Record], in order: [RecordKey]) -> [Record] {
         guard records.count != order.count || records.indices.contains(where: { records[$0].key != order[$0] })
         else { return records }
-        var byKey: [RecordKey: Record] = [:]
-        byKey.reserveCapacity(records.count)
-        for record in records { byKey[record.key] = record }
+        var indices = RecordKeyMap<Int>(minimumCapacity: records.count)
+        for index in records.indices { indices[records[index].key] = index }
+        var placed = [Bool](repeating: false, count: records.count)
         var arranged: [Record] = []
         arranged.reserveCapacity(records.count)
-        for key in order { if let record = byKey.removeValue(forKey: key) { arranged.append(record) } }
-        return arranged + records.filter { byKey[$0.key] != nil }  // none, but nothing is dropped
+        for key in order {
+            guard let index = indices.removeValue(forKey: key) else { continue }
+            placed[index] = true
+            arranged.append(records[index])
+        }
+        for index in records.indices where !placed[index] { arranged.append(records[index]) }  // none, but nothing is dropped
+        return arranged
     }
 
-    /// What the other session changed, compared with the file as this session loaded it
-    /// (this session's records with its own edits taken back).
+    /// What the other session changed, compared with the file as this session loaded it:
+    /// each record this session did not touch as it is here (found by its index in `ours`),
+    /// each it touched as the baseline saved it.
     private func summary(theirs: [Record], rule: MergeRule) -> [String] {
-        var before: [RecordKey: Record] = [:]
-        for record in ours where baseline[record.key] == nil { before[record.key] = record }
-        for case (let key, .present(let record)) in baseline { before[key] = record }
+        var untouched = RecordKeyMap<Int>(minimumCapacity: ours.count)
+        var matched = [Bool](repeating: false, count: ours.count)
+        for index in ours.indices {
+            if baseline[ours[index].key] == nil { untouched[ours[index].key] = index } else { matched[index] = true }
+        }
+        var matchedBases = RecordKeySet()
         var lines: [String] = []
         for their in theirs {
-            if let old = before.removeValue(forKey: their.key) {
+            if let index = untouched[their.key] {
+                matched[index] = true
+                if ours[index] != their { lines.append(rule.changed(their)) }
+            } else if let base = baseline[their.key] {
+                guard case .present(let old) = base else { continue }  // added here: not theirs
+                matchedBases.insert(their.key)
                 if old != their { lines.append(rule.changed(their)) }
-            } else if baseline[their.key] == nil {
+            } else {
                 lines.append(rule.added(their))
             }
         }
-        for old in before.values { lines.append(rule.deleted(old)) }
+        for index in ours.indices where !matched[index] { lines.append(rule.deleted(ours[index])) }
+        for case (let key, .present(let old)) in baseline where !matchedBases.contains(key) {
+            lines.append(rule.deleted(old))
+        }
         return lines
     }
 }

@@ -7,14 +7,13 @@ extension WorkingList {
     /// merge put it; the undo history is kept while it still fits the list, else cleared.
     mutating func takeIn(_ merged: RecordMerge.Merged) {
         let mergedRecords = merged.records  // in the merged order (`OrderMerge`)
-        if !undoFits(mergedRecords) { tracker.clearUndoAfterMerge() }
-        // Redo's steps name positions: they fit only the same records in the same order.
-        if !tracker.redo.isEmpty,
-            mergedRecords.count != records.count
-                || mergedRecords.indices.contains(where: { records.key(at: $0) != mergedRecords[$0].key })
-        {
-            tracker.forgetRedo()
-        }
+        // Undo's and redo's steps name positions: they fit only the same records in the same order.
+        let sameKeys =
+            tracker.undo.isEmpty && tracker.redo.isEmpty
+            || mergedRecords.count == records.count
+                && !mergedRecords.indices.contains(where: { records.key(at: $0) != mergedRecords[$0].key })
+        if !undoFits(mergedRecords, sameKeys: sameKeys) { tracker.clearUndoAfterMerge() }
+        if !tracker.redo.isEmpty, !sameKeys { tracker.forgetRedo() }
         takeIn([.replaceAll(RecordList(mergedRecords))])
     }
 
@@ -58,14 +57,16 @@ extension WorkingList {
     }
 
     /// Whether `undo` would do the same to `merged` as to the list now: the same records in
-    /// the same order, and none that the undo history's steps touch changed by the other session.
-    private func undoFits(_ merged: [Record]) -> Bool {
+    /// the same order (`sameKeys`), and none that the undo history's steps touch changed by
+    /// the other session. Only those records are made from the list to be compared: making
+    /// all of a million-record list's cost more than the merge itself.
+    private func undoFits(_ merged: [Record], sameKeys: Bool) -> Bool {
         guard !tracker.undo.isEmpty else { return true }
-        guard merged.count == records.count,
-            !merged.indices.contains(where: { records.key(at: $0) != merged[$0].key })
-        else { return false }
-        guard let touched = tracker.undo.touchedKeys(undoingFrom: records) else { return false }
-        return !zip(records, merged).contains { touched.contains($0.key) && $0 != $1 }
+        guard sameKeys, let touched = tracker.undo.touchedKeys(undoingFrom: records) else { return false }
+        guard !touched.isEmpty else { return true }
+        var touchedSet = RecordKeySet()
+        for key in touched { touchedSet.insert(key) }
+        return !merged.indices.contains { touchedSet.contains(merged[$0].key) && records[$0] != merged[$0] }
     }
 
     /// Whether the list holds, of the records of `saved` (keys in the order last read), some
