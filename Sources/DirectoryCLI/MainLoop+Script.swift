@@ -18,7 +18,7 @@ extension MainLoop {
         case .exhausted(let failed):
             printer.output.flush()
             if let status = Termination.status(ending: &session, errors: printer.errors) { return status }
-            let kept = session.endScriptRecovery()
+            let kept = session.endScriptRecovery(afterFailedSave: saveFailed)
             if warnIfUnsaved(journalKept: kept) { return 1 }
             return failed ? 1 : 0
         case .stopped(let failedOpen):
@@ -28,7 +28,7 @@ extension MainLoop {
                         + "so they were not run on \(session.listName)",
                     at: "directory: ")
             }
-            warnIfUnsaved(journalKept: session.endScriptRecovery())
+            warnIfUnsaved(journalKept: session.endScriptRecovery(afterFailedSave: saveFailed))
             return 1
         case .exit(let status):
             return status
@@ -75,15 +75,21 @@ extension MainLoop {
         guard count > 0 else { return false }
         let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
         let verb = count == 1 ? "was" : "were"
+        guard journalKept else {
+            printer.error(
+                "warning: \(what) to \(session.listName) \(verb) not saved; end the script with 'save' "
+                    + "(or 'quit!' to discard them)",
+                at: "directory: ")
+            return true
+        }
+        let waits = count == 1 ? "it waits" : "they wait"
         let kept =
-            journalKept
-            ? "; \(count == 1 ? "it waits" : "they wait") in the recovery journal, with the changes 'recover' "
-                + "brought back: 'recover' brings them back again, 'discard' deletes them"
-            : ""
-        printer.error(
-            "warning: \(what) to \(session.listName) \(verb) not saved\(kept); end the script with 'save' "
-                + "(or 'quit!' to discard them)",
-            at: "directory: ")
+            saveFailed
+            ? "the save failed, so \(waits) in the recovery journal: once the cause is fixed, open "
+                + "\(session.listName) again and type 'recover' (or 'discard' to delete them)"
+            : "\(waits) in the recovery journal, with the changes 'recover' brought back: 'recover' brings them "
+                + "back again, 'discard' deletes them"
+        printer.error("warning: \(what) to \(session.listName) \(verb) not saved; \(kept)", at: "directory: ")
         return true
     }
 }
@@ -117,4 +123,15 @@ struct JournalClock {
 
     /// The monotonic clock, which stops while the machine sleeps.
     private static func now() -> SuspendingClock.Instant { SuspendingClock.now }
+}
+
+extension Command {
+    /// Whether the command writes the list where it is kept (`save`, `save!`, `save as`):
+    /// a script whose last one failed keeps its edits in the recovery journal.
+    var saves: Bool {
+        switch self {
+        case .save, .saveAs: true
+        default: false
+        }
+    }
 }

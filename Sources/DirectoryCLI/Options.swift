@@ -119,7 +119,7 @@ public struct Options: Equatable, Sendable {
     }
 
     private mutating func setFile(_ path: String) throws(UsageError) {
-        guard file == nil else { throw .extraArgument(path) }
+        if let file { throw .extraArgument(path, after: file) }
         // An empty argument (an unset variable in "$LIST") is no list, not the default one.
         guard !path.isEmpty else { throw .emptyFile }
         file = path
@@ -143,8 +143,8 @@ public enum UsageError: Error, Equatable, Sendable {
     case invalidValue(String, String, [String])
     /// Two options that cannot go together.
     case conflicting(String, String)
-    /// More than one file was named.
-    case extraArgument(String)
+    /// More than one file was named: the second, after the first.
+    case extraArgument(String, after: String)
     /// The list was given as an empty argument (`directory ""`).
     case emptyFile
 
@@ -158,7 +158,13 @@ public enum UsageError: Error, Equatable, Sendable {
         case .invalidValue(let option, let value, let choices):
             return "\(option) takes \(choices.joined(separator: ", ")), not '\(value)'"
         case .conflicting(let first, let second): return "\(first) and \(second) cannot be used together"
-        case .extraArgument(let argument): return "only one file can be opened; unexpected '\(argument)'"
+        case .extraArgument(let argument, let first):
+            // `directory find briggs`, as psql and sqlite3 take a command after the database.
+            guard CommandTable.spec(named: first) != nil else {
+                return "only one file can be opened; unexpected '\(argument)'"
+            }
+            return "only one file can be opened; unexpected '\(argument)'. To run a command, give it with -c: "
+                + "directory -c '\(first) \(argument)'"
         case .emptyFile: return "the list to open is an empty argument; give a file path or a connection string"
         }
     }

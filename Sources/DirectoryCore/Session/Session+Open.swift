@@ -66,8 +66,12 @@ extension Session {
         let count = records.count
         let noun = count == 1 ? kind.noun : kind.pluralNoun
         let start = count == 0 ? "an empty list" : "\(count) sample \(noun)"
+        // `directory list`, as psql and sqlite3 take a command after the database.
+        let command =
+            CommandTable.spec(named: location) != nil
+            ? ". To run the command \(location) instead, give it with -c: directory -c '\(location)'" : ""
         return "\(VisibleText.of(location)) does not exist: the session starts with \(start) "
-            + "(not saved; 'save' creates the file)"
+            + "(not saved; 'save' creates the file)\(command)"
     }
 
     mutating func open(_ newPath: String, force: Bool) throws(SessionError) -> CommandOutput {

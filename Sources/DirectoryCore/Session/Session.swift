@@ -226,11 +226,12 @@ extension Session {
     }
 
     /// A script ends without a deliberate discard (its input ran out, or it stopped at an
-    /// error): when changes that `recover` brought back are still unsaved, the journal is
-    /// written and kept, for the next `recover` (it was their only copy); else it goes, as
-    /// `endRecovery()` does. Returns whether the journal was kept.
-    public mutating func endScriptRecovery() -> Bool {
-        guard recoveredUnsaved, hasUnsavedChanges, recoveryStore != nil else {
+    /// error): when changes that `recover` brought back are still unsaved, or the script's
+    /// last `save` failed (`afterFailedSave`: its message said the edits were kept), the
+    /// journal is written and kept, for the next `recover` (it is their only copy); else it
+    /// goes, as `endRecovery()` does. Returns whether the journal was kept.
+    public mutating func endScriptRecovery(afterFailedSave: Bool = false) -> Bool {
+        guard recoveredUnsaved || afterFailedSave, hasUnsavedChanges, recoveryStore != nil else {
             endRecovery()
             return false
         }

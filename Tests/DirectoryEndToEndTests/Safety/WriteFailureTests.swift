@@ -43,6 +43,44 @@ struct WriteFailureTests {
     }
 
     @Test(
+        "a script whose save failed keeps its edits in the recovery journal when it ends, and 'recover' brings them back",
+        .enabled(if: ScratchMount.isAvailable, "needs root to mount a read-only tmpfs"))
+    func failedSaveInScriptKeepsJournal() throws {
+        let folder = TemporaryFolder()
+        let disk = try ScratchMount(kilobytes: 256, in: folder)
+        let path = disk.file("people.json")
+        try SafetyFiles.writePeople(count: 3, to: path)
+        try disk.makeReadOnly()
+        let run = try ProgramRun.run(["--file", path, "-c", "new Read Only", "-c", "save"], folder: folder)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("your edits are kept"))
+        #expect(
+            run.standardError.contains(
+                "1 unsaved change to people.json was not saved; the save failed, so it waits "
+                    + "in the recovery journal"), "\(run.standardError)")
+        let rescued = folder.file("rescued.json")
+        let recovered = try ProgramRun.run(
+            ["--file", path, "-c", "recover", "-c", "save as \(rescued)"], folder: folder)
+        #expect(recovered.status == 0, "\(recovered.standardError)")
+        #expect(try SafetyFiles.names(in: rescued).last == "Read Only")
+    }
+
+    @Test("a script whose failed save was followed by one that worked leaves no recovery journal")
+    func saveAfterFailedSaveLeavesNoJournal() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("people.json")
+        try SafetyFiles.writePeople(count: 3, to: path)
+        // `save as` a folder fails; the plain `save` after it works.
+        let run = try ProgramRun.run(
+            ["--file", path, "-c", "new Saved Later", "-c", "save as \(folder.path)", "-c", "save"], folder: folder)
+        #expect(run.status == 1)
+        #expect(!run.standardError.contains("recovery journal"), "\(run.standardError)")
+        let next = try ProgramRun.run(["--file", path, "-c", "recover"], folder: folder)
+        #expect(next.standardOutput.contains("Nothing to recover"), "\(next.standardOutput)\(next.standardError)")
+        #expect(try SafetyFiles.names(in: path).last == "Saved Later")
+    }
+
+    @Test(
         "permission denied: the error says so, the old file is intact, and the edits can be saved elsewhere",
         .enabled(if: SafetyFiles.canTestPermissions, "root ignores permissions, and setpriv is missing"))
     func permissionDenied() throws {

@@ -103,6 +103,32 @@ struct ScriptModeTests {
                     + "(not saved; 'save' creates the file)"), "\(run.standardError)")
     }
 
+    @Test("a missing file named like a command (directory list) says how to run the command with -c")
+    func missingFileNamedLikeACommandPointsAtC() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run(["list"], input: "quit!\n", folder: folder)
+        #expect(
+            run.standardError.contains(
+                "list does not exist: the session starts with 3 sample people (not saved; 'save' creates the file). "
+                    + "To run the command list instead, give it with -c: directory -c 'list'"), "\(run.standardError)")
+        let other = try ProgramRun.run(["--file", "d.plist", "-c", "quit!"], folder: folder)
+        #expect(!other.standardError.contains("To run the command"))
+    }
+
+    @Test("a command after the file (directory find briggs) is refused with the -c line that runs it")
+    func commandWordsAsArgumentsPointAtC() throws {
+        let folder = TemporaryFolder()
+        let run = try ProgramRun.run(["find", "briggs"], folder: folder)
+        #expect(run.status == 2)
+        #expect(
+            run.standardError.contains(
+                "only one file can be opened; unexpected 'briggs'. To run a command, give it with -c: "
+                    + "directory -c 'find briggs'"), "\(run.standardError)")
+        let files = try ProgramRun.run(["a.json", "b.json"], folder: folder)
+        #expect(files.standardError.contains("only one file can be opened; unexpected 'b.json'"))
+        #expect(!files.standardError.contains("-c"))
+    }
+
     @Test("a sourced file that had an error and then quits ends the script with status 1")
     func sourcedErrorThenQuitFails() throws {
         let folder = TemporaryFolder()
