@@ -28,7 +28,9 @@ enum JSONRecordImport {
             var builder = RecordBuilder(kind: kind)
             do throws(FileFormatError) {
                 builder.beginRecord()
-                for pair in pairs { try builder.add(key: pair.key, value: pair.value) }
+                for pair in pairs {
+                    try builder.add(key: pair.key, value: Self.dateRead(pair, kind: kind, environment: environment))
+                }
                 if !pairs.contains(where: { $0.key == "id" }) {
                     try builder.add(key: "id", value: .string(environment.makeID().description))
                 }
@@ -39,6 +41,30 @@ enum JSONRecordImport {
             }
         }
         return result
+    }
+
+    /// `pair`'s value, with a date field given as text or `null` (as `--format json` prints it:
+    /// ISO 8601, or `YYYY-MM-DD` as `import csv` reads it) made the date it names, or the
+    /// field's "not completed" value for `null` or an empty text. Any other value is as read.
+    static func dateRead(
+        _ pair: KeyedValue, kind: ListKind, environment: SessionEnvironment
+    ) throws(FileFormatError) -> PropertyValue {
+        guard let field = kind.fields.first(where: { $0.name == pair.key }), case .date(let unset) = field.type
+        else { return pair.value }
+        switch pair.value {
+        case .null:
+            return .date(unset)
+        case .string(let text):
+            do throws(InvalidDate) {
+                let seconds = try DateText.read(text, now: environment.now(), utcOffset: environment.utcOffset)
+                return .date(seconds ?? unset)
+            } catch {
+                throw FileFormatError(
+                    "record 1: '\(pair.key)' '\(text)' is not a date (use YYYY-MM-DD, ISO 8601, or seconds since 2001)")
+            }
+        default:
+            return pair.value
+        }
     }
 
     /// The other kind a record's keys show it to be: a field only that kind has, and none
