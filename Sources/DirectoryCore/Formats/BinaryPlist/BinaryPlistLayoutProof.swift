@@ -143,12 +143,12 @@ struct BinaryPlistLayoutProof: Sendable {
     @inline(__always)
     static func hasLowerCase(_ text: Span<UInt8>) -> Bool {
         let sixes: UInt64 = 0x2020_2020_2020_2020
-        var flags: UInt64 = 0
-        for offset in [0, 8, 16, 24, 28] {
-            let word = text.word64(at: offset)
-            flags |= (word >> 1) & word & sixes
-        }
-        return flags != 0
+        let words = (text.word64(at: 0), text.word64(at: 8), text.word64(at: 16), text.word64(at: 24))
+        let last = text.word64(at: 28)
+        let flags =
+            (words.0 >> 1 & words.0) | (words.1 >> 1 & words.1) | (words.2 >> 1 & words.2)
+            | (words.3 >> 1 & words.3) | (last >> 1 & last)
+        return flags & sixes != 0
     }
 }
 
