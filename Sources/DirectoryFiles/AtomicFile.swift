@@ -221,6 +221,46 @@ public enum AtomicFile {
             return true
         }
 
+        /// Appends `length` bytes of the open file `source` from its byte `offset`, copied by the
+        /// kernel (`copy_file_range`) a piece of `buffer`'s size at a time, each piece read into
+        /// `buffer` first (`pread`) to be hashed: for bytes that move in the new file, whose hash
+        /// cannot go on from a state the load kept. `false` when a read or a copy failed or fell
+        /// short: the new file then holds some of them, and `restart()` must empty it.
+        mutating func append(from source: Int32, offset: Int, length: Int, buffer: inout [UInt8]) -> Bool {
+            guard failure == 0, !buffer.isEmpty else { return false }
+            var done = 0
+            while done < length {
+                let count = min(buffer.count, length - done)
+                var read = 0
+                while read < count {
+                    let result = unsafe buffer.withUnsafeMutableBytes { raw in
+                        unsafe DescriptorRead.some(
+                            into: UnsafeMutableRawBufferPointer(rebasing: raw[read..<count]), from: source,
+                            at: off_t(offset + done + read))
+                    }
+                    guard result > 0 else { return false }
+                    read += result
+                }
+                buffer.span.extracting(0..<count).withRawBytes { hash.add($0) }
+                var copied = 0
+                while copied < count {
+                    let result = directory_copy_range(
+                        source, Int64(offset + done + copied), descriptor, Int64(count - copied))
+                    guard result > 0 else { return false }
+                    copied += Int(result)
+                }
+                done += count
+                size += count
+                if hintsWriteback, size - unhinted >= Self.writebackStep {
+                    if directory_start_writeback(descriptor, Int64(unhinted), Int64(size - unhinted)) != 0 {
+                        hintsWriteback = false
+                    }
+                    unhinted = size
+                }
+            }
+            return true
+        }
+
         /// Empties the new file and starts again from its first byte; `false` when it cannot be,
         /// and the save then fails.
         mutating func restart() -> Bool {

@@ -74,6 +74,12 @@ public struct FileStore: ListStore {
         do throws(FileFormatError) {
             if format == .json {
                 decoded = try RecordCodec.decodeJSON(&window, kind: kind, fallback: fallback)
+            } else if format == .binaryPlist, window.atEnd, window.failure == nil {
+                // The file's size and hash go with a list a save may append to (`BinaryPlistCopiedSave`).
+                let source = RecordSource(size: window.readSize, hash: window.contentHash, checkpoints: [])
+                decoded = try window.withBytes { (bytes) throws(FileFormatError) in
+                    try RecordCodec.decodeBinaryPlist(bytes, kind: kind, fallback: fallback, source: source)
+                }
             } else {
                 decoded = try window.withBytes { (bytes) throws(FileFormatError) in
                     try RecordCodec.decode(bytes, format: format, kind: kind, fallback: fallback)
@@ -138,6 +144,10 @@ public struct FileStore: ListStore {
                 let copied: Bool
                 if format == .json, case .version(let version) = expected {
                     copied = JSONCopiedSave.write(records, kind: kind, replacing: version, path: path, to: &output)
+                } else if format == .binaryPlist, case .version(let version) = expected {
+                    // A binary one to which records were only appended copies the old objects.
+                    copied = BinaryPlistCopiedSave.write(
+                        records, kind: kind, replacing: version, path: path, to: &output)
                 } else {
                     copied = false
                 }

@@ -338,6 +338,12 @@ public struct RecordBuilder: Sendable {
         list?.setSource(source)
     }
 
+    /// Says that the binary property list read is what the writer writes for its records
+    /// (`BinaryPlistLayout`), for a save that appends to it.
+    mutating func setBinaryLayout(_ layout: BinaryPlistLayout) {
+        list?.table.binaryLayout = layout
+    }
+
     /// The kind and records, once every record has been added.
     public func finish() -> (kind: ListKind, records: RecordList) {
         var records = list?.finish() ?? []

@@ -36,8 +36,11 @@ public final class RecordTable: Sendable {
     /// Where each row was in the file it was read from (`RecordOrigin`), by row; empty when
     /// the reader noted none (every format but JSON).
     let origins: [UInt32]
-    /// The file the rows' `origins` are in, once its reader said (`RecordSource`).
+    /// The file the rows' `origins` (or `binaryLayout`) are in, once its reader said (`RecordSource`).
     package let source: RecordSource?
+    /// The binary property list the rows were read from, when it is proven to be exactly what
+    /// the writer writes for them (`BinaryPlistLayout`).
+    package let binaryLayout: BinaryPlistLayout?
     /// The search index of the rows, once a search has built it (`caseFoldedIndex`).
     let searchCache = CaseFoldedIndexCache()
 
@@ -61,7 +64,8 @@ public final class RecordTable: Sendable {
         valueObjects = objects
         valueObjectBound = builder.valueObjectBound
         origins = builder.origins.count == builder.ids.count ? builder.origins : []
-        source = origins.isEmpty ? nil : builder.source
+        binaryLayout = builder.binaryLayout
+        source = origins.isEmpty && builder.binaryLayout == nil ? nil : builder.source
     }
 
     /// The mark in `valueObjects` of a value that has no object.
@@ -165,6 +169,7 @@ extension RecordTable {
         var lastOrderIndex = -1
         var origins: [UInt32] = []
         var source: RecordSource?
+        var binaryLayout: BinaryPlistLayout?
 
         /// The most bytes a table holds, so that offsets fit in 32 bits.
         static let capacityLimit = Int(UInt32.max)

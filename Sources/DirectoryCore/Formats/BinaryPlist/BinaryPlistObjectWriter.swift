@@ -35,6 +35,11 @@ struct BinaryPlistObjectWriter {
     let sharing: BinaryPlistObjectSharing
     /// With `.unshared`, the first object of `false` and of `true`, once written.
     private var firstBooleans = (false: -1, true: -1)
+    /// The number of the first object written here, and where in the file it goes: 0 and 0
+    /// for a whole file, the old file's object count and offset table offset (moved) for
+    /// the tail of objects appended to it (`init(appendingTo:at:referenceSize:)`).
+    private var firstObject = 0
+    private var firstByte = 0
 
     /// Creates a writer for a file of about `capacity` bytes and at most `objectBound`
     /// objects, which shares equal objects as `sharing` says.
@@ -48,11 +53,37 @@ struct BinaryPlistObjectWriter {
         referenceSize = sharing.size(for: objectBound)
     }
 
+    /// Creates a writer of the objects that follow the first `objects` of a file (which it
+    /// does not write), starting at byte `offset`, references `referenceSize` wide, equal
+    /// objects shared: for a save that copies the old objects and appends the new.
+    init(appendingTo objects: Int, at offset: Int, referenceSize: Int) {
+        sharing = .shared
+        output = []
+        output.reserveCapacity(4096)
+        scratch.reserveCapacity(256)
+        self.referenceSize = referenceSize
+        firstObject = objects
+        firstByte = offset
+    }
+
+    /// Notes that object `object`, written before this writer's first, is the string of
+    /// valid UTF-8 `raw`; `false` when another object was noted as that string.
+    mutating func noteString(utf8 raw: Span<UInt8>, object: Int) -> Bool {
+        let found = existingString(utf8: raw, newObject: object)
+        return found == nil || found == object
+    }
+
+    /// The bytes written, and where in the file each object starts (for a writer of appended
+    /// objects, `init(appendingTo:at:referenceSize:)`).
+    func appended() -> (bytes: [UInt8], starts: [Int]) {
+        (output, starts)
+    }
+
     /// Writes the marker and count of an array (`0xA0`) or dictionary (`0xD0`) and
     /// reserves `references` references (2 × `count` for a dictionary).
     mutating func beginContainer(marker: UInt8, count: Int, references: Int) -> Container {
-        let object = starts.count
-        starts.append(output.count)
+        let object = objectCount
+        starts.append(firstByte &+ output.count)
         BinaryPlistEncoding.appendHeader(marker, count: count, to: &output)
         let position = output.count
         BinaryPlistEncoding.appendZeros(references * referenceSize, to: &output)
@@ -87,9 +118,9 @@ struct BinaryPlistObjectWriter {
     /// Writes (or finds) the string object of valid UTF-8 `raw` and returns its number.
     mutating func string(utf8 raw: Span<UInt8>) -> Int {
         let isASCII = UTF8Text.isASCII(raw.rawBytes)
-        let object = starts.count
+        let object = objectCount
         if let existing = existingString(utf8: raw, isASCII: isASCII, newObject: object) { return existing }
-        starts.append(output.count)
+        starts.append(firstByte &+ output.count)
         if isASCII {
             BinaryPlistEncoding.appendHeader(0x50, count: raw.count, to: &output)
             output.append(raw)
@@ -100,7 +131,7 @@ struct BinaryPlistObjectWriter {
     }
 
     /// The number of the object written next.
-    var objectCount: Int { starts.count }
+    var objectCount: Int { firstObject &+ starts.count }
 
     /// The object of a string equal to valid UTF-8 `raw` written (or noted) before; otherwise
     /// `nil`, noting that `object` will be that string. Nothing is noted, and `nil` returned,
@@ -123,9 +154,9 @@ struct BinaryPlistObjectWriter {
     /// Writes the string object of valid UTF-8 `raw` as the next object, without looking
     /// it up (`existingString` noted it); returns its number.
     mutating func newString(utf8 raw: Span<UInt8>) -> Int {
-        starts.append(output.count)
+        starts.append(firstByte &+ output.count)
         BinaryPlistEncoding.appendString(raw, to: &output)
-        return starts.count - 1
+        return objectCount - 1
     }
 
     /// The object of a date of `seconds` written (or noted) before; otherwise `nil`, noting
@@ -141,17 +172,17 @@ struct BinaryPlistObjectWriter {
     /// Writes a date of `seconds` as the next object, without looking it up
     /// (`existingDate` noted it); returns its number.
     mutating func newDate(_ seconds: Double) -> Int {
-        starts.append(output.count)
+        starts.append(firstByte &+ output.count)
         output.append(0x33)
         BinaryPlistEncoding.appendBigEndian(seconds.bitPattern, size: 8, to: &output)
-        return starts.count - 1
+        return objectCount - 1
     }
 
     /// Writes a dictionary (`0xD0`) of `count / 2` pairs whose key objects then value
     /// objects are the first `count` of `objects`, in one piece, as the next object;
     /// returns its number.
     mutating func dictionary(_ objects: [Int], count: Int) -> Int {
-        starts.append(output.count)
+        starts.append(firstByte &+ output.count)
         let size = referenceSize
         // The header takes at most 10 bytes; each reference is stored as a whole word whose
         // bytes past its size are taken back, so the room holds 8 bytes more.
@@ -163,7 +194,7 @@ struct BinaryPlistObjectWriter {
                 raw.removeLast(8 - size)
             }
         }
-        return starts.count - 1
+        return objectCount - 1
     }
 
     /// A string's header for the table of written objects: `marker` with `count` in its low
@@ -200,7 +231,7 @@ struct BinaryPlistObjectWriter {
     /// Identifiers are unique in a list, so they are not looked up for sharing:
     /// that keeps the sharing table small and fast.
     mutating func recordID(_ id: RecordID) -> Int {
-        starts.append(output.count)
+        starts.append(firstByte &+ output.count)
         output.append(atMost: 39) { raw in
             // An ASCII string (0x5F) whose length, 36, follows as a 1-byte integer (0x10).
             raw.append(0x5F)
@@ -208,7 +239,7 @@ struct BinaryPlistObjectWriter {
             raw.append(36)
             id.writeUTF8(to: &raw)
         }
-        return starts.count - 1
+        return objectCount - 1
     }
 
     /// Writes (or finds) an integer object: non-negative values in the fewest of
@@ -262,8 +293,8 @@ struct BinaryPlistObjectWriter {
             scratch.append(value ? 0x09 : 0x08)
             return intern()
         }
-        let object = starts.count
-        starts.append(output.count)
+        let object = objectCount
+        starts.append(firstByte &+ output.count)
         output.append(value ? 0x09 : 0x08)
         if value {
             if firstBooleans.true < 0 { firstBooleans.true = object }
@@ -327,13 +358,13 @@ struct BinaryPlistObjectWriter {
     /// Returns the object whose encoding is `scratch` when one was written before (and
     /// `sharing` shares it); otherwise writes `scratch` as a new object and returns its number.
     private mutating func intern() -> Int {
-        let object = starts.count
+        let object = objectCount
         if sharing == .shared || BinaryPlistObjectSharing.isKeptOnce(scratch.span),
             let existing = uniques.existingObject(for: scratch, newObject: object)
         {
             return existing
         }
-        starts.append(output.count)
+        starts.append(firstByte &+ output.count)
         output.append(contentsOf: scratch)
         return object
     }

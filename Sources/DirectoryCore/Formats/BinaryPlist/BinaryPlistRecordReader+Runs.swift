@@ -14,6 +14,8 @@ extension BinaryPlistRecordReader {
         var firstIDKey = -1
         /// Whether two of the run's records had different `id` key objects.
         var keysRepeat = false
+        /// The run's proof that its records are in the writer's layout.
+        var proof = BinaryPlistLayoutProof.none
     }
 
     /// Reads `runs` of the top array, each on a thread of its own, into `builder`, which
@@ -28,7 +30,7 @@ extension BinaryPlistRecordReader {
     /// not to have run out before it.
     static func readInRuns(
         _ runs: [Range<Int>], table: BinaryPlistObjectTable, after first: borrowing BinaryPlistRecordScan,
-        into builder: inout RecordBuilder
+        proof: BinaryPlistLayoutProof, proofs: inout [BinaryPlistLayoutProof], into builder: inout RecordBuilder
     ) throws(FileFormatError) -> Bool {
         guard let kind = builder.kind else { return false }
         let top = first.top
@@ -50,10 +52,12 @@ extension BinaryPlistRecordReader {
             var outcome = RunOutcome()
             do throws(FileFormatError) {
                 var scan = try BinaryPlistRecordScan(table: table, top: top)
+                scan.proof = proof
                 defer {
                     outcome.spent = scan.spent
                     outcome.firstIDKey = scan.firstIDKey
                     outcome.keysRepeat = scan.keysRepeat
+                    outcome.proof = scan.proof
                 }
                 try scan.read(slots, into: &runBuilder)
                 outcome.builder = runBuilder
@@ -80,6 +84,7 @@ extension BinaryPlistRecordReader {
             if firstIDKey < 0 { firstIDKey = runIDKey }
             if results[index].keysRepeat || (runIDKey >= 0 && runIDKey != firstIDKey) { keysRepeat = true }
             guard let records = results[index].builder.take() else { return false }
+            proofs.append(results[index].proof)
             if joined == nil {
                 joined = records
             } else if joined?.append(contentsOf: records) != true {

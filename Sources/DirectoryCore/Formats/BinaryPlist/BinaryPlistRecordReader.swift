@@ -30,14 +30,31 @@ enum BinaryPlistRecordReader {
         }
         var scan = try BinaryPlistRecordScan(table: table, top: top)
         let runs = top.count > 1 ? split.runs(of: 1..<top.count) : []
+        // The first record decides the kind (and the runs read with it).
+        let firstCount = min(1, top.count)
+        try scan.read(0..<firstCount, into: &builder)
+        let first =
+            firstCount == 1 && builder.kind != nil
+            ? BinaryPlistLayoutProof.first(table: table, top: top, kind: builder.kind ?? .person) : .none
         guard runs.count > 1 else {
-            try scan.read(0..<top.count, into: &builder)
-            if scan.keysRepeat { builder.plistObjectSharing = .unshared }
+            scan.proof = first.continued()
+            try scan.read(firstCount..<top.count, into: &builder)
+            if scan.keysRepeat {
+                builder.plistObjectSharing = .unshared
+            } else if let layout = BinaryPlistLayoutProof.layout([first, scan.proof], table: table, top: top) {
+                builder.setBinaryLayout(layout)
+            }
             return 1
         }
-        // The first record decides the kind the runs read with.
-        try scan.read(0..<1, into: &builder)
-        if try readInRuns(runs, table: table, after: scan, into: &builder) { return runs.count }
+        var proofs: [BinaryPlistLayoutProof] = []
+        if try readInRuns(runs, table: table, after: scan, proof: first.continued(), proofs: &proofs, into: &builder) {
+            if builder.plistObjectSharing == .shared,
+                let layout = BinaryPlistLayoutProof.layout([first] + proofs, table: table, top: top)
+            {
+                builder.setBinaryLayout(layout)
+            }
+            return runs.count
+        }
         // What one thread reads differs from the joined runs (a file that would exhaust
         // the budget, or a table full of rows): read it again on one.
         builder = builder.restarted()

@@ -21,6 +21,9 @@ struct BinaryPlistRecordScan: ~Escapable {
     /// as being read (`BinaryPlistValueParser.enter`, which cannot fail for a record of the
     /// top array) only before the parser reads one of its values, which might hold it.
     private var unentered: BinaryPlistObject?
+    /// The proof that the records read are in the writer's layout (`BinaryPlistLayoutProof`),
+    /// once the first record's proof held; it checks nothing before.
+    var proof = BinaryPlistLayoutProof.none
 
     /// A scan of the records of `top`, the file's top array or set.
     @_lifetime(copy table)
@@ -51,6 +54,7 @@ struct BinaryPlistRecordScan: ~Escapable {
                 throw FileFormatError(
                     "record \(slot + 1) is \(record.kind.description), expected a dictionary", offset: record.position)
             }
+            proof.record(record)
             unentered = record
             builder.beginRecord()
             for pair in 0..<record.count {
@@ -59,16 +63,19 @@ struct BinaryPlistRecordScan: ~Escapable {
                 let known = try keys.known(keyIndex, in: record, parser: &parser, builder: &builder)
                 switch known {
                 case .id?:
+                    proof.key(keyIndex, code: 0)
                     if let id = try recordID(valueIndex) {
                         try builder.add(id: id)
                         continue
                     }
                 case .field(let index)?:
+                    proof.key(keyIndex, code: index &+ 1)
                     try addField(index, valueIndex, in: record, to: &builder)
                     continue
                 case nil:
                     break
                 }
+                proof.fail()
                 let key = try parser.key(keyIndex, in: record)
                 try builder.add(key: key, value: try value(valueIndex))
             }
@@ -100,12 +107,14 @@ struct BinaryPlistRecordScan: ~Escapable {
         {
             payload = position &+ 3
         } else {
+            proof.fail()
             let object = try table.object(index)
             guard object.kind == .asciiString, object.count == 36 else { return nil }
             payload = object.payload
         }
         let text = table.bytes.extracting(payload..<(payload + 36))
         guard let id = RecordID(utf8: text.rawBytes) else { return nil }
+        proof.id(index, position: position, text: text)
         try parser.spend(at: position)
         return id
     }
@@ -135,6 +144,7 @@ struct BinaryPlistRecordScan: ~Escapable {
         if object.kind == .asciiString, isText {
             let range = object.payload..<(object.payload + object.count)
             if UTF8Text.isASCII(parser.table.bytes.extracting(range).rawBytes) {
+                proof.asciiText(object)
                 asciiTexts.remember(index, position: object.position, range: range)
                 try parser.spend(at: object.position)
                 try builder.add(field: field, textAt: range)
@@ -142,7 +152,11 @@ struct BinaryPlistRecordScan: ~Escapable {
             }
         }
         let value = try value(index)
-        guard case .string(let text) = value else { return try builder.add(field: field, value: value) }
+        guard case .string(let text) = value else {
+            proof.fail()
+            return try builder.add(field: field, value: value)
+        }
+        proof.parsedText(index, text, table: parser.table)
         strings.remember(text, for: index)
         try builder.add(field: field, text: text)
         if isText { builder.noteObject(index, field: field) }

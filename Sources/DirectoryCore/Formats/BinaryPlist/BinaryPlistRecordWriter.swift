@@ -48,10 +48,46 @@ enum BinaryPlistRecordWriter {
         return file.writer.finish()
     }
 
+    /// The objects a save writes after the old ones when it appends records to a file in the
+    /// writer's layout, `layout`, that `records` were read from: its records are the table's
+    /// rows in order, then those appended. Encoded from byte `offset` of the new file on, as
+    /// the writer would encode them after the old records (strings equal to old ones are
+    /// those objects again). `nil` when the writer would not write it so: a shared id, a
+    /// reference width that changes, a value of the file not noted.
+    static func appendedObjects(
+        _ records: RecordList, kind: ListKind, layout: BinaryPlistLayout, at offset: Int
+    ) -> BinaryPlistAppendedObjects? {
+        guard let table = records.table, records.plistObjectSharing == .shared, table.count == layout.recordCount,
+            records.count >= table.count, layout.keyObjects.count == 1 + kind.fields.count,
+            table.fieldCount == kind.fields.count
+        else { return nil }
+        let fallback = records.firstKeyOrder ?? .declared(fieldCount: kind.fields.count)
+        var file = FileState(
+            appending: layout, at: offset, wholeRecords: records.loose, kind: kind, fallback: fallback)
+        guard file.repeatedIDs.isEmpty, file.noteStrings(of: table, layout: layout) else { return nil }
+        file.rowOrders = table.resolvedKeyOrders(fallback: fallback)
+        for number in table.count..<records.count {
+            if let row = records.tableRow(at: number) {
+                file.append(row: row, of: table, number: number)
+            } else {
+                file.append(records[number], number: number)
+            }
+        }
+        let objectCount = file.writer.objectCount
+        guard BinaryPlistObjectSharing.shared.size(for: objectCount) == layout.referenceSize else { return nil }
+        let written = file.writer.appended()
+        return BinaryPlistAppendedObjects(
+            bytes: written.bytes, starts: written.starts, records: file.appendedRecords, objectCount: objectCount)
+    }
+
     /// A file being written: the writer, the top array, and the objects of the keys.
     private struct FileState {
         var writer: BinaryPlistObjectWriter
-        let top: BinaryPlistObjectWriter.Container
+        /// The top array, or none when only appended records are written (`appending`):
+        /// their dictionaries are then noted in `appendedRecords`.
+        let top: BinaryPlistObjectWriter.Container?
+        /// The dictionary of each record written without a top array, in order.
+        var appendedRecords: [Int] = []
         let fields: [Field]
         /// Whether each field holds text (else a date).
         private let textFields: [Bool]
@@ -90,6 +126,33 @@ enum BinaryPlistRecordWriter {
             for record in wholeRecords where record.occurrence > 0 { repeatedIDs[record.id] = -1 }
         }
 
+        /// Starts writing the records appended to a file in the writer's layout, `layout`,
+        /// as objects that follow its own, from byte `offset` of the new file on; of the
+        /// records, those not in a table are `wholeRecords`.
+        init(
+            appending layout: BinaryPlistLayout, at offset: Int, wholeRecords: [Record], kind: ListKind,
+            fallback: KeyOrder
+        ) {
+            fields = kind.fields
+            textFields = kind.fields.map(\.isText)
+            keyObjects = Array(repeating: -1, count: 1 + kind.fields.count)
+            self.fallback = fallback
+            writer = BinaryPlistObjectWriter(
+                appendingTo: layout.objectCount, at: offset, referenceSize: layout.referenceSize)
+            top = nil
+            for record in wholeRecords where record.occurrence > 0 { repeatedIDs[record.id] = -1 }
+        }
+
+        /// Makes object `object` record `number`'s.
+        @inline(__always)
+        private mutating func setRecord(_ number: Int, to object: Int) {
+            if let top {
+                writer.setReference(top, slot: number, to: object)
+            } else {
+                appendedRecords.append(object)
+            }
+        }
+
         /// The object of `id`: shared by the records that share it.
         private mutating func idObject(_ id: RecordID) -> Int {
             guard !repeatedIDs.isEmpty, let shared = repeatedIDs[id] else { return writer.recordID(id) }
@@ -107,6 +170,34 @@ enum BinaryPlistRecordWriter {
             let written = writer.string(code == KeyOrder.idCode ? "id" : fields[Int(code) - 1].name)
             if writer.sharing == .shared { keyObjects[Int(code)] = written }
             return written
+        }
+
+        /// Notes the strings of the file `table` was read from, in the writer's layout
+        /// `layout`, as written: the keys, and each distinct value once. `false` when a value
+        /// has no object noted, or two objects one value.
+        mutating func noteStrings(of table: RecordTable, layout: BinaryPlistLayout) -> Bool {
+            for (code, object) in layout.keyObjects.enumerated() {
+                var name = code == KeyOrder.idCode ? "id" : fields[code - 1].name
+                name.makeContiguousUTF8()
+                guard writer.noteString(utf8: name.utf8.span, object: object) else { return false }
+            }
+            guard table.count > 0, layout.firstValueObjects.count == fields.count else { return table.count == 0 }
+            var noted = [UInt64](repeating: 0, count: (layout.objectCount + 63) / 64)
+            for row in 0..<table.count {
+                for field in 0..<fields.count {
+                    let object =
+                        row == 0 ? layout.firstValueObjects[field] : Int(table.valueObject(row: row, field: field))
+                    guard object >= 0, object < layout.objectCount else { return false }
+                    let bit: UInt64 = 1 << UInt64(object & 63)
+                    if noted[object >> 6] & bit != 0 { continue }
+                    noted[object >> 6] |= bit
+                    let isNew = table.withValueBytes(row: row, field: field) { value in
+                        writer.noteString(utf8: value, object: object)
+                    }
+                    guard isNew else { return false }
+                }
+            }
+            return true
         }
 
         /// Writes table row `row` as record `number`: its id and fields, no extras.
@@ -127,7 +218,7 @@ enum BinaryPlistRecordWriter {
         private mutating func appendInOrder(row: Int, of table: RecordTable, number: Int) {
             let pairs = 1 + fields.count
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
-            writer.setReference(top, slot: number, to: dictionary.object)
+            setRecord(number, to: dictionary.object)
             let orderStart = table.keyOrderIndex(ofRow: row) &* pairs
             var objects = takeObjects(2 * pairs)
             do {
@@ -208,7 +299,7 @@ enum BinaryPlistRecordWriter {
                     slots[pairs &+ slot] = object
                 }
             }
-            writer.setReference(top, slot: number, to: dictionary)
+            setRecord(number, to: dictionary)
             _ = writer.dictionary(objects, count: 2 * pairs)
             // The new objects, numbered in the order of their keys: a value whose number is
             // not the next one's was written before (or earlier in this record).
@@ -244,7 +335,7 @@ enum BinaryPlistRecordWriter {
             let codes = (record.keyOrder ?? fallback).resolved(fieldCount: fieldCount, extraCount: record.extras.count)
             let pairs = codes.count
             let dictionary = writer.beginContainer(marker: 0xD0, count: pairs, references: 2 * pairs)
-            writer.setReference(top, slot: number, to: dictionary.object)
+            setRecord(number, to: dictionary.object)
             var objects = takeObjects(2 * pairs)
             var extra = 0
             for (slot, code) in codes.enumerated() {
@@ -335,4 +426,16 @@ enum BinaryPlistRecordWriter {
             return dictionary.object
         }
     }
+}
+
+/// The objects a save appends after a file's own (`BinaryPlistRecordWriter.appendedObjects`).
+package struct BinaryPlistAppendedObjects {
+    /// Their bytes.
+    package let bytes: [UInt8]
+    /// Where each starts in the new file.
+    package let starts: [Int]
+    /// The dictionary of each appended record, in order.
+    package let records: [Int]
+    /// The number of objects of the new file.
+    package let objectCount: Int
 }

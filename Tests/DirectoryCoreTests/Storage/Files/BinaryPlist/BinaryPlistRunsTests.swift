@@ -22,6 +22,8 @@ struct BinaryPlistRunsTests {
         var valueObjects: [UInt32] = []
         var valueObjectBound = 0
         var sharing = BinaryPlistObjectSharing.shared
+        /// The proof that the file is in the writer's layout (`BinaryPlistLayout`).
+        var layout: BinaryPlistLayout?
         /// How many runs the records were read in (not compared).
         var runs = 0
 
@@ -30,7 +32,7 @@ struct BinaryPlistRunsTests {
                 && left.tableRows == right.tableRows && left.ids == right.ids && left.starts == right.starts
                 && left.bytes == right.bytes && left.keyOrders == right.keyOrders && left.rowOrders == right.rowOrders
                 && left.valueObjects == right.valueObjects && left.valueObjectBound == right.valueObjectBound
-                && left.sharing == right.sharing
+                && left.sharing == right.sharing && left.layout == right.layout
         }
     }
 
@@ -59,6 +61,7 @@ struct BinaryPlistRunsTests {
             outcome.rowOrders = table.rowOrders
             outcome.valueObjects = table.valueObjects
             outcome.valueObjectBound = table.valueObjectBound
+            outcome.layout = table.binaryLayout
         }
         return outcome
     }
