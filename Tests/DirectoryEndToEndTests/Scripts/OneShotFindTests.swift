@@ -78,6 +78,21 @@ struct OneShotFindTests {
         #expect(repeated.standardError.contains("shared by more than one record"))
     }
 
+    @Test("a file large enough to be scanned in two halves, and one whose first and last records share an id")
+    func twoHalves() throws {
+        let folder = TemporaryFolder()
+        // 100,000 people, 9.7 MB: above the 8 MiB from which the scan runs in two halves.
+        _ = FileManager.default.createFile(atPath: folder.file("large.json"), contents: Data(Self.people(100_000).utf8))
+        let repeated = Self.people(100_000, repeating: true)
+        _ = FileManager.default.createFile(atPath: folder.file("repeated.json"), contents: Data(repeated.utf8))
+        for text in ["krebsbach", "zoe", "hall 4"] {
+            try Self.expectSame("large.json", text, flags: ["--format", "csv"], in: folder)
+        }
+        try Self.expectSame("repeated.json", "kurt", in: folder)
+        let run = try ProgramRun.run(["--file", "repeated.json", "-c", "find kurt"], folder: folder)
+        #expect(run.standardError.contains("shared by more than one record"), "\(run.standardError)")
+    }
+
     @Test("the bucket list app's file, and a kind given on the command line")
     func bucketListAndKind() throws {
         let folder = TemporaryFolder()
