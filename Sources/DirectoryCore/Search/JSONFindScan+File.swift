@@ -33,17 +33,23 @@ extension JSONFindScan {
         let start = window.bytes.span.withRawBytes { FileFormat.sniffStart($0, complete: window.atEnd) }
         guard start == .format(.json) else { return nil }
         var position = 0
-        var splitLookedFor = false
+        var splitLookedFor = file.size < split.minimumBytes
         while true {
-            switch pass(&window, position: &position) {
+            // Until the split is looked for, the steps stop at `lookLength`: the tail starts once
+            // the first record (which decides the kind) is read, not after the whole first window.
+            let limit = splitLookedFor ? Int.max : Self.lookLength
+            let limited = limit < window.end
+            switch pass(&window, position: &position, limit: limit) {
             case .done: return listing()
             case .unsure: return nil
             case .needsMore: break
             }
-            guard !window.atEnd else { return nil }
-            if !splitLookedFor, hasReadFirstRecord {
+            guard !window.atEnd || limited else { return nil }
+            if !splitLookedFor, hasReadFirstRecord || limited {
                 splitLookedFor = true
-                if let tailStart = Self.tailStart(in: file, after: window.start + position, split: split) {
+                if hasReadFirstRecord,
+                    let tailStart = Self.tailStart(in: file, after: window.start + position, split: split)
+                {
                     switch readInHalves(file, window: &window, position: &position, tailStart: tailStart) {
                     case .done: return listing()
                     case .unsure: return nil
