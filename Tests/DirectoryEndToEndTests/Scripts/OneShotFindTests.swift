@@ -8,7 +8,8 @@ struct OneShotFindTests {
     /// A JSON list of `count` people: accents precomposed, escaped and combining, a tab and
     /// a terminal escape, CJK, offices of different widths (each `padding` bytes longer).
     static func people(_ count: Int, repeating: Bool = false, padding: Int = 0) -> String {
-        let pad = padding > 0 ? " " + String(repeating: "Lawrence Hall ", count: padding / 14 + 1).prefix(padding - 1) : ""
+        let pad =
+            padding > 0 ? " " + String(repeating: "Lawrence Hall ", count: padding / 14 + 1).prefix(padding - 1) : ""
         let names = [
             "Zo\\u00eb Krebsbach", "ZOE\\u0308 Brown", "Joe Gregg", "S\\u00f8ren Krebsbach", "Łukasz Nowak", "高橋 Ken",
             "Nguyễn Văn An", "Ann\\tKrebsbach", "\\u001b[31mZoe", "Kurt KREBSBACH", "Jose\\u0301 Garc\\u00eda",
