@@ -8,17 +8,15 @@ import DirectoryFiles
 #endif
 
 /// `directory FILE -c 'find TEXT'`, the search a script runs most, without loading the
-/// list: the JSON file is read a window at a time by a `JSONFindScan`, which builds only
-/// the records that may match, and the rows are printed as the full run prints them.
+/// list: the JSON file is read a window at a time by a `JSONFindScan` (a large one in two
+/// halves at once, on two threads), which builds only the records that may match, and the
+/// rows are printed as the full run prints them.
 ///
 /// It answers only when it is sure to print what the full run prints: one `find TEXT`
 /// command, no `--kind`, a JSON file that is there, no journal of an ended session and no conflict copy
 /// to announce, and a scan that met neither an error nor a repeated id. Otherwise it says
 /// `nil`, having printed nothing, and the program runs as usual.
 enum OneShotFind {
-    /// The bytes read at a time; a record longer than half of it makes the window grow.
-    static let windowSize = 1 << 20
-
     /// Runs `commands` on the file at `path` when they are one `find TEXT` that this can
     /// answer, printing with `printer`; returns the exit status, or `nil` to run as usual.
     static func run(
@@ -48,37 +46,7 @@ enum OneShotFind {
         let number = unsafe open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard number >= 0 else { return nil }
         defer { close(number) }
-        let descriptor = OpenDescriptor(number: number)
-        guard descriptor.fileType == S_IFREG else { return nil }
-        var window: [UInt8] = []
-        var capacity = windowSize
-        var atEnd = false
-        var fromFileStart = true
-        var total = 0
-        while true {
-            while !atEnd, window.count < capacity {
-                let read = DescriptorRead.some(from: number, atMost: capacity - window.count, appendingTo: &window)
-                guard read >= 0 else { return nil }
-                atEnd = read == 0
-                total += read
-                // The full load refuses files over 1 GiB, in words.
-                guard total <= 1 << 30 else { return nil }
-            }
-            if fromFileStart {
-                let start = window.span.withRawBytes { FileFormat.sniffStart($0, complete: atEnd) }
-                guard start == .format(.json) else { return nil }
-            }
-            var position = 0
-            switch scan.read(window.span, fromFileStart: fromFileStart, atEnd: atEnd, position: &position) {
-            case .done: return scan.listing()
-            case .unsure: return nil
-            case .needsMore: break
-            }
-            guard !atEnd else { return nil }
-            window.removeFirst(position)
-            fromFileStart = fromFileStart && position == 0
-            // What is kept is one step cut short: the window grows until the step fits.
-            if window.count * 2 > capacity { capacity *= 2 }
-        }
+        guard let file = OneShotFindFile(descriptor: number) else { return nil }
+        return scan.listing(of: file)
     }
 }

@@ -83,6 +83,29 @@ extension DescriptorRead {
         }
     }
 
+    /// As `some`, with `pread(2)` at the file offset `offset`, so that two threads can read
+    /// one descriptor without moving an offset the other reads from: the count read, 0 at the
+    /// end of the file, or -1 with `errno` set.
+    public static func some(
+        from descriptor: Int32, at offset: Int, atMost count: Int, appendingTo bytes: inout [UInt8]
+    ) -> Int {
+        while true {
+            var result = 0
+            bytes.append(addingCapacity: max(count, 0)) { output in
+                // pread(2) writes only into the free room `output` lends, and only the bytes it
+                // reports are counted as initialized.
+                result = unsafe output.withUnsafeMutableBufferPointer { buffer, initialized -> Int in
+                    guard let base = buffer.baseAddress, buffer.count > initialized else { return 0 }
+                    let got = unsafe pread(descriptor, base + initialized, buffer.count - initialized, off_t(offset))
+                    if got > 0 { initialized += got }
+                    return got
+                }
+            }
+            if result < 0, errno == EINTR { continue }
+            return result
+        }
+    }
+
     /// Fills `words` with bytes read from `descriptor`, retrying after EINTR; false when the
     /// input ended or a read failed first. Any bytes make a valid `UInt64`.
     public static func fill(_ words: inout [UInt64], from descriptor: Int32) -> Bool {

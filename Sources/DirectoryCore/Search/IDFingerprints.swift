@@ -27,6 +27,11 @@ struct IDFingerprints {
         pieces[pieces.count - 1].append(Self.fingerprint(id))
     }
 
+    /// Adds the ids of `other` (a tail's scan, joined after this one's).
+    mutating func append(contentsOf other: IDFingerprints) {
+        pieces.append(contentsOf: other.pieces)
+    }
+
     /// Whether two of the ids added may be the same.
     func mayRepeat() -> Bool {
         let count = pieces.reduce(0) { $0 + $1.count }

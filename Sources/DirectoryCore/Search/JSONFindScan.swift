@@ -47,6 +47,8 @@ package struct JSONFindScan {
     private var keyGuesses = [Int](repeating: 0, count: 66)
     /// The key guesses of the records built in full (`JSONRecordReader.readRecord`).
     private var readerGuesses = JSONKeyGuesses()
+    /// Whether a tail's records were joined after this scan's (`join(_:)`).
+    private(set) var joinedTail = false
 
     /// A scan for `text` (`find TEXT`), in a list of `kind` (or, when `nil`, of the kind
     /// the first record says, else `fallback`), as `FileStore.load` reads it.
@@ -54,6 +56,61 @@ package struct JSONFindScan {
         self.text = text
         needle = FoldedNeedle(text)
         builder = RecordBuilder(kind: kind, fallback: fallback)
+    }
+
+    /// A scan of the tail of a list of `kind`, which its first record decided: the records
+    /// from a record's `{` (`JSONRecordReader.recordStart(in:)`) to the end, read while the
+    /// first part is (`JSONFindScan+File.swift`), then joined after it (`join(_:)`).
+    package init(tailFor text: String, kind: ListKind, fallback: ListKind) {
+        self.init(text: text, kind: kind, fallback: fallback)
+        stage = .firstRecord
+        keys = KindKeys(kind)
+        knowsKind = true
+    }
+
+    /// What the scan of a tail found, to be joined after the first part's (`join(_:)`).
+    package struct Tail: Sendable {
+        fileprivate let builder: RecordBuilder
+        fileprivate let builtNumbers: [Int]
+        fileprivate let recordCount: Int
+        fileprivate let ids: IDFingerprints
+    }
+
+    /// What this scan of a tail found, once it is `done`.
+    package consuming func finishedTail() -> Tail? {
+        guard stage == .done else { return nil }
+        return Tail(builder: builder, builtNumbers: builtNumbers, recordCount: recordCount, ids: ids)
+    }
+
+    /// Whether the steps ended exactly at the tail's start, `joint` (an index into `bytes`),
+    /// when they stopped at `position` in `bytes`: after a record, with white space and a `,`
+    /// left. Only then are the tail's records the ones that follow this scan's.
+    package func endsAtJoint(_ joint: Int, in bytes: Span<UInt8>, position: Int) -> Bool {
+        stage == .nextRecord && JSONRecordReader.isJoint(bytes, from: position, to: joint)
+    }
+
+    /// Takes in the records of `tail`, whose start this scan ended at (`endsAtJoint`), as if
+    /// it had read them: the scan is then done. Returns `false`, taking in nothing, when the
+    /// two builders cannot be joined (`JSONRecordReader.join`).
+    package mutating func join(_ tail: Tail) -> Bool {
+        guard stage == .nextRecord, JSONRecordReader.join(tail.builder, after: &builder) else { return false }
+        let before = recordCount
+        builtNumbers.append(contentsOf: tail.builtNumbers.lazy.map { $0 + before })
+        recordCount += tail.recordCount
+        ids.append(contentsOf: tail.ids)
+        stage = .done
+        joinedTail = true
+        return true
+    }
+
+    /// Whether the first record is read, and so the kind a tail is read as known.
+    var hasReadFirstRecord: Bool { knowsKind && stage == .nextRecord }
+
+    /// What a scan of this file's tail is made from (`init(tailFor:kind:fallback:)`), once
+    /// the first record is read.
+    var tailParameters: (text: String, kind: ListKind, fallback: ListKind)? {
+        guard hasReadFirstRecord, let kind = builder.kind else { return nil }
+        return (text, kind, builder.fallback)
     }
 
     /// How many records were built rather than passed over, so far.

@@ -89,7 +89,7 @@ extension JSONRecordStream {
         let from = max(size / 2, window.start + window.count)
         guard from < size else { return nil }
         let look = JSONTailWindow(descriptor: window.descriptor, from: from, capacity: 64 << 10)
-        return look.withBytes { raw in recordStart(in: Span<UInt8>(_bytes: raw)).map { from + $0 } }
+        return look.withBytes { raw in JSONRecordReader.recordStart(in: Span<UInt8>(_bytes: raw)).map { from + $0 } }
     }
 
     /// Reads the file in `window` from `cursor` on in two parts, the second from `tailStart`.
@@ -112,7 +112,7 @@ extension JSONRecordStream {
         if pass == .done { return true }
         let joint = tailStart - window.start
         guard cursor.stage == .nextRecord,
-            window.withBytes({ isJoint(Span<UInt8>(_bytes: $0), from: cursor.position, to: joint) })
+            window.withBytes({ JSONRecordReader.isJoint(Span<UInt8>(_bytes: $0), from: cursor.position, to: joint) })
         else { return false }
         let outcome = reading.wait()
         tail = outcome
@@ -142,41 +142,5 @@ extension JSONRecordStream {
             throw FileFormatError("the file changed while it was read; load it again")
         }
         return true
-    }
-
-    /// The index of the first `{` in `bytes` that follows a `}` and a `,` with only white space
-    /// between: where a record may start.
-    static func recordStart(in bytes: Span<UInt8>) -> Int? {
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "{") {
-                var before = index - 1
-                while before >= 0, isSpace(bytes[before]) { before -= 1 }
-                if before >= 0, bytes[before] == UInt8(ascii: ",") {
-                    before -= 1
-                    while before >= 0, isSpace(bytes[before]) { before -= 1 }
-                    if before >= 0, bytes[before] == UInt8(ascii: "}") { return index }
-                }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Whether `bytes[start..<end]` is white space, one `,` and white space: what lies between
-    /// a record and the next.
-    static func isJoint(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> Bool {
-        guard start <= end, end <= bytes.count else { return false }
-        var index = start
-        while index < end, isSpace(bytes[index]) { index += 1 }
-        guard index < end, bytes[index] == UInt8(ascii: ",") else { return false }
-        index += 1
-        while index < end, isSpace(bytes[index]) { index += 1 }
-        return index == end
-    }
-
-    /// Whether `byte` is JSON white space.
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }

@@ -6,8 +6,10 @@ import Testing
 @Suite("End to end: one-shot find prints what find prints after a full load")
 struct OneShotFindTests {
     /// A JSON list of `count` people: accents precomposed, escaped and combining, a tab and
-    /// a terminal escape, CJK, offices of different widths.
-    static func people(_ count: Int, repeating: Bool = false) -> String {
+    /// a terminal escape, CJK, offices of different widths (each `padding` bytes longer).
+    static func people(_ count: Int, repeating: Bool = false, padding: Int = 0) -> String {
+        let pad =
+            padding > 0 ? " " + String(repeating: "Lawrence Hall ", count: padding / 14 + 1).prefix(padding - 1) : ""
         let names = [
             "Zo\\u00eb Krebsbach", "ZOE\\u0308 Brown", "Joe Gregg", "S\\u00f8ren Krebsbach", "Łukasz Nowak", "高橋 Ken",
             "Nguyễn Văn An", "Ann\\tKrebsbach", "\\u001b[31mZoe", "Kurt KREBSBACH", "Jose\\u0301 Garc\\u00eda",
@@ -18,7 +20,7 @@ struct OneShotFindTests {
             let number = repeating && index == count - 1 ? 1 : index + 1
             let id = String(format: "00000000-0000-4000-8000-%012d", number)
             let name = names[index % names.count]
-            let office = offices[index * 7 % offices.count]
+            let office = offices[index * 7 % offices.count] + pad
             records.append("{\"id\":\"\(id)\",\"name\":\"\(name)\",\"office\":\"\(office)\"}")
         }
         return "[" + records.joined(separator: ",\n") + "]\n"
@@ -76,6 +78,23 @@ struct OneShotFindTests {
         try Self.expectSame("folder.json", "krebsbach", in: folder)
         let repeated = try ProgramRun.run(["--file", "repeated.json", "-c", "find zoe"], folder: folder)
         #expect(repeated.standardError.contains("shared by more than one record"))
+    }
+
+    @Test("a file large enough to be scanned in two halves, and one whose first and last records share an id")
+    func twoHalves() throws {
+        let folder = TemporaryFolder()
+        // 100,000 people of 355 bytes, 35.6 MB (33.9 MiB): above the 32 MiB from which the scan runs in two halves.
+        let large = Self.people(100_000, padding: 260)
+        #expect(large.utf8.count > 33 << 20)
+        _ = FileManager.default.createFile(atPath: folder.file("large.json"), contents: Data(large.utf8))
+        for text in ["krebsbach", "zoe"] {
+            try Self.expectSame("large.json", text, flags: ["--format", "csv"], in: folder)
+        }
+        let repeated = Self.people(100_000, repeating: true, padding: 260)
+        _ = FileManager.default.createFile(atPath: folder.file("repeated.json"), contents: Data(repeated.utf8))
+        try Self.expectSame("repeated.json", "kurt", in: folder)
+        let run = try ProgramRun.run(["--file", "repeated.json", "-c", "find kurt"], folder: folder)
+        #expect(run.standardError.contains("shared by more than one record"), "\(run.standardError)")
     }
 
     @Test("the bucket list app's file, and a kind given on the command line")

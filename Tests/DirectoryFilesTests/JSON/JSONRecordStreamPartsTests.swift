@@ -217,10 +217,10 @@ struct JSONRecordStreamPartsTests {
 
     @Test("a split is looked for only at a `{` after `}` and `,`")
     func recordStarts() {
-        func start(_ text: String) -> Int? { JSONRecordStream.recordStart(in: Array(text.utf8).span) }
+        func start(_ text: String) -> Int? { JSONRecordReader.recordStart(in: Array(text.utf8).span) }
         func joint(_ text: String) -> Bool {
             let bytes = Array(text.utf8)
-            return JSONRecordStream.isJoint(bytes.span, from: 0, to: bytes.count)
+            return JSONRecordReader.isJoint(bytes.span, from: 0, to: bytes.count)
         }
         #expect(start("ab},{cd") == 4)
         #expect(start("x}\n ,\t{") == 6)

@@ -29,3 +29,45 @@ extension JSONRecordReader {
     /// Whether this machine has a second core a reader's second part could run on.
     package static var hasCoresForParts: Bool { RecordReadSplit.automatic.parts > 1 }
 }
+
+/// Where a JSON list may be split into a first part and a tail, each read on its own thread:
+/// the load's (`JSONRecordStream` in DirectoryFiles) and a one-shot `find`'s (`JSONFindScan`).
+/// Text can hold `},{`, so a `{` found here is only a guess: the split is kept only when the
+/// first part's steps end exactly there (`isJoint`).
+extension JSONRecordReader {
+    /// The index of the first `{` in `bytes` that follows a `}` and a `,` with only white space
+    /// between: where a record may start.
+    package static func recordStart(in bytes: Span<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "{") {
+                var before = index - 1
+                while before >= 0, isSpace(bytes[before]) { before -= 1 }
+                if before >= 0, bytes[before] == UInt8(ascii: ",") {
+                    before -= 1
+                    while before >= 0, isSpace(bytes[before]) { before -= 1 }
+                    if before >= 0, bytes[before] == UInt8(ascii: "}") { return index }
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether `bytes[start..<end]` is white space, one `,` and white space: what lies between
+    /// a record and the next.
+    package static func isJoint(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> Bool {
+        guard start <= end, end <= bytes.count else { return false }
+        var index = start
+        while index < end, isSpace(bytes[index]) { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: ",") else { return false }
+        index += 1
+        while index < end, isSpace(bytes[index]) { index += 1 }
+        return index == end
+    }
+
+    /// Whether `byte` is JSON white space.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
