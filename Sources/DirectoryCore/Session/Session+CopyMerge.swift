@@ -259,7 +259,7 @@ extension Session {
         var chooser = CopyBase(kept: keptVersions.versions(of: location), load: records)
         let copyRecords = copy.list.records.array
         let copyKey = copy.list.version?.keptKey
-        let base = chooser.base(ours: oursKey, copy: copyKey, copyRecords: copyRecords)
+        let base = chooser.base(ours: oursKey, copy: copyKey, copyRecords: copyRecords, lacking: copy.lacking)
         let taker = chooser.taker(ours: oursKey, copy: copyKey)
         return (base.flatMap(records), taker.flatMap(records))
     }

@@ -220,6 +220,14 @@ extension Session {
             let mark = copy.lacking > 0 ? KeptVersion.baselessMark : KeptVersion.partialMark
             if let key = copy.version?.keptKey.map({ mark + $0 }), !keys.contains(key) { keys.append(key) }
         }
+        // One whose merge `undo` took back: an earlier save, made while the merge was in effect
+        // (autosave), named it; this version did not come from it, so merged again it is all
+        // taken, not found already held (found trying it).
+        for copy in mergedCopies where copy.undone {
+            guard let key = copy.version?.keptKey else { continue }
+            let mark = KeptVersion.undoneMark + key
+            if !keys.contains(where: { $0 == key || $0.dropFirst() == key }) { keys.append(mark) }
+        }
         return keys
     }
 
@@ -346,12 +354,29 @@ extension Session {
             throw .otherKindNow(path: location, holds: holds, list: kind)
         }
         RecordKey.numberOccurrences(in: &theirs.records)
+        fillAbsentFields(of: &theirs)
         var merger = RecordMerge(
             kind: kind, baseline: list.tracker.baseline, ours: records.array, medium: store.medium,
             preferringOurs: preferringOurs)
         merger.ordering = .merged(base: list.isReordered ? list.tracker.savedOrder : nil)
         let merged = try merger.merge(theirs: theirs.records.array, location: location).get()
         return .merged(merged, theirs: theirs)
+    }
+
+    /// Takes each field the file `theirs` lacks (another program that leaves a key out) as no
+    /// change of the other session's (`MergeRule.fillingAbsent`), as a copy's: as the merge's
+    /// base has it, else as this list has it. Read as empty, a save would wipe every such value.
+    func fillAbsentFields(of theirs: inout LoadedList) {
+        let absent = lackingFields(of: theirs, at: location, in: store)
+        guard !absent.isEmpty else { return }
+        let baseline = list.tracker.baseline
+        var ours: [RecordKey: Record] = [:]
+        for record in records where absent[record.key] != nil { ours[record.key] = record }
+        let filled = MergeRule.fillingAbsent(absent, of: theirs.records.array) { key in
+            if case .present(let saved)? = baseline[key] { return saved }
+            return ours[key]
+        }
+        theirs.records = RecordList(filled)
     }
 
     /// What `save` and `refresh` say about the other session's changes, one line each.
