@@ -88,7 +88,7 @@ extension SessionCopyMergeTests {
         try session.run("autosave on", "merge conflicts", "undo")
         #expect(try place.read(place.list).map(\.office) == ["A1", "B1"])
         let report = Self.text(try session.run("merge conflicts"))
-        #expect(report.contains("Copy Carl"), "\(report)")
+        #expect(report.contains("added 'Copy Carl'"), "\(report)")
         try session.run("save")
         #expect(try place.read(place.list).map(\.office) == ["A-copy", "B1", "C9"])
         #expect(!place.exists(copy))
