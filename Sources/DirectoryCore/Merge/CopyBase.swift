@@ -203,7 +203,10 @@ struct CopyBase {
     /// a version no longer kept by nothing (what it changed is unknown). Nor does a version made
     /// from a step that dropped out of the log (`KeptVersion.lostSteps`): a copy of that step
     /// may hold some of its changes and not others, or a value it set back since. A field a
-    /// record lacks in the copy's file (`lacking`) is neither proof nor contradiction.
+    /// record lacks in the copy's file (`lacking`) is neither proof nor contradiction. A field
+    /// this version changed that the copy holds with a third value (neither this version's
+    /// nor the one before) is the copy's own edit when another change proves the copy came
+    /// from this version, else a contradiction.
     private mutating func evidence(
         _ records: Snapshot, changesOf key: String, stillIn kept: Snapshot, lacking: [RecordKey: [Int]]
     ) -> Evidence {
@@ -231,6 +234,7 @@ struct CopyBase {
         // What it took from copies it merged but did not take whole is not its own change.
         let taken = (versions[key]?.takenFrom ?? []).compactMap { self.records(of: $0)?.byKey }
         var proven = false
+        var edited = false
         for (recordKey, record) in version {
             guard let still = kept[recordKey] else { continue }  // deleted since
             let copied = taken.compactMap { $0[recordKey] }
@@ -247,8 +251,13 @@ struct CopyBase {
                 guard still.values[field] == record.values[field] else { continue }  // changed since
                 if absent.contains(field) { continue }
                 if copied.contains(where: { $0.values[field] == record.values[field] }) { continue }
-                if now.values[field] != record.values[field] { return .contradicted }
-                proven = true
+                if now.values[field] == record.values[field] {
+                    proven = true
+                } else if now.values[field] == old.values[field] {
+                    return .contradicted  // the value before this version's change
+                } else {
+                    edited = true  // a third value: the copy's own edit, if another change proves it
+                }
             }
             // The keys other apps keep are changes too (a newer app's `pronouns`: found trying it).
             if record.extras != old.extras, still.extras == record.extras,
@@ -261,6 +270,10 @@ struct CopyBase {
         for recordKey in before.keys where version[recordKey] == nil && records[recordKey] != nil {
             return .contradicted  // it deleted this record
         }
+        // A field changed here that the copy holds with a third value is no contradiction when
+        // another change of this version proves the copy came from it (a record it added): the
+        // copy then changed that field itself (trial 8, finding 6). Without such proof it is one.
+        if edited { return proven ? .proven : .contradicted }
         return proven ? .proven : .none
     }
 

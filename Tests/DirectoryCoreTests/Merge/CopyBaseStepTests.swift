@@ -78,4 +78,26 @@ struct CopyBaseStepTests {
         var blind = CopyBase(kept: kept) { records[$0] }
         #expect(blind.base(ours: "a2", copy: nil, copyRecords: copy) == nil)
     }
+
+    @Test(
+        "a copy's own edit of a field the version it came from changed is no contradiction when an addition proves it")
+    func copyEditOfAFieldTheVersionChanged() {
+        let dan = CopyMergeTests.person(4, "Dan", "D1")
+        let danD2 = CopyMergeTests.person(4, "Dan", "D2")
+        let danD3 = CopyMergeTests.person(4, "Dan", "D3")
+        let acacia = CopyMergeTests.person(1, "Ann", "A-here")
+        let records: [String: [Record]] = [
+            "f0": [Self.ann, dan], "m": [Self.ann, danD2, Self.eveE1], "v3": [acacia, danD2, Self.eveE1],
+            "m2": [Self.ann, danD2],
+        ]
+        let kept = [
+            KeptVersion(key: "v3", parents: ["m"]), KeptVersion(key: "m", parents: ["f0"]), KeptVersion(key: "f0"),
+        ]
+        var chooser = CopyBase(kept: kept) { records[$0] }
+        #expect(chooser.base(ours: "v3", copy: nil, copyRecords: [Self.ann, danD3, Self.eveE1]) == "m")
+        // Without an addition to prove it, the third value may be an edit of the older version's.
+        let unproven = [KeptVersion(key: "m2", parents: ["f0"]), KeptVersion(key: "f0")]
+        var older = CopyBase(kept: unproven) { records[$0] }
+        #expect(older.base(ours: "m2", copy: nil, copyRecords: [Self.ann, danD3]) == "f0")
+    }
 }
