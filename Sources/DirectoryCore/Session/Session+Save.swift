@@ -366,17 +366,34 @@ extension Session {
     /// Takes each field the file `theirs` lacks (another program that leaves a key out) as no
     /// change of the other session's (`MergeRule.fillingAbsent`), as a copy's: as the merge's
     /// base has it, else as this list has it. Read as empty, a save would wipe every such value.
+    /// The file is read again to tell (`lackingFields`) only when a record there holds a field
+    /// at its default that the base holds otherwise: a merge whose file lacks nothing, or
+    /// whose empty fields were empty before, reads it once.
     func fillAbsentFields(of theirs: inout LoadedList) {
-        let absent = lackingFields(of: theirs, at: location, in: store)
-        guard !absent.isEmpty else { return }
+        let defaults = kind.defaultValues
+        var empty: [RecordKey: Record] = [:]
+        for record in theirs.records where zip(record.values, defaults).contains(where: { $0 == $1 }) {
+            empty[record.key] = record
+        }
+        guard !empty.isEmpty else { return }
         let baseline = list.tracker.baseline
         var ours: [RecordKey: Record] = [:]
-        for record in records where absent[record.key] != nil { ours[record.key] = record }
-        let filled = MergeRule.fillingAbsent(absent, of: theirs.records.array) { key in
+        for record in records where empty[record.key] != nil { ours[record.key] = record }
+        func known(_ key: RecordKey) -> Record? {
             if case .present(let saved)? = baseline[key] { return saved }
             return ours[key]
         }
-        theirs.records = RecordList(filled)
+        let emptied = empty.contains { key, record in
+            guard let base = known(key) else { return false }
+            return record.values.indices.contains { field in
+                field < base.values.count && record.values[field] == defaults[field]
+                    && base.values[field] != defaults[field]
+            }
+        }
+        guard emptied else { return }
+        let absent = lackingFields(of: theirs, at: location, in: store)
+        guard !absent.isEmpty else { return }
+        theirs.records = RecordList(MergeRule.fillingAbsent(absent, of: theirs.records.array, from: known))
     }
 
     /// What `save` and `refresh` say about the other session's changes, one line each.
