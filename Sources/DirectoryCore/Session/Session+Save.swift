@@ -371,29 +371,35 @@ extension Session {
     /// whose empty fields were empty before, reads it once.
     func fillAbsentFields(of theirs: inout LoadedList) {
         let defaults = kind.defaultValues
-        var empty: [RecordKey: Record] = [:]
-        for record in theirs.records where zip(record.values, defaults).contains(where: { $0 == $1 }) {
-            empty[record.key] = record
+        let file = theirs.records
+        // The records there with a field at its default, found without making records.
+        var empty: [RecordKey: Int] = [:]
+        for index in file.indices {
+            let atDefault = defaults.indices.contains { field in
+                if case .text(let text) = defaults[field] { return file.hasText(text, at: index, field: field) }
+                return file.value(at: index, field: field) == defaults[field]
+            }
+            if atDefault { empty[file.key(at: index)] = index }
         }
         guard !empty.isEmpty else { return }
         let baseline = list.tracker.baseline
-        var ours: [RecordKey: Record] = [:]
-        for record in records where empty[record.key] != nil { ours[record.key] = record }
+        let ours = records
+        let oursAt = ours.indices(of: Set(empty.keys))
         func known(_ key: RecordKey) -> Record? {
             if case .present(let saved)? = baseline[key] { return saved }
-            return ours[key]
+            return oursAt[key].map { ours[$0] }
         }
-        let emptied = empty.contains { key, record in
+        let emptied = empty.contains { key, index in
             guard let base = known(key) else { return false }
-            return record.values.indices.contains { field in
-                field < base.values.count && record.values[field] == defaults[field]
-                    && base.values[field] != defaults[field]
+            return defaults.indices.contains { field in
+                field < base.values.count && base.values[field] != defaults[field]
+                    && file.value(at: index, field: field) == defaults[field]
             }
         }
         guard emptied else { return }
         let absent = lackingFields(of: theirs, at: location, in: store)
         guard !absent.isEmpty else { return }
-        theirs.records = RecordList(MergeRule.fillingAbsent(absent, of: theirs.records.array, from: known))
+        theirs.records = RecordList(MergeRule.fillingAbsent(absent, of: file.array, from: known))
     }
 
     /// What `save` and `refresh` say about the other session's changes, one line each.
