@@ -14,8 +14,9 @@ import DirectoryCore
 /// contents (`HASH-SIZE.list`), and for each list a short log of its versions, newest last
 /// (`LOCATIONHASH.versions`, the hash of `RecoveryLocation.of` the list, as journals are named).
 ///
-/// Bounded: at most `versionsPerList` versions of a list's own file and as many copies read
-/// for a merge (bounded apart: reading copies never pushes saved versions out), none bigger than `largestVersion`,
+/// Bounded: at most `versionsPerList` versions of a list's own file, `stepsPerList` steps
+/// (`thinning`) and `copiesPerList` copies read for a merge (bounded apart: reading copies
+/// never pushes saved versions out), none bigger than `largestVersion`,
 /// and the logs of at most `lists` lists (the oldest log goes first); a version no log names
 /// is removed. The folder is made 0700 and the files 0600; a folder others could write is
 /// refused, and then nothing is kept.
@@ -24,6 +25,12 @@ public final class FileKeptVersions: KeptVersionStore {
     public static let versionsPerList = 8
     /// The biggest file kept as a version (16 MiB): a bigger list is merged without a base.
     public static let largestVersion = 16 << 20
+    /// How many copies read for a merge are kept per list: Syncthing keeps up to 10 conflict
+    /// copies of a file by default, and each must find its base (found trying it), with room.
+    public static let copiesPerList = 32
+    /// How many steps (versions a save less than `savesThinnedWithin` later was made from) are
+    /// kept per list, apart from its other versions (`thinning`).
+    public static let stepsPerList = 16
     /// How many lists' logs are kept.
     public static let lists = 64
 
@@ -32,19 +39,25 @@ public final class FileKeptVersions: KeptVersionStore {
     public static let savesThinnedWithin = 60.0
 
     let folder: String
-    /// Saves closer than this (seconds) are thinned, or `nil` for none: a version this program
-    /// saved from the newest version of the log, which this program saved less than this long
-    /// ago and which nothing else in the log names, takes that version's place (and its
-    /// parents). Autosave saves after every command: without it the last few versions would
-    /// cover only as many commands, and a copy made before them would merge with no base.
-    /// A copy made from a version thinned out is compared with the one before it: an older
-    /// base, which lists more conflicts or keeps a record, never deletes one.
+    /// Saves closer than this (seconds) are thinned, or `nil` for none: the newest version of
+    /// the log, which this program saved less than this long ago from another it kept, becomes
+    /// a step when a save is made from it. Steps are kept apart from the list's other versions
+    /// (`stepsPerList`), so autosave, which saves after every command, does not push the
+    /// versions of minutes ago out of the log. A step stays a version like any other while
+    /// kept: a sync tool may have taken it, and a copy of it compared with the version made
+    /// from it would lose that version's edits (found trying it). When it drops out, the
+    /// version made from it takes its parents and is marked (`KeptVersion.lostSteps`): it then
+    /// proves nothing of a copy, which is compared with an older base.
     let thinning: Double?
+    /// The time now, in seconds since 1970 (tests give their own).
+    let clock: () -> Double
 
-    /// A store in `folder`, thinning saves closer than `thinning` seconds (`nil`: none).
-    public init(folder: String, thinning: Double? = nil) {
+    /// A store in `folder`, thinning saves closer than `thinning` seconds (`nil`: none) by
+    /// `clock`.
+    public init(folder: String, thinning: Double? = nil, clock: @escaping () -> Double = { Double(time(nil)) }) {
         self.folder = folder
         self.thinning = thinning
+        self.clock = clock
     }
 
     /// Keeps `version` of the list at `location`, copying the file at `path` when these
@@ -62,13 +75,16 @@ public final class FileKeptVersions: KeptVersionStore {
         let logName = RecoveryLocation.hash(RecoveryLocation.of(location)) + ".versions"
         var log = KeptVersionLog.read(folder + "/" + logName)
         let before = log
-        var parents = parents
-        if path == location, let thinned = thinnable(log, savedFrom: parents, as: key) {
-            log.versions.removeAll { $0.key == thinned.key }
-            parents = parents.flatMap { $0 == thinned.key ? thinned.parents : [$0] }
-                .reduce(into: []) { kept, parent in if !kept.contains(parent) { kept.append(parent) } }
+        let now = clock()
+        if path == location, let step = stepIndex(log, savedFrom: parents, as: key, at: now) {
+            log.versions[step].isStep = true
         }
-        log.add(KeptVersion(key: key, parents: parents, isCopy: path != location), limit: Self.versionsPerList)
+        log.add(
+            KeptVersion(
+                key: key, parents: parents, isCopy: path != location,
+                kept: path == location && !parents.isEmpty ? now : nil),
+            limit: Self.versionsPerList, copyLimit: Self.copiesPerList)
+        log.dropSteps(beyond: Self.stepsPerList)
         log.location = RecoveryLocation.of(location)
         // Opening a list whose version is already the newest kept changes nothing: the log is
         // only marked as used now (its time orders the lists for `prune`), not written again.
@@ -80,21 +96,25 @@ public final class FileKeptVersions: KeptVersionStore {
         prune()
     }
 
-    /// The version of `log` that a save of `key` made from `parents` takes the place of
-    /// (`thinning`), or `nil`.
-    private func thinnable(_ log: KeptVersionLog, savedFrom parents: [String], as key: String) -> KeptVersion? {
-        guard let thinning, let newest = log.versions.last(where: { !$0.isCopy }), parents.contains(newest.key),
-            !newest.parents.isEmpty, !newest.isNewFile, !log.versions.contains(where: { $0.key == key })
+    /// The index in `log` of the version that a save of `key` made from `parents` at `now`
+    /// makes a step (`thinning`), or `nil`.
+    private func stepIndex(_ log: KeptVersionLog, savedFrom parents: [String], as key: String, at now: Double)
+        -> Int?
+    {
+        guard let thinning, let index = log.versions.lastIndex(where: { !$0.isCopy && !$0.isStep }) else {
+            return nil
+        }
+        let newest = log.versions[index]
+        guard parents.contains(newest.key), !newest.parents.isEmpty, !newest.isNewFile,
+            !log.versions.contains(where: { $0.key == key }), let kept = newest.kept
         else { return nil }
         let named = log.versions.contains { other in
             other.key != newest.key
                 && (other.after == newest.key
                     || other.parents.contains { $0 == newest.key || $0.dropFirst() == newest.key })
         }
-        var status = stat()
-        guard !named, unsafe lstat(objectPath(newest.key), &status) == 0 else { return nil }
-        let age = Double(time(nil)) - Double(status.st_mtim.tv_sec)
-        return age >= 0 && age < thinning ? newest : nil
+        let age = now - kept
+        return !named && age >= 0 && age < thinning ? index : nil
     }
 
     /// The kept versions of the list at `location`, newest first.

@@ -56,8 +56,13 @@ struct CopyBase {
     }
 
     /// The key of the base for merging `copy` (its key, and its records in order) into a list
-    /// last read or written as `ours`; `nil` when there is none.
-    mutating func base(ours: String?, copy: String?, copyRecords: [Record]) -> String? {
+    /// last read or written as `ours`; `nil` when there is none. `lacking`: the fields each
+    /// record of the copy lacks in its file (`Session.lackingFields`), which say nothing of
+    /// where it came from: read as empty they would contradict every version that set them
+    /// (found trying it).
+    mutating func base(
+        ours: String?, copy: String?, copyRecords: [Record], lacking: [RecordKey: [Int]] = [:]
+    ) -> String? {
         let copyRecords = Snapshot(copyRecords)
         guard let ours, versions[ours] != nil else { return nil }
         let oursAncestors = ancestors(of: ours)
@@ -71,7 +76,8 @@ struct CopyBase {
         } else {
             // Not a version kept: it came from one of the versions kept, the newest first.
             guard let newest = order.first else { return nil }
-            copyAncestors = presumedOrigin(of: copyRecords, from: newest).map { ancestors(of: $0) } ?? []
+            copyAncestors =
+                presumedOrigin(of: copyRecords, from: newest, lacking: lacking).map { ancestors(of: $0) } ?? []
         }
         // The common version nearest the copy: a list saved back to contents it had before
         // (a typo fixed back) is kept once, as the newest, so the order of the log is no
@@ -109,16 +115,23 @@ struct CopyBase {
         return ancestors(of: ours).first { versions[$0]?.takenFrom.contains(copy) == true }
     }
 
-    /// `key` and every version it came from, nearest first.
+    /// `key` and every version it came from, nearest first. A copy whose merge `undo` took back
+    /// before a version was saved (`KeptVersion.undone`) is not where that version, or any
+    /// made from it, came from, though an earlier version, saved while the merge was in
+    /// effect, names it (found trying it: merged again, the copy was its own base, and nothing
+    /// of it was taken).
     private mutating func ancestors(of key: String) -> [String] {
         var result: [String] = []
-        var seen = Set<String>()
-        var waiting = [key]
+        var found = Set<String>()
+        var seen = Set<[String]>()
+        var waiting: [(key: String, cut: Set<String>)] = [(key, [])]
         while !waiting.isEmpty {
-            let next = waiting.removeFirst()
-            guard seen.insert(next).inserted, versions[next] != nil else { continue }
-            result.append(next)
-            waiting += origins(of: next)
+            let (next, cut) = waiting.removeFirst()
+            guard !cut.contains(next), let version = versions[next] else { continue }
+            let cutHere = cut.union(version.undone)
+            guard seen.insert([next] + cutHere.sorted()).inserted else { continue }
+            if found.insert(next).inserted { result.append(next) }
+            waiting += origins(of: next).map { ($0, cutHere) }
         }
         return result
     }
@@ -141,9 +154,11 @@ struct CopyBase {
     }
 
     /// The newest of `start` and the versions it came from that `records` could have come
-    /// from (`cameFrom`).
-    private mutating func presumedOrigin(of records: Snapshot, from start: String) -> String? {
-        for candidate in ancestors(of: start) where cameFrom(records, key: candidate) {
+    /// from (`cameFrom`), ignoring the fields they lack (`lacking`).
+    private mutating func presumedOrigin(
+        of records: Snapshot, from start: String, lacking: [RecordKey: [Int]] = [:]
+    ) -> String? {
+        for candidate in ancestors(of: start) where cameFrom(records, key: candidate, lacking: lacking) {
             return candidate
         }
         return nil
@@ -157,12 +172,12 @@ struct CopyBase {
     /// made before the records it deleted were added lacks them too, and taking that version
     /// as the base would make every record added since look deleted by the copy (found trying
     /// it).
-    private mutating func cameFrom(_ records: Snapshot, key: String) -> Bool {
+    private mutating func cameFrom(_ records: Snapshot, key: String, lacking: [RecordKey: [Int]]) -> Bool {
         guard let kept = self.records(of: key) else { return false }
         var next: String? = key
         var seen = Set<String>()
         while let step = next, seen.insert(step).inserted {
-            switch evidence(records, changesOf: step, stillIn: kept) {
+            switch evidence(records, changesOf: step, stillIn: kept, lacking: lacking) {
             case .contradicted: return false
             case .proven: return true
             case .none: next = origins(of: step).first
@@ -185,16 +200,27 @@ struct CopyBase {
     /// version `kept` still holds, moves among them. For a version with none known: a version
     /// this program made as a new file is proven by a record of it (its ids were made here),
     /// one another program saved by a record of it unchanged, and one this program saved from
-    /// a version no longer kept by nothing (what it changed is unknown).
-    private mutating func evidence(_ records: Snapshot, changesOf key: String, stillIn kept: Snapshot) -> Evidence {
-        guard let snapshot = self.records(of: key) else { return .contradicted }
+    /// a version no longer kept by nothing (what it changed is unknown). Nor does a version made
+    /// from a step that dropped out of the log (`KeptVersion.lostSteps`): a copy of that step
+    /// may hold some of its changes and not others, or a value it set back since. A field a
+    /// record lacks in the copy's file (`lacking`) is neither proof nor contradiction. A field
+    /// this version changed that the copy holds with a third value (neither this version's
+    /// nor the one before) is the copy's own edit when another change proves the copy came
+    /// from this version, else a contradiction.
+    private mutating func evidence(
+        _ records: Snapshot, changesOf key: String, stillIn kept: Snapshot, lacking: [RecordKey: [Int]]
+    ) -> Evidence {
+        guard let snapshot = self.records(of: key), versions[key]?.lostSteps != true else { return .contradicted }
         let version = snapshot.byKey
         guard let origin = origins(of: key).first, let earlier = self.records(of: origin) else {
             guard let made = versions[key] else { return .contradicted }
             let shared =
                 made.isNewFile
                 ? version.keys.contains { records.byKey[$0] != nil }
-                : made.parents.isEmpty && version.contains { records.byKey[$0.key] == $0.value }
+                : made.parents.isEmpty
+                    && version.contains { key, record in
+                        records.byKey[key].map { Self.same($0, record, apart: lacking[key] ?? []) } ?? false
+                    }
             return shared ? .proven : .contradicted
         }
         // A move it made: the copy must have its order of the records all three hold.
@@ -208,6 +234,7 @@ struct CopyBase {
         // What it took from copies it merged but did not take whole is not its own change.
         let taken = (versions[key]?.takenFrom ?? []).compactMap { self.records(of: $0)?.byKey }
         var proven = false
+        var edited = false
         for (recordKey, record) in version {
             guard let still = kept[recordKey] else { continue }  // deleted since
             let copied = taken.compactMap { $0[recordKey] }
@@ -219,11 +246,18 @@ struct CopyBase {
             }
             guard old != record else { continue }
             guard let now = records[recordKey] else { return .contradicted }
+            let absent = lacking[recordKey] ?? []
             for field in record.values.indices where record.values[field] != old.values[field] {
                 guard still.values[field] == record.values[field] else { continue }  // changed since
+                if absent.contains(field) { continue }
                 if copied.contains(where: { $0.values[field] == record.values[field] }) { continue }
-                if now.values[field] != record.values[field] { return .contradicted }
-                proven = true
+                if now.values[field] == record.values[field] {
+                    proven = true
+                } else if now.values[field] == old.values[field] {
+                    return .contradicted  // the value before this version's change
+                } else {
+                    edited = true  // a third value: the copy's own edit, if another change proves it
+                }
             }
             // The keys other apps keep are changes too (a newer app's `pronouns`: found trying it).
             if record.extras != old.extras, still.extras == record.extras,
@@ -236,7 +270,21 @@ struct CopyBase {
         for recordKey in before.keys where version[recordKey] == nil && records[recordKey] != nil {
             return .contradicted  // it deleted this record
         }
+        // A field changed here that the copy holds with a third value is no contradiction when
+        // another change of this version proves the copy came from it (a record it added): the
+        // copy then changed that field itself (trial 8, finding 6). Without such proof it is one.
+        if edited { return proven ? .proven : .contradicted }
         return proven ? .proven : .none
+    }
+
+    /// Whether `copied` is `record` but for the fields `absent` (which its file lacks).
+    private static func same(_ copied: Record, _ record: Record, apart absent: [Int]) -> Bool {
+        guard !absent.isEmpty else { return copied == record }
+        var filled = copied
+        for field in absent where field < filled.values.count && field < record.values.count {
+            filled.values[field] = record.values[field]
+        }
+        return filled == record
     }
 
     private mutating func records(of key: String) -> Snapshot? {

@@ -2,25 +2,15 @@
 /// lacks, and, with no base, an order that differs from this list's.
 extension CopyMerge {
     /// `theirs` with the fields each record lacks in the copy's file (`lacking`) as `base` has
-    /// them, else as `ours` has them: a key the copy does not have is no edit of its (an older
-    /// app, another tool), and read as empty it would wipe this side's value. A record found
-    /// in neither keeps the kind's default.
+    /// them, else as `ours` has them (`MergeRule.fillingAbsent`): a key the copy does not have
+    /// is no edit of its.
     static func filling(
         _ lacking: [RecordKey: [Int]], of theirs: [Record], from base: [RecordKey: Record]?, ours: [Record]
     ) -> [Record] {
         guard !lacking.isEmpty else { return theirs }
         var oursByKey: [RecordKey: Record] = [:]
         for record in ours where lacking[record.key] != nil { oursByKey[record.key] = record }
-        return theirs.map { record in
-            guard let fields = lacking[record.key], let known = base?[record.key] ?? oursByKey[record.key] else {
-                return record
-            }
-            var filled = record
-            for field in fields where field < filled.values.count && field < known.values.count {
-                filled.values[field] = known.values[field]
-            }
-            return filled
-        }
+        return MergeRule.fillingAbsent(lacking, of: theirs) { base?[$0] ?? oursByKey[$0] }
     }
 
     /// The merged order with no base: nothing tells which side moved what, so this list's

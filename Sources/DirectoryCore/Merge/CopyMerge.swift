@@ -30,6 +30,8 @@ struct CopyMerge {
         var moved: [String] = []
         /// Whether there was a base to compare both sides with.
         var hadBase = true
+        /// The key of the kept version it was compared with (`CopyBase`), when there was one.
+        var baseKey: String?
         /// Records of this list the copy lacks, kept because there was no base to tell whether
         /// the copy deleted them: a save does not remove a conflict copy that lacks any.
         var keptWithoutBase: [String] = []

@@ -26,6 +26,9 @@ extension Session {
         /// How many records of this list it lacks that a merge without a base kept (it may have
         /// deleted them): such a copy is not removed by the save either.
         var lacking = 0
+        /// The kept version it was merged against: merged again after `undo` took this merge
+        /// back, it is merged against the same (`CopyMerge.Merged.baseKey`).
+        var baseKey: String?
 
         /// Whether the merged list holds all of it: no conflict kept this list's value, and no
         /// record of this list it lacks was kept for want of a base.
@@ -101,7 +104,7 @@ extension Session {
                 MergedCopy(
                     path: read.path, version: read.list.version, removing: read.maker != nil && !keep,
                     group: group, modified: copy.modified, conflictsKept: force ? 0 : result.conflicts.count,
-                    lacking: result.keptWithoutBase.count))
+                    lacking: result.keptWithoutBase.count, baseKey: result.baseKey))
         }
         let unrelatedLines = unrelated.map {
             "  \($0): shares no record with \(listName), so it is taken for another list, not a copy of it; "
@@ -219,9 +222,11 @@ extension Session {
             RecordKey.numberOccurrences(in: &records)
             return Set(records.map(\.key))
         }
-        let (base, taken) = bases(for: copy, oursKey: oursKey)
-        return merger.merge(
+        let (baseKey, base, taken) = bases(for: copy, oursKey: oursKey)
+        var merged = merger.merge(
             base: base, ours: ours, theirs: theirs, saved: saved ?? [], lacking: copy.lacking, taken: taken ?? [])
+        merged.baseKey = base == nil ? nil : baseKey
+        return merged
     }
 
     /// Notes in `earlier` what the merge of the copy at `path` changed from `before` into
@@ -245,11 +250,15 @@ extension Session {
         for key in old.keys { earlier[key] = [CopyMerge.wholeRecord: name] }
     }
 
-    /// The records of the newest kept version both this list and `copy` could have come from,
-    /// and of the newest version this list came from that took some of the copy
-    /// (`CopyBase.taker`).
-    private func bases(for copy: ReadCopy, oursKey: String?) -> (base: [Record]?, taken: [Record]?) {
-        guard let keptVersions, store.medium == .file else { return (nil, nil) }
+    /// The key and records of the newest kept version both this list and `copy` could have
+    /// come from, and the records of the newest version this list came from that took some of
+    /// the copy (`CopyBase.taker`). A copy whose merge `undo` took back in this session is
+    /// merged against the base it was merged against then: the undo brought the list back to
+    /// what came from it, while the versions saved in between (autosave) took the copy in, and
+    /// one saved back to the contents of an earlier version names that merge as its own origin
+    /// (found trying it: merged again, nothing of the copy was taken, and the save removed it).
+    private func bases(for copy: ReadCopy, oursKey: String?) -> (key: String?, base: [Record]?, taken: [Record]?) {
+        guard let keptVersions, store.medium == .file else { return (nil, nil, nil) }
         let kind = self.kind
         func records(_ key: String) -> [Record]? {
             guard var list = keptVersions.records(of: key, kind: kind) else { return nil }
@@ -259,9 +268,14 @@ extension Session {
         var chooser = CopyBase(kept: keptVersions.versions(of: location), load: records)
         let copyRecords = copy.list.records.array
         let copyKey = copy.list.version?.keptKey
-        let base = chooser.base(ours: oursKey, copy: copyKey, copyRecords: copyRecords)
+        let undone = mergedCopies.last { merged in
+            merged.undone && merged.path == copy.path && merged.baseKey != nil
+                && merged.version?.keptKey == copyKey
+        }
+        if let undone, let key = undone.baseKey, let base = records(key) { return (key, base, nil) }
+        let base = chooser.base(ours: oursKey, copy: copyKey, copyRecords: copyRecords, lacking: copy.lacking)
         let taker = chooser.taker(ours: oursKey, copy: copyKey)
-        return (base.flatMap(records), taker.flatMap(records))
+        return (base, base.flatMap(records), taker.flatMap(records))
     }
 
     /// After `undo` took back (or `redo` made again) a merge: a save removes and names only the

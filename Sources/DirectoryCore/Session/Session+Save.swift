@@ -220,6 +220,14 @@ extension Session {
             let mark = copy.lacking > 0 ? KeptVersion.baselessMark : KeptVersion.partialMark
             if let key = copy.version?.keptKey.map({ mark + $0 }), !keys.contains(key) { keys.append(key) }
         }
+        // One whose merge `undo` took back: an earlier save, made while the merge was in effect
+        // (autosave), named it; this version did not come from it, so merged again it is all
+        // taken, not found already held (found trying it).
+        for copy in mergedCopies where copy.undone {
+            guard let key = copy.version?.keptKey else { continue }
+            let mark = KeptVersion.undoneMark + key
+            if !keys.contains(where: { $0 == key || $0.dropFirst() == key }) { keys.append(mark) }
+        }
         return keys
     }
 
@@ -346,12 +354,52 @@ extension Session {
             throw .otherKindNow(path: location, holds: holds, list: kind)
         }
         RecordKey.numberOccurrences(in: &theirs.records)
+        fillAbsentFields(of: &theirs)
         var merger = RecordMerge(
             kind: kind, baseline: list.tracker.baseline, ours: records.array, medium: store.medium,
             preferringOurs: preferringOurs)
         merger.ordering = .merged(base: list.isReordered ? list.tracker.savedOrder : nil)
         let merged = try merger.merge(theirs: theirs.records.array, location: location).get()
         return .merged(merged, theirs: theirs)
+    }
+
+    /// Takes each field the file `theirs` lacks (another program that leaves a key out) as no
+    /// change of the other session's (`MergeRule.fillingAbsent`), as a copy's: as the merge's
+    /// base has it, else as this list has it. Read as empty, a save would wipe every such value.
+    /// The file is read again to tell (`lackingFields`) only when a record there holds a field
+    /// at its default that the base holds otherwise: a merge whose file lacks nothing, or
+    /// whose empty fields were empty before, reads it once.
+    func fillAbsentFields(of theirs: inout LoadedList) {
+        let defaults = kind.defaultValues
+        let file = theirs.records
+        // The records there with a field at its default, found without making records.
+        var empty: [RecordKey: Int] = [:]
+        for index in file.indices {
+            let atDefault = defaults.indices.contains { field in
+                if case .text(let text) = defaults[field] { return file.hasText(text, at: index, field: field) }
+                return file.value(at: index, field: field) == defaults[field]
+            }
+            if atDefault { empty[file.key(at: index)] = index }
+        }
+        guard !empty.isEmpty else { return }
+        let baseline = list.tracker.baseline
+        let ours = records
+        let oursAt = ours.indices(of: Set(empty.keys))
+        func known(_ key: RecordKey) -> Record? {
+            if case .present(let saved)? = baseline[key] { return saved }
+            return oursAt[key].map { ours[$0] }
+        }
+        let emptied = empty.contains { key, index in
+            guard let base = known(key) else { return false }
+            return defaults.indices.contains { field in
+                field < base.values.count && base.values[field] != defaults[field]
+                    && file.value(at: index, field: field) == defaults[field]
+            }
+        }
+        guard emptied else { return }
+        let absent = lackingFields(of: theirs, at: location, in: store)
+        guard !absent.isEmpty else { return }
+        theirs.records = RecordList(MergeRule.fillingAbsent(absent, of: file.array, from: known))
     }
 
     /// What `save` and `refresh` say about the other session's changes, one line each.

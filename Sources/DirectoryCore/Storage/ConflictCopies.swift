@@ -39,7 +39,8 @@ public enum ConflictCopyName {
     /// `listName`; `nil` when it is not one.
     ///
     /// For `directory.plist`: Syncthing's `directory.sync-conflict-20261205-101010-ABCDEFG.plist`,
-    /// Nextcloud's and ownCloud's `directory (conflicted copy alice 2026-12-05 101010).plist`,
+    /// Nextcloud's and ownCloud's `directory (conflicted copy alice 2026-12-05 101010).plist`
+    /// (older ownCloud clients' `directory_conflict-20261205-101010.plist`),
     /// Dropbox's `directory (Alice's conflicted copy 2026-12-05).plist`, iCloud Drive's
     /// `directory 2.plist` (2 to 99), rclone bisync's `directory.plist.conflict1` and
     /// `directory.plist..path1`, and this program's own `directory.plist.late-PID-N` and
@@ -63,6 +64,12 @@ public enum ConflictCopyName {
         if middle.hasPrefix(".sync-conflict-"), middle.count > ".sync-conflict-".count { return "Syncthing" }
         if middle.hasPrefix(" ("), middle.hasSuffix(")"), middle.contains("conflicted copy") {
             return middle.hasPrefix(" (conflicted copy") ? "Nextcloud or ownCloud" : "Dropbox"
+        }
+        if middle.hasPrefix("_conflict-") {
+            let stamp = middle.dropFirst("_conflict-".count).split(separator: "-", omittingEmptySubsequences: false)
+            if stamp.count == 2, stamp[0].count == 8, stamp[1].count == 6, stamp.allSatisfy(isNumber) {
+                return "ownCloud"
+            }
         }
         // iCloud Drive numbers its copies from 2; a larger number (`people 2024.json`) is a
         // person's snapshot named by year or number, never merged and removed as a copy.

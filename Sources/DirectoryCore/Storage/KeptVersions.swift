@@ -18,6 +18,14 @@ public struct KeptVersion: Equatable, Sendable {
     /// version of the list's own file: copies are bounded apart, so reading copies never
     /// pushes the list's own versions out of the log (found trying it).
     public var isCopy = false
+    /// Whether it is a step: a version saved here that the next save, less than a minute
+    /// later, was made from (`FileKeptVersions.thinning`). Steps are bounded apart from the
+    /// list's other versions, so autosave's versions reach back minutes, yet each stays an
+    /// exact base while kept: a sync tool may have taken it (found trying it).
+    public var isStep = false
+    /// When it was kept (seconds since 1970, from the store's clock), for a version of the
+    /// list's own file; `nil` when not known.
+    public var kept: Double?
 
     /// The parent a version has when this program made it as a new file, from no earlier
     /// version of the list (`save` of a list whose file did not exist, `save as` a new file):
@@ -51,12 +59,35 @@ public struct KeptVersion: Equatable, Sendable {
             .map { String($0.dropFirst()) }
     }
 
+    /// What marks, among `parents`, a step that dropped out of the log (`isStep`): the version
+    /// made from it took its parents, and what it changed since that step is no longer known
+    /// apart from the step's own changes, so it proves nothing of a copy (`lostSteps`).
+    public static let lostStepMark = "^"
+
+    /// What marks, among `parents`, a copy whose merge an earlier version named as a parent and
+    /// `undo` took back before this version was saved: it is not where this version came from,
+    /// so merged again it is compared with an older base, and all of it is taken again.
+    public static let undoneMark = "/"
+
+    /// Whether a step this version was made from dropped out of the log (`lostStepMark`).
+    public var lostSteps: Bool { parents.contains { $0.hasPrefix(Self.lostStepMark) } }
+
+    /// The keys of the copies whose merge was undone before this version was saved (`undoneMark`).
+    public var undone: [String] {
+        parents.filter { $0.hasPrefix(Self.undoneMark) }.map { String($0.dropFirst(Self.undoneMark.count)) }
+    }
+
     /// Creates a kept version.
-    public init(key: String, parents: [String] = [], after: String? = nil, isCopy: Bool = false) {
+    public init(
+        key: String, parents: [String] = [], after: String? = nil, isCopy: Bool = false, isStep: Bool = false,
+        kept: Double? = nil
+    ) {
         self.key = key
         self.parents = parents
         self.after = after
         self.isCopy = isCopy
+        self.isStep = isStep
+        self.kept = kept
     }
 }
 

@@ -341,6 +341,7 @@ struct ConflictCopyNameTests {
             ("directory.sync-conflict-20261205-101010-ABCDEFG.plist", "Syncthing"),
             ("directory (conflicted copy alice 2026-12-05 101010).plist", "Nextcloud or ownCloud"),
             ("directory (Alice's conflicted copy 2026-12-05).plist", "Dropbox"),
+            ("directory_conflict-20261205-101010.plist", "ownCloud"),
             ("directory 2.plist", "iCloud Drive"),
             ("directory 13.plist", "iCloud Drive"),
             ("directory 99.plist", "iCloud Drive"),
@@ -360,7 +361,8 @@ struct ConflictCopyNameTests {
             "directory.plist", "directory 1.plist", "directory 02.plist", "directory.json", "other.plist",
             "directory.plist.bak", "directory.plist.late-x-1", ".directory.plist.tmp", "directory2.plist",
             "directory (copy).plist", "bucketList.sync-conflict-20261205-101010-ABCDEFG.json",
-            "directory 2024.plist", "directory 100.plist",
+            "directory 2024.plist", "directory 100.plist", "directory_conflict-2026-101010.plist",
+            "directory_conflict-20261205-101010-x.plist",
         ])
     func notCopies(name: String) {
         #expect(ConflictCopyName.maker(of: name, for: "directory.plist") == nil)
