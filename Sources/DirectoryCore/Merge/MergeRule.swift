@@ -276,7 +276,8 @@ struct RecordMerge {
             placed[index] = true
             arranged.append(records[index])
         }
-        for index in records.indices where !placed[index] { arranged.append(records[index]) }  // none, but nothing is dropped
+        // None is left, but nothing is dropped.
+        for index in records.indices where !placed[index] { arranged.append(records[index]) }
         return arranged
     }
 
