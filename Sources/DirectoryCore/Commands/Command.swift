@@ -206,7 +206,7 @@ public enum CommandTable {
                 + "side is deleted and a field changed on one side takes that change; with no such version, "
                 + "nothing is deleted and it says so. A field the copy's file lacks is no change of the copy's. "
                 + "A merge taken back by undo can be merged again whole. A field both sides changed differently "
-                + "keeps your value "
+                + "keeps this list's value "
                 + "and is listed with the other value and the commands that take it (in a script the command "
                 + "then fails); merge! takes the copy's value instead. merge conflicts merges every conflict "
                 + "copy that conflicts lists, oldest first; once the save that holds the merge succeeds, those "
