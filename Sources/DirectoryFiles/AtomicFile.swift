@@ -231,15 +231,8 @@ public enum AtomicFile {
             var done = 0
             while done < length {
                 let count = min(buffer.count, length - done)
-                var read = 0
-                while read < count {
-                    let result = unsafe buffer.withUnsafeMutableBytes { raw in
-                        unsafe DescriptorRead.some(
-                            into: UnsafeMutableRawBufferPointer(rebasing: raw[read..<count]), from: source,
-                            at: off_t(offset + done + read))
-                    }
-                    guard result > 0 else { return false }
-                    read += result
+                guard DescriptorRead.exactly(into: &buffer, count: count, at: offset + done, from: source) else {
+                    return false
                 }
                 buffer.span.extracting(0..<count).withRawBytes { hash.add($0) }
                 var copied = 0

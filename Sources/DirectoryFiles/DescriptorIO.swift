@@ -106,6 +106,22 @@ extension DescriptorRead {
         }
     }
 
+    /// Reads exactly `count` bytes of the file at `offset` into the start of `buffer`
+    /// (`pread(2)`, as many times as it takes); `false` when the file has fewer or a read fails.
+    static func exactly(into buffer: inout [UInt8], count: Int, at offset: Int, from descriptor: Int32) -> Bool {
+        var done = 0
+        while done < count {
+            let result = unsafe buffer.withUnsafeMutableBytes { raw in
+                unsafe some(
+                    into: UnsafeMutableRawBufferPointer(rebasing: raw[done..<count]), from: descriptor,
+                    at: off_t(offset + done))
+            }
+            guard result > 0 else { return false }
+            done += result
+        }
+        return true
+    }
+
     /// Fills `words` with bytes read from `descriptor`, retrying after EINTR; false when the
     /// input ended or a read failed first. Any bytes make a valid `UInt64`.
     public static func fill(_ words: inout [UInt64], from descriptor: Int32) -> Bool {

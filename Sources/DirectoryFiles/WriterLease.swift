@@ -316,6 +316,14 @@ extension FileStamp {
             changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
     }
 
+    /// Whether the open file `descriptor` is a regular file whose status is this stamp: it
+    /// holds the contents the stamp's version names (a copying save checks it before and after
+    /// its copy).
+    func matches(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return unsafe fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && FileStamp(status) == self
+    }
+
     /// `status` (of the open file `descriptor`) as a stamp, when it proves the contents the file
     /// held then: on a file system whose times come from this machine's clock, with both times
     /// older than `clock` (`isOlder(than:)`), a reading of `coarseClock` taken at a moment after

@@ -47,7 +47,7 @@ enum BinaryPlistCopiedSave {
         let descriptor = unsafe open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        guard isStamp(stamp, of: descriptor) else { return false }
+        guard stamp.matches(descriptor) else { return false }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var piece: [UInt8] = Array("bplist00".utf8) + header
         piece.span.withRawBytes { output.write($0) }
@@ -68,7 +68,7 @@ enum BinaryPlistCopiedSave {
             done = writeOffsets(
                 of: layout, shift: shift, appended: appended.starts, from: descriptor, to: &output, buffer: &buffer)
         }
-        guard done, isStamp(stamp, of: descriptor) else {
+        guard done, stamp.matches(descriptor) else {
             _ = output.restart()
             return false
         }
@@ -97,7 +97,9 @@ enum BinaryPlistCopiedSave {
         var entry = 1
         while entry < layout.objectCount {
             let count = min(perRead, layout.objectCount - entry)
-            guard read(into: &buffer, count: count * size, at: layout.offsetTableOffset + entry * size, of: descriptor)
+            guard
+                DescriptorRead.exactly(
+                    into: &buffer, count: count * size, at: layout.offsetTableOffset + entry * size, from: descriptor)
             else { return false }
             if size == 4 {
                 // The common width, a word at a time.
@@ -163,28 +165,5 @@ enum BinaryPlistCopiedSave {
             shift -= 8
             output.append(UInt8(truncatingIfNeeded: value >> shift))
         }
-    }
-
-    /// Whether the open file's status is `stamp`: it holds the contents the stamp's version names.
-    private static func isStamp(_ stamp: FileStamp, of descriptor: Int32) -> Bool {
-        var status = stat()
-        return unsafe fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            && FileStamp(status) == stamp
-    }
-
-    /// Reads `count` bytes of the open file at `offset` into the start of `buffer`; `false`
-    /// when the file has fewer or the read fails.
-    private static func read(into buffer: inout [UInt8], count: Int, at offset: Int, of descriptor: Int32) -> Bool {
-        var done = 0
-        while done < count {
-            let result = unsafe buffer.withUnsafeMutableBytes { raw in
-                unsafe DescriptorRead.some(
-                    into: UnsafeMutableRawBufferPointer(rebasing: raw[done..<count]), from: descriptor,
-                    at: off_t(offset + done))
-            }
-            guard result > 0 else { return false }
-            done += result
-        }
-        return true
     }
 }

@@ -34,7 +34,7 @@ enum JSONCopiedSave {
         let descriptor = unsafe open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        guard isStamp(stamp, of: descriptor) else { return false }
+        guard stamp.matches(descriptor) else { return false }
         let prefix = RecordCodec.copyableJSONPrefix(records, kind: kind, fileSize: source.size) { offset, bytes in
             holds(bytes, at: offset, in: descriptor)
         }
@@ -43,7 +43,7 @@ enum JSONCopiedSave {
         let checkpoint = source.checkpoint(atOrBefore: prefix.bytes)
         var hash = checkpoint.state
         guard add(from: checkpoint.offset, to: prefix.bytes, of: descriptor, to: &hash) else { return false }
-        guard output.copy(from: descriptor, length: prefix.bytes, hash: hash), isStamp(stamp, of: descriptor)
+        guard output.copy(from: descriptor, length: prefix.bytes, hash: hash), stamp.matches(descriptor)
         else {
             _ = output.restart()
             return false
@@ -53,17 +53,12 @@ enum JSONCopiedSave {
         return true
     }
 
-    /// Whether the open file's status is `stamp`: it holds the contents the stamp's version names.
-    private static func isStamp(_ stamp: FileStamp, of descriptor: Int32) -> Bool {
-        var status = stat()
-        return unsafe fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            && FileStamp(status) == stamp
-    }
-
     /// Whether the open file holds `bytes` at `offset`.
     private static func holds(_ bytes: Span<UInt8>, at offset: Int, in descriptor: Int32) -> Bool {
         var found = [UInt8](repeating: 0, count: bytes.count)
-        guard read(into: &found, count: found.count, at: offset, of: descriptor) else { return false }
+        guard DescriptorRead.exactly(into: &found, count: found.count, at: offset, from: descriptor) else {
+            return false
+        }
         for index in 0..<bytes.count where found[index] != bytes[index] { return false }
         return true
     }
@@ -75,25 +70,11 @@ enum JSONCopiedSave {
         var offset = start
         while offset < end {
             let count = min(buffer.count, end - offset)
-            guard read(into: &buffer, count: count, at: offset, of: descriptor) else { return false }
+            guard DescriptorRead.exactly(into: &buffer, count: count, at: offset, from: descriptor) else {
+                return false
+            }
             buffer.span.extracting(0..<count).withRawBytes { hash.add($0) }
             offset += count
-        }
-        return true
-    }
-
-    /// Reads `count` bytes of the open file at `offset` into the start of `buffer`; `false`
-    /// when the file has fewer or the read fails.
-    private static func read(into buffer: inout [UInt8], count: Int, at offset: Int, of descriptor: Int32) -> Bool {
-        var done = 0
-        while done < count {
-            let result = unsafe buffer.withUnsafeMutableBytes { raw in
-                unsafe DescriptorRead.some(
-                    into: UnsafeMutableRawBufferPointer(rebasing: raw[done..<count]), from: descriptor,
-                    at: off_t(offset + done))
-            }
-            guard result > 0 else { return false }
-            done += result
         }
         return true
     }
