@@ -3,19 +3,7 @@ import Testing
 @testable import DirectoryCore
 
 @Suite("CopyMerge: what a copy does not say is no change")
-struct CopyMergeGapsTests {
-    static func person(_ low: UInt64, _ name: String, _ office: String) -> Record {
-        Record(id: RecordID(high: 7, low: low), values: [.text(name), .text(office)])
-    }
-
-    static let ann = person(1, "Ann", "A1")
-    static let bob = person(2, "Bob", "B1")
-    static let cid = person(3, "Cid", "C1")
-
-    func merger(preferringCopy: Bool = false) -> CopyMerge {
-        CopyMerge(kind: .person, place: "copy.plist", takingAll: "merge! copy.plist", preferringCopy: preferringCopy)
-    }
-
+struct CopyMergeGapsTests: CopyMergeFixtures {
     @Test("a field the copy's file lacks keeps the base's value, with a base or without")
     func lackingFieldIsNoChange() {
         let theirs = [Self.person(1, "Ann", ""), Self.person(2, "Bobby", "")]

@@ -3,19 +3,7 @@ import Testing
 @testable import DirectoryCore
 
 @Suite("CopyMerge: another copy merged by id and field against a base")
-struct CopyMergeTests {
-    static func person(_ low: UInt64, _ name: String, _ office: String) -> Record {
-        Record(id: RecordID(high: 7, low: low), values: [.text(name), .text(office)])
-    }
-
-    static let ann = person(1, "Ann", "A1")
-    static let bob = person(2, "Bob", "B1")
-    static let cid = person(3, "Cid", "C1")
-
-    func merger(preferringCopy: Bool = false) -> CopyMerge {
-        CopyMerge(kind: .person, place: "copy.plist", takingAll: "merge! copy.plist", preferringCopy: preferringCopy)
-    }
-
+struct CopyMergeTests: CopyMergeFixtures {
     @Test("a field changed in the copy only is taken; one changed here only stays")
     func oneSidedChanges() {
         let base = [Self.ann, Self.bob]
@@ -138,11 +126,7 @@ struct CopyMergeTests {
 }
 
 @Suite("CopyBase: the newest kept version both sides could have come from")
-struct CopyBaseTests {
-    static let ann = CopyMergeTests.ann
-    static let bob = CopyMergeTests.bob
-    static let cid = CopyMergeTests.cid
-
+struct CopyBaseTests: CopyMergeFixtures {
     /// The records as a kept version or a copy gives them, in order.
     func byKey(_ records: [Record]) -> [Record] { records }
 
@@ -162,7 +146,7 @@ struct CopyBaseTests {
     func unknownCopyFromOlderVersion() {
         let (kept, records) = history
         var chooser = CopyBase(kept: kept) { records[$0] }
-        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        let phone = byKey([Self.ann, Self.person(2, "Bob", "B7")])
         #expect(chooser.base(ours: "a1", copy: nil, copyRecords: phone) == "v0")
     }
 
@@ -170,14 +154,14 @@ struct CopyBaseTests {
     func unknownCopyFromNewestVersion() {
         let (kept, records) = history
         var chooser = CopyBase(kept: kept) { records[$0] }
-        let phone = byKey([CopyMergeTests.person(1, "Ann", "A7"), Self.bob, Self.cid])
+        let phone = byKey([Self.person(1, "Ann", "A7"), Self.bob, Self.cid])
         #expect(chooser.base(ours: "a1", copy: nil, copyRecords: phone) == "a1")
     }
 
     @Test("the list saved by another program from the older version, with this session's save as the copy")
     func loadedListFromOlderVersion() {
         var (kept, records) = history
-        let p1 = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        let p1 = byKey([Self.ann, Self.person(2, "Bob", "B7")])
         kept.insert(KeptVersion(key: "p1", after: "a1"), at: 0)
         records["p1"] = p1
         var chooser = CopyBase(kept: kept) { records[$0] }
@@ -197,9 +181,9 @@ struct CopyBaseTests {
 
     @Test("this list's first version in a moved folder is no base for a copy that differs from it (found trying it)")
     func ownUnknownVersionIsNoBase() {
-        let mine = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "Mine 2"), Self.cid])
+        let mine = byKey([Self.ann, Self.person(2, "Bob", "Mine 2"), Self.cid])
         var chooser = CopyBase(kept: [KeptVersion(key: "m1")]) { $0 == "m1" ? mine : nil }
-        let phone = byKey([CopyMergeTests.person(1, "Ann", "Copy 1"), Self.bob, Self.cid])
+        let phone = byKey([Self.person(1, "Ann", "Copy 1"), Self.bob, Self.cid])
         #expect(chooser.base(ours: "m1", copy: nil, copyRecords: phone) == nil)
         #expect(chooser.base(ours: "m1", copy: nil, copyRecords: mine) == "m1")
     }
@@ -209,14 +193,14 @@ struct CopyBaseTests {
         let mine = byKey([Self.ann, Self.bob, Self.cid])
         let kept = [KeptVersion(key: "n1", parents: [KeptVersion.newFile])]
         var chooser = CopyBase(kept: kept) { $0 == "n1" ? mine : nil }
-        let phone = byKey([CopyMergeTests.person(1, "Ann", "Copy 1"), Self.bob, Self.cid])
+        let phone = byKey([Self.person(1, "Ann", "Copy 1"), Self.bob, Self.cid])
         #expect(chooser.base(ours: "n1", copy: nil, copyRecords: phone) == "n1")
     }
 
     /// `history` and then a2, saved here from a1 deleting Dan, whom a1 had added with Cid.
     var historyWithDeletion: (kept: [KeptVersion], records: [String: [Record]]) {
         var (kept, records) = history
-        let dan = CopyMergeTests.person(4, "Dan", "D1")
+        let dan = Self.person(4, "Dan", "D1")
         records["a1"] = byKey([Self.ann, Self.bob, Self.cid, dan])
         records["a2"] = byKey([Self.ann, Self.bob, Self.cid])
         kept.insert(KeptVersion(key: "a2", parents: ["a1"]), at: 0)
@@ -227,7 +211,7 @@ struct CopyBaseTests {
     func deletionAloneProvesNothing() {
         let (kept, records) = historyWithDeletion
         var chooser = CopyBase(kept: kept) { records[$0] }
-        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        let phone = byKey([Self.ann, Self.person(2, "Bob", "B7")])
         #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phone) == "v0")
     }
 
@@ -235,7 +219,7 @@ struct CopyBaseTests {
     func deletionAfterProvenAdditions() {
         let (kept, records) = historyWithDeletion
         var chooser = CopyBase(kept: kept) { records[$0] }
-        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7"), Self.cid])
+        let phone = byKey([Self.ann, Self.person(2, "Bob", "B7"), Self.cid])
         #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phone) == "a2")
     }
 
@@ -245,7 +229,7 @@ struct CopyBaseTests {
         records["a2"] = records["a1"]
         kept.insert(KeptVersion(key: "a2", parents: ["a1"]), at: 0)
         var chooser = CopyBase(kept: kept) { records[$0] }
-        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        let phone = byKey([Self.ann, Self.person(2, "Bob", "B7")])
         #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phone) == "v0")
     }
 
@@ -254,7 +238,7 @@ struct CopyBaseTests {
         let mine = byKey([Self.ann, Self.bob])
         let kept = [KeptVersion(key: "n1", parents: [KeptVersion.newFile])]
         var chooser = CopyBase(kept: kept) { $0 == "n1" ? mine : nil }
-        let phone = byKey([CopyMergeTests.person(1, "Ann", "P1"), CopyMergeTests.person(2, "Bob", "P2")])
+        let phone = byKey([Self.person(1, "Ann", "P1"), Self.person(2, "Bob", "P2")])
         #expect(chooser.base(ours: "n1", copy: nil, copyRecords: phone) == "n1")
     }
 
@@ -266,9 +250,9 @@ struct CopyBaseTests {
         withMove["a2"] = byKey([Self.cid, Self.bob, Self.ann])
         moved.insert(KeptVersion(key: "a2", parents: ["a1"]), at: 0)
         var chooser = CopyBase(kept: moved) { withMove[$0] }
-        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7"), Self.cid])
+        let phone = byKey([Self.ann, Self.person(2, "Bob", "B7"), Self.cid])
         #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phone) == "a1")
-        let phoneAfterMove = byKey([Self.cid, CopyMergeTests.person(2, "Bob", "B7"), Self.ann])
+        let phoneAfterMove = byKey([Self.cid, Self.person(2, "Bob", "B7"), Self.ann])
         #expect(chooser.base(ours: "a2", copy: nil, copyRecords: phoneAfterMove) == "a2")
     }
 
@@ -277,7 +261,7 @@ struct CopyBaseTests {
         // Only a1 is kept; v0, which it was saved from, is gone. The phone's copy came from v0.
         let (_, records) = history
         var chooser = CopyBase(kept: [KeptVersion(key: "a1", parents: ["v0"])]) { records[$0] }
-        let phone = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7")])
+        let phone = byKey([Self.ann, Self.person(2, "Bob", "B7")])
         #expect(chooser.base(ours: "a1", copy: nil, copyRecords: phone) == nil)
     }
 
@@ -286,11 +270,11 @@ struct CopyBaseTests {
     )
     func contentsSavedAgain() {
         // v1 (Bob B2) saved; b from it (Bob B-typo); then v1's contents saved again from b, kept once as the newest.
-        let typo = CopyMergeTests.person(2, "Bob", "B-typo")
+        let typo = Self.person(2, "Bob", "B-typo")
         let records = ["v1": byKey([Self.ann, Self.bob, Self.cid]), "b": byKey([Self.ann, typo, Self.cid])]
         let kept = [KeptVersion(key: "v1", parents: ["b"]), KeptVersion(key: "b", parents: ["v1"])]
         var chooser = CopyBase(kept: kept) { records[$0] }
-        let phone = byKey([CopyMergeTests.person(1, "Ann", "A-phone"), typo, Self.cid])
+        let phone = byKey([Self.person(1, "Ann", "A-phone"), typo, Self.cid])
         #expect(chooser.base(ours: "v1", copy: nil, copyRecords: phone) == "b")
     }
 
@@ -302,7 +286,7 @@ struct CopyBaseTests {
         records["m"] = byKey([annThey, Self.bob, Self.cid])
         kept.insert(KeptVersion(key: "m", parents: ["a1"]), at: 0)
         var chooser = CopyBase(kept: kept) { records[$0] }
-        let copy = byKey([Self.ann, CopyMergeTests.person(2, "Bob", "B7"), Self.cid])
+        let copy = byKey([Self.ann, Self.person(2, "Bob", "B7"), Self.cid])
         #expect(chooser.base(ours: "m", copy: nil, copyRecords: copy) == "a1")
     }
 
@@ -310,8 +294,8 @@ struct CopyBaseTests {
     func returnToEarlierContentsAsCopy() {
         // v1 (Bob B2); b from it (Bob B-typo); v1's contents saved again from b (the copy now);
         // the phone's list m came from b and changed Ann.
-        let typo = CopyMergeTests.person(2, "Bob", "B-typo")
-        let phone = [CopyMergeTests.person(1, "Ann", "A-phone"), typo, Self.cid]
+        let typo = Self.person(2, "Bob", "B-typo")
+        let phone = [Self.person(1, "Ann", "A-phone"), typo, Self.cid]
         let records = [
             "v1": byKey([Self.ann, Self.bob, Self.cid]), "b": byKey([Self.ann, typo, Self.cid]), "m": phone,
         ]
@@ -327,7 +311,7 @@ struct CopyBaseTests {
     func nothingInCommon() {
         let (kept, records) = history
         var chooser = CopyBase(kept: kept) { records[$0] }
-        let stranger = byKey([CopyMergeTests.person(9, "Zed", "Z")])
+        let stranger = byKey([Self.person(9, "Zed", "Z")])
         #expect(chooser.base(ours: "a1", copy: nil, copyRecords: stranger) == nil)
         #expect(chooser.base(ours: "unknown", copy: nil, copyRecords: stranger) == nil)
     }
