@@ -330,6 +330,26 @@ public struct RecordBuilder: Sendable {
         list?.append(Record(id: id, values: values, extras: extras, keyOrder: keyOrder))
     }
 
+    /// Adds a whole record that a reader has checked itself (`BinaryPlistRecordScan`'s
+    /// writer's records): its id, every field's text at `texts` of `bytes` (none `nil`), its
+    /// keys, each once, read in `order`, and the object each text was read from. The record
+    /// goes in as `beginRecord`, `add(id:)`, `add(field:textAt:)` or `add(field:text:)`,
+    /// `noteObject` and `endRecord(texts:)` would put it, without their checks.
+    ///
+    /// - Parameters:
+    ///   - texts: each field's text as a range of `bytes`, or `nil` for its value in `values`.
+    ///   - values: the fields' values where `texts` has no range (`defaultValues` elsewhere).
+    mutating func appendRow(
+        id: RecordID, texts: [Range<Int>?], in bytes: Span<UInt8>, values: [FieldValue], order: KeyOrder.Packed,
+        objects: [UInt32]
+    ) {
+        list?.append(id: id, texts: texts, in: bytes.rawBytes, values: values, order: order, objects: objects)
+    }
+
+    /// Each field's value in a record that does not set it, in kind order (empty until the
+    /// kind is known).
+    var defaultValues: [FieldValue] { defaults }
+
     /// How the binary property list being read shares its objects (its reader says).
     public var plistObjectSharing = BinaryPlistObjectSharing.shared
 

@@ -73,6 +73,24 @@ struct BinaryPlistLayoutProof: Sendable {
         cursor = record.payload &+ 2 &* pairs &* referenceSize
     }
 
+    /// The keys each record has: `id` and each field.
+    var pairCount: Int { pairs }
+
+    /// Notes that string object `index`, the next object, was read where the last ended, in
+    /// the writer's encoding (`BinaryPlistRecordScan.readWritersRecords` checked it).
+    @inline(__always)
+    mutating func introduce(_ index: Int) {
+        introduced.append(UInt32(truncatingIfNeeded: index))
+    }
+
+    /// Moves on past a record `BinaryPlistRecordScan.readWritersRecords` checked whole: the
+    /// next object is `next`, to start at `cursor`.
+    @inline(__always)
+    mutating func advance(next: Int, cursor: Int) {
+        self.next = next
+        self.cursor = cursor
+    }
+
     /// Checks that the key object `index` is the file's one key object of `code`.
     @inline(__always)
     mutating func key(_ index: Int, code: Int) {

@@ -36,6 +36,7 @@ extension BinaryPlistRecordReader {
         let top = first.top
         let sizeHint = builder.sizeHint
         let fallback = builder.fallback
+        let readsWritersRecords = first.readsWritersRecords
         // The builder moves to the first run's thread; left here, it would be shared, and
         // the run's first append would copy its arrays.
         let handed = Mutex<RecordBuilder?>(builder)
@@ -53,6 +54,7 @@ extension BinaryPlistRecordReader {
             do throws(FileFormatError) {
                 var scan = try BinaryPlistRecordScan(table: table, top: top)
                 scan.proof = proof
+                scan.readsWritersRecords = readsWritersRecords
                 defer {
                     outcome.spent = scan.spent
                     outcome.firstIDKey = scan.firstIDKey

@@ -17,10 +17,12 @@
 enum BinaryPlistRecordReader {
     /// Reads the records in `bytes` into `builder`, the top array split as `split` allows,
     /// and returns the number of runs they were read in (1: on one thread, the file too
-    /// small or what the runs read not what one thread reads).
+    /// small or what the runs read not what one thread reads). `writersRecords: false` reads
+    /// every record the general way (`BinaryPlistRecordScan.readWritersRecords`), for tests.
     @discardableResult
     static func read(
-        _ bytes: RawSpan, into builder: inout RecordBuilder, split: RecordReadSplit = .automatic
+        _ bytes: RawSpan, into builder: inout RecordBuilder, split: RecordReadSplit = .automatic,
+        writersRecords: Bool = true
     ) throws(FileFormatError) -> Int {
         let table = try BinaryPlistObjectTable(Span(_bytes: bytes))
         let top = try table.object(table.trailer.topObject)
@@ -29,6 +31,7 @@ enum BinaryPlistRecordReader {
                 "the top level is \(top.kind.description), expected an array of records", offset: top.position)
         }
         var scan = try BinaryPlistRecordScan(table: table, top: top)
+        scan.readsWritersRecords = writersRecords
         let runs = top.count > 1 ? split.runs(of: 1..<top.count) : []
         // The first record decides the kind (and the runs read with it).
         let firstCount = min(1, top.count)
@@ -59,6 +62,7 @@ enum BinaryPlistRecordReader {
         // the budget, or a table full of rows): read it again on one.
         builder = builder.restarted()
         var again = try BinaryPlistRecordScan(table: table, top: top)
+        again.readsWritersRecords = writersRecords
         try again.read(0..<top.count, into: &builder)
         if again.keysRepeat { builder.plistObjectSharing = .unshared }
         return 1

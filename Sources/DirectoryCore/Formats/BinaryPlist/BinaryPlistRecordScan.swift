@@ -9,12 +9,13 @@
 /// scan from the first would.
 struct BinaryPlistRecordScan: ~Escapable {
     /// The objects and the budget of values read.
-    private(set) var parser: BinaryPlistValueParser
+    /// Not private: the writer's records are read in `BinaryPlistRecordScan+Writers.swift`.
+    var parser: BinaryPlistValueParser
     /// The top array or set.
     let top: BinaryPlistObject
     private var keys = BinaryPlistKeyCache()
-    private var strings = BinaryPlistStringCache()
-    private var asciiTexts: BinaryPlistASCIICache
+    var strings = BinaryPlistStringCache()
+    var asciiTexts: BinaryPlistASCIICache
     /// The most values the parser may count (`BinaryPlistValueParser.budget` as it started).
     let startingBudget: Int
     /// The record being read while none of its values has needed the parser: it is marked
@@ -24,6 +25,9 @@ struct BinaryPlistRecordScan: ~Escapable {
     /// The proof that the records read are in the writer's layout (`BinaryPlistLayoutProof`),
     /// once the first record's proof held; it checks nothing before.
     var proof = BinaryPlistLayoutProof.none
+    /// Whether the writer's records are read on their own path (`readWritersRecords`); tests
+    /// turn it off to compare it with the general reading.
+    var readsWritersRecords = true
 
     /// A scan of the records of `top`, the file's top array or set.
     @_lifetime(copy table)
@@ -44,44 +48,54 @@ struct BinaryPlistRecordScan: ~Escapable {
     /// Whether two records of this scan had different `id` key objects.
     var keysRepeat: Bool { keys.keysRepeat }
 
-    /// Reads the records in `slots` of the top array into `builder`.
+    /// Reads the records in `slots` of the top array into `builder`: those the writer wrote as
+    /// it writes them on its own path (`readWritersRecords`), any other one by one.
     mutating func read(_ slots: Range<Int>, into builder: inout RecordBuilder) throws(FileFormatError) {
-        let table = parser.table
-        for slot in slots {
-            let record = try table.object(table.reference(in: top, slot: slot))
-            try parser.spend(at: record.position)
-            guard record.kind == .dictionary else {
-                throw FileFormatError(
-                    "record \(slot + 1) is \(record.kind.description), expected a dictionary", offset: record.position)
-            }
-            proof.record(record)
-            unentered = record
-            builder.beginRecord()
-            for pair in 0..<record.count {
-                let keyIndex = table.reference(in: record, slot: pair)
-                let valueIndex = table.reference(in: record, slot: record.count + pair)
-                let known = try keys.known(keyIndex, in: record, parser: &parser, builder: &builder)
-                switch known {
-                case .id?:
-                    proof.key(keyIndex, code: 0)
-                    if let id = try recordID(valueIndex) {
-                        try builder.add(id: id)
-                        continue
-                    }
-                case .field(let index)?:
-                    proof.key(keyIndex, code: index &+ 1)
-                    try addField(index, valueIndex, in: record, to: &builder)
-                    continue
-                case nil:
-                    break
-                }
-                proof.fail()
-                let key = try parser.key(keyIndex, in: record)
-                try builder.add(key: key, value: try value(valueIndex))
-            }
-            try builder.endRecord(texts: table.bytes)
-            if unentered == nil { parser.leave() }
+        var slot = slots.lowerBound
+        while slot < slots.upperBound {
+            slot = try readWritersRecords(slot..<slots.upperBound, into: &builder)
+            guard slot < slots.upperBound else { return }
+            try read(slot, into: &builder)
+            slot &+= 1
         }
+    }
+
+    /// Reads the record in `slot` of the top array into `builder`, checking everything.
+    private mutating func read(_ slot: Int, into builder: inout RecordBuilder) throws(FileFormatError) {
+        let table = parser.table
+        let record = try table.object(table.reference(in: top, slot: slot))
+        try parser.spend(at: record.position)
+        guard record.kind == .dictionary else {
+            throw FileFormatError(
+                "record \(slot + 1) is \(record.kind.description), expected a dictionary", offset: record.position)
+        }
+        proof.record(record)
+        unentered = record
+        builder.beginRecord()
+        for pair in 0..<record.count {
+            let keyIndex = table.reference(in: record, slot: pair)
+            let valueIndex = table.reference(in: record, slot: record.count + pair)
+            let known = try keys.known(keyIndex, in: record, parser: &parser, builder: &builder)
+            switch known {
+            case .id?:
+                proof.key(keyIndex, code: 0)
+                if let id = try recordID(valueIndex) {
+                    try builder.add(id: id)
+                    continue
+                }
+            case .field(let index)?:
+                proof.key(keyIndex, code: index &+ 1)
+                try addField(index, valueIndex, in: record, to: &builder)
+                continue
+            case nil:
+                break
+            }
+            proof.fail()
+            let key = try parser.key(keyIndex, in: record)
+            try builder.add(key: key, value: try value(valueIndex))
+        }
+        try builder.endRecord(texts: table.bytes)
+        if unentered == nil { parser.leave() }
     }
 
     /// Reads object `index` and everything it holds, as a value of the record being read

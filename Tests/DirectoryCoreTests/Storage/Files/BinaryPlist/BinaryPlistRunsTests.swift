@@ -36,13 +36,15 @@ struct BinaryPlistRunsTests {
         }
     }
 
-    /// Reads `bytes` as `split` allows.
-    static func read(_ bytes: [UInt8], kind: ListKind?, split: RecordReadSplit) -> Outcome {
+    /// Reads `bytes` as `split` allows (`writersRecords: false`: every record the general way).
+    static func read(
+        _ bytes: [UInt8], kind: ListKind?, split: RecordReadSplit, writersRecords: Bool = true
+    ) -> Outcome {
         var builder = RecordBuilder(kind: kind, fallback: .person, sizeHint: bytes.count)
         var outcome = Outcome()
         do {
             outcome.runs = try bytes.span.withRawBytes { (raw) throws(FileFormatError) in
-                try BinaryPlistRecordReader.read(raw, into: &builder, split: split)
+                try BinaryPlistRecordReader.read(raw, into: &builder, split: split, writersRecords: writersRecords)
             }
         } catch {
             outcome.error = error
