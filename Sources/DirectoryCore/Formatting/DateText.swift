@@ -9,7 +9,9 @@ public enum DateText {
     /// Reads the date in `text`; `now` answers `today`, `utcOffset` gives the local zone for
     /// times without one. `none` gives `nil` meaning "no date". A date without a time
     /// is 12:00 UTC of that day, which every zone from UTC−11 to UTC+11 (and the apps)
-    /// shows as the same calendar date.
+    /// shows as the same calendar date; where the local zone shows 12:00 UTC as another
+    /// date (UTC+12 to UTC+14), it is 12:00 local time of that day, so that the date typed
+    /// is the date shown there.
     /// Throws `InvalidDate` for text that is no date.
     public static func read(_ text: String, now: Double, utcOffset: (Double) -> Int) throws(InvalidDate) -> Double? {
         let lowered = text.lowercased()
@@ -21,7 +23,12 @@ public enum DateText {
         guard let parts = ISODateParts(text), let days = daysFromCivil(parts.year, parts.month, parts.day) else {
             throw InvalidDate(text: text)
         }
-        guard parts.hasTime else { return Double(days - referenceDay) * 86_400 + 43_200 }
+        guard parts.hasTime else {
+            let noon = Double(days - referenceDay) * 86_400 + 43_200
+            let offset = utcOffset(noon)
+            guard split(noon + Double(offset)).days != days else { return noon }
+            return noon - Double(utcOffset(noon - Double(offset)))
+        }
         let wholeLocal = (days - referenceDay) * 86_400 + parts.wholeSecondsIntoDay
         if let zone = parts.zoneOffset { return readBack(whole: wholeLocal - zone, fraction: parts.fractionDigits) }
         let local = readBack(whole: wholeLocal, fraction: parts.fractionDigits)

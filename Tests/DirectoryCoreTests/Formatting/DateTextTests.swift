@@ -43,6 +43,8 @@ struct DateTextTests {
         }
         #expect(parse("2001-01-01") == 43_200)  // a date alone is 12:00 UTC, in every zone
         #expect(parse("2001-01-01", offset: 9 * 3600) == 43_200)
+        #expect(parse("2001-01-01", offset: 11 * 3600) == 43_200)
+        #expect(parse("2001-01-01", offset: -12 * 3600) == 43_200)
         #expect(parse("2001-01-01T00:00") == 0)
         #expect(parse("2001-01-01T00:00:01Z") == 1)
         #expect(parse("2001-01-01 01:00") == 3600)
@@ -52,6 +54,17 @@ struct DateTextTests {
         #expect(parse("today") == 5)
         for bad in ["2001-1-1", "2001-01-01T25:00", "01/02/2003", "", "2001-01-01T00:00:00Zjunk", "20011-01-01"] {
             #expect(throws: InvalidDate(text: bad)) { try DateText.read(bad, now: 0, utcOffset: { _ in 0 }) }
+        }
+    }
+
+    @Test("a date alone typed where 12:00 UTC is another date (UTC+12 to +14) is noon there, shown as typed")
+    func dateAloneWhereNoonUTCIsTomorrow() throws {
+        let noonUTC = try #require(try DateText.read("2026-01-15T12:00Z", now: 0, utcOffset: { _ in 0 }))
+        for hours in [12, 13, 14] {
+            let offset = hours * 3600
+            let seconds = try #require(try DateText.read("2026-01-15", now: 0, utcOffset: { _ in offset }))
+            #expect(DateText.localDate(seconds, utcOffset: offset) == "2026-01-15", "UTC+\(hours)")
+            #expect(seconds == noonUTC - Double(offset), "UTC+\(hours)")
         }
     }
 

@@ -62,4 +62,20 @@ struct DateOnlyTests {
             #expect(run.standardOutput.contains(",2026-05-01T12:00:00Z\r\n"), "exported in \(reader)")
         }
     }
+
+    @Test(
+        "done 2026-01-15 in Auckland, Tonga or Kiribati lists as 2026-01-15 there, stored as noon of that zone",
+        arguments: [
+            ("Pacific/Auckland", "2026-01-14T23:00:00Z"), ("Pacific/Tongatapu", "2026-01-14T23:00:00Z"),
+            ("Pacific/Kiritimati", "2026-01-14T22:00:00Z"),
+        ])
+    func aDateWhereNoonUTCIsTomorrow(zone: String, stored: String) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("bucketList.json")
+        let run = try ProgramRun.run(
+            ["--file", path], input: "new Jan trip\ndone 2026-01-15\nlist\nexport csv -\n", folder: folder,
+            environment: ["TZ": zone])
+        #expect(run.standardOutput.hasPrefix("  1  Jan trip  ✓ 2026-01-15\n"), "\(zone)")
+        #expect(run.standardOutput.contains(",\(stored)\r\n"), "\(zone)")
+    }
 }
