@@ -31,6 +31,10 @@ struct BenchCommands {
     let find: Contender
     /// sqlite3's `LIKE` query for the same text on the same people.
     let sqliteFind: Contender
+    /// `directory FILE -c "list RANGE"` on the large JSON file: 11 people from the middle.
+    let list: Contender
+    /// sqlite3's `LIMIT`/`OFFSET` query for the same people.
+    let sqliteList: Contender
     /// `directory-floor` on the large JSON file: read it, write it whole, fsync, rename.
     let jsonFloor: Contender
     /// The same on the large binary plist.
@@ -42,7 +46,7 @@ struct BenchCommands {
     var all: [Contender] {
         [
             script, sqlite, json, pythonJSON, msgspec, orjson, binary, plistBinary, xml, plistXML, start,
-            pythonStart, small, find, sqliteFind, jsonFloor, binaryFloor, xmlFloor,
+            pythonStart, small, find, sqliteFind, list, sqliteList, jsonFloor, binaryFloor, xmlFloor,
         ]
     }
 
@@ -119,6 +123,17 @@ struct BenchCommands {
         sqliteFind = Contender(
             label: "sqlite3", work: "SQLite, \(people): LIKE '%\(BenchData.findText)%' on name or office",
             invocation: Invocation(program: "sqlite3", arguments: [data.findDatabase, BenchData.findQuery]),
+            isOurs: false, prepare: {})
+        let first = max(options.people / 2, 1)
+        let range = "\(first)-\(first + BenchData.listCount - 1)"
+        list = Contender(
+            label: "directory", work: "JSON, \(people): list \(range)",
+            invocation: Invocation(program: directory, arguments: [jsonFile, "-c", "list \(range)"]), isOurs: true,
+            prepare: {})
+        sqliteList = Contender(
+            label: "sqlite3", work: "SQLite, \(people): LIMIT \(BenchData.listCount) OFFSET \(first - 1)",
+            invocation: Invocation(
+                program: "sqlite3", arguments: [data.findDatabase, BenchData.listQuery(from: first)]),
             isOurs: false, prepare: {})
     }
 }

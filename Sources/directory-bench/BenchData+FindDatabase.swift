@@ -1,7 +1,8 @@
 import DirectoryCore
 
-/// The one-shot `find` rows: the text they search for, and the same people as the
-/// large files in an SQLite database, for `sqlite3` to answer the same question with `LIKE`.
+/// The one-shot `find` and `list` rows: the text they search for, and the same people as the
+/// large files in an SQLite database, for `sqlite3` to answer the same question with `LIKE`
+/// (and `LIMIT`/`OFFSET`).
 extension BenchData {
     /// A common surname: about one person in thirty has it, in ASCII, so `LIKE` (which folds
     /// only ASCII case) and `find` (which folds case and accents) match the same rows.
@@ -32,6 +33,15 @@ extension BenchData {
         try write(Array(sql.utf8), to: sqlPath)
         let run = Invocation(program: "sqlite3", arguments: [path], input: sqlPath).runDirectly()
         guard run.status == 0 else { throw BenchUsageError("sqlite3 could not build \(path): \(run.errors)") }
+    }
+
+    /// How many people the one-shot `list` row lists, from the middle of the large files.
+    static let listCount = 11
+
+    /// `sqlite3`'s query for the `listCount` people from the `first`th on (counted from 1), in
+    /// the order they were written: the rows `list` prints.
+    static func listQuery(from first: Int) -> String {
+        "SELECT id, name, office FROM people ORDER BY rowid LIMIT \(listCount) OFFSET \(first - 1);"
     }
 
     /// `sqlite3`'s query for the find text on both columns, printing the matching rows.

@@ -16,6 +16,10 @@
 /// What the full load would refuse or warn of is left to it: the scan gives up
 /// (`Progress.unsure`, `listing()` is `nil`) on an error at the end of the file, and when
 /// two records may share an id (`IDFingerprints`).
+///
+/// A one-shot `list N|RANGE…` (`init(numbers:kind:fallback:)`) is the same scan with another
+/// choice of the records built: those whose numbers `list` names, and those that are not
+/// plain, whatever their texts hold.
 package struct JSONFindScan {
     /// How far a scan got with the bytes it was given.
     package enum Progress: Equatable, Sendable {
@@ -30,6 +34,8 @@ package struct JSONFindScan {
 
     private let text: String
     private var needle: FoldedNeedle
+    /// For a one-shot `list`, the numbers of the records it lists; `nil` for `find`.
+    private let numbers: RecordNumbers?
     private var builder: RecordBuilder
     private var stage = JSONRecordReader.Stage.opening
     private var ids = IDFingerprints()
@@ -55,6 +61,17 @@ package struct JSONFindScan {
     package init(text: String, kind: ListKind?, fallback: ListKind) {
         self.text = text
         needle = FoldedNeedle(text)
+        numbers = nil
+        builder = RecordBuilder(kind: kind, fallback: fallback)
+    }
+
+    /// A scan for the records `list` lists by `numbers` (`list 10-20`), in a list of `kind`
+    /// (or, when `nil`, of the kind the first record says, else `fallback`). It is read on
+    /// one thread: a tail's scan would not know its records' numbers.
+    package init(numbers: RecordNumbers, kind: ListKind?, fallback: ListKind) {
+        text = ""
+        needle = FoldedNeedle("")
+        self.numbers = numbers
         builder = RecordBuilder(kind: kind, fallback: fallback)
     }
 
@@ -109,7 +126,7 @@ package struct JSONFindScan {
     /// What a scan of this file's tail is made from (`init(tailFor:kind:fallback:)`), once
     /// the first record is read.
     var tailParameters: (text: String, kind: ListKind, fallback: ListKind)? {
-        guard hasReadFirstRecord, let kind = builder.kind else { return nil }
+        guard numbers == nil, hasReadFirstRecord, let kind = builder.kind else { return nil }
         return (text, kind, builder.fallback)
     }
 
@@ -165,6 +182,13 @@ package struct JSONFindScan {
         let (kind, records) = builder.finish()
         for index in records.indices { ids.insert(records.id(at: index)) }
         guard !ids.mayRepeat() else { return nil }
+        if let numbers {
+            guard numbers.fit(count: recordCount) else { return nil }
+            let listed = builtNumbers.indices.filter { numbers.contains(builtNumbers[$0]) }
+            return RecordListing(
+                kind: kind, records: records, positions: listed, numbers: listed.map { builtNumbers[$0] },
+                emptyMessage: "No matches.")
+        }
         guard recordCount > 0 else { return RecordListing(kind: kind, rows: [], emptyMessage: kind.emptyListMessage) }
         let found = RecordSearch(records).indices(containing: text)
         return RecordListing(
@@ -172,10 +196,12 @@ package struct JSONFindScan {
             emptyMessage: "No matches.")
     }
 
-    /// Reads one record: passed over when it is plain and does not match, else built.
+    /// Reads one record: passed over when it is plain and does not match (for `list`, is not
+    /// listed), else built.
     private mutating func readRecord(_ scanner: inout JSONScanner) throws(FileFormatError) {
         let start = scanner.position
-        if knowsKind, let id = plainRecordWithoutMatch(&scanner) {
+        let listed = numbers?.contains(recordCount + 1) ?? false
+        if knowsKind, !listed, let id = plainRecordWithoutMatch(&scanner) {
             ids.insert(id)
             recordCount += 1
             return
@@ -191,8 +217,8 @@ package struct JSONFindScan {
     }
 
     /// The id of the record at the scanner, leaving the scanner after it, when the record
-    /// is plain and none of its texts holds the needle; otherwise `nil`, and the scanner
-    /// anywhere in the record.
+    /// is plain and none of its texts holds the needle (for `list`, whatever they hold);
+    /// otherwise `nil`, and the scanner anywhere in the record.
     private mutating func plainRecordWithoutMatch(_ scanner: inout JSONScanner) -> RecordID? {
         guard scanner.consume(UInt8(ascii: "{")), scanner.peekSignificant() == UInt8(ascii: "\"") else { return nil }
         var seen: UInt64 = 0
@@ -223,12 +249,19 @@ package struct JSONFindScan {
                 id = parsed
             case .field(let index):
                 let bit: UInt64 = 2 << UInt64(index)
-                guard seen & bit == 0, keys.isText[index],
-                    scanner.peekSignificant() == UInt8(ascii: "\""),
+                guard seen & bit == 0, keys.isText[index], scanner.peekSignificant() == UInt8(ascii: "\"") else {
+                    return nil
+                }
+                seen |= bit
+                // A `list` passes over any plain text: only the records it lists are built.
+                if numbers != nil {
+                    guard (try? scanner.parseUnescapedString()) != nil else { return nil }
+                    break
+                }
+                guard
                     let text = try? scanner.parseUnescapedString(
                         lookingFor: needle.rare, rareIsLetter: needle.rareIsLetter)
                 else { return nil }
-                seen |= bit
                 let value = scanner.bytes.extracting(text.range)
                 if needle.isFound(in: value, ascii: text.ascii, holdsRare: text.holdsRare) { return nil }
             case nil:

@@ -46,7 +46,10 @@ struct BenchmarkSmokeTests {
             #expect(Self.isVerdict(verdict), "no verdict for \(row): \(verdict)")
         }
         #expect(report.contains("find at the prompt, 2,000 people: the first find"), "no first find")
-        for command in ["orjson", "sqlite3 | SQLite, 2,000: LIKE"] {
+        for command in [
+            "orjson", "sqlite3 | SQLite, 2,000: LIKE", "sqlite3 | SQLite, 2,000: LIMIT 11",
+            "directory | JSON, 2,000: list 1000-1010",
+        ] {
             #expect(report.contains("| " + command), "no command \(command)")
         }
         #expect(!report.contains("ERROR"), "directory failed:\n\(report)")
