@@ -169,9 +169,10 @@ public enum CommandTable {
         CommandSpec(
             name: "find", usage: "find TEXT | find FIELD:TEXT",
             summary: "list records whose fields contain TEXT",
-            details: "Searches every field, ignoring case and accents, and numbers the results as list does. "
-                + "FIELD:TEXT searches one field (find office:briggs); when FIELD is no field, the whole "
-                + "text is searched for in every field.",
+            details: "Searches every text field, ignoring case and accents, and numbers the results as list "
+                + "does. FIELD:TEXT searches one field (find office:briggs), a date as list shows it "
+                + "(find completedDate:2026-05); when FIELD is no field, the whole text is searched for in "
+                + "every text field.",
             examples: ["find briggs", "find zoe", "find office:briggs"], argument: .text),
         CommandSpec(
             name: "save", aliases: ["save!"], usage: "save | save! | save as PATH",
