@@ -77,7 +77,7 @@ enum CSVRecordReader {
                 separator == UInt8(ascii: ",") && header.fields.contains(where: { $0.contains(";") })
                 ? "; the header holds ';': try --separator ';'" : ""
             throw FileFormatError(
-                "the header row has no '\(kind.fields[title].name)' column (columns: "
+                "the header row has no '\(kind.fields[title].name)' column (the columns read: "
                     + (["id"] + kind.fieldNames).joined(separator: ", ") + ")" + hint)
         }
         return columns

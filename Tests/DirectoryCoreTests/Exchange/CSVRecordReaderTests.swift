@@ -41,7 +41,10 @@ struct CSVRecordReaderTests {
             _ = try read("name;office\nA;B\n")
             Issue.record("read a file without a name column")
         } catch let error as FileFormatError {
-            #expect(error.message.hasSuffix("the header holds ';': try --separator ';'"))
+            #expect(
+                error.message
+                    == "the header row has no 'name' column (the columns read: id, name, office); the header "
+                    + "holds ';': try --separator ';'")
         } catch {
             Issue.record("unexpected error \(error)")
         }
