@@ -59,16 +59,28 @@ struct JSONFindScanTests {
         let expected = fullFind(bytes, text)
         let scanned = scanFind(bytes, text, step: step)
         if TextMatcher(text).folded.isEmpty { return }
+        expectSameListing(scanned, expected, context())
+    }
+
+    /// Checks what a scan listed against what the full load lists: the same rows, or both
+    /// `nil` (the scan unsure where the full load fails).
+    static func expectSameListing(
+        _ scanned: RecordListing?, _ expected: RecordListing?, _ context: @autoclosure () -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let expected else {
-            #expect(scanned == nil, "the scan answered where the full load fails: \(context())")
+            #expect(
+                scanned == nil, "the scan answered where the full load fails: \(context())",
+                sourceLocation: sourceLocation)
             return
         }
         guard let scanned else {
-            Issue.record("the scan gave up on a list the full load reads: \(context())")
+            Issue.record("the scan gave up on a list the full load reads: \(context())", sourceLocation: sourceLocation)
             return
         }
-        #expect(scanned.rows.map(\.number) == expected.rows.map(\.number), "\(context())")
-        #expect(scanned == expected, "\(context())")
+        #expect(
+            scanned.rows.map(\.number) == expected.rows.map(\.number), "\(context())", sourceLocation: sourceLocation)
+        #expect(scanned == expected, "\(context())", sourceLocation: sourceLocation)
     }
 
     // MARK: - Random lists
@@ -234,13 +246,19 @@ struct JSONFindScanTests {
         #expect(refused > 50)
     }
 
-    @Test("every file of the JSON fuzzing corpus, and the bucket list fixture")
-    func hostileCorpus() throws {
+    /// Every file of the JSON fuzzing corpus, and the bucket list fixture.
+    static func hostileInputs() throws -> [(name: String, bytes: [UInt8])] {
         var inputs = try FuzzCorpusReplayTests.inputs("json")
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/bucketList.json")
         inputs.append(("bucketList.json", Array(try Data(contentsOf: fixture))))
         #expect(inputs.count > 100)
+        return inputs
+    }
+
+    @Test("every file of the JSON fuzzing corpus, and the bucket list fixture")
+    func hostileCorpus() throws {
+        let inputs = try Self.hostileInputs()
         for input in inputs {
             for needle in ["a", "é", "E\u{301}", "krebs", "Zoë", "ss", "K", "\u{0}", "🙂", "高", "1"] {
                 Self.expectSame(input.bytes, needle, step: 1 << 20, "\(input.name), \(needle.debugDescription)")

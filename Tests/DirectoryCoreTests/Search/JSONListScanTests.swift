@@ -59,16 +59,7 @@ struct JSONListScanTests {
         let expected = fullList(bytes, references)
         let (scanned, _, joined) = scanList(bytes, references, windowSize: windowSize, piece: piece, split: split)
         #expect(!joined, "a list's scan is never split: \(context())")
-        guard let expected else {
-            #expect(scanned == nil, "the scan answered where the full list does not: \(context())")
-            return
-        }
-        guard let scanned else {
-            Issue.record("the scan gave up on a list the full list lists: \(context())")
-            return
-        }
-        #expect(scanned.rows.map(\.number) == expected.rows.map(\.number), "\(context())")
-        #expect(scanned == expected, "\(context())")
+        JSONFindScanTests.expectSameListing(scanned, expected, context())
     }
 
     /// One to four numbers and ranges around a list of `count` records: within it, past its
@@ -135,11 +126,7 @@ struct JSONListScanTests {
 
     @Test("every file of the JSON fuzzing corpus, and the bucket list fixture")
     func hostileCorpus() throws {
-        var inputs = try FuzzCorpusReplayTests.inputs("json")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/bucketList.json")
-        inputs.append(("bucketList.json", Array(try Data(contentsOf: fixture))))
-        #expect(inputs.count > 100)
+        let inputs = try JSONFindScanTests.hostileInputs()
         let lists: [[RecordReference]] = [
             [.number(1)], [.range(1, 2)], [.range(2, Int.max)], [.number(3), .range(1, 1)], [.range(2, 4), .number(9)],
         ]
