@@ -30,7 +30,10 @@ extension CopyMerge {
                     : Conflict(line: line + ": this list's order was kept", taking: takingAll))
         }
         return preferringCopy
-            ? OrderMerge.merge(base: nil, ours: ours, theirs: theirs, preferringOurs: false).order
+            ? OrderMerge.merge(
+                base: nil, ours: ours, theirs: theirs, preferringOurs: false,
+                appendedFirst: addedByEarlierCopies(ours)
+            ).order
             : OrderMerge.merge(base: nil, ours: theirs, theirs: ours, preferringOurs: false).order
     }
 }

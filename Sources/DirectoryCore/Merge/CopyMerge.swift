@@ -70,7 +70,8 @@ struct CopyMerge {
     /// `saved`: the keys of the version this list was last read or saved as. A record of it
     /// that the base lacks and the copy lacks was added here and saved, and the copy may have
     /// deleted it after a sync tool brought it (or been made before it): by content the two
-    /// cannot be told apart, so it is kept and named (found trying it).
+    /// cannot be told apart, so it is kept and named (found trying it); one that a copy merged
+    /// before this one by the same command added (`earlier`) is kept as that copy's addition.
     ///
     /// `lacking`: the fields each record of the copy lacks in its file (no key), which it did
     /// not change: they are taken as the base has them (else as this list has them), never as
@@ -104,7 +105,8 @@ struct CopyMerge {
                 } else {
                     if !result.hadBase {
                         result.keptWithoutBase.append(rule.title(mine))
-                    } else if saved.contains(mine.key) {
+                    } else if saved.contains(mine.key), earlier[mine.key]?[Self.wholeRecord] == nil {
+                        // One that a copy merged before this one added is that copy's addition, not saved here.
                         result.keptSaved.append(rule.title(mine))
                     }
                     kept.append(mine)
@@ -143,7 +145,8 @@ struct CopyMerge {
         let theirKeys = theirs.map(\.key)
         guard let base else { return orderWithoutBase(ours: ourKeys, theirs: theirKeys, into: &result) }
         let merged = OrderMerge.merge(
-            base: base.map(\.key), ours: ourKeys, theirs: theirKeys, preferringOurs: !preferringCopy)
+            base: base.map(\.key), ours: ourKeys, theirs: theirKeys, preferringOurs: !preferringCopy,
+            appendedFirst: addedByEarlierCopies(ourKeys))
         var all = records
         for record in ours + theirs where all[record.key] == nil { all[record.key] = record }
         let final = merged.order.filter { records[$0] != nil }
@@ -164,6 +167,13 @@ struct CopyMerge {
                         taking: taking(place: conflict.key, after: conflict.theirsAfter, in: final)))
         }
         return merged.order
+    }
+
+    /// The keys of `ours` that a copy merged before this one by the same command added: placed
+    /// before what this copy appended, so that copies merged oldest first add in that order.
+    func addedByEarlierCopies(_ ours: [RecordKey]) -> Set<RecordKey> {
+        guard !earlier.isEmpty else { return [] }
+        return Set(ours.filter { earlier[$0]?[Self.wholeRecord] != nil })
     }
 
     /// The command that moves the record `key` to the place the copy gives it (after `after`,

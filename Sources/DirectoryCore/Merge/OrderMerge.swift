@@ -46,8 +46,14 @@ package struct OrderMerge {
     ///
     /// `base == nil` says this side moved nothing (its records stand in the base's order),
     /// so only its additions (keys `theirs` lacks) are placed here, and nothing conflicts.
+    ///
+    /// Records both sides appended after the last record both hold stand theirs first (a save:
+    /// the stored list's were saved before this session's), except those of ours in
+    /// `appendedFirst` (a copy merge: what copies merged before this one by the same command
+    /// added, so that copies merged oldest first add in that order).
     static func merge(
-        base: [RecordKey]?, ours: [RecordKey], theirs: [RecordKey], preferringOurs: Bool
+        base: [RecordKey]?, ours: [RecordKey], theirs: [RecordKey], preferringOurs: Bool,
+        appendedFirst: Set<RecordKey> = []
     ) -> Merged {
         // The common case of a save beside another session's field edits: one order on both
         // sides, and nothing this side moved. One pass, no position tables.
@@ -60,7 +66,7 @@ package struct OrderMerge {
             let theirSide = Moves(of: theirs, base: positions(of: ours))
             merged.theirMoves = theirs.filter { theirSide.moved.contains($0) }
             for key in ours where theirPosition[key] == nil { placed.insert(key) }
-            merged.order = place(placed, from: ours, into: theirs)
+            merged.order = place(placed, from: ours, into: theirs, appendedFirst: appendedFirst)
             return merged
         }
         let basePosition = positions(of: base)
@@ -90,7 +96,7 @@ package struct OrderMerge {
             merged.conflicts.append(Conflict(key: key, oursAfter: oursAfter, theirsAfter: theirsAfter))
             if preferringOurs { placed.insert(key) } else { placed.remove(key) }
         }
-        merged.order = place(placed, from: ours, into: theirs)
+        merged.order = place(placed, from: ours, into: theirs, appendedFirst: appendedFirst)
         return merged
     }
 
@@ -130,9 +136,11 @@ package struct OrderMerge {
 
     /// `theirs` with the keys of `placed` put where `ours` has them: each right after its
     /// nearest predecessor in `ours` that the result holds; those after the last record both
-    /// hold (records appended there) last.
+    /// hold (records appended there) last, those of `appendedFirst` before the records only
+    /// `theirs` has at its end (its own appended ones).
     private static func place(
-        _ placed: Set<RecordKey>, from ours: [RecordKey], into theirs: [RecordKey]
+        _ placed: Set<RecordKey>, from ours: [RecordKey], into theirs: [RecordKey],
+        appendedFirst: Set<RecordKey> = []
     ) -> [RecordKey] {
         guard !placed.isEmpty else { return theirs }
         // After whom each placed key goes (`nil`: first), in our order.
@@ -163,7 +171,12 @@ package struct OrderMerge {
         }
         append(following[nil] ?? [])
         for key in theirs where kept.contains(key) { append([key]) }
-        return order + appended
+        let first = appended.filter { appendedFirst.contains($0) }
+        guard !first.isEmpty else { return order + appended }
+        let ourKeys = Set(ours)
+        let theirsAppended = order.reversed().prefix { !ourKeys.contains($0) }.count
+        return Array(order.dropLast(theirsAppended)) + first + order.suffix(theirsAppended)
+            + appended.filter { !appendedFirst.contains($0) }
     }
 
     /// The key next to `key` in `order` (`step` -1: before it; 1: after it), or `nil` at an end.

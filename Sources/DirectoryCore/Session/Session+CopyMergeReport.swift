@@ -27,10 +27,7 @@ extension Session {
         lines += result.deleted.map { "  deleted \($0)" }
         lines += result.moved.map { "  moved \($0)" }
         lines += result.deletedHere.map { "  left deleted \($0): deleted here since the version the copy came from" }
-        lines += result.keptSaved.map {
-            "  kept \($0): saved here since the version the copy came from, and not in the copy "
-                + "(delete it if the copy deleted it)"
-        }
+        lines += keptSavedLines(result.keptSaved)
         for conflict in result.conflicts {
             lines.append("  conflict: " + conflict.line + (conflict.taking.map { "; to take it: \($0)" } ?? ""))
         }
@@ -48,5 +45,25 @@ extension Session {
             if kept.count > Self.shownKept { lines.append("  … and \(kept.count - Self.shownKept) more") }
         }
         return lines
+    }
+
+    /// How many records kept as saved here the report names a line each; more are one line.
+    static let namedSaved = 3
+
+    /// The report's lines about the records saved here since the copy's version that it lacks
+    /// (`names`): a line each, or past `namedSaved` (autosave saves every addition) one line
+    /// that counts them and names the first few.
+    static func keptSavedLines(_ names: [String]) -> [String] {
+        guard names.count > namedSaved else {
+            return names.map {
+                "  kept \($0): saved here since the version the copy came from, and not in the copy "
+                    + "(delete it if the copy deleted it)"
+            }
+        }
+        return [
+            "  kept \(names.count) records saved here since the version the copy came from, and not in the copy "
+                + "(delete those the copy deleted): \(names.prefix(namedSaved).joined(separator: ", ")) "
+                + "and \(names.count - namedSaved) more"
+        ]
     }
 }

@@ -11,9 +11,12 @@
 struct ChangeTracker {
     /// The saved version of each record changed since the last save or load.
     private(set) var baseline: BaselineTable = [:]
-    /// The keys of the records in the file, in the file's order, taken before the first
-    /// reorder since the last load or save; `nil` while the order is untouched.
+    /// The keys of the records in the file, in the file's order (the ones deleted since
+    /// included), taken at the first reorder since the last load or save; `nil` while the
+    /// order is untouched.
     private(set) var savedOrder: [RecordKey]?
+    /// Where the records deleted before that stood in the file, while `savedOrder` is `nil`.
+    private(set) var deletedPlaces = DeletedPlaces()
     /// What `undo` takes back, newest last.
     private(set) var undo = UndoHistory()
     /// What `undo` took back, newest last, for `redo`; emptied by any new change.
@@ -31,12 +34,17 @@ struct ChangeTracker {
         switch step {
         case .insert(let record, _):
             baseline.noteAdded(record.key)
+            deletedPlaces.restore(record.key)
         case .insertNew(let id, _, _):
             baseline.noteAdded(RecordKey(id: id))
         case .insertAll(let placed):
-            for item in placed { baseline.noteAdded(item.record.key) }
+            for item in placed {
+                baseline.noteAdded(item.record.key)
+                deletedPlaces.restore(item.record.key)
+            }
         case .remove(let indices):
             for index in indices { baseline.noteSaved(at: index, in: records) }
+            if savedOrder == nil { deletedPlaces.note(removing: indices, from: records, baseline: baseline) }
         case .setField(let index, _, _), .replace(let index, _):
             baseline.noteSaved(at: index, in: records)
         case .move, .reorder, .replaceAll:
@@ -46,10 +54,18 @@ struct ChangeTracker {
 
     /// Notes the file's order before the first reorder since the last load or save: the
     /// records in the file keep their relative order until then (additions are appended,
-    /// deletions and their undo keep places).
+    /// deletions and their undo keep places), and the deleted ones go back where they stood.
     mutating func rememberSavedOrder(of records: RecordList) {
         guard savedOrder == nil else { return }
-        savedOrder = records.keys.filter { baseline[$0] != .absent }
+        savedOrder = deletedPlaces.order(with: records.keys.filter { baseline[$0] != .absent })
+        deletedPlaces = DeletedPlaces()
+    }
+
+    /// Notes where the records `keys` stood in `file` (the list as read from the file), which
+    /// a replayed recovery journal deleted: the order taken at the first reorder counts them.
+    mutating func notePlaces(ofDeleted keys: Set<RecordKey>, in file: RecordList) {
+        guard savedOrder == nil else { return }
+        deletedPlaces.note(keys, placedIn: file)
     }
 
     /// Adds the undo entry of a new change (not a `redo`): what could be redone is forgotten.
@@ -117,6 +133,7 @@ struct ChangeTracker {
     mutating func markSaved() {
         baseline = [:]
         savedOrder = nil
+        deletedPlaces = DeletedPlaces()
     }
 
     /// Sets the merge base of the record `key` (a merge or a recovery says it).
@@ -132,7 +149,7 @@ struct ChangeTracker {
         for key in baseline.keys { rebased[key] = .absent }
         for record in theirs where rebased[record.key] != nil { rebased[record.key] = .present(record) }
         baseline = rebased
-        if savedOrder != nil { savedOrder = theirs.keys }
+        if savedOrder != nil { savedOrder = theirs.keys } else { deletedPlaces.rebase(on: theirs) }
     }
 }
 
@@ -228,6 +245,9 @@ struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
 
     /// How many records are noted with a saved version (changed or deleted, not added).
     var savedCount: Int { saved.count }
+
+    /// Whether a record is noted as added.
+    var hasAdded: Bool { !added.isEmpty }
 
     /// The keys of every noted record.
     var keys: [RecordKey] { Array(saved.keys) + Array(added) }

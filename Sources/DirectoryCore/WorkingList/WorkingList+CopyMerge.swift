@@ -34,9 +34,6 @@ extension WorkingList {
         let order = merged.compactMap { position[$0.key] }
         if order != Array(order.indices) { steps.append(.reorder(order)) }
         guard !steps.isEmpty else { return false }
-        // The file's order is noted before the removals: taken at the reorder, after them, it
-        // would count the places that `changes` names without the records deleted.
-        if !removed.isEmpty, order != Array(order.indices) { tracker.rememberSavedOrder(of: records) }
         change(steps, by: command)
         return true
     }

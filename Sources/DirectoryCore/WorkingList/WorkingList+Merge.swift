@@ -101,6 +101,9 @@ extension WorkingList {
         for key in journaled.keys where tracker.baseline[key] == nil {
             tracker.setBase(before[key].map { .present($0) } ?? .absent, for: key)
         }
+        var deleted = Set(before.keys)
+        for record in merged.records { deleted.remove(record.key) }
+        tracker.notePlaces(ofDeleted: deleted, in: records)
         takeIn([.replaceAll(RecordList(merged.records))])
         tracker.clearUndo()
     }

@@ -60,7 +60,7 @@ struct SessionEditorTests {
         #expect(changes.contains("changed  2 Paula: name \"P1\" → \"Paula\""))
         #expect(changes.contains("added    4: Quinn, Lab 9"))
         #expect(changes.contains("deleted  P2, Briggs 2"))
-        #expect(changes.contains("moved    1 P4: was 3 in the file"))
+        #expect(changes.contains("moved    1 P4: was 4 in the file"))  // P2, deleted, was 2nd
         try session.run("undo")
         #expect(session.records == before)
         #expect(!session.hasUnsavedChanges)

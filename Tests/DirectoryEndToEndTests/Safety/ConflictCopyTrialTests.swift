@@ -76,4 +76,60 @@ struct ConflictCopyTrialTests {
         #expect(people.map(\.name) == ["Ann Here", "Joe Phone", "Kurt Krebsbach"], "\(run.standardOutput)")
         #expect(people.map(\.office) == offices, "\(run.standardOutput)")
     }
+
+    @Test(
+        "changes after delete 3 and move 3 to 1 gives the place the moved record has in the file, the deleted one counted"
+    )
+    func changesAfterDeleteAndMove() throws {
+        let (folder, path) = try ConcurrentSessionTests.savedSamples()
+        let added = try ProgramRun.run(
+            ["--file", path, "-c", "new Dan", "-c", "new Eve", "-c", "save"], folder: folder)
+        #expect(added.status == 0, "\(added.standardError)")
+        let run = try ProgramRun.run(
+            ["--file", path, "-c", "delete 3", "-c", "move 3 to 1", "-c", "changes", "-c", "quit!"], folder: folder)
+        #expect(run.standardOutput.contains("moved    1 Dan: was 4 in the file"), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("deleted  Kurt Krebsbach"), "\(run.standardOutput)")
+    }
+
+    @Test(
+        "merge conflicts of rclone bisync's two copies adds in the copies' order, and the first copy's addition is not said to be saved here"
+    )
+    func bisyncCopiesInOrder() throws {
+        let (folder, path) = try ConcurrentSessionTests.savedSamples()
+        let saved = try Self.records(path)
+        for (number, name) in [(1, "P1 add"), (2, "P2 add")] {
+            let copy = path + "..path\(number)"
+            try Self.write(saved + [["id": UUID().uuidString, "name": name, "office": "X"]], to: copy)
+            let written = Date(timeIntervalSince1970: 1_796_000_000 + Double(number) * 3600)
+            try FileManager.default.setAttributes([.modificationDate: written], ofItemAtPath: copy)
+        }
+        try FileManager.default.removeItem(atPath: path)
+        let run = try ProgramRun.run(["--file", path, "-c", "merge conflicts", "-c", "save"], folder: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(!run.standardOutput.contains("kept 'P1 add'"), "\(run.standardOutput)")
+        let people = try ConcurrentSessionTests.people(in: path)
+        #expect(
+            people.map(\.name) == ["Acacia Ackles", "Joe Gregg", "Kurt Krebsbach", "P1 add", "P2 add"],
+            "\(run.standardOutput)")
+    }
+
+    @Test("the merge of a copy made before 15 additions saved one by one (autosave) names them in one line")
+    func autosavedAdditionsInOneLine() throws {
+        let (folder, path) = try ConcurrentSessionTests.savedSamples()
+        var copied = try Self.records(path)
+        copied[1]["office"] = "Phone 1"
+        try Self.write(copied, to: folder.file("directory.sync-conflict-20261207-010000-AAAAAAA.plist"))
+        let additions = (1...15).flatMap { ["-c", "new Added \($0)"] }
+        let added = try ProgramRun.run(["--autosave", "--file", path] + additions, folder: folder)
+        #expect(added.status == 0, "\(added.standardError)")
+        let run = try ProgramRun.run(["--file", path, "-c", "merge conflicts", "-c", "save"], folder: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardOutput.contains(
+                "\n  kept 15 records saved here since the version the copy came from, and not in the copy "
+                    + "(delete those the copy deleted): 'Added 1', 'Added 2', 'Added 3' and 12 more\n"),
+            "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("kept 'Added"), "\(run.standardOutput)")
+        #expect(try ConcurrentSessionTests.people(in: path)[1].office == "Phone 1")
+    }
 }
