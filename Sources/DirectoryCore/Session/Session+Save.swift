@@ -156,6 +156,7 @@ extension Session {
         func failure(_ error: StorageError) -> SessionError {
             notes.isEmpty ? .storage(error) : .notSavedAfterMerge(error, merged: notes)
         }
+        let before = records
         for _ in 0..<Self.saveAttempts {
             do {
                 notes += try mergeBeforeSave(preferringOurs: preferringOurs)
@@ -164,6 +165,7 @@ extension Session {
             } catch {
                 throw error
             }
+            if !notes.isEmpty { markCopiesTakenBack(since: before) }
             let replaced = version
             do {
                 let written: ListWrite =
@@ -241,8 +243,11 @@ extension Session {
         var removed: [String] = []
         var changed: [String] = []
         var untaken: [(name: String, taking: String, count: Int)] = []
-        for copy in merged where (!copy.removing || !copy.settled) && !copy.undone {
+        for copy in merged where (!copy.removing || !copy.settled) && !copy.undone && !copy.takenBack {
             if let modified = copy.modified { keptCopies[copy.path] = modified }
+        }
+        let takenBack = merged.filter { $0.removing && $0.takenBack && !$0.undone }.map {
+            StoreLocation.displayName($0.path)
         }
         for copy in merged where copy.removing && copy.conflictsKept > 0 && !copy.undone {
             let taking = CommandDescription.text(of: .merge(.path(copy.path), force: true))
@@ -281,6 +286,12 @@ extension Session {
             lines.append(
                 "Kept \(changed.joined(separator: ", ")): changed since it was merged ('merge conflicts' merges it again)."
             )
+        }
+        if !takenBack.isEmpty {
+            lines.append(
+                "Kept \(takenBack.joined(separator: ", ")): \(listName) had changed since, and the save took in "
+                    + "values that replace some of \(takenBack.count == 1 ? "its" : "their") values this list "
+                    + "held ('merge conflicts' merges \(takenBack.count == 1 ? "it" : "them") again).")
         }
         return lines.isEmpty ? nil : lines.joined(separator: " ")
     }
