@@ -4,7 +4,8 @@ import Testing
 @Suite("Safety: autosaves that cannot write")
 struct AutosaveFailureTests {
     /// What the end of a script says when its saves failed and its edits wait in the journal.
-    static let kept = "2 unsaved changes to people.json were not saved; the save failed, so they wait in the recovery journal"
+    static let kept =
+        "2 unsaved changes to people.json were not saved; the save failed, so they wait in the recovery journal"
 
     /// Runs `recover` then `save` on `path`, made writable again; returns the names saved.
     func recovered(_ path: String, folder: TemporaryFolder) throws -> [String] {
@@ -14,7 +15,9 @@ struct AutosaveFailureTests {
         return try SafetyFiles.names(in: path)
     }
 
-    @Test("--autosave on a read-only file: the script's end keeps the edits in the journal, and 'recover' brings them back")
+    @Test(
+        "--autosave on a read-only file: the script's end keeps the edits in the journal, and 'recover' brings them back"
+    )
     func failedAutosavesKeepJournal() throws {
         let folder = TemporaryFolder()
         let path = folder.file("people.json")

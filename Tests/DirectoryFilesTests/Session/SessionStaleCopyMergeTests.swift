@@ -20,7 +20,9 @@ struct SessionStaleCopyMergeTests {
         return copy
     }
 
-    @Test("merge conflicts takes the changed file in first: the saved edit the copy holds comes back, the phone's deletion stays")
+    @Test(
+        "merge conflicts takes the changed file in first: the saved edit the copy holds comes back, the phone's deletion stays"
+    )
     func mergeTakesInChangedFile() throws {
         let place = Place()
         defer { place.remove() }
@@ -29,7 +31,8 @@ struct SessionStaleCopyMergeTests {
         try session.run("edit Bob", "set office B-here", "save")
         let copy = try Self.swap(place, phone: [bob])  // the phone deleted Ann from the version before
         let merged = SessionCopyMergeTests.text(try session.run("merge conflicts"))
-        #expect(merged.contains("directory.json changed since this session read or saved it: taken in first"), "\(merged)")
+        #expect(
+            merged.contains("directory.json changed since this session read or saved it: taken in first"), "\(merged)")
         try session.run("save")
         #expect(try place.read(place.list) == [SessionCopyMergeTests.with(bob, office: "B-here")])
         #expect(!place.exists(copy))
