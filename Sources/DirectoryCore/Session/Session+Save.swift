@@ -313,10 +313,22 @@ extension Session {
             + "\(copies.count == 1 ? "it" : "them") into this list ('conflicts' says what each would change)."
     }
 
-    /// The conflict copies of the list, oldest first (none for a database).
+    /// The conflict copies of the list, oldest first (none for a database). A file named as
+    /// a copy that this program saved as a list of its own (`save as 'directory 2.plist'`, then
+    /// edited and saved there: trial 9) is not one: its kept versions say this program wrote it
+    /// at that path, which no sync tool's copy of this list ever was. Merged as a copy, it
+    /// would delete from this list every record the other list lacks.
     func conflictCopies() -> [ConflictCopy] {
         guard store.medium == .file, let conflictCopyStore else { return [] }
-        return conflictCopyStore.copies(of: location)
+        let copies = conflictCopyStore.copies(of: location)
+        guard let keptVersions, !copies.isEmpty else { return copies }
+        return copies.filter { copy in !Self.savedHere(keptVersions.versions(of: copy.path)) }
+    }
+
+    /// Whether `versions`, the kept versions of a file, show this program saved it as a list
+    /// of its own (a version it made there, not one read as a copy or loaded).
+    static func savedHere(_ versions: [KeptVersion]) -> Bool {
+        versions.contains { !$0.isCopy && !$0.parents.isEmpty }
     }
 }
 
