@@ -315,7 +315,16 @@ extension Session {
     mutating func listConflictCopies() throws(SessionError) -> CommandOutput {
         let copies = conflictCopies()
         guard !copies.isEmpty else { return .text("No conflict copies of \(listName) are beside it.") }
-        var lines = try takeInChangedFile().map { [$0] } ?? []
+        var lines: [String]
+        do {
+            lines = try takeInChangedFile().map { [$0] } ?? []
+        } catch {
+            // Only a report: it still lists the copies, saying what it compared them with.
+            lines = [
+                "\(listName) changed since this session read or saved it and could not be taken in first "
+                    + "('refresh' says why): each copy is compared with the list as read."
+            ]
+        }
         lines.append(
             copies.count == 1
                 ? "1 conflict copy of \(listName):" : "\(copies.count) conflict copies of \(listName), oldest first:")

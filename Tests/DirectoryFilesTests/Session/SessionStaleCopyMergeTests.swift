@@ -75,4 +75,17 @@ struct SessionStaleCopyMergeTests {
             #expect(error.message.contains("\"B-here\" in directory.sync-conflict"), "\(error.message)")
         }
     }
+
+    @Test("conflicts in a session whose unsaved edit conflicts with the changed file still lists the copies, saying so")
+    func conflictsWhenTakeInConflicts() throws {
+        let place = Place()
+        defer { place.remove() }
+        let bob = try place.newFileOfAnnAndBob()[1]
+        var session = try place.session()
+        try session.run("edit Bob", "set office B-here", "save", "set office B-mine")
+        _ = try Self.swap(place, phone: [SessionCopyMergeTests.with(bob, office: "B-phone")])
+        let listed = SessionCopyMergeTests.text(try session.run("conflicts"))
+        #expect(listed.contains("could not be taken in first"), "\(listed)")
+        #expect(listed.contains("1 conflict copy of directory.json"), "\(listed)")
+    }
 }
