@@ -18,7 +18,7 @@ extension MainLoop {
         case .exhausted(let failed):
             printer.output.flush()
             if let status = Termination.status(ending: &session, errors: printer.errors) { return status }
-            let kept = session.endScriptRecovery(afterFailedSave: saveFailed)
+            let kept = session.endScriptRecovery()
             if warnIfUnsaved(journalKept: kept) { return 1 }
             return failed ? 1 : 0
         case .stopped(let failedOpen):
@@ -28,7 +28,7 @@ extension MainLoop {
                         + "so they were not run on \(session.listName)",
                     at: "directory: ")
             }
-            warnIfUnsaved(journalKept: session.endScriptRecovery(afterFailedSave: saveFailed))
+            warnIfUnsaved(journalKept: session.endScriptRecovery())
             return 1
         case .exit(let status):
             return status
@@ -84,7 +84,7 @@ extension MainLoop {
         }
         let waits = count == 1 ? "it waits" : "they wait"
         let kept =
-            saveFailed
+            session.lastSaveFailed
             ? "the save failed, so \(waits) in the recovery journal: once the cause is fixed, open "
                 + "\(session.listName) again and type 'recover' (or 'discard' to delete them)"
             : "\(waits) in the recovery journal, with the changes 'recover' brought back: 'recover' brings them "
@@ -123,15 +123,4 @@ struct JournalClock {
 
     /// The monotonic clock, which stops while the machine sleeps.
     private static func now() -> SuspendingClock.Instant { SuspendingClock.now }
-}
-
-extension Command {
-    /// Whether the command writes the list where it is kept (`save`, `save!`, `save as`):
-    /// a script whose last one failed keeps its edits in the recovery journal.
-    var saves: Bool {
-        switch self {
-        case .save, .saveAs: true
-        default: false
-        }
-    }
 }

@@ -61,9 +61,6 @@ struct MainLoop {
     var sourceDepth = 0
     /// Whether a line failed anywhere (a sourced file's too): a script's `quit` then ends with 1.
     var lineFailed = false
-    /// Whether the script's last `save` failed, having said the edits were kept: they then wait
-    /// in the recovery journal when the script ends, not lost with it.
-    var saveFailed = false
 
     init(session: consuming Session, printer: OutputPrinter, environment: [String: String], origin: Origin, bail: Bool)
     {
@@ -177,11 +174,9 @@ struct MainLoop {
     private mutating func applyInScript(_ command: Command) throws(LineError) -> CommandOutput {
         do {
             let output = try session.apply(command)
-            if command.saves { saveFailed = false }
             if case .edit = command { return .nothing }
             return output
         } catch {
-            if command.saves { saveFailed = true }
             if case .open = command { throw .session(error, opensList: true) }
             throw .session(error, opensList: false)
         }

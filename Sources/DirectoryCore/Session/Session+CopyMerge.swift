@@ -30,9 +30,14 @@ extension Session {
         /// back, it is merged against the same (`CopyMerge.Merged.baseKey`).
         var baseKey: String?
 
-        /// Whether the merged list holds all of it: no conflict kept this list's value, and no
-        /// record of this list it lacks was kept for want of a base.
-        var settled: Bool { conflictsKept == 0 && lacking == 0 }
+        /// Whether a save's merge with the list's file, changed since, took back values of it
+        /// that the list held (`markCopiesTakenBack`): then the save neither removes it nor names
+        /// it as a parent, and it is advised again.
+        var takenBack = false
+
+        /// Whether the merged list holds all of it: no conflict kept this list's value, no
+        /// record of this list it lacks was kept for want of a base, and no save took it back.
+        var settled: Bool { conflictsKept == 0 && lacking == 0 && !takenBack }
     }
 
     /// How many of the records a merge without a base kept are named; the rest are counted.
@@ -66,8 +71,10 @@ extension Session {
                 "  \(StoreLocation.displayName($0.path)): \(Self.nameNotUTF8); left as it is"
             }
         }
+        // Compared with the list as read, a copy of what this session saved would be found held.
+        let takenIn = try takeInChangedFile()
         var (working, oursKey) = mergeStart()
-        var lines: [String] = []
+        var lines: [String] = takenIn.map { [$0] } ?? []
         var unreadable: [String] = []
         var merged: [MergedCopy] = []
         var conflicts = 0
@@ -308,10 +315,19 @@ extension Session {
     mutating func listConflictCopies() throws(SessionError) -> CommandOutput {
         let copies = conflictCopies()
         guard !copies.isEmpty else { return .text("No conflict copies of \(listName) are beside it.") }
-        var lines = [
+        var lines: [String]
+        do {
+            lines = try takeInChangedFile().map { [$0] } ?? []
+        } catch {
+            // Only a report: it still lists the copies, saying what it compared them with.
+            lines = [
+                "\(listName) changed since this session read or saved it and could not be taken in first "
+                    + "('refresh' says why): each copy is compared with the list as read."
+            ]
+        }
+        lines.append(
             copies.count == 1
-                ? "1 conflict copy of \(listName):" : "\(copies.count) conflict copies of \(listName), oldest first:"
-        ]
+                ? "1 conflict copy of \(listName):" : "\(copies.count) conflict copies of \(listName), oldest first:")
         let (ours, oursKey) = mergeStart()
         var unmergeable = 0
         var unrelated = 0

@@ -140,14 +140,46 @@ extension Session {
                 location: newPath, replacing: CommandDescription.text(of: .saveAs(location: newPath, force: true)))
         }
         let replaced = exists ? target.recordCount(at: newPath, kind: kind) : nil
+        let copyName = copyNameNote(for: newPath, in: target)
         try write(
             to: newPath, format: FileFormat.forNewFile(named: newPath), in: target, created: !exists)
         let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
         let now = "it is now \(target.medium.place)."
         // Replacing a whole list others may have worked on is said even in scripts.
         if let replaced, replaced > 0 {
-            return .warning("\(saved); it replaced the \(count(replaced)) that were there; \(now)")
+            return .warning("\(saved); it replaced the \(count(replaced)) that were there; \(now)" + (copyName ?? ""))
         }
+        if let copyName { return .warning("\(saved); \(now)\(copyName)") }
         return .feedback("\(saved); \(now)")
+    }
+
+    /// What `save as` says when `newPath` is named as a sync tool names a conflict copy of the
+    /// list open now, in the same folder (`directory 2.plist` beside `directory.plist`: iCloud
+    /// Drive's and Finder's "Keep Both" name), or `nil`. This program knows it wrote the file
+    /// (`conflictCopies` leaves it out), but a sync tool, or this program on another computer,
+    /// may take it for a copy, and merging it as one deletes what the other list lacks.
+    func copyNameNote(for newPath: String, in target: any ListStore) -> String? {
+        guard store.medium == .file, target.medium == .file else { return nil }
+        func split(_ path: String) -> (folder: Substring, name: Substring) {
+            guard let slash = path.lastIndex(of: "/") else { return ("", path[...]) }
+            return (path[..<slash], path[path.index(after: slash)...])
+        }
+        let (folder, name) = split(newPath)
+        let listName = split(location).name
+        // The list's name in the new file's folder is the list itself, by any spelling or link.
+        let besideIt = (folder.isEmpty ? "" : folder + "/") + listName
+        guard let maker = ConflictCopyName.maker(of: String(name), for: String(listName)),
+            store.isSameList(String(besideIt), as: location)
+        else { return nil }
+        return "\nWarning: \(name) is named as \(maker) names a conflict copy of \(listName) beside it. This "
+            + "program remembers that it wrote it and does not offer it as a copy, but a sync tool or this program "
+            + "on another computer may, and merging it as a copy would delete from \(listName) the records it "
+            + "lacks: a name such as '\(Self.renamed(String(name)))' avoids that."
+    }
+
+    /// `name` with a hyphen for the space before its number (`directory 2.plist` → `directory-2.plist`).
+    static func renamed(_ name: String) -> String {
+        guard let space = name.lastIndex(of: " ") else { return "another-" + name }
+        return name[..<space] + "-" + name[name.index(after: space)...]
     }
 }

@@ -5,6 +5,33 @@ extension Session {
     /// unsaved marker show only this session's own edits and a later `save` merges nothing
     /// twice. A conflict changes nothing and throws `refreshConflict`.
     mutating func refresh() throws(SessionError) -> CommandOutput {
+        try takeInSaved(noticingCopies: true)
+    }
+
+    /// Before conflict copies are merged or compared (`merge`, `conflicts`): a file that changed
+    /// since this session read or wrote it is taken in first, as `refresh` does. A sync tool that
+    /// put another device's version in its place keeps this session's as a conflict copy, and
+    /// the copy compared with the list as read would be found held already, while the save
+    /// after it took back what the copy holds (trial 9). Returns what `refresh` would say, or
+    /// `nil` when the file is as read, gone, or not a file.
+    mutating func takeInChangedFile() throws(SessionError) -> String? {
+        guard store.medium == .file, let version, let now = try? store.version(at: location, known: version),
+            !now.sameContents(as: version)
+        else { return nil }
+        switch try takeInSaved(noticingCopies: false) {
+        case .text(let text), .feedback(let text), .warning(let text):
+            return "\(listName) changed since this session read or saved it: taken in first, as refresh does.\n"
+                + text
+        default: return nil
+        }
+    }
+
+    /// What `refresh` does; `noticingCopies`: whether what it says ends with the notice of
+    /// conflict copies beside the list (not before they are merged).
+    private mutating func takeInSaved(noticingCopies: Bool) throws(SessionError) -> CommandOutput {
+        func withConflictNotice(_ output: CommandOutput) -> CommandOutput {
+            noticingCopies ? self.withConflictNotice(output) : output
+        }
         let result: StoreMerge
         do {
             result = try mergeWithStore()

@@ -156,6 +156,7 @@ extension Session {
         func failure(_ error: StorageError) -> SessionError {
             notes.isEmpty ? .storage(error) : .notSavedAfterMerge(error, merged: notes)
         }
+        let before = records
         for _ in 0..<Self.saveAttempts {
             do {
                 notes += try mergeBeforeSave(preferringOurs: preferringOurs)
@@ -164,6 +165,7 @@ extension Session {
             } catch {
                 throw error
             }
+            if !notes.isEmpty { markCopiesTakenBack(since: before) }
             let replaced = version
             do {
                 let written: ListWrite =
@@ -241,8 +243,11 @@ extension Session {
         var removed: [String] = []
         var changed: [String] = []
         var untaken: [(name: String, taking: String, count: Int)] = []
-        for copy in merged where (!copy.removing || !copy.settled) && !copy.undone {
+        for copy in merged where (!copy.removing || !copy.settled) && !copy.undone && !copy.takenBack {
             if let modified = copy.modified { keptCopies[copy.path] = modified }
+        }
+        let takenBack = merged.filter { $0.removing && $0.takenBack && !$0.undone }.map {
+            StoreLocation.displayName($0.path)
         }
         for copy in merged where copy.removing && copy.conflictsKept > 0 && !copy.undone {
             let taking = CommandDescription.text(of: .merge(.path(copy.path), force: true))
@@ -282,6 +287,12 @@ extension Session {
                 "Kept \(changed.joined(separator: ", ")): changed since it was merged ('merge conflicts' merges it again)."
             )
         }
+        if !takenBack.isEmpty {
+            lines.append(
+                "Kept \(takenBack.joined(separator: ", ")): \(listName) had changed since, and the save took in "
+                    + "values that replace some of \(takenBack.count == 1 ? "its" : "their") values this list "
+                    + "held ('merge conflicts' merges \(takenBack.count == 1 ? "it" : "them") again).")
+        }
         return lines.isEmpty ? nil : lines.joined(separator: " ")
     }
 
@@ -302,10 +313,22 @@ extension Session {
             + "\(copies.count == 1 ? "it" : "them") into this list ('conflicts' says what each would change)."
     }
 
-    /// The conflict copies of the list, oldest first (none for a database).
+    /// The conflict copies of the list, oldest first (none for a database). A file named as
+    /// a copy that this program saved as a list of its own (`save as 'directory 2.plist'`, then
+    /// edited and saved there: trial 9) is not one: its kept versions say this program wrote it
+    /// at that path, which no sync tool's copy of this list ever was. Merged as a copy, it
+    /// would delete from this list every record the other list lacks.
     func conflictCopies() -> [ConflictCopy] {
         guard store.medium == .file, let conflictCopyStore else { return [] }
-        return conflictCopyStore.copies(of: location)
+        let copies = conflictCopyStore.copies(of: location)
+        guard let keptVersions, !copies.isEmpty else { return copies }
+        return copies.filter { copy in !Self.savedHere(keptVersions.versions(of: copy.path)) }
+    }
+
+    /// Whether `versions`, the kept versions of a file, show this program saved it as a list
+    /// of its own (a version it made there, not one read as a copy or loaded).
+    static func savedHere(_ versions: [KeptVersion]) -> Bool {
+        versions.contains { !$0.isCopy && !$0.parents.isEmpty }
     }
 }
 

@@ -48,6 +48,10 @@ public struct Session {
     /// Whether `recover` brought back changes that are not saved yet: their journal is then
     /// their only copy, so a script that ends without saving them leaves it for the next `recover`.
     var recoveredUnsaved = false
+    /// Whether the last save tried failed, having said the edits were kept: a `save` or `save as`
+    /// typed, or the save autosave makes after a change. A script that ends then keeps its
+    /// unsaved changes in the recovery journal (`endScriptRecovery()`), not lost with it.
+    public internal(set) var lastSaveFailed = false
 
     /// Opens the list at `location`: a missing file starts with the kind's sample records.
     ///
@@ -88,11 +92,29 @@ public struct Session {
     public mutating func apply(_ command: Command) throws(SessionError) -> CommandOutput {
         let revision = list.tracker.revision
         defer { dropRecoveryWhenSaved() }
-        let output = try perform(command)
-        if autosave, list.tracker.revision != revision {
-            return try saveAfterChange(output)
+        let saves: Bool
+        switch command {
+        case .save, .saveAs: saves = true
+        default: saves = false
         }
-        return output
+        let output: CommandOutput
+        do {
+            output = try perform(command)
+        } catch {
+            if saves { lastSaveFailed = true }
+            throw error
+        }
+        if saves { lastSaveFailed = false }
+        guard autosave, list.tracker.revision != revision else { return output }
+        // A failed autosave is a failed save: its message says the edits are kept.
+        do {
+            let saved = try saveAfterChange(output)
+            lastSaveFailed = false
+            return saved
+        } catch {
+            lastSaveFailed = true
+            throw error
+        }
     }
 
     /// A command that reads or changes records goes to the working list; the others are
@@ -226,12 +248,12 @@ extension Session {
     }
 
     /// A script ends without a deliberate discard (its input ran out, or it stopped at an
-    /// error): when changes that `recover` brought back are still unsaved, or the script's
-    /// last `save` failed (`afterFailedSave`: its message said the edits were kept), the
-    /// journal is written and kept, for the next `recover` (it is their only copy); else it
-    /// goes, as `endRecovery()` does. Returns whether the journal was kept.
-    public mutating func endScriptRecovery(afterFailedSave: Bool = false) -> Bool {
-        guard recoveredUnsaved || afterFailedSave, hasUnsavedChanges, recoveryStore != nil else {
+    /// error): when changes that `recover` brought back are still unsaved, or the last save
+    /// failed (`lastSaveFailed`, a typed save's or autosave's: its message said the edits were
+    /// kept), the journal is written and kept, for the next `recover` (it is their only copy);
+    /// else it goes, as `endRecovery()` does. Returns whether the journal was kept.
+    public mutating func endScriptRecovery() -> Bool {
+        guard recoveredUnsaved || lastSaveFailed, hasUnsavedChanges, recoveryStore != nil else {
             endRecovery()
             return false
         }
