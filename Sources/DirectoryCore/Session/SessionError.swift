@@ -140,6 +140,10 @@ public enum SessionError: Error, Equatable, Sendable {
             return "\(format) holds people, not \(kind) lists; use \(formats.joined(separator: " or "))"
         case .importUnreadable(let path, let format, let reason):
             return "cannot import \(path) as \(format): \(reason); nothing was imported"
+        case .importRejected(let path, let total, let rejected) where rejected.count >= total:
+            // No rest for --partial to import.
+            return "\(path): all \(total) records rejected, so nothing was imported; fix them:\n"
+                + ImportReport.lines(rejected)
         case .importRejected(let path, let total, let rejected):
             return "\(path): \(rejected.count) of \(total) records rejected, so nothing was imported; "
                 + "fix them, or add --partial to import the rest:\n" + ImportReport.lines(rejected)

@@ -58,6 +58,18 @@ struct SessionExchangeTests {
         #expect(session.records.count == 5)
     }
 
+    @Test("a file whose every record is rejected is not told to import the rest with --partial")
+    func everyRecordRejected() {
+        let some = SessionError.importRejected(path: "/in.json", total: 3, rejected: ["record 2: no name"])
+        #expect(some.message.contains("fix them, or add --partial to import the rest:\n  record 2: no name"))
+        let all = SessionError.importRejected(
+            path: "/in.json", total: 2, rejected: ["record 1: no name", "record 2: no name"])
+        #expect(
+            all.message
+                == "/in.json: all 2 records rejected, so nothing was imported; fix them:\n"
+                + "  record 1: no name\n  record 2: no name")
+    }
+
     @Test("import json refuses records of the other kind, each named (found trying it)")
     func otherKindRefused() throws {
         let store = MemoryStore()
