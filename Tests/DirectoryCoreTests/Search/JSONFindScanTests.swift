@@ -5,16 +5,21 @@ import Testing
 
 @Suite("JSONFindScan: a one-shot find lists exactly what find lists after a full load")
 struct JSONFindScanTests {
-    /// What `find text` lists after the full load of `bytes` (as `WorkingList` lists it), or
-    /// `nil` when the load fails or the list repeats an id (the full run then says more).
-    static func fullFind(_ bytes: [UInt8], _ text: String, kind: ListKind? = nil) -> RecordListing? {
+    /// The kind and records the full load of `bytes` reads, or `nil` when it fails.
+    static func fullLoad(_ bytes: [UInt8], kind: ListKind? = nil) -> (kind: ListKind, records: RecordList)? {
         var builder = RecordBuilder(kind: kind, fallback: .person)
         do {
             try JSONRecordReader.read(bytes.span, into: &builder)
         } catch {
             return nil
         }
-        var (found, records) = builder.finish()
+        return builder.finish()
+    }
+
+    /// What `find text` lists after the full load of `bytes` (as `WorkingList` lists it), or
+    /// `nil` when the load fails or the list repeats an id (the full run then says more).
+    static func fullFind(_ bytes: [UInt8], _ text: String, kind: ListKind? = nil) -> RecordListing? {
+        guard var (found, records) = fullLoad(bytes, kind: kind) else { return nil }
         guard RecordKey.numberOccurrences(in: &records).isEmpty else { return nil }
         let rows = RecordSearch(records).indices(containing: text).map { index in
             RecordListing.Row(number: index + 1, record: records[index])

@@ -24,13 +24,7 @@ struct JSONListScanTests {
     /// own `apply`), or `nil` when the load fails, the list repeats an id or `list` says
     /// there is no such record (the full run then says more).
     static func fullList(_ bytes: [UInt8], _ references: [RecordReference]) -> RecordListing? {
-        var builder = RecordBuilder(kind: nil, fallback: .person)
-        do {
-            try JSONRecordReader.read(bytes.span, into: &builder)
-        } catch {
-            return nil
-        }
-        let (kind, records) = builder.finish()
+        guard let (kind, records) = JSONFindScanTests.fullLoad(bytes) else { return nil }
         var list = WorkingList(kind: kind, records: records, environment: .fixed())
         guard list.repeatedIDs.isEmpty else { return nil }
         guard case .records(let listing)? = try? list.apply(.listRecords(references)) else { return nil }
