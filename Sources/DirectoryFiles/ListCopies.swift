@@ -25,6 +25,8 @@ public final class FileKeptVersions: KeptVersionStore {
     public static let versionsPerList = 8
     /// The biggest file kept as a version (16 MiB): a bigger list is merged without a base.
     public static let largestVersion = 16 << 20
+    /// The biggest file kept as a version (`largestVersion`), for `versions` to say so.
+    public var largestKept: Int { Self.largestVersion }
     /// How many copies read for a merge are kept per list: Syncthing keeps up to 10 conflict
     /// copies of a file by default, and each must find its base (found trying it), with room.
     public static let copiesPerList = 32

@@ -68,6 +68,11 @@ public enum Command: Equatable, Sendable {
     case merge(MergeSource, force: Bool = false, keep: Bool = false)
     /// `conflicts`: the conflict copies beside the list, and what merging each would change.
     case conflicts
+    /// `versions`: the versions of the list kept here, newest first, and how each differs from the list.
+    case versions
+    /// `restore N [RECORD…]`: the list made kept version `N` (as `versions` numbers them), or
+    /// just the records named, as they are in that version, as one unsaved change.
+    case restore(version: Int, records: [RecordReference])
 }
 
 /// How a command names a record: by its number in `list`, a range of numbers, or its name.
@@ -289,6 +294,25 @@ public enum CommandTable {
                 + "each record, field and both values; recover! then takes the journal's version of those, "
                 + "as save! takes yours.",
             examples: ["recover", "changes", "save", "recover!"]),
+        CommandSpec(
+            name: "versions", usage: "versions",
+            summary: "list the versions of the list kept here, newest first",
+            details: "Each time the list is loaded or saved, its contents are kept as a version (the last 8, "
+                + "of files up to 16 MiB, in ~/.local/state/directory/versions, private to you). versions "
+                + "numbers them, newest first, with when each was kept, who wrote it (saved here, or read: "
+                + "another program or session saved it), how many records it has, and what restore N would "
+                + "change in the list as it is now.",
+            examples: ["versions", "restore 2", "restore 2 Joe Gregg"]),
+        CommandSpec(
+            name: "restore", usage: "restore N [N|NAME|#ID…]",
+            summary: "bring back kept version N (or records of it) as unsaved changes",
+            details: "Makes the list what kept version N (as versions numbers it) holds: records it lacks "
+                + "are deleted, its records come back as they were there, in its order. With records named "
+                + "after N (their numbers in that version, a name, or #ID), only those come back: each "
+                + "replaces the record with its id, or is added at its place in that version. Either is one "
+                + "change, which changes lists, undo takes back and save writes; the kept versions are not "
+                + "changed.",
+            examples: ["versions", "restore 2", "restore 3 Joe Gregg", "restore 2 #A1B2"], argument: .text),
         CommandSpec(
             name: "discard", usage: "discard",
             summary: "delete the recovery journal of a session that ended",

@@ -119,6 +119,11 @@ public enum CommandParser {
         case "discard":
             try none(spec, argument)
             return .discard
+        case "versions":
+            try none(spec, argument)
+            return .versions
+        case "restore":
+            return try restoreCommand(spec, argument)
         case "new", "set":
             var text = argument
             text.makeContiguousUTF8()

@@ -12,6 +12,8 @@ public enum ParseError: Error, Equatable, Sendable {
     case invalidNumber(String, usage: String)
     /// A count (`history N`) is not a whole number of zero or more.
     case invalidCount(String, usage: String)
+    /// A kept version's number (`restore N`) is not a whole number of one or more.
+    case invalidVersion(String, usage: String)
     /// A history reference (`!!`, `!3`, `!set`) where there is no history: in a script.
     case historyReference(String)
     /// A range's start is after its end (`4-2`).
@@ -46,6 +48,8 @@ public enum ParseError: Error, Equatable, Sendable {
             return "'\(text)' is not a record number (use the numbers that list shows); usage: \(usage)"
         case .invalidCount(let text, let usage):
             return "'\(text)' is not a number of lines; usage: \(usage)"
+        case .invalidVersion(let text, let usage):
+            return "'\(text)' is not a version's number (use the numbers that versions shows); usage: \(usage)"
         case .historyReference(let text):
             return "'\(text)' recalls a line of the history, which only the interactive prompt has; "
                 + "write the command out"

@@ -41,6 +41,9 @@ public enum CommandDescription {
         case .recover(let force): return force ? "recover!" : "recover"
         case .discard: return "discard"
         case .conflicts: return "conflicts"
+        case .versions: return "versions"
+        case .restore(let version, let references):
+            return (["restore", String(version)] + references.map(text(of:))).joined(separator: " ")
         case .merge(let source, let force, let keep):
             var words = [force ? "merge!" : "merge"]
             if keep { words.append("--keep") }

@@ -146,6 +146,9 @@ public struct Session {
         case .merge(let source, let force, let keep):
             return try merge(source, force: force, keep: keep, command: command)
         case .conflicts: return try listConflictCopies()
+        case .versions: return try listVersions()
+        case .restore(let number, let references):
+            return try restore(version: number, records: references, command: command)
         case .list, .find, .show, .new, .set, .edit, .delete, .done, .undone, .undo, .redo, .move, .sort,
             .listRecords, .findField, .editorText, .help:
             preconditionFailure("the working list carries out \(command)")

@@ -85,6 +85,12 @@ public enum SessionError: Error, Equatable, Sendable {
     case kindContradicted(location: String, given: ListKind, holds: ListKind)
     /// Two journals of ended sessions changed one record in different ways.
     case recoveryJournalsConflict(file: String, details: [String])
+    /// `versions` or `restore` on a list with no kept version: `reason` says why there is none.
+    case noKeptVersions(list: String, reason: String)
+    /// `restore N` past the kept versions (`count` of them, as `versions` numbers them).
+    case noSuchVersion(Int, count: Int)
+    /// `restore N` of a kept version whose contents are gone or cannot be read.
+    case versionUnreadable(Int, list: String)
 
     /// The message for the user.
     public var message: String {
@@ -224,6 +230,14 @@ public enum SessionError: Error, Equatable, Sendable {
         case .copyChangedWhileRead(let path):
             return "\(path) changed while it was read (another program is writing it), so nothing was merged; "
                 + "merge it again once it is written"
+        case .noKeptVersions(let list, let reason):
+            return "no version of \(list) is kept: \(reason)"
+        case .noSuchVersion(let number, let count):
+            return "there is no version \(number); \(count == 1 ? "1 is" : "\(count) are") kept, numbered 1-\(count), "
+                + "newest first (see versions)"
+        case .versionUnreadable(let number, let list):
+            return "version \(number) of \(list) can no longer be read (its kept copy is damaged), so "
+                + "nothing changed; versions lists the others"
         case .notSavedAfterMerge(let error, let merged):
             return error.message + "\nBefore it failed, the save took in changes another session saved; "
                 + "the list now holds them beside your unsaved edits:\n"

@@ -107,6 +107,9 @@ public protocol KeptVersionStore: AnyObject {
 
     /// The records of a kept version, read as `kind`; `nil` when it is gone or unreadable.
     func records(of key: String, kind: ListKind) -> RecordList?
+
+    /// The biggest file kept as a version, in bytes (`Int.max`: any size).
+    var largestKept: Int { get }
 }
 
 extension ListVersion {

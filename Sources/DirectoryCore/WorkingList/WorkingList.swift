@@ -56,7 +56,7 @@ public struct WorkingList {
         case .editorText(let submission): return try applyEditorText(submission, command: command)
         case .help(let topic): return try help(topic)
         case .changes, .save, .saveAs, .open, .revert, .importFile, .exportFile, .autosave, .quit, .refresh,
-            .recover, .discard, .merge, .conflicts:
+            .recover, .discard, .merge, .conflicts, .versions, .restore:
             return nil
         }
     }

@@ -23,7 +23,7 @@ struct CompletionTests {
         Case(words: ["directory", "--file", "peo"], expected: ["people.plist", "people two.json"]),
         Case(words: ["directory", "-f", "s"], expected: ["setup.txt"]),
         Case(words: ["directory", "-c", "ed"], expected: ["edit", "editor"]),
-        Case(words: ["directory", "--command", "re"], expected: ["revert", "refresh", "redo", "recover"]),
+        Case(words: ["directory", "--command", "re"], expected: ["revert", "refresh", "redo", "recover", "restore"]),
         Case(words: ["directory", "-c", "sor"], expected: ["sort"]),
     ]
 
@@ -122,7 +122,7 @@ struct CompletionTests {
         Case(words: ["directory", "-f", "s"], expected: ["setup.txt"]),
         Case(words: ["directory", "s"], expected: ["setup.txt"]),
         Case(words: ["directory", "-c", "ed"], expected: ["edit", "editor"]),
-        Case(words: ["directory", "--command", "re"], expected: ["revert", "refresh", "redo", "recover"]),
+        Case(words: ["directory", "--command", "re"], expected: ["revert", "refresh", "redo", "recover", "restore"]),
     ]
 
     @Test(
