@@ -32,7 +32,14 @@ public enum DateText {
         let wholeLocal = (days - referenceDay) * 86_400 + parts.wholeSecondsIntoDay
         if let zone = parts.zoneOffset { return readBack(whole: wholeLocal - zone, fraction: parts.fractionDigits) }
         let local = readBack(whole: wholeLocal, fraction: parts.fractionDigits)
-        return local - Double(utcOffset(local - Double(utcOffset(local))))
+        let first = local - Double(utcOffset(local - Double(utcOffset(local))))
+        let shown = Double(utcOffset(first))
+        guard first + shown != local else { return first }
+        // A time the clocks skipped (a daylight-saving gap): read with the offset before the
+        // change, so the clock moves on past the gap, as Foundation's calendar and Python's
+        // zoneinfo read it (`2026-03-08 02:30` in Los Angeles is 03:30 PDT). Of the two
+        // readings, that is the later instant.
+        return max(first, local - shown)
     }
 
     /// The local calendar date of `seconds`, `YYYY-MM-DD`.

@@ -106,12 +106,13 @@ public enum SessionError: Error, Equatable, Sendable {
         case .noSuchRecord(let number, let count):
             return "there is no record \(number); the list has \(count) (see list)"
         case .noSuchRange(let low, let high, 0):
-            return "there are no records \(low)-\(high): the list is empty"
+            return "there are no records \(Self.range(low, high)): the list is empty"
         case .noSuchRange(let low, let high, let count) where low > count:
-            return "there are no records \(low)-\(high): the list has \(count), numbered 1-\(count) (see list)"
+            return
+                "there are no records \(Self.range(low, high)): the list has \(count), numbered 1-\(count) (see list)"
         case .noSuchRange(let low, let high, let count):
-            return "records \(low)-\(high) go past the end of the list: it has \(count), so the last is \(count) "
-                + "(\(low)-\(count) names the rest)"
+            return "records \(Self.range(low, high)) go past the end of the list: it has \(count), so the last is "
+                + "\(count) (\(low)-\(count) names the rest)"
         case .idNotFound(let prefix):
             return "no record has an id starting with \(prefix); show (or --format json) prints each record's id"
         case .ambiguousID(let prefix, let candidates, let more):
@@ -132,7 +133,8 @@ public enum SessionError: Error, Equatable, Sendable {
             return "\(what) to \(file); type 'save' to keep them, or '\(action)!' to discard them "
                 + "('changes' lists them)"
         case .invalidDoneDate(let text):
-            return "'\(text)' is not a date for done; use YYYY-MM-DD, an ISO 8601 date-time such as "
+            let reason = InvalidDate(text: text).reason.map { ": " + $0 } ?? ""
+            return "'\(text)' is not a date for done\(reason); use YYYY-MM-DD, an ISO 8601 date-time such as "
                 + "2026-05-01T14:30:00Z, or 'today' (undone clears the date)"
         case .invalidDate(let text):
             return InvalidDate(text: text).message
@@ -247,6 +249,12 @@ public enum SessionError: Error, Equatable, Sendable {
 }
 
 extension SessionError {
+    /// `4-9` for a range of record numbers; `from 4 on` for one whose end was too large for a
+    /// number (the parser's `Int.max`), which no message should print as typed otherwise.
+    static func range(_ low: Int, _ high: Int) -> String {
+        high == Int.max ? "from \(low) on" : "\(low)-\(high)"
+    }
+
     /// Whether a save failed because the file holds no list to merge with: it is empty,
     /// damaged, in no format this program reads, or did not stop changing. `save!` writes
     /// over such a file; any other failure stands.

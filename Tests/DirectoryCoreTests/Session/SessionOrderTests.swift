@@ -303,6 +303,13 @@ struct SessionOrderTests {
         #expect(
             SessionError.noSuchRange(20, 30, count: 17).message
                 == "there are no records 20-30: the list has 17, numbered 1-17 (see list)")
+        // A range whose end was too large for a number names its start, not a number never typed.
+        #expect(throws: SessionError.noSuchRange(1, Int.max, count: 4)) {
+            try session.run("delete 1-99999999999999999999")
+        }
+        #expect(
+            SessionError.noSuchRange(1, Int.max, count: 4).message
+                == "records from 1 on go past the end of the list: it has 4, so the last is 4 (1-4 names the rest)")
         #expect(session.names == ["Ann", "Bob", "Cy", "Di"])
     }
 
