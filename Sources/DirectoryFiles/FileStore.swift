@@ -37,12 +37,27 @@ public struct FileStore: ListStore {
     /// for writing), so that its version can carry a stamp (`FileStamp`) and the save's look
     /// at the file need not read it again; a writer that opens it meanwhile waits no longer
     /// than the read of one window.
+    ///
+    /// A file found empty or not a list that changed while it was read is being written by
+    /// another program (`Data.write` without `.atomic` truncates, then writes): it is read
+    /// again once it holds a list or stops changing (`loadSettled`), not called damaged.
     public func load(location path: String, kind: ListKind?, fallback: ListKind) throws(StorageError)
         -> LoadedList?
     {
-        let lease = WriterLease.attempt(path)
-        defer { lease?.release() }
-        return try read(location: path, kind: kind, fallback: fallback, lease: lease)?.list
+        let before = Self.status(of: path)
+        do {
+            let lease = WriterLease.attempt(path)
+            defer { lease?.release() }
+            return try read(location: path, kind: kind, fallback: fallback, lease: lease)?.list
+        } catch {
+            switch error {
+            case .emptyFile, .corrupt, .unknownFormat:
+                guard Self.status(of: path) != before else { throw error }
+                return try loadSettled(location: path, kind: kind, fallback: fallback)
+            default:
+                throw error
+            }
+        }
     }
 
     /// Reads the list as `load` does, and tells which file was read (its status when opened)

@@ -47,6 +47,53 @@ struct FileStoreSettleTests {
         #expect(loaded.records.map { $0.values[0] } == [.text("Kept")])
     }
 
+    @Test(
+        "opening a file another program rewrites in place while it is read waits for the list, not calling it damaged")
+    func openingAFileBeingRewritten() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/list.json"
+        let other = Self.list.replacingOccurrences(of: "Kept", with: "Written")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.list.utf8))
+        // The other program has the file open for writing (so no read lease is granted); it
+        // truncates it, writes half and closes it just as the read opens it (the store's clock
+        // is read then), and writes the whole list in place at the wait's second look.
+        let writer = Writer(try #require(FileHandle(forWritingAtPath: path)))
+        var store = Self.store(quiet: 3600) { poll in
+            if poll == 2, let handle = FileHandle(forWritingAtPath: path) { Writer(handle).write(other, closing: true) }
+        }
+        store.clock = {
+            writer.writeOnce(String(other.prefix(40)))
+            return FileStamp.coarseClock()
+        }
+        let loaded = try #require(try store.load(location: path, kind: nil, fallback: .person))
+        #expect(loaded.records.map { $0.values[0] } == [.text("Written")])
+        // A damaged file that does not change is refused at once, as before.
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.list.prefix(40).utf8))
+        #expect(throws: StorageError.self) { try FileStore().load(location: path, kind: nil, fallback: .person) }
+    }
+
+    /// Another program's handle on a file, writing it in place as `Data.write` without `.atomic` does.
+    final class Writer: @unchecked Sendable {
+        let handle: FileHandle
+        var wrote = false
+        init(_ handle: FileHandle) { self.handle = handle }
+
+        /// Truncates the file and writes `text`, closing the handle after when `closing`.
+        func write(_ text: String, closing: Bool = false) {
+            try? handle.truncate(atOffset: 0)
+            try? handle.write(contentsOf: Data(text.utf8))
+            if closing { try? handle.close() }
+        }
+
+        /// Writes `text` and closes the handle as `write` does, the first time it is called only.
+        func writeOnce(_ text: String) {
+            guard !wrote else { return }
+            wrote = true
+            write(text, closing: true)
+        }
+    }
+
     @Test("a file that stays empty, or stays damaged, is refused once it stops changing")
     func settledButNotAList() throws {
         let folder = FileStoreTests.scratchFolder()

@@ -81,7 +81,7 @@ extension Session {
     mutating func mergeBeforeSave(preferringOurs: Bool = false) throws(SessionError) -> [String] {
         let result: StoreMerge
         do {
-            result = try mergeWithStore(preferringOurs: preferringOurs)
+            result = try mergeWithStore(preferringOurs: preferringOurs, awaitingList: true)
         } catch .conflict(let location, _, let details) where !store.mayWrite(location: location) {
             throw .storage(.readerConflict(location: location, details: details))
         } catch {
@@ -355,9 +355,15 @@ extension Session {
     /// A file that is empty or not a list now is never merged (it would delete every
     /// record): the store waits for it to hold a list again (`loadSettled`), else this throws.
     /// With `preferringOurs`, conflicts go this session's way instead (`save!` on a database).
-    func mergeWithStore(preferringOurs: Bool = false) throws(StorageError) -> StoreMerge {
+    ///
+    /// With `awaitingList`, a file that was empty when opened and is still empty is waited for
+    /// as an emptied one is (another program may be about to write it: `Data.write` truncates
+    /// first); it is `unchanged` only for the others (`refresh`).
+    func mergeWithStore(preferringOurs: Bool = false, awaitingList: Bool = false) throws(StorageError)
+        -> StoreMerge
+    {
         guard let now = try store.version(at: location, known: version) else { return .missing }
-        if let version, now.sameContents(as: version) { return .unchanged(now) }
+        if let version, now.sameContents(as: version), !(awaitingList && openedEmptyFile) { return .unchanged(now) }
         if let version, !list.isReordered,
             let delta = try store.changes(at: location, kind: kind, since: version),
             let merge = try DeltaMerge.merge(

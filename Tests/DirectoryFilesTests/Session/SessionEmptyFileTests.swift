@@ -98,6 +98,25 @@ struct SessionEmptyFileTests {
         #expect(text.contains("Theirs") && text.contains("Second") && text.contains("Mine"), "\(output)")
     }
 
+    @Test("a file empty when opened that another program writes while the save waits is merged with")
+    func emptyFileWrittenDuringTheSave() throws {
+        let pathBox = PathBox()
+        let settle = FileStore.SettleWait(limit: 3600, quiet: 3600) { poll in
+            // The other program writes the file at the save's second look, after it began.
+            if poll == 2, let path = pathBox.path {
+                _ = FileManager.default.createFile(atPath: path, contents: Data(Self.twoListed.utf8))
+            }
+        }
+        var (session, folder, path) = try Self.session(contents: "", settle: settle)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        pathBox.path = path
+        try session.run("new Mine")
+        let output = try session.run("save")
+        let text = Self.contents(path)
+        #expect(text.contains("Theirs") && text.contains("Second") && text.contains("Mine"), "\(output)")
+        #expect(!session.hasUnsavedChanges)
+    }
+
     static let twoListed =
         "[{\"id\":\"00000000-0000-0000-0000-000000000001\",\"name\":\"Theirs\",\"office\":\"\"},"
         + "{\"id\":\"00000000-0000-0000-0000-000000000002\",\"name\":\"Second\",\"office\":\"\"}]"
