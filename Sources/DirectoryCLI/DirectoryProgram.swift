@@ -136,7 +136,11 @@ public enum DirectoryProgram {
         }
         if let script = options.script {
             let descriptor: Int32
-            switch ScriptFile.open(paths.expandingTilde(script), shown: script) {
+            // `-f -` is standard input, as for psql (a file named `-` is `./-`).
+            let opened =
+                script == "-"
+                ? ScriptFile.standardInput() : ScriptFile.open(paths.expandingTilde(script), shown: script)
+            switch opened {
             case .success(let opened): descriptor = opened
             case .failure(let problem):
                 errors.line("directory: " + VisibleText.lines(problem.message))
@@ -145,7 +149,7 @@ public enum DirectoryProgram {
             }
             defer { close(descriptor) }
             var lines = DescriptorLines(descriptor: descriptor)
-            loop.origin = .file(script)
+            loop.origin = .file(script == "-" ? "<stdin>" : script)
             return loop.runScriptToExit(&lines)
         }
         if !options.commands.isEmpty {

@@ -31,4 +31,14 @@ enum ScriptFile {
         }
         return .success(descriptor)
     }
+
+    /// A descriptor of standard input for `-f -` (its own, which the caller closes).
+    static func standardInput() -> Result<Int32, Problem> {
+        let descriptor = dup(0)
+        guard descriptor >= 0 else {
+            let reason = unsafe String(cString: strerror(errno))
+            return .failure(Problem(message: "cannot read the script from standard input: \(reason)", status: 1))
+        }
+        return .success(descriptor)
+    }
 }

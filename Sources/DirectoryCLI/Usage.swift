@@ -36,7 +36,7 @@ enum Usage {
                               opens a directory kept in PostgreSQL (docs/postgresql.md)
           --kind KIND         person or bucket (default: what the file holds)
           -c, --command CMD   run CMD (repeatable), then exit; standard input is not read
-          -f, --script FILE   run the commands in FILE, then exit
+          -f, --script FILE   run the commands in FILE (- for standard input), then exit
           --format FORMAT     how list, find and show print records: table, json or csv
           --color WHEN        colour tables and errors: auto (a terminal, unless NO_COLOR
                               is set or TERM is dumb), always or never
