@@ -78,7 +78,18 @@ public struct EffectiveSettings: Equatable, Sendable {
             ?? reader.value("pager", Setting(.auto, .builtIn), expected: "auto, always or off") {
                 PagerChoice(configValue: $0)
             }
-        warnings = (config?.warnings ?? []) + reader.warnings
+        warnings = Self.inLineOrder((config?.warnings ?? []) + reader.warnings, path: config?.path ?? "")
+    }
+
+    /// Warnings about the config file at `path` (each `PATH:LINE: …`) in the order of its
+    /// lines, as a file read top to bottom is fixed; a warning without a line keeps its place first.
+    static func inLineOrder(_ warnings: [String], path: String) -> [String] {
+        func line(_ warning: String) -> Int {
+            guard warning.hasPrefix(path + ":") else { return 0 }
+            return Int(warning.dropFirst(path.count + 1).prefix { $0.isASCII && $0.isNumber }) ?? 0
+        }
+        return warnings.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }
+            .map(\.element)
     }
 
     /// The kind to read the list as: `--kind` always; a configured kind only for

@@ -58,7 +58,7 @@ struct ConfigTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test("unknown keys and bad values are warnings naming the file and line, never failures")
+    @Test("unknown keys and bad values are warnings naming the file and line, in line order, never failures")
     func warnings() throws {
         let folder = TemporaryFolder()
         try writeConfig("format = yaml\ncolr = never\nno equals sign\nautosave = on\n", in: folder)
@@ -67,10 +67,10 @@ struct ConfigTests {
         #expect(run.status == 0)
         #expect(
             run.standardError == """
+                directory: warning: \(path):1: format must be table, json or csv, not 'yaml' (ignored)
                 directory: warning: \(path):2: unknown key 'colr'; did you mean 'color'? \
                 (keys: file, kind, format, autosave, color, history-size, pager) (ignored)
                 directory: warning: \(path):3: expected 'key = value', found 'no equals sign' (ignored)
-                directory: warning: \(path):1: format must be table, json or csv, not 'yaml' (ignored)
 
                 """)
         #expect(run.standardOutput.hasPrefix("  1  Acacia Ackles"))
