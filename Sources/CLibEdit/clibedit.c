@@ -20,11 +20,13 @@
 
 
 /* Between lines (while a command runs), keys typed ahead are neither echoed by
-   the terminal nor line-edited by it: libedit reads them at the next prompt. */
+   the terminal nor line-edited by it: libedit reads them at the next prompt. A Ctrl-C
+   that stops the command does not throw them away (NOFLSH): they are read all the same. */
 void clibedit_quiet_terminal(clibedit_editor *editor) {
     if (!editor->has_original) return;
     struct termios quiet = editor->original;
     quiet.c_lflag &= ~(tcflag_t)(ECHO | ICANON);
+    quiet.c_lflag |= NOFLSH;
     quiet.c_cc[VMIN] = 1;
     quiet.c_cc[VTIME] = 0;
     tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
@@ -602,6 +604,8 @@ clibedit_status clibedit_read_line(clibedit_editor *editor, const wchar_t **line
     *length = count;
     return CLIBEDIT_LINE;
 }
+
+int clibedit_interrupt_requested(void) { return interrupted != 0; }
 
 int clibedit_take_interrupt(void) {
     int was = interrupted != 0;

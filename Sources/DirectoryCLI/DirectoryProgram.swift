@@ -195,7 +195,8 @@ enum FolderCreation {
 
 extension SessionEnvironment {
     /// The real clock, the local time zone (`TZ`), random identifiers, the user's home folder,
-    /// the locale that `sort` follows (`LC_ALL`, `LC_COLLATE`, `LANG`) and the state folder.
+    /// the locale that `sort` follows (`LC_ALL`, `LC_COLLATE`, `LANG`), the state folder, and
+    /// Ctrl-C at the prompt.
     static func live(paths: DataPaths) -> SessionEnvironment {
         var environment = SessionEnvironment(
             now: { Date().timeIntervalSinceReferenceDate },
@@ -206,6 +207,7 @@ extension SessionEnvironment {
             home: paths.home)
         environment.collationLocale = SessionEnvironment.collationLocale(environment: paths.environment)
         environment.stateFolder = paths.shownStateFolder
+        environment.interruption = Termination.interruption
         return environment
     }
 }

@@ -20,6 +20,10 @@ enum LineError: Error {
     /// Lines of a sourced file failed and were reported with their file and line;
     /// `opensList` when one was a failed `open`.
     case sourcedLinesFailed(opensList: Bool)
+    /// Ctrl-C stopped a file `source` ran at the prompt at its line `line` (not carried out, or
+    /// stopped before it changed anything); the lines before it stay done. `ranBefore` when
+    /// lines had run in it (a nested `source`'s).
+    case sourceInterrupted(path: String, line: Int, ranBefore: Bool)
 
     /// What the user reads after the line's location.
     var message: String {
@@ -33,6 +37,12 @@ enum LineError: Error {
         case .sourceTooDeep(let path, let limit):
             return "source is nested more than \(limit) files deep; \(path) was not run"
         case .sourcedLinesFailed: return ""
+        case .sourceInterrupted(let path, let line, _):
+            let before =
+                ranLinesBefore
+                ? "; what the lines before it did stays ('changes' lists it, 'undo' takes back one change at a time)"
+                : "; nothing changed"
+            return "Interrupted: source \(path) stopped at line \(line)\(before)."
         }
     }
 
@@ -42,6 +52,20 @@ enum LineError: Error {
         case .parse(_, let opensList), .session(_, let opensList), .sourcedLinesFailed(let opensList): return opensList
         default: return false
         }
+    }
+
+    /// Whether Ctrl-C stopped the line (a command, or a sourced file): said without "error:".
+    var isInterruption: Bool {
+        switch self {
+        case .sourceInterrupted, .session(.interrupted, _): return true
+        default: return false
+        }
+    }
+
+    /// Whether lines had run when Ctrl-C stopped this one (a nested `source`'s, for one).
+    var ranLinesBefore: Bool {
+        if case .sourceInterrupted(_, let line, let ran) = self { return ran || line > 1 }
+        return false
     }
 
     /// Whether the errors were already printed (by the lines of a sourced file).

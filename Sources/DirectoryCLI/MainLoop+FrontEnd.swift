@@ -43,7 +43,8 @@ extension MainLoop {
     /// Runs the lines of the file at `path` through this loop by the script rules, at the prompt
     /// too: each error is printed with the file's name and the line (`setup.txt:3: …`), and with
     /// `--bail` (or a failed `open`) the first one stops the file and the script that sourced
-    /// it. Fails, with the errors already printed, when a line failed.
+    /// it. Fails, with the errors already printed, when a line failed. Ctrl-C at the prompt stops
+    /// it (and the files it sources) between lines: the lines done stay, as psql's `\i` leaves them.
     mutating func source(_ path: String) throws(LineError) -> CommandOutput {
         guard sourceDepth < Self.sourceDepthLimit else {
             throw .sourceTooDeep(path: path, limit: Self.sourceDepthLimit)
@@ -55,7 +56,9 @@ extension MainLoop {
         case .failure(let problem): throw .sourceUnreadable(problem)
         }
         defer { close(descriptor) }
-        var lines = DescriptorLines(descriptor: descriptor)
+        // What the lines printed is shown before a read that may wait (a FIFO's writer pausing).
+        let output = printer.output
+        var lines = DescriptorLines(descriptor: descriptor, beforeReading: { output.flush() })
         let outer = origin
         origin = .file(path)
         sourceDepth += 1
@@ -70,6 +73,8 @@ extension MainLoop {
             return .nothing
         case .stopped(let failedOpen): throw .sourcedLinesFailed(opensList: failedOpen)
         case .exit: throw .sourcedLinesFailed(opensList: false)  // only the outermost loop exits
+        case .interrupted(let line, let ranBefore):
+            throw .sourceInterrupted(path: path, line: line, ranBefore: ranBefore)
         }
     }
 }

@@ -32,6 +32,9 @@ extension MainLoop {
             return 1
         case .exit(let status):
             return status
+        case .interrupted:
+            // Only a file sourced at the prompt is interrupted so; a script has no prompt.
+            return 130
         }
     }
 

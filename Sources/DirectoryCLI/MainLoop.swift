@@ -42,6 +42,9 @@ struct MainLoop {
         case stopped(failedOpen: Bool)
         /// The program ends now with this status (a signal, the terminal gone, Ctrl-C in a script).
         case exit(Int32)
+        /// Ctrl-C at the prompt stopped a sourced file at its line `line`, not run or stopped
+        /// before it changed anything; `ranBefore` when lines had run (a nested `source`'s).
+        case interrupted(line: Int, ranBefore: Bool)
     }
 
     /// The open list.
@@ -112,9 +115,16 @@ struct MainLoop {
                     return .exit(status)
                 }
                 number += 1
+                // Ctrl-C at the prompt stops a sourced file between its lines, as psql's `\i`.
+                if sourceDepth > 0, prompt != nil, Termination.interruption.isRequested {
+                    return .interrupted(line: number, ranBefore: number > 1)
+                }
                 if interactive {
                     guard let typed = enterTyped(line) else { continue }
                     line = typed
+                    // A statement cancelled before this line was said then; a `source` stops
+                    // only for a cancel of its own.
+                    _ = DatabaseInterrupt.take()
                 }
                 do {
                     let output = try carryOut(line, interactive: interactive)
@@ -123,8 +133,14 @@ struct MainLoop {
                 } catch {
                     failed = true
                     lineFailed = true
+                    if sourceDepth > 0, prompt != nil, error.isInterruption || DatabaseInterrupt.take() {
+                        return .interrupted(line: number, ranBefore: number > 1 || error.ranLinesBefore)
+                    }
                     if !error.isReported {
-                        printer.error(error.message, at: interactive ? "error: " : origin.prefix(line: number))
+                        // At the prompt, an interruption is said as itself, not as an error.
+                        let location =
+                            interactive ? (error.isInterruption ? "" : "error: ") : origin.prefix(line: number)
+                        printer.error(error.message, at: location)
                     }
                     if !interactive {
                         if sourceDepth == 0, DatabaseInterrupt.take() { return .exit(endInterrupted()) }

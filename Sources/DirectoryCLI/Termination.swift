@@ -8,6 +8,11 @@ import DirectoryCore
 /// terminal restored); during a command, it ends once the command is done and the
 /// journal is written (`status(ending:)`).
 enum Termination {
+    /// Ctrl-C during a command at the prompt, as the core asks it (`SessionEnvironment.interruption`):
+    /// the flag the line editor's SIGINT handler sets, cleared as each line is read. The handler
+    /// is there only at the prompt: in a script Ctrl-C ends the program as it always did.
+    static let interruption = Interruption { clibedit_interrupt_requested() != 0 }
+
     /// Starts catching the signals.
     static func catchSignals() {
         clibedit_catch_termination()

@@ -186,6 +186,10 @@ const wchar_t *clibedit_history_oldest(clibedit_editor *editor);
 /// The next newer entry in a walk started by `clibedit_history_oldest`, or NULL at the end.
 const wchar_t *clibedit_history_newer(clibedit_editor *editor);
 
+/// Returns whether Ctrl-C was pressed since the last line was read (or `clibedit_take_interrupt`),
+/// without forgetting it: a long command asks it to stop early (async-signal-safe: a flag read).
+int clibedit_interrupt_requested(void);
+
 /// Returns whether Ctrl-C was pressed since the last line was read or the last call, and forgets it:
 /// long output between lines checks it to stop early.
 int clibedit_take_interrupt(void);

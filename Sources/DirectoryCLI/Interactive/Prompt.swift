@@ -107,7 +107,7 @@ extension MainLoop {
         switch run(&lines) {
         case .exit(let status):
             return status
-        case .quit, .exhausted, .stopped:
+        case .quit, .exhausted, .stopped, .interrupted:
             // Leaving in an orderly way (`quit`, Ctrl-D answered): the recovery journal goes.
             session.endRecovery()
             return 0

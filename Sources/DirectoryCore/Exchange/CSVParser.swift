@@ -26,10 +26,11 @@ struct CSVParser {
     }
 
     /// Every non-blank row of the file, in order.
-    static func rows(of bytes: [UInt8], separator: UInt8) -> [Row] {
+    static func rows(of bytes: [UInt8], separator: UInt8, interruption: Interruption = .never) -> [Row] {
         var parser = CSVParser(bytes, separator: separator)
         var rows: [Row] = []
-        while let row = parser.nextRow() {
+        var poll = InterruptionPoll(interruption)
+        while !poll.shouldStop(), let row = parser.nextRow() {
             let blank = row.problem == nil && row.fields.count == 1 && row.fields[0].isEmpty
             if !blank { rows.append(row) }
         }

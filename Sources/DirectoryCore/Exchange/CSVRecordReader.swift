@@ -22,7 +22,7 @@ enum CSVRecordReader {
     static func read(
         _ bytes: [UInt8], kind: ListKind, separator: UInt8, environment: SessionEnvironment
     ) throws(FileFormatError) -> ImportResult {
-        let rows = CSVParser.rows(of: bytes, separator: separator)
+        let rows = CSVParser.rows(of: bytes, separator: separator, interruption: environment.interruption)
         guard let header = rows.first else {
             throw FileFormatError(
                 "the file is empty; expected a header row such as "
@@ -39,7 +39,9 @@ enum CSVRecordReader {
             let meant = Suggestion.closest(to: name, in: missing).map { " (did you mean '\($0)'?)" } ?? ""
             result.notes.append("the column '\(name)' was ignored\(meant)")
         }
+        var poll = InterruptionPoll(environment.interruption)
         for row in rows.dropFirst() {
+            if poll.shouldStop() { break }
             switch record(from: row, columns: columns, kind: kind, environment: environment) {
             case .success(let record): result.records.append(record)
             case .failure(let rejection): result.rejected.append(rejection)

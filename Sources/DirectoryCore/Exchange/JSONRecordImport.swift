@@ -10,7 +10,9 @@ enum JSONRecordImport {
     ) throws(FileFormatError) -> ImportResult {
         let elements = try topLevelArray(bytes)
         var result = ImportResult()
+        var poll = InterruptionPoll(environment.interruption)
         for (index, element) in elements.enumerated() {
+            if poll.shouldStop() { break }
             let location = "record \(index + 1)"
             guard case .dictionary(let pairs) = element else {
                 let reason = "\(element.typeDescription), expected a dictionary"

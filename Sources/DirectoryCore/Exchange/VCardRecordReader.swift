@@ -7,7 +7,9 @@ enum VCardRecordReader {
         _ bytes: [UInt8], kind: ListKind, mapping: VCardMapping, environment: SessionEnvironment
     ) throws(FileFormatError) -> ImportResult {
         var result = ImportResult()
+        var poll = InterruptionPoll(environment.interruption)
         for (number, card) in try VCardParser.cards(in: bytes).enumerated() {
+            if poll.shouldStop() { break }
             let location = "card \(number + 1) (line \(card.line))"
             switch record(from: card, kind: kind, mapping: mapping, environment: environment) {
             case .success(let record): result.records.append(record)

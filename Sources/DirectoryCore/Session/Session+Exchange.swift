@@ -1,7 +1,8 @@
 /// `import` and `export`: records to and from CSV, JSON and vCard files.
 extension Session {
     /// Adds the records of an import file as one change: `changes` lists them,
-    /// one `undo` removes them all, `revert` discards them.
+    /// one `undo` removes them all, `revert` discards them. Ctrl-C (`Interruption`) stops it
+    /// while the file is read, before the records are added: then nothing changes.
     ///
     /// A record whose id is already in the list gets a new id, so importing a
     /// file twice gives two copies rather than two records with one identity.
@@ -17,6 +18,10 @@ extension Session {
                 bytes, format: format, kind: kind, options: options, environment: environment)
         } catch {
             throw .importUnreadable(path: path, format: format.displayName, reason: error.description)
+        }
+        // Readers stop early when interrupted; what they read is thrown away.
+        guard !environment.interruption.isRequested else {
+            throw .interrupted(command: CommandDescription.text(of: command))
         }
         let rejected = result.rejected.map(\.description)
         if !rejected.isEmpty, !options.partial {

@@ -16,6 +16,8 @@ public struct SessionEnvironment: Sendable {
     /// The program's state folder as `help` names it (`$XDG_STATE_HOME/directory`, else
     /// `~/.local/state/directory`), where kept versions and recovery journals are.
     public var stateFolder = HelpText.defaultStateFolder
+    /// Ctrl-C at the prompt: what a long command (`sort`, `import`) asks to know whether to stop.
+    public var interruption = Interruption.never
 
     /// Creates an environment.
     public init(

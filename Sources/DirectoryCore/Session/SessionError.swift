@@ -42,6 +42,8 @@ public enum SessionError: Error, Equatable, Sendable {
     case exportFailed(path: String, reason: String)
     /// `redo` with nothing undone since the last change.
     case nothingToRedo
+    /// Ctrl-C stopped the command (`Interruption`) before it changed anything.
+    case interrupted(command: String)
     /// The text from `editor` has lines that cannot be used; nothing was changed.
     case editorTextInvalid([EditorTextProblem])
     /// A record written for `editor` was gone when the text came back.
@@ -159,6 +161,8 @@ public enum SessionError: Error, Equatable, Sendable {
             return "could not export to \(StoreLocation.redacted(path)): \(reason)"
         case .nothingToRedo:
             return "nothing to redo: redo makes again what undo took back, until the next change"
+        case .interrupted(let command):
+            return "Interrupted: \(command) stopped; nothing changed."
         case .editorRepeatedIDs(let numbers):
             let shown = numbers.prefix(5).map(String.init).joined(separator: ", ")
             return "records \(shown)\(numbers.count > 5 ? " and more" : "") share an id with another record, "

@@ -13,16 +13,30 @@ struct RecordOrder {
     /// Whose alphabet orders text.
     var locale = Locale(identifier: "")
 
-    /// The indices of `records` in sorted order.
-    func sorted(_ records: RecordList) -> [Int] {
+    /// The indices of `records` in sorted order; `nil` when `interruption` was asked for (it is
+    /// asked every `Interruption.stride` records while the keys are made and every as many
+    /// comparisons while they are sorted).
+    func sorted(_ records: RecordList, interruption: Interruption = .never) -> [Int]? {
+        var poll = InterruptionPoll(interruption)
+        let order: [Int]
         switch kind.fields[field].type {
         case .text:
-            let texts = records.indices.map { records.value(at: $0, field: field).text ?? "" }
+            var texts: [String] = []
+            texts.reserveCapacity(records.count)
+            for index in records.indices {
+                if poll.shouldStop() { return nil }
+                texts.append(records.value(at: index, field: field).text ?? "")
+            }
             let collation = CollationKeys(texts, locale: locale)
+            if interruption.isRequested { return nil }
             let keys = texts.map { collation.key($0) }
-            return records.indices.sorted { lhs, rhs in
-                let order = CollationKeys.compare(keys[lhs], keys[rhs])
-                if order != 0 { return descending ? order > 0 : order < 0 }
+            if interruption.isRequested { return nil }
+            let descending = self.descending
+            // Once stopped, the comparisons are cheap and meaningless: the order is thrown away.
+            order = records.indices.sorted { lhs, rhs in
+                if poll.shouldStop() { return lhs < rhs }
+                let compared = CollationKeys.compare(keys[lhs], keys[rhs])
+                if compared != 0 { return descending ? compared > 0 : compared < 0 }
                 return lhs < rhs
             }
         case .date(let unset):
@@ -32,7 +46,9 @@ struct RecordOrder {
                 }
                 return seconds
             }
-            return records.indices.sorted { lhs, rhs in
+            let descending = self.descending
+            order = records.indices.sorted { lhs, rhs in
+                if poll.shouldStop() { return lhs < rhs }
                 switch (keys[lhs], keys[rhs]) {
                 case (let a?, let b?) where a != b: return descending ? a > b : a < b
                 case (.some, nil): return true
@@ -41,5 +57,6 @@ struct RecordOrder {
                 }
             }
         }
+        return poll.stopped || interruption.isRequested ? nil : order
     }
 }

@@ -18,10 +18,12 @@ extension WorkingList {
     /// records with equal values keep their order.
     mutating func sort(by name: String, descending: Bool, command: Command) throws(SessionError) -> CommandOutput {
         let field = try fieldIndex(named: name)
-        let order = RecordOrder(
-            field: field, kind: kind, descending: descending,
-            locale: Locale(identifier: environment.collationLocale)
-        ).sorted(records)
+        guard
+            let order = RecordOrder(
+                field: field, kind: kind, descending: descending,
+                locale: Locale(identifier: environment.collationLocale)
+            ).sorted(records, interruption: environment.interruption)
+        else { throw .interrupted(command: CommandDescription.text(of: command)) }
         let fieldName = kind.fields[field].name
         guard order != Array(records.indices) else {
             return feedback("Already in order of \(fieldName); nothing moved.")

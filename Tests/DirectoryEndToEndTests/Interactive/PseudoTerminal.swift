@@ -196,6 +196,13 @@ final class PseudoTerminal {
         }
     }
 
+    /// The terminal's local modes (`c_lflag`) as the program has set them.
+    var localModes: tcflag_t {
+        var attributes = termios()
+        guard unsafe tcgetattr(master, &attributes) == 0 else { return 0 }
+        return attributes.c_lflag
+    }
+
     /// Whether the terminal is in its ordinary mode (echo and line editing by the terminal on),
     /// as a program must leave it.
     var isInOrdinaryMode: Bool {
