@@ -24,12 +24,30 @@ enum ScriptFile {
             let reason = unsafe String(cString: strerror(errno))
             return .failure(Problem(message: "cannot read the script \(shown): \(reason)", status: 1))
         }
-        if OpenDescriptor(number: descriptor).fileType == S_IFDIR {
+        let type = OpenDescriptor(number: descriptor).fileType
+        if type == S_IFDIR {
             close(descriptor)
             return .failure(
                 Problem(message: "cannot run the script \(shown): it is a folder, not a file", status: 2))
         }
+        if type == S_IFREG, startsBinary(descriptor) {
+            close(descriptor)
+            return .failure(
+                Problem(
+                    message: "cannot run the script \(shown): it is not text (a NUL byte in its first 4 KiB: a program, "
+                        + "a binary plist, or UTF-16 text); a list is opened with 'open', not run",
+                    status: 1))
+        }
         return .success(descriptor)
+    }
+
+    /// Whether the regular file open at `descriptor` has a NUL byte in its first 4 KiB, as
+    /// no script of commands has (bash refuses such a file as binary); read without moving the
+    /// file's offset.
+    private static func startsBinary(_ descriptor: Int32) -> Bool {
+        var block = [UInt8](repeating: 1, count: 4096)
+        let count = unsafe block.withUnsafeMutableBytes { unsafe pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return count > 0 && block[..<count].contains(0)
     }
 
     /// A descriptor of standard input for `-f -` (its own, which the caller closes).
