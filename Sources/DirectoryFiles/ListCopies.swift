@@ -117,6 +117,12 @@ public final class FileKeptVersions: KeptVersionStore {
         return !named && age >= 0 && age < thinning ? index : nil
     }
 
+    /// Files over `largestVersion` are not kept (trial 9, finding 7: a copy of a list that big
+    /// merged without a base, and the message did not say why).
+    public func notKept(size: Int) -> String? {
+        size > Self.largestVersion ? "versions of a list over \(Self.largestVersion >> 20) MiB are not kept" : nil
+    }
+
     /// The kept versions of the list at `location`, newest first.
     public func versions(of location: String) -> [KeptVersion] {
         let logName = RecoveryLocation.hash(RecoveryLocation.of(location)) + ".versions"

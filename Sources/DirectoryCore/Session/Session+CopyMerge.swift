@@ -106,7 +106,8 @@ extension Session {
             if working.isEmpty { oursKey = read.list.version?.keptKey }
             working = result.records
             conflicts += force ? 0 : result.conflicts.count
-            lines += Self.report(result, copy: read, into: listName, preferringCopy: force)
+            let noBase = result.hadBase ? nil : noBaseReason(copy: read)
+            lines += Self.report(result, copy: read, into: listName, preferringCopy: force, noBase: noBase)
             merged.append(
                 MergedCopy(
                     path: read.path, version: read.list.version, removing: read.maker != nil && !keep,
@@ -352,7 +353,10 @@ extension Session {
                 if !result.conflicts.isEmpty {
                     what += result.conflicts.count == 1 ? ", 1 conflict" : ", \(result.conflicts.count) conflicts"
                 }
-                if !result.hadBase { what += " (no kept version to compare with: nothing would be deleted)" }
+                if !result.hadBase {
+                    let why = noBaseReason(copy: read).map { ", as \($0)" } ?? ""
+                    what += " (no kept version to compare with\(why): nothing would be deleted)"
+                }
                 lines.append("  \(name): \(what)")
             } catch {
                 lines.append("  \(name): cannot be merged, \(Self.copyProblem(error)); it is never removed")
