@@ -168,6 +168,10 @@ struct RecordMerge {
     var preferringOurs = false
     /// How the merged records are ordered.
     var ordering = Ordering.theirsThenAdded
+    /// The record a copy merged here had, by key, for a record this session added by merging
+    /// a copy that the other side holds too (it merged the same copy): the base of such a
+    /// record, so an edit made here since the merge is not lost to the other's silently.
+    var addedOrigin: ((RecordKey) -> Record?)?
 
     /// How a merge orders the merged records.
     enum Ordering {
@@ -201,8 +205,18 @@ struct RecordMerge {
                 continue
             }
             theirKeys.insert(their.key)
-            guard case .present(let baseRecord) = base else {
-                merged.append(their)  // both added the same id: cannot happen with random ids
+            // Both added the same id: no random ids meet, so both merged a copy that added it
+            // (trial 9, finding 5), whose record is the base; with none known, the other's stays.
+            let origin: Record?
+            if case .present(let record) = base {
+                origin = record
+            } else if oursByKey[their.key] != their {
+                origin = addedOrigin?(their.key)
+            } else {
+                origin = nil
+            }
+            guard let baseRecord = origin else {
+                merged.append(their)
                 continue
             }
             let decision = rule.decide(base: baseRecord, ours: oursByKey[their.key], theirs: their)
