@@ -34,7 +34,8 @@ enum ScriptFile {
             close(descriptor)
             return .failure(
                 Problem(
-                    message: "cannot run the script \(shown): it is not text (a NUL byte in its first 4 KiB: a program, "
+                    message:
+                        "cannot run the script \(shown): it is not text (a NUL byte in its first 4 KiB: a program, "
                         + "a binary plist, or UTF-16 text); a list is opened with 'open', not run",
                     status: 1))
         }

@@ -25,8 +25,6 @@ public final class FileKeptVersions: KeptVersionStore {
     public static let versionsPerList = 8
     /// The biggest file kept as a version (16 MiB): a bigger list is merged without a base.
     public static let largestVersion = 16 << 20
-    /// The biggest file kept as a version (`largestVersion`), for `versions` to say so.
-    public var largestKept: Int { Self.largestVersion }
     /// How many copies read for a merge are kept per list: Syncthing keeps up to 10 conflict
     /// copies of a file by default, and each must find its base (found trying it), with room.
     public static let copiesPerList = 32
@@ -117,6 +115,12 @@ public final class FileKeptVersions: KeptVersionStore {
         }
         let age = now - kept
         return !named && age >= 0 && age < thinning ? index : nil
+    }
+
+    /// Files over `largestVersion` are not kept (trial 9, finding 7: a copy of a list that big
+    /// merged without a base, and the message did not say why).
+    public func notKept(size: Int) -> String? {
+        size > Self.largestVersion ? "versions of a list over \(Self.largestVersion >> 20) MiB are not kept" : nil
     }
 
     /// The kept versions of the list at `location`, newest first.

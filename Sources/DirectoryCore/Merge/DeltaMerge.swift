@@ -73,7 +73,8 @@ struct DeltaMerge {
                 result.fromOthers += decision.overruled
                 if let position, let merged = decision.record {
                     result.replaced.append((position, merged))
-                    result.fromOthers.append(rule.changed(their))
+                    // A change this session had already, made the same way there, is not one taken.
+                    if merged != records[position] { result.fromOthers.append(rule.changed(their)) }
                 }
             }
         }

@@ -168,6 +168,10 @@ struct RecordMerge {
     var preferringOurs = false
     /// How the merged records are ordered.
     var ordering = Ordering.theirsThenAdded
+    /// The record a copy merged here had, by key, for a record this session added by merging
+    /// a copy that the other side holds too (it merged the same copy): the base of such a
+    /// record, so an edit made here since the merge is not lost to the other's silently.
+    var addedOrigin: ((RecordKey) -> Record?)?
 
     /// How a merge orders the merged records.
     enum Ordering {
@@ -201,8 +205,18 @@ struct RecordMerge {
                 continue
             }
             theirKeys.insert(their.key)
-            guard case .present(let baseRecord) = base else {
-                merged.append(their)  // both added the same id: cannot happen with random ids
+            // Both added the same id: no random ids meet, so both merged a copy that added it
+            // (trial 9, finding 5), whose record is the base; with none known, the other's stays.
+            let origin: Record?
+            if case .present(let record) = base {
+                origin = record
+            } else if oursByKey[their.key] != their {
+                origin = addedOrigin?(their.key)
+            } else {
+                origin = nil
+            }
+            guard let baseRecord = origin else {
+                merged.append(their)
                 continue
             }
             let decision = rule.decide(base: baseRecord, ours: oursByKey[their.key], theirs: their)
@@ -237,7 +251,7 @@ struct RecordMerge {
         guard conflicts.isEmpty else {
             return .failure(.conflict(location: location, medium: medium, details: conflicts))
         }
-        return .success(Merged(records: merged, fromOthers: summary(theirs: theirs, rule: rule) + moved + overruled))
+        return .success(Merged(records: merged, fromOthers: summary(merged: merged, rule: rule) + moved + overruled))
     }
 
     /// The merged order of a save or `refresh` beside another session's save, on every store
@@ -281,33 +295,27 @@ struct RecordMerge {
         return arranged
     }
 
-    /// What the other session changed, compared with the file as this session loaded it:
-    /// each record this session did not touch as it is here (found by its index in `ours`),
-    /// each it touched as the baseline saved it.
-    private func summary(theirs: [Record], rule: MergeRule) -> [String] {
-        var untouched = RecordKeyMap<Int>(minimumCapacity: ours.count)
-        var matched = [Bool](repeating: false, count: ours.count)
-        for index in ours.indices {
-            if baseline[ours[index].key] == nil { untouched[ours[index].key] = index } else { matched[index] = true }
-        }
-        var matchedBases = RecordKeySet()
+    /// What the merge took from the other side: each record of `merged` that this session
+    /// lacks (added there) or holds otherwise (changed there), and each record here that
+    /// `merged` lacks (deleted there). A change this session already had, made the same way
+    /// on both sides, is not named, and one the merge took over a record that both sides have
+    /// since a copy was merged into each is (trial 9, finding 5: the report named a change
+    /// already held and left out the one taken). Records are found by their index in `ours`,
+    /// so none is copied into a table on the way.
+    private func summary(merged: [Record], rule: MergeRule) -> [String] {
+        var indices = RecordKeyMap<Int>(minimumCapacity: ours.count)
+        for index in ours.indices { indices[ours[index].key] = index }
+        var kept = [Bool](repeating: false, count: ours.count)
         var lines: [String] = []
-        for their in theirs {
-            if let index = untouched[their.key] {
-                matched[index] = true
-                if ours[index] != their { lines.append(rule.changed(their)) }
-            } else if let base = baseline[their.key] {
-                guard case .present(let old) = base else { continue }  // added here: not theirs
-                matchedBases.insert(their.key)
-                if old != their { lines.append(rule.changed(their)) }
+        for record in merged {
+            if let index = indices[record.key] {
+                kept[index] = true
+                if ours[index] != record { lines.append(rule.changed(record)) }
             } else {
-                lines.append(rule.added(their))
+                lines.append(rule.added(record))
             }
         }
-        for index in ours.indices where !matched[index] { lines.append(rule.deleted(ours[index])) }
-        for case (let key, .present(let old)) in baseline where !matchedBases.contains(key) {
-            lines.append(rule.deleted(old))
-        }
+        for index in ours.indices where !kept[index] { lines.append(rule.deleted(ours[index])) }
         return lines
     }
 }

@@ -106,7 +106,8 @@ extension Session {
             if working.isEmpty { oursKey = read.list.version?.keptKey }
             working = result.records
             conflicts += force ? 0 : result.conflicts.count
-            lines += Self.report(result, copy: read, into: listName, preferringCopy: force)
+            let noBase = result.hadBase ? nil : noBaseReason(copy: read)
+            lines += Self.report(result, copy: read, into: listName, preferringCopy: force, noBase: noBase)
             merged.append(
                 MergedCopy(
                     path: read.path, version: read.list.version, removing: read.maker != nil && !keep,
@@ -285,6 +286,31 @@ extension Session {
         return (base, base.flatMap(records), taker.flatMap(records))
     }
 
+    /// The records of the copies merged since the last save, by key, newest merge first, read
+    /// from their kept versions only when asked (`RecordMerge.addedOrigin`); `nil` when none.
+    func copiedRecords() -> ((RecordKey) -> Record?)? {
+        let keys = mergedCopies.filter { !$0.undone }.compactMap { $0.version?.keptKey }.reversed()
+        guard let keptVersions, !keys.isEmpty else { return nil }
+        let kind = self.kind
+        let read = CopiedRecords()
+        return { key in
+            for copyKey in keys {
+                if read.lists[copyKey] == nil {
+                    var records = keptVersions.records(of: copyKey, kind: kind) ?? RecordList(packing: [], kind: kind)
+                    RecordKey.numberOccurrences(in: &records)
+                    read.lists[copyKey] = records
+                }
+                if let records = read.lists[copyKey], let index = records.index(of: key) { return records[index] }
+            }
+            return nil
+        }
+    }
+
+    /// The copies `copiedRecords` read, each once.
+    private final class CopiedRecords {
+        var lists: [String: RecordList] = [:]
+    }
+
     /// After `undo` took back (or `redo` made again) a merge: a save removes and names only the
     /// copies of merges in effect.
     mutating func markLastMerge(undone: Bool) {
@@ -352,7 +378,10 @@ extension Session {
                 if !result.conflicts.isEmpty {
                     what += result.conflicts.count == 1 ? ", 1 conflict" : ", \(result.conflicts.count) conflicts"
                 }
-                if !result.hadBase { what += " (no kept version to compare with: nothing would be deleted)" }
+                if !result.hadBase {
+                    let why = noBaseReason(copy: read).map { ", as \($0)" } ?? ""
+                    what += " (no kept version to compare with\(why): nothing would be deleted)"
+                }
                 lines.append("  \(name): \(what)")
             } catch {
                 lines.append("  \(name): cannot be merged, \(Self.copyProblem(error)); it is never removed")

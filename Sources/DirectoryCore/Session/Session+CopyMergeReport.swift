@@ -2,9 +2,10 @@
 /// took, left or kept, and each conflict.
 extension Session {
     /// What a merge of `copy` says, one line each.
-    static func report(_ result: CopyMerge.Merged, copy: ReadCopy, into listName: String, preferringCopy: Bool)
-        -> [String]
-    {
+    static func report(
+        _ result: CopyMerge.Merged, copy: ReadCopy, into listName: String, preferringCopy: Bool,
+        noBase: String? = nil
+    ) -> [String] {
         let name = StoreLocation.displayName(copy.path)
         let from = copy.maker.map { " (conflict copy: \($0))" } ?? ""
         let conflictCount =
@@ -33,8 +34,13 @@ extension Session {
         }
         if !result.hadBase {
             let kept = result.keptWithoutBase
+            let why =
+                noBase.map {
+                    " (\($0): each field that differs is a conflict; take the copy's values with the commands "
+                        + "shown, as 'merge!' also takes back what was changed here since)"
+                } ?? ""
             lines.append(
-                "  No kept version of \(listName) is one both could have come from, so nothing was deleted"
+                "  No kept version of \(listName) is one both could have come from\(why), so nothing was deleted"
                     + (kept.isEmpty
                         ? "."
                         : kept.count == 1
@@ -45,6 +51,18 @@ extension Session {
             if kept.count > Self.shownKept { lines.append("  … and \(kept.count - Self.shownKept) more") }
         }
         return lines
+    }
+
+    /// Why a merge of `copy` into this list can have no base, when it is not for want of a
+    /// common version: a database list's versions are not kept, nor versions of a file too big
+    /// (`KeptVersionStore.notKept`); `nil` otherwise.
+    func noBaseReason(copy: ReadCopy) -> String? {
+        guard store.medium == .file else { return "versions of a database list are not kept" }
+        guard let keptVersions else { return nil }
+        for case .file(let file)? in [version, copy.list.version] {
+            if let reason = keptVersions.notKept(size: file.size) { return reason }
+        }
+        return nil
     }
 
     /// How many records kept as saved here the report names a line each; more are one line.

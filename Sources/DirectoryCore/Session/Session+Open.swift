@@ -165,11 +165,15 @@ extension Session {
             return (path[..<slash], path[path.index(after: slash)...])
         }
         let (folder, name) = split(newPath)
-        let listName = split(location).name
-        // The list's name in the new file's folder is the list itself, by any spelling or link.
+        let (listFolder, listName) = split(location)
+        // The list's name in the new file's folder is the list itself, by any spelling or link;
+        // a list never saved has no file to compare, so its folder is compared.
         let besideIt = (folder.isEmpty ? "" : folder + "/") + listName
+        let sameFolder = {
+            store.isSameList(folder.isEmpty ? "." : String(folder), as: listFolder.isEmpty ? "." : String(listFolder))
+        }
         guard let maker = ConflictCopyName.maker(of: String(name), for: String(listName)),
-            store.isSameList(String(besideIt), as: location)
+            store.isSameList(String(besideIt), as: location) || !listExists && sameFolder()
         else { return nil }
         return "\nWarning: \(name) is named as \(maker) names a conflict copy of \(listName) beside it. This "
             + "program remembers that it wrote it and does not offer it as a copy, but a sync tool or this program "

@@ -13,12 +13,18 @@ extension Session {
     /// put another device's version in its place keeps this session's as a conflict copy, and
     /// the copy compared with the list as read would be found held already, while the save
     /// after it took back what the copy holds (trial 9). Returns what `refresh` would say, or
-    /// `nil` when the file is as read, gone, or not a file.
+    /// `nil` when the file is as read, gone, or not a file; a conflict throws `takeInConflict`.
     mutating func takeInChangedFile() throws(SessionError) -> String? {
         guard store.medium == .file, let version, let now = try? store.version(at: location, known: version),
             !now.sameContents(as: version)
         else { return nil }
-        switch try takeInSaved(noticingCopies: false) {
+        let output: CommandOutput
+        do {
+            output = try takeInSaved(noticingCopies: false)
+        } catch .refreshConflict(_, _, let details, _) {
+            throw .takeInConflict(location: location, details: details)  // not refresh's "not refreshed"
+        }
+        switch output {
         case .text(let text), .feedback(let text), .warning(let text):
             return "\(listName) changed since this session read or saved it: taken in first, as refresh does.\n"
                 + text

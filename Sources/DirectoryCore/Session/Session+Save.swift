@@ -388,6 +388,7 @@ extension Session {
             kind: kind, baseline: list.tracker.baseline, ours: records.array, medium: store.medium,
             preferringOurs: preferringOurs)
         merger.ordering = .merged(base: list.isReordered ? list.tracker.savedOrder : nil)
+        merger.addedOrigin = copiedRecords()
         let merged = try merger.merge(theirs: theirs.records.array, location: location).get()
         return .merged(merged, theirs: theirs)
     }

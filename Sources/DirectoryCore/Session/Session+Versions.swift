@@ -14,11 +14,9 @@ extension Session {
         }
         let kept = keptVersions?.versions(of: location).filter { !$0.isCopy } ?? []
         guard kept.isEmpty else { return kept }
-        if let keptVersions, case .file(let file)? = version, file.size > keptVersions.largestKept {
+        if let keptVersions, case .file(let file)? = version, let why = keptVersions.notKept(size: file.size) {
             throw .noKeptVersions(
-                list: listName,
-                reason: "files over \(keptVersions.largestKept >> 20) MiB are not kept (this one is "
-                    + "\(file.size >> 20) MiB); keep copies of it yourself")
+                list: listName, reason: why + " (this one is \(file.size >> 20) MiB); keep copies of it yourself")
         }
         throw .noKeptVersions(
             list: listName,
@@ -86,9 +84,4 @@ extension Session {
             "Restored version \(number): \(difference.text(count: count)), in one change ('undo' takes it back, "
                 + "'save' writes it).")
     }
-}
-
-extension KeptVersionStore {
-    /// Any size: a store that does not say keeps every version.
-    public var largestKept: Int { Int.max }
 }

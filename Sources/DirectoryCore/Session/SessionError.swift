@@ -54,6 +54,9 @@ public enum SessionError: Error, Equatable, Sendable {
     /// `reader`: the role may only read the list (a database reader), so there is no `save!` to offer;
     /// `medium`: what keeps the list.
     case refreshConflict(location: String, medium: StoreMedium, details: [String], reader: Bool = false)
+    /// `merge` or `conflicts` took in the list's file, changed since it was read, first, and
+    /// its changes conflict with this session's (`Session.takeInChangedFile`); nothing changed.
+    case takeInConflict(location: String, details: [String])
     /// `save as` or `export` onto a list or file that exists; `replacing` is the command that replaces it.
     case fileExists(location: String, replacing: String)
     /// `save as` or `export` onto something that is no regular file (a device, a FIFO, a
@@ -186,6 +189,12 @@ public enum SessionError: Error, Equatable, Sendable {
             return "not refreshed: \(StoreLocation.redacted(path)) was changed by another session and the changes "
                 + "conflict:\n" + details.map { "  " + $0 }.joined(separator: "\n")
                 + "\nNothing changed here and your edits are kept. " + next
+        case .takeInConflict(let path, let details):
+            return "not merged: \(StoreLocation.redacted(path)) changed since this session read or saved it, and "
+                + "its changes conflict with yours, so it could not be taken in before the merge:\n"
+                + details.map { "  " + $0 }.joined(separator: "\n")
+                + "\nNothing changed here and your edits are kept. Use 'save!' to keep your version of these "
+                + "(everything else the others saved stays), or 'revert' to take the file's version; then merge"
         case .fileExists(let path, let replacing):
             return "\(StoreLocation.redacted(path)) already exists and was left as it is; to replace it on purpose use "
                 + "'\(replacing)', or choose another path"

@@ -108,8 +108,14 @@ public protocol KeptVersionStore: AnyObject {
     /// The records of a kept version, read as `kind`; `nil` when it is gone or unreadable.
     func records(of key: String, kind: ListKind) -> RecordList?
 
-    /// The biggest file kept as a version, in bytes (`Int.max`: any size).
-    var largestKept: Int { get }
+    /// Why no version of a file of `size` bytes is kept ("versions of a list over 16 MiB are
+    /// not kept"), or `nil` when one of that size is: a merge without a base says so.
+    func notKept(size: Int) -> String?
+}
+
+extension KeptVersionStore {
+    /// Every size is kept.
+    public func notKept(size: Int) -> String? { nil }
 }
 
 extension ListVersion {

@@ -33,6 +33,19 @@ struct SessionMergeChangesTests {
         #expect(saved[1].values[1] == .text("Briggs 500"))
     }
 
+    @Test("a change the other session saved the same way as this one is not reported as taken (trial 9, finding 5)")
+    func sameChangeNotReported() throws {
+        var (session, store, ids) = try Self.saved()
+        store.saveOthers(changing: Record(id: ids[1], values: [.text("Joe Gregg"), .text("Same")]), after: ids[0])
+        try session.run("edit 2", "set office Same")
+        let output = try session.run("save")
+        guard case .feedback(let text) = output else {
+            Issue.record("the save reported a merge: \(output)")
+            return
+        }
+        #expect(text == "Saved 3 people to directory.plist.")
+    }
+
     @Test("refresh takes in an added and a deleted record from the rows, and a same-field edit conflicts")
     func refreshAndConflict() throws {
         var (session, store, ids) = try Self.saved()

@@ -24,4 +24,37 @@ struct StaleSessionCopyTests {
         #expect(people.first?.office == "H-here", "\(run.standardOutput)\(run.standardError)")
         #expect(!FileManager.default.fileExists(atPath: copy))
     }
+
+    @Test(
+        "two sessions merge the same copy: the later save names the added record the other changed, not what both had")
+    func copyMergedInTwoSessions() throws {
+        let (folder, path) = try ConcurrentSessionTests.savedSamples()
+        let first = try LiveProgram(["--file", path], folder: folder)
+        first.send("changes")
+        #expect(first.waitForOutput(containing: "No unsaved changes."), "\(first.standardError)")
+        var copied = try ConflictCopyTrialTests.records(path)
+        copied[1]["office"] = "J-copy"
+        copied.append(["id": UUID().uuidString, "name": "Copy Add", "office": "C"])
+        let copy = folder.file("directory.sync-conflict-20261207-040000-PHONE01.plist")
+        try ConflictCopyTrialTests.write(copied, to: copy)
+        first.send("merge conflicts")
+        #expect(first.waitForOutput(containing: "added 'Copy Add'"), "\(first.standardError)")
+        let second = try ProgramRun.run(
+            [
+                "--file", path, "-c", "merge conflicts", "-c", "edit Copy Add", "-c", "set office B-changed", "-c",
+                "save",
+            ],
+            folder: folder)
+        #expect(second.status == 0, "\(second.standardError)")
+        first.send("save")
+        let run = first.finish()
+        #expect(run.status == 0, "\(run.standardError)")
+        let said = run.standardOutput + run.standardError
+        // What the save said (the merge's own report before it names both).
+        let saved = try #require(said.range(of: "Saved 4 people").map { said[$0.lowerBound...] }, "\(said)")
+        #expect(saved.contains("Merged with changes another session saved:\n  changed 'Copy Add'"), "\(said)")
+        #expect(!saved.contains("changed 'Joe Gregg'"), "\(said)")
+        let people = try ConcurrentSessionTests.people(in: path)
+        #expect(people.map(\.office) == ["Steitz 131", "J-copy", "Briggs 411", "B-changed"], "\(said)")
+    }
 }

@@ -88,4 +88,23 @@ struct SessionStaleCopyMergeTests {
         #expect(listed.contains("could not be taken in first"), "\(listed)")
         #expect(listed.contains("1 conflict copy of directory.json"), "\(listed)")
     }
+
+    @Test("merge conflicts whose take-in of the changed file conflicts says it did not merge, not refresh's words")
+    func mergeWhenTakeInConflicts() throws {
+        let place = Place()
+        defer { place.remove() }
+        let bob = try place.newFileOfAnnAndBob()[1]
+        var session = try place.session()
+        try session.run("edit Bob", "set office B-here", "save", "set office B-mine")
+        _ = try Self.swap(place, phone: [SessionCopyMergeTests.with(bob, office: "B-phone")])
+        do {
+            let output = try session.run("merge conflicts")
+            Issue.record("merged: \(output)")
+        } catch let error as SessionError {
+            #expect(error.message.hasPrefix("not merged: "), "\(error.message)")
+            #expect(!error.message.contains("not refreshed"), "\(error.message)")
+            #expect(error.message.contains("office is \"B-mine\" here but \"B-phone\""), "\(error.message)")
+        }
+        #expect(session.records.first { $0.values[0] == .text("Bob") }?.values[1] == .text("B-mine"))
+    }
 }

@@ -116,7 +116,9 @@ struct SessionVersionsTests {
             try small.run("versions")
             Issue.record("versions of a file bigger than any kept version listed something")
         } catch let error as SessionError {
-            #expect(error.message.contains("files over 0 MiB are not kept"), "\(error.message)")
+            #expect(
+                error.message.contains("versions of a list over 16 bytes are not kept (this one is 0 MiB)"),
+                "\(error.message)")
         }
     }
 
@@ -127,6 +129,6 @@ struct SessionVersionsTests {
         func keep(_ version: ListVersion, of location: String, from path: String, parents: [String]) {}
         func versions(of location: String) -> [KeptVersion] { files.versions(of: location) }
         func records(of key: String, kind: ListKind) -> RecordList? { files.records(of: key, kind: kind) }
-        var largestKept: Int { 16 }
+        func notKept(size: Int) -> String? { size > 16 ? "versions of a list over 16 bytes are not kept" : nil }
     }
 }
