@@ -8,9 +8,12 @@ extension Session {
 
     /// Saves the list. `removingCopies`: whether the save removes the conflict copies merged
     /// since the last (autosave leaves them for a `save` typed, so an `undo` of the merge
-    /// after its autosave still finds them: found trying it).
-    mutating func save(force: Bool, removingCopies: Bool = true) throws(SessionError) -> CommandOutput {
-        if !force, listExists, !hasUnsavedChanges {
+    /// after its autosave still finds them: found trying it). `rewriting`: the file is written
+    /// even with nothing unsaved (`save as --xml` of the list's own file changes its format).
+    mutating func save(force: Bool, removingCopies: Bool = true, rewriting: Bool = false) throws(SessionError)
+        -> CommandOutput
+    {
+        if !force, !rewriting, listExists, !hasUnsavedChanges {
             if let now = try? store.version(at: location, known: version), let version,
                 now.sameContents(as: version)
             {

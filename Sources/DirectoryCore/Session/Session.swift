@@ -131,7 +131,8 @@ public struct Session {
             return .text(
                 list.changesText(name: listName, place: store.medium.place, exists: listExists))
         case .save(let force): return try save(force: force)
-        case .saveAs(let path, let force): return try save(as: environment.expandingTilde(path), force: force)
+        case .saveAs(let path, let force, let format):
+            return try save(as: environment.expandingTilde(path), force: force, format: format)
         case .open(let path, let force): return try open(environment.expandingTilde(path), force: force)
         case .revert: return try revert()
         case .importFile(let format, let path, let options):
