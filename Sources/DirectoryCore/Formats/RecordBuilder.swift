@@ -217,10 +217,11 @@ public struct RecordBuilder: Sendable {
             noteKey(KeyOrder.idCode)
             guard case .string(let text) = value else {
                 throw FileFormatError(
-                    "record \(recordNumber): 'id' is \(value.typeDescription), expected a UUID string")
+                    "record \(recordNumber): 'id' is \(value.typeDescription), expected a UUID string", key: key)
             }
             guard let parsed = RecordID(text) else {
-                throw FileFormatError("record \(recordNumber): 'id' is not a UUID: \(text.debugDescription)")
+                throw FileFormatError(
+                    "record \(recordNumber): 'id' is not a UUID: \(text.debugDescription)", key: key)
             }
             id = parsed
             return
@@ -411,11 +412,12 @@ public struct RecordBuilder: Sendable {
             return .date(Double(digits) ?? 0)
         case (.text, _):
             throw FileFormatError(
-                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a string")
+                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a string",
+                key: fields[index].name)
         case (.date, _):
             throw FileFormatError(
-                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a date (seconds since 2001)"
-            )
+                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a date (seconds since 2001)",
+                key: fields[index].name)
         }
     }
 }
