@@ -62,6 +62,8 @@ public struct RecordBuilder: Sendable {
     /// Whether the current record's id was read as 36 digits and hyphens in upper case, as the
     /// writer writes it (`noteIDAsWritten`).
     private var idAsWritten = false
+    /// Whether the first record's id was written in lower case (`RecordList.idsReadInLowerCase`).
+    private var idsInLowerCase = false
     /// Whether every field is text (a row's origin can be plain only then).
     private var allText = false
 
@@ -287,7 +289,13 @@ public struct RecordBuilder: Sendable {
             kind = ListKind.detect(keys: buffered.map(\.key)) ?? fallback
             beginRecord()
             do throws(FileFormatError) {
-                for pair in buffered { try add(key: pair.key, value: pair.value) }
+                for pair in buffered {
+                    try add(key: pair.key, value: pair.value)
+                    // Once a file, on its first record: whether its ids are in lower case.
+                    if pair.key == "id", case .string(let text) = pair.value {
+                        idsInLowerCase = text.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
+                    }
+                }
                 guard id != nil else { throw FileFormatError("record \(recordNumber) has no 'id'") }
             } catch {
                 // As it was before the record, so that a reader may run the record again.
@@ -369,6 +377,7 @@ public struct RecordBuilder: Sendable {
     public func finish() -> (kind: ListKind, records: RecordList) {
         var records = list?.finish() ?? []
         records.plistObjectSharing = plistObjectSharing
+        records.idsReadInLowerCase = idsInLowerCase
         return (kind ?? fallback, records)
     }
 

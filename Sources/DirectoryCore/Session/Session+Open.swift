@@ -39,11 +39,13 @@ extension Session {
             list = WorkingList(kind: loaded.kind, records: loaded.records, environment: environment)
             format = loaded.format ?? FileFormat.forNewFile(named: location)
             version = loaded.version
+            idsInLowerCase = loaded.records.idsReadInLowerCase
         } else {
             let samples = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
             list = WorkingList(kind: fallback, records: samples, environment: environment)
             format = FileFormat.forNewFile(named: location)
             version = nil
+            idsInLowerCase = false
         }
         list.wordsFeedback = wordsFeedback
         list.tracker = tracker

@@ -64,12 +64,23 @@ extension Session {
             message += "\n" + notice
             warn = true
         }
+        if idsInLowerCase {
+            idsInLowerCase = false
+            message += "\n" + Self.upperCaseIDsNote(listName)
+            warn = true
+        }
         if !toldUnprotectedWriters, let reason = store.unprotectedWriters(location: location) {
             toldUnprotectedWriters = true
             message += "\n" + Self.unprotectedNote(listName, reason: reason)
             warn = true
         }
         return warn ? .warning(message) : .feedback(message)
+    }
+
+    /// Said by the first save of a file that held its ids in lower case (as Python writes them).
+    static func upperCaseIDsNote(_ name: String) -> String {
+        "Note: \(name) had its ids in lower case; they are written in upper case, as the apps write them "
+            + "(the same ids: any program that reads UUIDs reads both)."
     }
 
     /// Said once per session, after the first save where no lease can be had (`docs/safety.md`).

@@ -45,6 +45,9 @@ public struct Session {
     var lateWriteNote: String?
     /// Whether a save said why programs that write the list in place are not protected (said once).
     var toldUnprotectedWriters = false
+    /// Whether the file was read with its ids in lower case and no save has written them since:
+    /// the next save writes them in upper case, and says so.
+    var idsInLowerCase = false
     /// Whether `recover` brought back changes that are not saved yet: their journal is then
     /// their only copy, so a script that ends without saving them leaves it for the next `recover`.
     var recoveredUnsaved = false
