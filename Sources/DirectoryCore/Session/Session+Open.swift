@@ -174,6 +174,7 @@ extension Session {
         } catch .storage(let error) {
             throw saveAsFailure(error)
         }
+        idsInLowerCase = false  // the file the list is kept in now has them in upper case from the start
         let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
         let now = "it is now \(target.medium.place)."
         // Replacing a whole list others may have worked on is said even in scripts.

@@ -47,6 +47,18 @@ struct SessionLowerCaseIDTests {
         #expect(second == .feedback("Saved 4 people to \(name)."), "\(second)")
     }
 
+    @Test("a save of the new file after save as says nothing of ids: save as wrote them in upper case")
+    func saveAfterSaveAsIsQuiet() throws {
+        let folder = FileStoreTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/people.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.lowerCase.utf8))
+        var session = try Session(location: path, kind: nil, store: FileStore(), environment: .fixed())
+        try session.run("save as \(folder)/other.plist")
+        #expect(try session.run("new Ann", "save") == .feedback("Saved 3 people to other.plist."))
+        #expect(Self.contents(path) == Self.lowerCase)
+    }
+
     @Test("a file with upper-case ids saves without a word about them")
     func upperCaseIDsSaveQuietly() throws {
         let folder = FileStoreTests.scratchFolder()
