@@ -93,6 +93,10 @@ public enum DirectoryProgram {
         session.keepVersions(
             in: FileKeptVersions(folder: paths.keptVersionsFolder, thinning: FileKeptVersions.savesThinnedWithin))
         session.findConflictCopies(with: FileConflictCopies())
+        if let problem = StateFolderCheck.warning(for: paths) {
+            errors.line("directory: warning: " + VisibleText.lines(problem))
+            errors.flush()
+        }
         Termination.catchSignals()
         if !interactive {
             // A script (-c, -f or a pipe) is told when the file it was given (by a flag or the

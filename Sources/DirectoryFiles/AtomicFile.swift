@@ -58,7 +58,8 @@ public enum AtomicFile {
             throw .writeFailed(
                 path: path,
                 reason: "\(shown) does not let this program make a file in it (\(SystemError.describe(code))), "
-                    + "and a save writes the new version beside the list, then swaps it in")
+                    + "and the file is written whole under a temporary name in that folder first, then renamed "
+                    + "into place")
         }
         func fail(_ code: Int32) -> StorageError {
             close(descriptor)

@@ -166,6 +166,7 @@ extension MainLoop {
             // Undo cannot bring discarded changes back: the prompt asks first, as for quit.
             guard confirmDiscarding() else { return .nothing }
         }
+        let current = session.current
         do {
             let output = try session.apply(command)
             if case .quit = output { return .quit }
@@ -177,6 +178,8 @@ extension MainLoop {
             // error (a script's merge still fails, so that the script can tell).
             return .text(report)
         } catch {
+            // The prompt shows the current record: a failed `edit` leaves it as it was.
+            if case .edit = command { session.keepCurrent(current) }
             throw .session(error, opensList: false)
         }
     }

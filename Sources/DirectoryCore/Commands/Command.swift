@@ -18,9 +18,10 @@ public enum Command: Equatable, Sendable {
     case find(String)
     /// `save`, or `save!` to overwrite changes made by someone else.
     case save(force: Bool)
-    /// `save as LOCATION`: write elsewhere (a file or a database) and keep the list there from
-    /// then on; `save! as LOCATION` replaces an existing list.
-    case saveAs(location: String, force: Bool = false)
+    /// `save as [--xml] LOCATION`: write elsewhere (a file or a database) and keep the list there
+    /// from then on; `save! as LOCATION` replaces an existing list. `format` is the file format
+    /// asked for (`--xml`), or `nil` for the one the name gives (`FileFormat.forNewFile(named:)`).
+    case saveAs(location: String, force: Bool = false, format: FileFormat? = nil)
     /// `open LOCATION`: switch to another list (a file or a database).
     case open(location: String, force: Bool)
     /// `import FORMAT [--partial] [--separator SEP] PATH`: add a file's records as unsaved changes.
@@ -180,7 +181,7 @@ public enum CommandTable {
                 + "every text field.",
             examples: ["find briggs", "find zoe", "find office:briggs"], argument: .text),
         CommandSpec(
-            name: "save", aliases: ["save!"], usage: "save | save! | save as PATH",
+            name: "save", aliases: ["save!"], usage: "save | save! | save as [--xml] PATH",
             summary: "write the list to its file",
             details: "Writes the whole list atomically: a temporary file in the same folder, flushed to "
                 + "disk, then renamed over the old one, keeping its permissions. When another session "
@@ -188,8 +189,14 @@ public enum CommandTable {
                 + "conflict is refused; save! merges too but settles every conflict this session's way, "
                 + "and writes over a file only when it holds no list (empty, damaged, not a list). "
                 + "save as PATH writes to PATH and makes it the file from then on; it refuses a PATH that "
-                + "already exists (other than the list's own file), and save! as PATH replaces it on purpose.",
-            examples: ["save", "save as ~/backup/directory.plist", "save! as ~/backup/directory.plist"],
+                + "already exists (other than the list's own file), and save! as PATH replaces it on purpose. "
+                + "A PATH ending in .json is written as JSON, one ending in .xml as an XML property list, any "
+                + "other as a binary property list (as the apps write it); --xml writes an XML property list "
+                + "whatever the name, and save as --xml the list's own file turns it into one.",
+            examples: [
+                "save", "save as ~/backup/directory.plist", "save! as ~/backup/directory.plist",
+                "save as --xml directory.plist",
+            ],
             argument: .path),
         CommandSpec(
             name: "refresh", usage: "refresh",

@@ -158,8 +158,7 @@ public enum CommandParser {
                 }
                 throw .unexpectedArgument(command: name, usage: spec.usage, argument: String(argument))
             }
-            let location = try path(trimmed(argument.dropFirst(2)), command: name + " as", usage: spec.usage)
-            return .saveAs(location: location, force: forced)
+            return try saveAsCommand(spec, name: name, argument: trimmed(argument.dropFirst(2)))
         case "open":
             guard !argument.isEmpty else {
                 throw .missingArgument(command: "open", usage: spec.usage, hint: "a file path")

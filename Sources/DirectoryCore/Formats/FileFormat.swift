@@ -56,8 +56,11 @@ public enum FileFormat: String, Sendable, Equatable, CaseIterable {
         return index == count ? .undecided : .notAList
     }
 
-    /// The format a new file gets from its name: `.json` is JSON, anything else a binary plist.
+    /// The format a new file gets from its name: `.json` is JSON, `.xml` an XML property list
+    /// (as `plutil -convert xml1` names one), anything else a binary plist, which the apps write.
     public static func forNewFile(named path: String) -> FileFormat {
-        path.lowercased().hasSuffix(".json") ? .json : .binaryPlist
+        let name = path.lowercased()
+        if name.hasSuffix(".json") { return .json }
+        return name.hasSuffix(".xml") ? .xmlPlist : .binaryPlist
     }
 }

@@ -6,11 +6,26 @@ public struct FileFormatError: Error, Equatable, Sendable {
     public var message: String
     /// The byte offset where the problem was found, when there is one.
     public var offset: Int?
+    /// The key of a record whose value is wrong (`'name' is an integer, expected a string`), so
+    /// that a reader that knows only where the record starts can point at the value instead.
+    /// Not part of what the error says: two errors with the same message and offset are equal.
+    var key: String?
 
     /// Creates a format error.
     public init(_ message: String, offset: Int? = nil) {
         self.message = message
         self.offset = offset
+    }
+
+    /// A format error about the value of `key`.
+    init(_ message: String, key: String) {
+        self.message = message
+        self.key = key
+    }
+
+    /// Whether the two say the same: the message and the offset (`key` is a hint for readers).
+    public static func == (left: FileFormatError, right: FileFormatError) -> Bool {
+        left.message == right.message && left.offset == right.offset
     }
 
     /// The message with the offset, e.g. "unterminated string (at byte 1043)".

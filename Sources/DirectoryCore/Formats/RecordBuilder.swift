@@ -62,6 +62,8 @@ public struct RecordBuilder: Sendable {
     /// Whether the current record's id was read as 36 digits and hyphens in upper case, as the
     /// writer writes it (`noteIDAsWritten`).
     private var idAsWritten = false
+    /// Whether the first record's id was written in lower case (`RecordList.idsReadInLowerCase`).
+    private var idsInLowerCase = false
     /// Whether every field is text (a row's origin can be plain only then).
     private var allText = false
 
@@ -217,10 +219,11 @@ public struct RecordBuilder: Sendable {
             noteKey(KeyOrder.idCode)
             guard case .string(let text) = value else {
                 throw FileFormatError(
-                    "record \(recordNumber): 'id' is \(value.typeDescription), expected a UUID string")
+                    "record \(recordNumber): 'id' is \(value.typeDescription), expected a UUID string", key: key)
             }
             guard let parsed = RecordID(text) else {
-                throw FileFormatError("record \(recordNumber): 'id' is not a UUID: \(text.debugDescription)")
+                throw FileFormatError(
+                    "record \(recordNumber): 'id' is not a UUID: \(text.debugDescription)", key: key)
             }
             id = parsed
             return
@@ -286,7 +289,13 @@ public struct RecordBuilder: Sendable {
             kind = ListKind.detect(keys: buffered.map(\.key)) ?? fallback
             beginRecord()
             do throws(FileFormatError) {
-                for pair in buffered { try add(key: pair.key, value: pair.value) }
+                for pair in buffered {
+                    try add(key: pair.key, value: pair.value)
+                    // Once a file, on its first record: whether its ids are in lower case.
+                    if pair.key == "id", case .string(let text) = pair.value {
+                        idsInLowerCase = text.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
+                    }
+                }
                 guard id != nil else { throw FileFormatError("record \(recordNumber) has no 'id'") }
             } catch {
                 // As it was before the record, so that a reader may run the record again.
@@ -368,6 +377,7 @@ public struct RecordBuilder: Sendable {
     public func finish() -> (kind: ListKind, records: RecordList) {
         var records = list?.finish() ?? []
         records.plistObjectSharing = plistObjectSharing
+        records.idsReadInLowerCase = idsInLowerCase
         return (kind ?? fallback, records)
     }
 
@@ -411,11 +421,12 @@ public struct RecordBuilder: Sendable {
             return .date(Double(digits) ?? 0)
         case (.text, _):
             throw FileFormatError(
-                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a string")
+                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a string",
+                key: fields[index].name)
         case (.date, _):
             throw FileFormatError(
-                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a date (seconds since 2001)"
-            )
+                "record \(recordNumber): '\(fields[index].name)' is \(value.typeDescription), expected a date (seconds since 2001)",
+                key: fields[index].name)
         }
     }
 }

@@ -32,6 +32,9 @@ public struct RecordList: Sendable {
     /// How the binary property list the list was read from shared its objects, which a
     /// save to a binary property list keeps (`.shared`, as the apps write, for any other).
     public var plistObjectSharing = BinaryPlistObjectSharing.shared
+    /// Whether the file the list was read from wrote its first record's id in lower case (as
+    /// Python's `str(uuid4())` does): a save writes ids in upper case, as the apps do, and says so.
+    public var idsReadInLowerCase = false
 
     /// An empty list.
     public init() {

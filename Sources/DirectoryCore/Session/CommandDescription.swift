@@ -13,7 +13,9 @@ public enum CommandDescription {
         case .delete(let references): return "delete " + references.map(text(of:)).joined(separator: " ")
         case .find(let text): return "find \(text)"
         case .save(let force): return force ? "save!" : "save"
-        case .saveAs(let path, let force): return (force ? "save! as " : "save as ") + StoreLocation.redacted(path)
+        case .saveAs(let path, let force, let format):
+            return (force ? "save! as " : "save as ") + (format == .xmlPlist ? "--xml " : "")
+                + StoreLocation.redacted(path)
         case .open(let path, let force): return (force ? "open! " : "open ") + StoreLocation.redacted(path)
         case .importFile(let format, let path, let options):
             return "import " + exchangeText(format, path: path, options: options)

@@ -39,11 +39,13 @@ extension Session {
             list = WorkingList(kind: loaded.kind, records: loaded.records, environment: environment)
             format = loaded.format ?? FileFormat.forNewFile(named: location)
             version = loaded.version
+            idsInLowerCase = loaded.records.idsReadInLowerCase
         } else {
             let samples = RecordList(fallback.samples.map { Record(id: environment.makeID(), values: $0) })
             list = WorkingList(kind: fallback, records: samples, environment: environment)
             format = FileFormat.forNewFile(named: location)
             version = nil
+            idsInLowerCase = false
         }
         list.wordsFeedback = wordsFeedback
         list.tracker = tracker
@@ -117,14 +119,29 @@ extension Session {
     }
 
     /// `save as LOCATION` (`save! as` replaces a list there): writes the list there and keeps
-    /// it there from then on; its own location is saved as `save` saves it.
-    mutating func save(as newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
+    /// it there from then on; its own location is saved as `save` saves it. `requested` is the
+    /// file format asked for (`--xml`), else the name decides (`FileFormat.forNewFile(named:)`).
+    mutating func save(as newPath: String, force: Bool, format requested: FileFormat? = nil) throws(SessionError)
+        -> CommandOutput
+    {
         let lock: ListLock
         let target = stores.store(for: newPath)
+        if let requested {
+            if target.medium != .file {
+                throw .formatNotForLocation(
+                    location: newPath, format: requested, reason: "a database keeps records, not a file")
+            }
+            if FileFormat.forNewFile(named: newPath) == .json, requested != .json {
+                throw .formatNotForLocation(
+                    location: newPath, format: requested,
+                    reason: "a name ending in .json is read as JSON by the apps; choose a name ending in .plist or .xml"
+                )
+            }
+        }
         if let what = target.notAFile(location: newPath) {
             throw .notAFile(location: newPath, what: what, standardOutput: nil)
         }
-        do { lock = try target.lock(location: newPath) } catch { throw .storage(error) }
+        do { lock = try target.lock(location: newPath) } catch { throw saveAsFailure(error) }
         defer { lock.unlock() }
         let ownFile = target.isSameList(newPath, as: location)
         // The list's own location (by any spelling or link) is saved as `save` saves it:
@@ -132,7 +149,17 @@ extension Session {
         // it was written over whole, without a word).
         if ownFile {
             lock.unlock()
-            return try save(force: force)
+            // `save as --xml` the list's own file turns it into an XML property list: a save, in
+            // that format, even with nothing unsaved.
+            guard let requested, requested != format else { return try save(force: force) }
+            let previous = format
+            format = requested
+            do {
+                return try save(force: force, rewriting: true)
+            } catch {
+                format = previous
+                throw error
+            }
         }
         let exists = target.exists(location: newPath)
         if !force, exists {
@@ -141,8 +168,13 @@ extension Session {
         }
         let replaced = exists ? target.recordCount(at: newPath, kind: kind) : nil
         let copyName = copyNameNote(for: newPath, in: target)
-        try write(
-            to: newPath, format: FileFormat.forNewFile(named: newPath), in: target, created: !exists)
+        do {
+            try write(
+                to: newPath, format: requested ?? FileFormat.forNewFile(named: newPath), in: target, created: !exists)
+        } catch .storage(let error) {
+            throw saveAsFailure(error)
+        }
+        idsInLowerCase = false  // the file the list is kept in now has them in upper case from the start
         let saved = "Saved \(count(records.count)) to \(StoreLocation.redacted(newPath))"
         let now = "it is now \(target.medium.place)."
         // Replacing a whole list others may have worked on is said even in scripts.
@@ -151,6 +183,13 @@ extension Session {
         }
         if let copyName { return .warning("\(saved); \(now)\(copyName)") }
         return .feedback("\(saved); \(now)")
+    }
+
+    /// A file `save as` could not write, said as its own failure: nothing was written there,
+    /// the list stays where it was, and edits are said to be kept only when there are any.
+    private func saveAsFailure(_ error: StorageError) -> SessionError {
+        guard case .writeFailed(let path, let reason) = error.asSaveFailure else { return .storage(error) }
+        return .saveAsFailed(path: path, reason: reason, editsUnsaved: hasUnsavedChanges)
     }
 
     /// What `save as` says when `newPath` is named as a sync tool names a conflict copy of the

@@ -8,9 +8,12 @@ extension Session {
 
     /// Saves the list. `removingCopies`: whether the save removes the conflict copies merged
     /// since the last (autosave leaves them for a `save` typed, so an `undo` of the merge
-    /// after its autosave still finds them: found trying it).
-    mutating func save(force: Bool, removingCopies: Bool = true) throws(SessionError) -> CommandOutput {
-        if !force, listExists, !hasUnsavedChanges {
+    /// after its autosave still finds them: found trying it). `rewriting`: the file is written
+    /// even with nothing unsaved (`save as --xml` of the list's own file changes its format).
+    mutating func save(force: Bool, removingCopies: Bool = true, rewriting: Bool = false) throws(SessionError)
+        -> CommandOutput
+    {
+        if !force, !rewriting, listExists, !hasUnsavedChanges {
             if let now = try? store.version(at: location, known: version), let version,
                 now.sameContents(as: version)
             {
@@ -61,12 +64,23 @@ extension Session {
             message += "\n" + notice
             warn = true
         }
+        if idsInLowerCase {
+            idsInLowerCase = false
+            message += "\n" + Self.upperCaseIDsNote(listName)
+            warn = true
+        }
         if !toldUnprotectedWriters, let reason = store.unprotectedWriters(location: location) {
             toldUnprotectedWriters = true
             message += "\n" + Self.unprotectedNote(listName, reason: reason)
             warn = true
         }
         return warn ? .warning(message) : .feedback(message)
+    }
+
+    /// Said by the first save of a file that held its ids in lower case (as Python writes them).
+    static func upperCaseIDsNote(_ name: String) -> String {
+        "Note: \(name) had its ids in lower case; they are written in upper case, as the apps write them "
+            + "(the same ids: any program that reads UUIDs reads both)."
     }
 
     /// Said once per session, after the first save where no lease can be had (`docs/safety.md`).

@@ -45,6 +45,9 @@ public struct Session {
     var lateWriteNote: String?
     /// Whether a save said why programs that write the list in place are not protected (said once).
     var toldUnprotectedWriters = false
+    /// Whether the file was read with its ids in lower case and no save has written them since:
+    /// the next save writes them in upper case, and says so.
+    var idsInLowerCase = false
     /// Whether `recover` brought back changes that are not saved yet: their journal is then
     /// their only copy, so a script that ends without saving them leaves it for the next `recover`.
     var recoveredUnsaved = false
@@ -131,7 +134,8 @@ public struct Session {
             return .text(
                 list.changesText(name: listName, place: store.medium.place, exists: listExists))
         case .save(let force): return try save(force: force)
-        case .saveAs(let path, let force): return try save(as: environment.expandingTilde(path), force: force)
+        case .saveAs(let path, let force, let format):
+            return try save(as: environment.expandingTilde(path), force: force, format: format)
         case .open(let path, let force): return try open(environment.expandingTilde(path), force: force)
         case .revert: return try revert()
         case .importFile(let format, let path, let options):

@@ -10,8 +10,9 @@ public enum SessionError: Error, Equatable, Sendable {
     case noSuchRecord(Int, count: Int)
     /// A range of record numbers that goes past the end of the list.
     case noSuchRange(Int, Int, count: Int)
-    /// No record has this name.
-    case nameNotFound(String)
+    /// No record has this name; `near`: the records whose names are near it (`N NAME`, at most
+    /// `NearNames.shown`), and whether there are more.
+    case nameNotFound(String, near: [String] = [], more: Bool = false)
     /// `#ID` matched no record's id.
     case idNotFound(String)
     /// `#ID` matched several records' ids: each as `N NAME (#ID)`, and whether there were more.
@@ -40,6 +41,10 @@ public enum SessionError: Error, Equatable, Sendable {
     case importRejected(path: String, total: Int, rejected: [String])
     /// An export file that could not be written.
     case exportFailed(path: String, reason: String)
+    /// `save as` could not write its new file; `editsUnsaved`: whether there are edits it would have saved.
+    case saveAsFailed(path: String, reason: String, editsUnsaved: Bool)
+    /// `save as --xml` where that format cannot be written: a database, or a name that says JSON.
+    case formatNotForLocation(location: String, format: FileFormat, reason: String)
     /// `redo` with nothing undone since the last change.
     case nothingToRedo
     /// Ctrl-C stopped the command (`Interruption`) before it changed anything.
@@ -123,7 +128,11 @@ public enum SessionError: Error, Equatable, Sendable {
         case .ambiguousID(let prefix, let candidates, let more):
             return "#\(prefix) starts the id of more than one record: \(candidates.joined(separator: ", "))"
                 + "\(more ? " and more" : ""); type more of the id"
-        case .nameNotFound(let name):
+        case .nameNotFound(let name, let near, let more) where !near.isEmpty:
+            let names = near.count == 1 ? "the nearest name is " : "the nearest names are "
+            return "no record is called '\(name)'; \(names)\(near.joined(separator: ", "))\(more ? " and more" : ""): "
+                + "give the number (as listed) or the whole name"
+        case .nameNotFound(let name, _, _):
             return "no record is called '\(name)'; use find to search, or a number from list"
         case .ambiguousName(let name, let matches):
             let numbers = matches.prefix(10).map(String.init).joined(separator: ", ")
@@ -162,6 +171,13 @@ public enum SessionError: Error, Equatable, Sendable {
                 + "fix them, or add --partial to import the rest:\n" + ImportReport.lines(rejected)
         case .exportFailed(let path, let reason):
             return "could not export to \(StoreLocation.redacted(path)): \(reason)"
+        case .saveAsFailed(let path, let reason, let editsUnsaved):
+            let kept = editsUnsaved ? "; your edits are kept, unsaved" : ""
+            return "could not save \(StoreLocation.redacted(path)): \(reason). Nothing was written there and the list "
+                + "stays where it was\(kept): fix the cause and save as again, or choose another path"
+        case .formatNotForLocation(let location, let format, let reason):
+            return "cannot save \(StoreLocation.redacted(location)) as an \(format.rawValue): \(reason); "
+                + "nothing was written"
         case .nothingToRedo:
             return "nothing to redo: redo makes again what undo took back, until the next change"
         case .interrupted(let command):

@@ -192,7 +192,8 @@ extension WorkingList {
 
     /// `edit`: makes the record `reference` names current. When it names none, no record is
     /// current: a `set` that follows (a script goes on after a failed line) must not change
-    /// the record that was current before.
+    /// the record that was current before. The prompt, which shows the current record, puts
+    /// it back (`Session.keepCurrent(_:)`).
     mutating func edit(_ reference: RecordReference) throws(SessionError) -> CommandOutput {
         let indices: [Int]
         do {
@@ -233,7 +234,10 @@ extension WorkingList {
                 for number in low...high { indices.insert(number - 1) }
             case .name(let name):
                 let matches = TextMatcher(name).exactMatches(in: records, field: kind.titleField)
-                guard let first = matches.first else { throw .nameNotFound(name) }
+                guard let first = matches.first else {
+                    let near = nearNames(to: name)
+                    throw .nameNotFound(name, near: near.names, more: near.more)
+                }
                 guard matches.count == 1 else { throw .ambiguousName(name, matches: matches.map { $0 + 1 }) }
                 indices.insert(first)
             case .id(let prefix):

@@ -136,7 +136,8 @@ struct CommandParserTests {
             line: "delete 4-2", message: "the range '4-2' runs backwards; write the smaller number first, e.g. 2-4"),
         ParseErrorCase(line: "find", message: "find needs some text to look for; usage: find TEXT | find FIELD:TEXT"),
         ParseErrorCase(line: "autosave maybe", message: "autosave takes on or off, not 'maybe'"),
-        ParseErrorCase(line: "save as", message: "save as needs a file path; usage: save | save! | save as PATH"),
+        ParseErrorCase(
+            line: "save as", message: "save as needs a file path; usage: save | save! | save as [--xml] PATH"),
         ParseErrorCase(line: "open", message: "open needs a file path; usage: open PATH"),
         ParseErrorCase(line: "open \"\"", message: "open needs a file path; usage: open PATH"),
         ParseErrorCase(line: "history abc", message: "'abc' is not a number of lines; usage: history [N]"),

@@ -10,6 +10,12 @@ struct ReplacingCommandParserTests {
         ParseCase(line: "save as x.plist", expected: .saveAs(location: "x.plist", force: false)),
         ParseCase(line: "save! as x.plist", expected: .saveAs(location: "x.plist", force: true)),
         ParseCase(line: "save! as \"/tmp/a b.json\"", expected: .saveAs(location: "/tmp/a b.json", force: true)),
+        ParseCase(line: "save as --xml x.plist", expected: .saveAs(location: "x.plist", format: .xmlPlist)),
+        ParseCase(
+            line: "save! as x.plist --xml", expected: .saveAs(location: "x.plist", force: true, format: .xmlPlist)),
+        ParseCase(
+            line: "save as --xml \"/tmp/a b.plist\"", expected: .saveAs(location: "/tmp/a b.plist", format: .xmlPlist)),
+        ParseCase(line: "save as ./--xml", expected: .saveAs(location: "./--xml")),
         ParseCase(
             line: "export! csv people.csv",
             expected: .exportFile(.csv, path: "people.csv", options: .init(replace: true))),
@@ -28,13 +34,19 @@ struct ReplacingCommandParserTests {
     static let invalid: [ParseErrorCase] = [
         ParseErrorCase(line: "refresh now", message: "refresh takes no argument 'now'; usage: refresh"),
         ParseErrorCase(
-            line: "save! as", message: "save! as needs a file path; usage: save | save! | save as PATH"),
+            line: "save! as", message: "save! as needs a file path; usage: save | save! | save as [--xml] PATH"),
         ParseErrorCase(
             line: "save as! x.plist",
-            message: "save takes no argument 'as! x.plist'; usage: save | save! | save as PATH"),
+            message: "save takes no argument 'as! x.plist'; usage: save | save! | save as [--xml] PATH"),
         ParseErrorCase(
             line: "export! csv", message: "export csv needs a file path; usage: export FORMAT [OPTIONS] PATH"),
         ParseErrorCase(line: "import! csv x.csv", message: "unknown command 'import!'; did you mean 'import'?"),
+        ParseErrorCase(
+            line: "save as --xml", message: "save as needs a file path; usage: save | save! | save as [--xml] PATH"),
+        ParseErrorCase(
+            line: "save as --binary x.plist",
+            message: "save as has no option '--binary' (its only option is --xml; a file of that name is "
+                + "./--binary); usage: save | save! | save as [--xml] PATH"),
     ]
 
     @Test("each invalid line is refused with its message", arguments: invalid)

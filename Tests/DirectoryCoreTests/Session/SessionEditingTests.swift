@@ -85,6 +85,34 @@ struct SessionEditingTests {
         #expect(throws: SessionError.nameNotFound("Nobody")) { try session.run("edit Nobody") }
     }
 
+    @Test("a name that matches no record names the records near it and how to pick one")
+    func nameNotFoundNamesNearRecords() throws {
+        var session = try Session.test()
+        try session.run("new Zoë 高橋", "new Zoe Smith")
+        #expect(throws: SessionError.nameNotFound("zoe", near: ["4 Zoë 高橋", "5 Zoe Smith"])) {
+            try session.run("edit zoe")
+        }
+        let message = SessionError.nameNotFound("zoe", near: ["4 Zoë 高橋", "5 Zoe Smith"]).message
+        #expect(
+            message == "no record is called 'zoe'; the nearest names are 4 Zoë 高橋, 5 Zoe Smith: "
+                + "give the number (as listed) or the whole name")
+        // A typo, which no name contains, is near too; show and delete say the same.
+        #expect(throws: SessionError.nameNotFound("joe grgg", near: ["2 Joe Gregg"])) {
+            try session.run("show joe grgg")
+        }
+        #expect(throws: SessionError.nameNotFound("Nobody")) { try session.run("delete Nobody") }
+    }
+
+    @Test("more near records than are named are counted as more")
+    func nameNotFoundCountsTheRest() throws {
+        var session = try Session.test()
+        try session.run("new Ann 1", "new Ann 2", "new Ann 3", "new Ann 4", "new Ann 5", "new Ann 6")
+        #expect(
+            throws: SessionError.nameNotFound(
+                "ann", near: ["4 Ann 1", "5 Ann 2", "6 Ann 3", "7 Ann 4", "8 Ann 5"], more: true)
+        ) { try session.run("edit ann") }
+    }
+
     @Test("delete removes numbers and ranges as numbered before the deletion")
     func deleteNumbersAndRanges() throws {
         var session = try Session.test()

@@ -109,6 +109,32 @@ struct WriteFailureTests {
         #expect(try SafetyFiles.names(in: rescued).last == "Locked Out")
     }
 
+    @Test(
+        "an export into a folder it cannot write says how an export is written, not how a save is",
+        .enabled(if: SafetyFiles.canTestPermissions, "root ignores permissions, and setpriv is missing"))
+    func exportIntoClosedFolder() throws {
+        let folder = TemporaryFolder()
+        let closed = folder.file("closed")
+        try FileManager.default.createDirectory(atPath: closed, withIntermediateDirectories: true)
+        let path = folder.file("people.json")
+        try SafetyFiles.writePeople(count: 3, to: path)
+        unsafe chmod(closed, 0o555)
+        unsafe chmod(folder.path, 0o777)
+        defer { unsafe chmod(closed, 0o755) }
+        let arguments = ["--file", path, "-c", "export csv \(closed)/x.csv"]
+        let run =
+            geteuid() == 0
+            ? try SafetyFiles.runAsNobody(arguments, folder: folder)
+            : try ProgramRun.run(arguments, folder: folder)
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains(
+                "could not export to \(closed)/x.csv: its folder \(closed) does not let this program make a file in it "
+                    + "(permission denied), and the file is written whole under a temporary name in that folder "
+                    + "first, then renamed into place"), "\(run.standardError)")
+        #expect(!run.standardError.contains("save"), "\(run.standardError)")
+    }
+
     @Test("save as a path under a regular file says a part of the path is not a folder; save still works")
     func parentIsAFile() throws {
         let folder = TemporaryFolder()

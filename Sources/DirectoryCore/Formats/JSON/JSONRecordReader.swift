@@ -76,14 +76,14 @@ package enum JSONRecordReader {
                         }
                     }
                 } catch {
-                    throw located(error, at: keyStart)
+                    throw located(error, at: keyStart, in: scanner.bytes, record: false)
                 }
             } while try scanner.continueObject()
         }
         do {
             try builder.endRecord(texts: scanner.bytes, span: recordStart..<scanner.position)
         } catch {
-            throw located(error, at: recordStart)
+            throw located(error, at: recordStart, in: scanner.bytes, record: true)
         }
         if !guesses.knowsKind, let kind = builder.kind {
             guesses.keys = KindKeys(kind)
@@ -160,10 +160,36 @@ package enum JSONRecordReader {
         }
     }
 
-    /// `error` with `offset` filled in when the builder gave none.
-    private static func located(_ error: FileFormatError, at offset: Int) -> FileFormatError {
+    /// `error` with `offset` filled in when the builder gave none: where the value of the key
+    /// it names starts (`'name' is an integer` points at the integer), else `start`, the key's
+    /// start or (`record`) the record's `{`.
+    private static func located(_ error: FileFormatError, at start: Int, in bytes: Span<UInt8>, record: Bool)
+        -> FileFormatError
+    {
         var error = error
-        if error.offset == nil { error.offset = offset }
+        if error.offset == nil {
+            error.offset = valueStart(of: error.key, from: start, in: bytes, record: record) ?? start
+        }
         return error
+    }
+
+    /// Where the value of `key` starts in the record whose `{` (`record`) or one of whose keys
+    /// is at `start`: its members read again, which only a record that failed pays for; `nil`
+    /// when there is no key or the member cannot be found.
+    private static func valueStart(of key: String?, from start: Int, in bytes: Span<UInt8>, record: Bool) -> Int? {
+        guard let key else { return nil }
+        var scanner = JSONScanner(bytes, at: record ? start + 1 : start)
+        do throws(FileFormatError) {
+            if scanner.consume(UInt8(ascii: "}")) { return nil }
+            repeat {
+                let name = try scanner.parseKey()
+                _ = scanner.peekSignificant()
+                if name == key { return scanner.position }
+                _ = try scanner.parseMemberValue()
+            } while try scanner.continueObject()
+        } catch {
+            return nil
+        }
+        return nil
     }
 }

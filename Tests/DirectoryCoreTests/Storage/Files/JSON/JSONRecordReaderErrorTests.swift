@@ -58,10 +58,15 @@ struct JSONRecordReaderErrorTests {
             (#"[{"id":"\ud800\u0041"}]"#, "unpaired surrogate \\uD800 in a string", 8),
             (#"[{"id":"\ud800\ud800"}]"#, "unpaired surrogate \\uD800 in a string", 8),
             (#"[{"name":"n"}]"#, "record 1 has no 'id'", 1),
-            (#"[{"id":7}]"#, "record 1: 'id' is an integer, expected a UUID string", 1),
-            (#"[{"id":"not-a-uuid"}]"#, #"record 1: 'id' is not a UUID: "not-a-uuid""#, 1),
+            (#"[{"id":7}]"#, "record 1: 'id' is an integer, expected a UUID string", 7),
+            (#"[{"id":"not-a-uuid"}]"#, #"record 1: 'id' is not a UUID: "not-a-uuid""#, 7),
             (#"[{"id":"\#(id)","id":"\#(id)"}]"#, "record 1 has the key 'id' twice", 46),
-            (#"[{"id":"\#(id)","name":1}]"#, "record 1: 'name' is an integer, expected a string", 1),
+            (#"[{"id":"\#(id)","name":1}]"#, "record 1: 'name' is an integer, expected a string", 53),
+            (#"[{"id":"\#(id)", "name" :  5}]"#, "record 1: 'name' is an integer, expected a string", 57),
+            (
+                #"[{"id":"\#(id)","name":"a","office":""},{"id":"\#(id)","office":[1],"name":"b"}]"#,
+                "record 2: 'office' is an array, expected a string", 124
+            ),
         ] as [(String, String, Int?)])
     func rejectsMalformedInputWithAPlainMessage(text: String, message: String, offset: Int?) {
         let error = JSONTestSupport.readError(text)
