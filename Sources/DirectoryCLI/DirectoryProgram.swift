@@ -125,7 +125,9 @@ public enum DirectoryProgram {
             bail: options.bail)
         if interactive {
             let history = HistoryFile(settings: HistorySettings(environment: paths.environment, paths: paths))
-            if let editor = EditLineEditor(program: "directory", historySize: history.settings.size) {
+            if let editor = EditLineEditor(
+                program: "directory", historySize: history.settings.size, environment: paths.environment)
+            {
                 var prompt = Prompt(editor: editor, history: history)
                 prompt.pager = Pager(choice: settings.pager.value, environment: environment)
                 prompt.changesByOthers = database.changesByOthers(at:since:)

@@ -31,11 +31,14 @@ struct ExternalEditor {
     /// Writes `text` to a new temporary file, lets `run` run the editor command on it
     /// (returning its exit status, or `nil` when it could not start), and returns the
     /// file's bytes afterwards (read as text by `EditorText.read`). The file is removed in every case.
-    func edit(_ text: [UInt8], run: (String) -> Int32?) -> Result<[UInt8], ExternalEditorFailure> {
+    /// Its name ends with `suffix` (`.tsv` for records, `.txt` for a line), which editors go by.
+    func edit(
+        _ text: [UInt8], suffix: String = ".tsv", run: (String) -> Int32?
+    ) -> Result<[UInt8], ExternalEditorFailure> {
         let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         // mkstemps fills in the template's X's: the file it creates is this type's until removed below.
-        var template = Array((folder + "/directory-edit-XXXXXX.tsv").utf8CString)
-        let descriptor = unsafe mkstemps(&template, 4)
+        var template = Array((folder + "/directory-edit-XXXXXX" + suffix).utf8CString)
+        let descriptor = unsafe mkstemps(&template, Int32(suffix.utf8.count))
         guard descriptor >= 0 else { return .failure(.cannotCreate(folder: folder, reason: Self.errorText())) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unsafe unlink(path) }

@@ -38,8 +38,9 @@ final class EditLineEditor: LineEditor {
     /// Whether the last line read had pasted text in it.
     var lastLineWasPasted: Bool { keys.paste.pastedThisLine }
 
-    /// Opens the editor on the terminal, named `program` for `~/.editrc`; `nil` when libedit cannot start.
-    init?(program: String, historySize: Int) {
+    /// Opens the editor on the terminal, named `program` for `~/.editrc`; `nil` when libedit
+    /// cannot start. `environment` chooses the editor Ctrl-X Ctrl-E runs.
+    init?(program: String, historySize: Int, environment: [String: String] = [:]) {
         _ = clibedit_use_utf8_locale()
         let keys = KeyHandlers()
         // libedit hands the handlers back to each key function as the editor's context; they
@@ -51,6 +52,7 @@ final class EditLineEditor: LineEditor {
         unsafe self.editor = unsafe editor
         self.keys = keys
         keys.history = { [unowned self] in self.historyEntries }
+        keys.editLine.environment = environment
         var terminal: [String: String] = [:]
         for name in ["TMUX", "STY", "XTERM_VERSION", "TERM"] {
             if let value = unsafe getenv(name) { terminal[name] = unsafe String(cString: value) }
@@ -94,6 +96,15 @@ final class EditLineEditor: LineEditor {
             }
             keys.changes.changeOnPurpose(in: line)
             return keys.lastArgument.press(in: line)
+        }
+        unsafe clibedit_add_function(
+            editor, "directory-edit-line", "edit the line in $VISUAL or $EDITOR; it comes back to be entered"
+        ) { editLine, _ in
+            guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else {
+                return UInt8(CC_ERROR)
+            }
+            keys.changes.changeOnPurpose(in: line)
+            return keys.editLine.press(in: line)
         }
         unsafe clibedit_add_function(editor, "directory-delete-prev", "delete the character before the cursor, whole") {
             editLine, _ in
@@ -139,7 +150,7 @@ final class EditLineEditor: LineEditor {
 
     /// Tab completes; Ctrl-R searches history backwards as you type; Backspace deletes a whole
     /// character; C-_ undoes; Ctrl-L clears the screen; M-. inserts the last word of the line
-    /// before (emacs mode); the keys the terminal sends as escape sequences (read as one key code each,
+    /// before (emacs mode); Ctrl-X Ctrl-E (vi: `v`) edits the line in the user's editor; the keys the terminal sends as escape sequences (read as one key code each,
     /// see `clibedit_key`) do what readline does with them, in vi's command mode too.
     private func bindKeys() {
         unsafe clibedit_bind(editor, "^I", "directory-complete")
@@ -151,7 +162,10 @@ final class EditLineEditor: LineEditor {
         let vi = unsafe clibedit_is_vi(editor) != 0
         if vi {
             unsafe clibedit_bind_command(editor, "^L", "ed-clear-screen")
+            // As bash's vi mode: `v` edits the line in the editor (libedit's own runs `vi` and enters the line).
+            unsafe clibedit_bind_command(editor, "v", "directory-edit-line")
         } else {
+            unsafe clibedit_bind(editor, "^X^E", "directory-edit-line")
             // In vi mode Escape must stay a key of its own, not the start of these.
             unsafe clibedit_bind(editor, "\\e.", "directory-last-argument")
             unsafe clibedit_bind(editor, "\\e_", "directory-last-argument")

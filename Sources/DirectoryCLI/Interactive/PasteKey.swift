@@ -77,6 +77,8 @@ final class KeyHandlers {
     let lastArgument = LastArgumentKey()
     /// What each key changed: whole characters, and undo (C-_).
     let changes = LineChanges()
+    /// Ctrl-X Ctrl-E (vi: `v`).
+    let editLine = EditLineKey()
 
     /// Where the key functions find the history (oldest first).
     var history: () -> [String] = { [] } {

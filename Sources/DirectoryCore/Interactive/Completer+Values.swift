@@ -1,14 +1,33 @@
-/// Completing the value after `set FIELD`: the values the list already has in that
-/// field (`set office Bri<Tab>` offers `Briggs 413`), matched ignoring case and accents.
+/// Completing the value after `set FIELD` and `find FIELD:`: the values the list already has
+/// in that field (`set office Bri<Tab>` offers `Briggs 413`), matched ignoring case and
+/// accents; for a date field, the words that stand for dates (`today`, and `none` after `set`).
 extension Completer {
-    /// The distinct values of text field `field` that start with `typed`, sorted.
-    /// Values that would not survive being typed back (control characters, spaces at
-    /// either end, a leading quote) are not offered.
+    /// The distinct values of text field `field` that start with `typed`, sorted; for a date
+    /// field, `today` and `none`. Values that would not survive being typed back (control
+    /// characters, spaces at either end, a leading quote) are not offered.
     func fieldValues(of field: String, startingWith typed: String) -> Completion {
-        guard let index = kind.fieldIndex(named: field), kind.fields[index].isText else { return .none }
+        guard let index = kind.fieldIndex(named: field) else { return .none }
+        guard kind.fields[index].isText else { return words(Self.dateWords(clearing: true), for: typed) }
         let values = distinctValues(of: index, startingWith: typed, where: Self.typesBack)
         let candidates = values.sorted().map { Completion.Candidate(text: $0, terminator: "") }
         return Completion(word: typed, candidates: candidates)
+    }
+
+    /// The words a date can be typed as besides a date: `today`, and `none` where the date
+    /// may be cleared (`set`; `done` always sets one).
+    static func dateWords(clearing: Bool) -> [String] {
+        clearing ? ["today", "none"] : ["today"]
+    }
+
+    /// After `find FIELD:`, the values of that text field as `set FIELD` offers them (none for
+    /// a date field, which `find` matches as `list` shows it); `nil` when the text does not
+    /// start with a field's name and a colon, so that names are offered.
+    func findFieldValues(_ argument: String) -> Completion? {
+        guard let colon = argument.firstIndex(of: ":") else { return nil }
+        let name = argument[..<colon].lowercased()
+        guard let field = kind.fields.first(where: { $0.name.lowercased() == name }) else { return nil }
+        guard field.isText else { return Completion.none }
+        return fieldValues(of: field.name, startingWith: String(argument[argument.index(after: colon)...]))
     }
 
     /// The distinct non-empty values of text field `field` that start with `typed`,

@@ -1,5 +1,6 @@
 /// Finds what Tab can complete: command names, field names and values after `set`,
-/// records after `edit`, `delete` and `find`, paths after `open`, `save as`, `source`,
+/// records after `edit`, `delete` and `find`, values after `find FIELD:`, `today` after
+/// `done`, paths after `open`, `save as`, `source`,
 /// and `import FORMAT` and `export FORMAT` (after their options).
 /// Every name comes from `CommandTable` and the list's kind.
 public struct Completer {
@@ -47,7 +48,9 @@ public struct Completer {
             }
             return recordReferences(argument, several: spec.name != "edit")
         case .text where spec.name == "find":
-            return recordNames(argument)
+            return findFieldValues(argument) ?? recordNames(argument)
+        case .text where spec.name == "done":
+            return words(Self.dateWords(clearing: false), for: argument)
         case .path where spec.name == "save":
             guard let space = argument.firstIndex(where: CommandParser.isSpace) else {
                 return words(["as"], for: argument)
@@ -94,7 +97,7 @@ public struct Completer {
     }
 
     /// The words that start with `word`.
-    private func words(_ choices: [String], for word: String) -> Completion {
+    func words(_ choices: [String], for word: String) -> Completion {
         Completion(word: word, candidates: choices.filter { $0.hasPrefix(word) }.map { .init(text: $0) })
     }
 

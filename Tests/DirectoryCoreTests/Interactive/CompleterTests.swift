@@ -115,5 +115,32 @@ extension Interactive {
             #expect(action("format j") == .replace(deleting: 0, inserting: "son "))
             #expect(action("source di", folders: folders) == .replace(deleting: 0, inserting: "r.csv "))
         }
+        @Test("dates complete to today after done, and to today or none after set")
+        func datesCompleteToTodayAfterDoneAndToTodayOrNoneAfterSet() {
+            let bucket = Completer(kind: .bucket, records: [], listFolder: { _ in [] })
+            #expect(bucket.complete("done ").action == .replace(deleting: 0, inserting: "today "))
+            #expect(bucket.complete("done to").action == .replace(deleting: 0, inserting: "day "))
+            #expect(bucket.complete("done 2026").action == .none)
+            #expect(bucket.complete("set completedDate ").action == .list(["today", "none"]))
+            #expect(bucket.complete("set completedDate n").action == .replace(deleting: 0, inserting: "one "))
+            #expect(bucket.complete("set completedDate 2026-").action == .none)
+        }
+
+        @Test("find FIELD: completes that field's values as set FIELD does")
+        func findFieldCompletesThatFieldsValuesAsSetFieldDoes() {
+            let records = [("Ann", "Briggs 413"), ("Bea", "Briggs 200"), ("Cy", "Annex")].enumerated().map {
+                Record(
+                    id: RecordID(high: 3, low: UInt64($0.offset)), values: [.text($0.element.0), .text($0.element.1)])
+            }
+            let completer = Completer(kind: .person, records: RecordList(records), listFolder: { _ in [] })
+            #expect(completer.complete("find office:br").action == .replace(deleting: 2, inserting: "Briggs "))
+            #expect(completer.complete("find office:Briggs ").action == .list(["Briggs 200", "Briggs 413"]))
+            #expect(completer.complete("find office:Briggs 4").action == .replace(deleting: 0, inserting: "13"))
+            #expect(completer.complete("find Office:Ann").action == .replace(deleting: 0, inserting: "ex"))
+            // Not a field: the names, as for find TEXT.
+            #expect(completer.complete("find an").action == .replace(deleting: 2, inserting: "Ann "))
+            let bucket = Completer(kind: .bucket, records: [], listFolder: { _ in [] })
+            #expect(bucket.complete("find completedDate:").action == .none)
+        }
     }
 }
