@@ -1,4 +1,5 @@
 import DirectoryCore
+import DirectoryFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -46,18 +47,8 @@ enum ScriptFile {
     /// no script of commands has (bash refuses such a file as binary); read without moving the
     /// file's offset.
     private static func startsBinary(_ descriptor: Int32) -> Bool {
-        var block = [UInt8](repeating: 1, count: 4096)
-        let count = unsafe block.withUnsafeMutableBytes { unsafe pread(descriptor, $0.baseAddress, $0.count, 0) }
-        return count > 0 && block[..<count].contains(0)
-    }
-
-    /// A descriptor of standard input for `-f -` (its own, which the caller closes).
-    static func standardInput() -> Result<Int32, Problem> {
-        let descriptor = dup(0)
-        guard descriptor >= 0 else {
-            let reason = unsafe String(cString: strerror(errno))
-            return .failure(Problem(message: "cannot read the script from standard input: \(reason)", status: 1))
-        }
-        return .success(descriptor)
+        var block: [UInt8] = []
+        _ = DescriptorRead.some(from: descriptor, at: 0, atMost: 4096, appendingTo: &block)
+        return block.contains(0)
     }
 }
