@@ -20,6 +20,8 @@ enum LineError: Error {
     /// Lines of a sourced file failed and were reported with their file and line;
     /// `opensList` when one was a failed `open`.
     case sourcedLinesFailed(opensList: Bool)
+    /// Standard output could not be written (a full disk, a closed descriptor); the message says why.
+    case outputUnwritable(String)
 
     /// What the user reads after the line's location.
     var message: String {
@@ -33,6 +35,7 @@ enum LineError: Error {
         case .sourceTooDeep(let path, let limit):
             return "source is nested more than \(limit) files deep; \(path) was not run"
         case .sourcedLinesFailed: return ""
+        case .outputUnwritable(let problem): return problem
         }
     }
 

@@ -126,9 +126,9 @@ enum FileBytes {
 }
 
 /// Plain words for `errno` values.
-enum SystemError {
+public enum SystemError {
     /// A lower-case description of `code`, e.g. "permission denied".
-    static func describe(_ code: Int32) -> String {
+    public static func describe(_ code: Int32) -> String {
         switch code {
         case EACCES, EPERM: return "permission denied"
         case ENOSPC: return "the disk is full"
