@@ -47,7 +47,8 @@ struct StandardOutputFailureTests {
         #expect(run.status == 1)
         #expect(
             run.standardError
-                == "directory: could not write to standard output: it is closed; the output from there on was dropped\n")
+                == "directory: could not write to standard output: it is closed; the output from there on was dropped\n"
+        )
         #expect(FileManager.default.contents(atPath: folder.file("d.json")) == before)
     }
 
