@@ -16,6 +16,10 @@ static struct {
     void (*PQconninfoFree)(PQconninfoOption *);
     int (*PQconnectionNeedsPassword)(const PGconn *);
     char *(*PQuser)(const PGconn *);
+    char *(*PQhost)(const PGconn *);
+    char *(*PQport)(const PGconn *);
+    char *(*PQdb)(const PGconn *);
+    PQconninfoOption *(*PQconninfo)(PGconn *);
     PQnoticeProcessor (*PQsetNoticeProcessor)(PGconn *, PQnoticeProcessor, void *);
     PGcancel *(*PQgetCancel)(PGconn *);
     void (*PQfreeCancel)(PGcancel *);
@@ -75,6 +79,10 @@ static void load(void) {
     FIND(PQconninfoFree);
     FIND(PQconnectionNeedsPassword);
     FIND(PQuser);
+    FIND(PQhost);
+    FIND(PQport);
+    FIND(PQdb);
+    FIND(PQconninfo);
     FIND(PQsetNoticeProcessor);
     FIND(PQgetCancel);
     FIND(PQfreeCancel);
@@ -125,6 +133,10 @@ PQconninfoOption *PQconndefaults(void) { return READY ? api.PQconndefaults() : N
 void PQconninfoFree(PQconninfoOption *o) { if (READY) api.PQconninfoFree(o); }
 int PQconnectionNeedsPassword(const PGconn *c) { return READY ? api.PQconnectionNeedsPassword(c) : 0; }
 char *PQuser(const PGconn *c) { return READY ? api.PQuser(c) : NULL; }
+char *PQhost(const PGconn *c) { return READY ? api.PQhost(c) : NULL; }
+char *PQport(const PGconn *c) { return READY ? api.PQport(c) : NULL; }
+char *PQdb(const PGconn *c) { return READY ? api.PQdb(c) : NULL; }
+PQconninfoOption *PQconninfo(PGconn *c) { return READY ? api.PQconninfo(c) : NULL; }
 PQnoticeProcessor PQsetNoticeProcessor(PGconn *c, PQnoticeProcessor p, void *a) {
     return READY ? api.PQsetNoticeProcessor(c, p, a) : NULL;
 }

@@ -14,6 +14,7 @@ public enum DirectoryProgram {
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         // Redaction asks libpq which parts of a connection string are secret (loaded only then).
         ConnectionSecrets.install()
+        StandardDescriptors.holdClosedOnes()
         let output = OutputStream(descriptor: 1)
         let errors = OutputStream(descriptor: 2)
         if let problem = RawArguments.problem() {
@@ -33,26 +34,22 @@ public enum DirectoryProgram {
         }
         if options.help {
             output.line(Usage.text)
-            output.flush()
-            return 0
+            return output.finish(status: 0, errors: errors)
         }
         if options.version {
             output.line(Usage.version)
-            output.flush()
-            return 0
+            return output.finish(status: 0, errors: errors)
         }
         if let shell = options.completion {
             output.write(CompletionScript.text(for: shell))
-            output.flush()
-            return 0
+            return output.finish(status: 0, errors: errors)
         }
         let settings = EffectiveSettings.load(options: options, environment: environment)
         for warning in settings.warnings { errors.line("directory: warning: " + VisibleText.lines(warning)) }
         errors.flush()
         if options.printConfig {
             output.line(VisibleText.lines(settings.report))
-            output.flush()
-            return 0
+            return output.finish(status: 0, errors: errors)
         }
         let paths = DataPaths(environment: settings.exporting(into: environment))
         settings.exportHistorySize()

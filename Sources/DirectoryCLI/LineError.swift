@@ -24,6 +24,8 @@ enum LineError: Error {
     /// stopped before it changed anything); the lines before it stay done. `ranBefore` when
     /// lines had run in it (a nested `source`'s).
     case sourceInterrupted(path: String, line: Int, ranBefore: Bool)
+    /// Standard output could not be written (a full disk, a closed descriptor); the message says why.
+    case outputUnwritable(String)
 
     /// What the user reads after the line's location.
     var message: String {
@@ -43,6 +45,7 @@ enum LineError: Error {
                 ? "; what the lines before it did stays ('changes' lists it, 'undo' takes back one change at a time)"
                 : "; nothing changed"
             return "Interrupted: source \(path) stopped at line \(line)\(before)."
+        case .outputUnwritable(let problem): return problem
         }
     }
 

@@ -12,15 +12,15 @@ extension MainLoop {
     mutating func runScript(_ source: inout some LineSource) -> Int32 {
         switch run(&source) {
         case .quit:
-            printer.output.flush()
+            let written = reportOutputFailure()
             session.endRecovery()
-            return lineFailed ? 1 : 0
+            return lineFailed || !written ? 1 : 0
         case .exhausted(let failed):
-            printer.output.flush()
+            let written = reportOutputFailure()
             if let status = Termination.status(ending: &session, errors: printer.errors) { return status }
             let kept = session.endScriptRecovery()
             if warnIfUnsaved(journalKept: kept) { return 1 }
-            return failed ? 1 : 0
+            return failed || !written ? 1 : 0
         case .stopped(let failedOpen):
             if failedOpen {
                 printer.error(
@@ -29,6 +29,7 @@ extension MainLoop {
                     at: "directory: ")
             }
             warnIfUnsaved(journalKept: session.endScriptRecovery())
+            _ = reportOutputFailure()
             return 1
         case .exit(let status):
             return status
@@ -46,6 +47,15 @@ extension MainLoop {
         // A retain never released, so the session is never freed: no pointer is made or kept.
         _ = unsafe Unmanaged.passRetained(SessionHolder(session))
         return status
+    }
+
+    /// Writes what is left of the output; says on standard error when standard output could
+    /// not be written, and returns whether it could.
+    private func reportOutputFailure() -> Bool {
+        printer.output.flush()
+        guard printer.output.failure != 0 else { return true }
+        if let problem = printer.output.takeFailure() { printer.error(problem, at: "directory: ") }
+        return false
     }
 
     /// Writes the recovery journal in a script, which `run` does in batches, at most about a

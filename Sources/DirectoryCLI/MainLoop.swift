@@ -126,10 +126,13 @@ struct MainLoop {
                     // only for a cancel of its own.
                     _ = DatabaseInterrupt.take()
                 }
-                do {
+                do throws(LineError) {
                     let output = try carryOut(line, interactive: interactive)
                     if case .quit = output { return .quit }
                     if interactive { display(output) } else { printer.print(output) }
+                    // With --bail, a line's output is written with it, so that a failed write stops there.
+                    if bail, !interactive { printer.output.flush() }
+                    if let problem = printer.output.takeFailure() { throw .outputUnwritable(problem) }
                 } catch {
                     failed = true
                     lineFailed = true

@@ -53,8 +53,7 @@ enum OneShotFind {
         guard FileConflictCopies().copies(of: path).isEmpty else { return nil }
         guard let listing = scanFile(at: path, with: &scan, split: split) else { return nil }
         printer.print(.records(listing))
-        printer.output.flush()
-        return 0
+        return printer.output.finish(status: 0, errors: printer.errors)
     }
 
     /// Scans the JSON file at `path`; `nil` when it is not a readable, non-empty regular

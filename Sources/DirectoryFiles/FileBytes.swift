@@ -80,6 +80,14 @@ enum FileBytes {
             }
             var bytes: [UInt8] = []
             try readRest(of: descriptor, path: path, into: &bytes, limit: largestStream)
+            // Not waited for (a script must not hang on a FIFO no program will write), and not
+            // taken for an empty file either: its writer, started later, would wait forever.
+            if kind == S_IFIFO, bytes.isEmpty {
+                throw .unreadable(
+                    path: path,
+                    reason: "it is a FIFO (named pipe) that no program was writing to; start the program that "
+                        + "writes it first (or give the data on standard input: /dev/stdin)")
+            }
             return (bytes, modified)
         }
         let size = opened.size
@@ -126,9 +134,9 @@ enum FileBytes {
 }
 
 /// Plain words for `errno` values.
-enum SystemError {
+public enum SystemError {
     /// A lower-case description of `code`, e.g. "permission denied".
-    static func describe(_ code: Int32) -> String {
+    public static func describe(_ code: Int32) -> String {
         switch code {
         case EACCES, EPERM: return "permission denied"
         case ENOSPC: return "the disk is full"

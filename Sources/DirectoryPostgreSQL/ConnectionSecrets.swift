@@ -50,6 +50,22 @@ public enum ConnectionSecrets {
         guard unsafe directory_libpq_problem() == nil,
             let array = unsafe location.map({ unsafe PQconninfoParse($0, nil) }) ?? PQconndefaults()
         else { return nil }
+        return unsafe options(taking: array)
+    }
+
+    /// The non-empty option values of the array libpq handed out (`PQconninfo` of a
+    /// connection: what it resolved), by keyword; frees the array.
+    static func values(taking array: UnsafeMutablePointer<PQconninfoOption>?) -> [String: String] {
+        guard let array = unsafe array else { return [:] }
+        var values: [String: String] = [:]
+        for option in unsafe options(taking: array) {
+            if let value = option.value, !value.isEmpty { values[option.keyword] = value }
+        }
+        return values
+    }
+
+    /// The options in `array`, which is freed.
+    private static func options(taking array: UnsafeMutablePointer<PQconninfoOption>) -> [Option] {
         defer { unsafe PQconninfoFree(array) }
         var options: [Option] = []
         var option = unsafe array

@@ -76,6 +76,20 @@ final class PostgreSQLConnection {
         if let cancel = unsafe cancel { unsafe PQfreeCancel(cancel) }
     }
 
+    /// The server and database of the connection, as libpq resolved them from the
+    /// location, the environment (`PGHOST`, `PGPORT`, `PGDATABASE`) and its defaults: the
+    /// host name or socket folder, the port, and the database.
+    /// A host list (`host=a,b`, for failover) is kept whole, so that reaching the other
+    /// host names the same list.
+    var server: (host: String, port: String, database: String) {
+        let text = { (value: UnsafeMutablePointer<CChar>?) in unsafe value.map { unsafe String(cString: $0) } ?? "" }
+        let resolved = unsafe ConnectionSecrets.values(taking: PQconninfo(handle))
+        return unsafe (
+            resolved["host"] ?? resolved["hostaddr"] ?? text(PQhost(handle)), resolved["port"] ?? text(PQport(handle)),
+            text(PQdb(handle))
+        )
+    }
+
     /// Whether the connection is still good as far as libpq knows.
     var isOpen: Bool { unsafe PQstatus(handle) == CONNECTION_OK }
 

@@ -8,6 +8,8 @@ extension PostgreSQLStore {
         let connection: PostgreSQLConnection
         /// The kind (`SCHEMA.`) whose notifications are about this directory.
         let schemaPrefix: String
+        /// The list's identity for its recovery journal (`PostgreSQLStore.journalIdentity`).
+        let identity: String
         /// The kind of list last read or written here.
         var kind: ListKind?
         /// What was heard of others' changes, and the last count of them.
@@ -25,7 +27,21 @@ extension PostgreSQLStore {
                     AND source IN ('default', 'configuration file', 'command line', 'environment variable'))
                 """, ["\(lockTimeout)s"])
             schemaPrefix = (setup.value(row: 0, column: 0) ?? "public") + "."
+            identity = Self.identity(of: connection.server, schema: String(schemaPrefix.dropLast()))
             try connection.run("LISTEN " + (try connection.quoted(DatabaseTables.channel)))
+        }
+
+        /// `host=… port=… dbname=… schema=…`, each value quoted as libpq quotes one when it
+        /// has to be.
+        static func identity(of server: (host: String, port: String, database: String), schema: String) -> String {
+            let quoted = { (value: String) -> String in
+                guard value.isEmpty || value.contains(where: { $0.isWhitespace || $0 == "'" || $0 == "\\" }) else {
+                    return value
+                }
+                return "'" + String(value.flatMap { $0 == "'" || $0 == "\\" ? ["\\", $0] : [$0] }) + "'"
+            }
+            return "host=\(quoted(server.host)) port=\(quoted(server.port)) dbname=\(quoted(server.database)) "
+                + "schema=\(quoted(schema))"
         }
 
         /// Reads what arrived and notes whether others wrote this list's table.
@@ -81,6 +97,16 @@ extension PostgreSQLStore {
         }
     }
 
+    /// The server, port, database and schema that `location` reached when it was first
+    /// connected (`host=/run/postgresql port=5432 dbname=dept schema=public`), as libpq
+    /// resolved them from the location and the environment (`PGHOST`, `PGPORT`): a recovery
+    /// journal belongs to that list, not to the words of the location, which name another
+    /// server's database of the same name when the environment changes. The location itself
+    /// before any connection.
+    public func journalIdentity(location: String) -> String {
+        state.withLock { $0.identities[location] } ?? location
+    }
+
     /// Lets the store ask for a password when the server wants one and none was given, as
     /// psql does: `ask` gets the prompt (`Password for user alice: `) and returns what was
     /// typed, or `nil`. Only for a terminal session; the password is kept for reconnecting.
@@ -118,6 +144,8 @@ extension PostgreSQLStore {
             link.tally.heard = true
         }
         state.links[location] = link
+        // The first connection's identity stays the location's for the whole run.
+        if state.identities[location] == nil { state.identities[location] = link.identity }
         if state.lost.removeValue(forKey: location) != nil {
             state.news[location, default: []].append(
                 "The connection to \(StoreLocation.displayName(location)) is back; others' changes are heard again.")
@@ -218,6 +246,8 @@ final class LinkTable: Sendable {
     struct State {
         /// The open links by location.
         var links: [String: PostgreSQLStore.Link] = [:]
+        /// What each location's first connection reached (`Link.identity`), by location.
+        var identities: [String: String] = [:]
         /// Passwords typed at the prompt, by location, for reconnecting.
         var passwords: [String: String] = [:]
         /// Asks for a password at the terminal, when the program may (see `askForPasswords`).

@@ -11,6 +11,7 @@ extension Session {
         var lastOlder = -Double.infinity
         var last = -Double.infinity
         var pids: [String] = []
+        var foreign = false
         for orphan in orphans {
             guard let journal = RecoveryJournal.decode(orphan.bytes) else {
                 if RecoveryJournal.isOlderFormat(orphan.bytes) {
@@ -23,6 +24,7 @@ extension Session {
             }
             changes += journal.changes.count
             order = order || journal.order != nil
+            foreign = foreign || !isListOf(journal)
             last = max(last, orphan.modified)
             pids.append(String(journal.pid))
         }
@@ -35,6 +37,11 @@ extension Session {
                 "\(what) to \(listName) from \(sessions), last written \(localTime(last)), "
                     + "wait in a recovery journal: type 'recover' to bring them back as unsaved changes "
                     + "('changes' lists them, 'save' writes them), or 'discard' to delete them.")
+        }
+        if foreign {
+            lines.append(
+                "But none of the saved records the journal noted is in \(listName): it was written for another "
+                    + "list at this location (replaced, or renamed after the crash?), so 'recover' refuses it.")
         }
         if unreadable > 0 {
             lines.append(
@@ -68,7 +75,13 @@ extension Session {
             orphans = []
             return
         }
-        orphans = store.orphans(of: location).filter { orphan in
+        // A database's journals are named by the server and database reached; those of
+        // releases before 1.12 by the location as it was typed, and are found that way too.
+        var found = store.orphans(of: journalLocation)
+        if journalLocation != location {
+            found = (found + store.orphans(of: location)).sorted { $0.modified < $1.modified }
+        }
+        orphans = found.filter { orphan in
             guard let journal = RecoveryJournal.decode(orphan.bytes), journal.damage.isEmpty,
                 journal.isEmpty
             else { return true }
@@ -110,6 +123,14 @@ extension Session {
                     file: listName,
                     reason: "its journal holds \(journal.kind) records, and this is a \(kind.name) list")
             }
+            if !force, !isListOf(journal) {
+                throw .recoveryFailed(
+                    file: listName,
+                    reason: "the journal was written for another list at this location: none of the "
+                        + "\(journal.witnesses.count) saved \(journal.witnesses.count == 1 ? kind.noun : kind.pluralNoun) it noted is in "
+                        + "\(listName) (was the list replaced, or renamed after the crash?); 'recover!' brings its "
+                        + "changes in all the same")
+            }
             do {
                 try next.list.replay(journal.changes, force: force, location: location, medium: medium)
             } catch .conflict(_, _, let details) {
@@ -136,6 +157,12 @@ extension Session {
             + (problem.map { [$0] } ?? [])
         guard !notes.isEmpty else { return feedback(message) }
         return .warning(message + "\n" + notes.map { "  " + $0 }.joined(separator: "\n"))
+    }
+
+    /// Whether `journal` was written for this list: one of the saved records it noted
+    /// (`RecoveryJournal.witnesses`) is in it, or it noted none (an empty list, an older release).
+    func isListOf(_ journal: RecoveryJournal) -> Bool {
+        journal.witnesses.isEmpty || journal.witnesses.contains { records.index(of: RecordKey(id: $0)) != nil }
     }
 
     /// Where two journals (oldest first) changed one record differently: one field to two

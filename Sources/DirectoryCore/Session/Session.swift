@@ -228,12 +228,12 @@ extension Session {
         if list.notes.hasPending {
             // Written in pieces of about a megabyte, so a long script's first write never holds
             // its whole journal as bytes (a piece cut short by a crash loses only whole entries).
-            let (location, kindName) = (self.location, kind.name)
+            let (location, kindName, witnesses) = (journalLocation, kind.name, recoveryWitnesses())
             var bytes: [UInt8] = []
             forEachRecoveryEntry { entry in
                 RecoveryJournal.encode(entry, into: &bytes)
                 if bytes.count >= Self.recoveryPieceSize {
-                    store.append(bytes, location: location, kind: kindName)
+                    store.append(bytes, location: location, kind: kindName, witnesses: witnesses)
                     bytes.removeAll(keepingCapacity: true)
                 }
             }
@@ -242,7 +242,7 @@ extension Session {
                 RecoveryJournal.encodeOrder(list.tracker.savedOrder != nil ? records.keys : nil, into: &bytes)
             }
             list.notes.clearPending()
-            if !bytes.isEmpty { store.append(bytes, location: location, kind: kindName) }
+            if !bytes.isEmpty { store.append(bytes, location: location, kind: kindName, witnesses: witnesses) }
         }
         return store.sync()
     }
@@ -273,6 +273,21 @@ extension Session {
         recoveredUnsaved = false
         list.notes.clearPending()
         store.removeJournal()
+    }
+
+    /// What the recovery journal names the list by: the store's identity of it (for a
+    /// database the server and database reached, `ListStore.journalIdentity`).
+    var journalLocation: String { store.journalIdentity(location: location) }
+
+    /// Ids of saved records spread over the list, for a journal's header (`RecoveryJournal.witnesses`).
+    func recoveryWitnesses() -> [RecordID] {
+        let count = records.count
+        var ids: [RecordID] = []
+        for step in 0..<min(count, RecoveryJournal.witnessCount) {
+            let key = records.key(at: step * count / min(count, RecoveryJournal.witnessCount))
+            if list.tracker.baseline[key] != .absent, !ids.contains(key.id) { ids.append(key.id) }
+        }
+        return ids
     }
 
     /// How many bytes of journal entries are written at a time.

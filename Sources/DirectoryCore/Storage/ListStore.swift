@@ -112,9 +112,18 @@ public protocol ListStore: Sendable {
     /// Whether `location` and `other` name the same list, however spelled (`p.plist`,
     /// `./p.plist`, an absolute path, a symbolic link), so `save as` knows its own file.
     func isSameList(_ location: String, as other: String) -> Bool
+
+    /// What names the list at `location` (open in this store) for its recovery journal: for a
+    /// database the server, port, database and schema the connection reached, however the
+    /// location and the environment spelled them. The default is `location` itself (a file's
+    /// journal is named by the file's real path).
+    func journalIdentity(location: String) -> String
 }
 
 extension ListStore {
+    /// `location` itself.
+    public func journalIdentity(location: String) -> String { location }
+
     /// Whether there is a list at `location`, from its version; a store may answer more cheaply.
     public func exists(location: String) -> Bool {
         (try? version(at: location, known: nil)) != nil

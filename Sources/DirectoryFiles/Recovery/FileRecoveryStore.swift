@@ -38,10 +38,15 @@ public final class FileRecoveryStore: RecoveryStore {
     /// Adds encoded entries to this session's journal of the list at `path` (a location), starting the
     /// journal (made under a hidden name, locked and headed, then linked) when there is none.
     public func append(_ entries: [UInt8], location path: String, kind: String) {
+        append(entries, location: path, kind: kind, witnesses: [])
+    }
+
+    /// As `append(_:location:kind:)`; a journal it starts keeps `witnesses` in its header.
+    public func append(_ entries: [UInt8], location path: String, kind: String, witnesses: [RecordID]) {
         let location = location(of: path)
         if descriptor < 0 || location != journalLocation {
             removeJournal()
-            start(location: location, kind: kind)
+            start(location: location, kind: kind, witnesses: witnesses)
         }
         guard descriptor >= 0 else { return }
         write(entries)
@@ -114,13 +119,14 @@ public final class FileRecoveryStore: RecoveryStore {
     /// same moment never finds it empty (and reports it unreadable) or takes it for the
     /// journal of a session that ended, and its lock cannot be missed because that session
     /// held the file for a look while it was being made.
-    private func start(location: String, kind: String) {
+    private func start(location: String, kind: String, witnesses: [RecordID]) {
         if let refusal = RecoveryFolder.prepare(folder) {
             fail(refusal)
             return
         }
         let hash = RecoveryLocation.hash(location)
-        let header = RecoveryJournal.header(location: location, kind: kind, pid: pid, started: now())
+        let header = RecoveryJournal.header(
+            location: location, kind: kind, pid: pid, started: now(), witnesses: witnesses)
         let making = folder + "/.\(hash)-\(pid).journal.new"
         unsafe unlink(making)  // left by a process of this pid that died while making its journal
         let file = unsafe open(making, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

@@ -16,9 +16,13 @@ final class MemoryRecoveryStore: RecoveryStore {
     var pid = 42
 
     func append(_ entries: [UInt8], location path: String, kind: String) {
+        append(entries, location: path, kind: kind, witnesses: [])
+    }
+
+    func append(_ entries: [UInt8], location path: String, kind: String, witnesses: [RecordID]) {
         appends += 1
         if journal == nil {
-            journal = RecoveryJournal.header(location: path, kind: kind, pid: pid, started: 0)
+            journal = RecoveryJournal.header(location: path, kind: kind, pid: pid, started: 0, witnesses: witnesses)
         }
         journal? += entries
         unsynced = true

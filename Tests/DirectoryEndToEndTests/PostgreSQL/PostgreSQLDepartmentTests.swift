@@ -19,7 +19,8 @@ struct PostgreSQLDepartmentTests {
 
         init() throws {
             cluster = try TestCluster()
-            cluster.stopWhenGone(getpid())
+            // A static's folder is never deinitialized: it goes with the cluster.
+            cluster.stopWhenGone(getpid(), alsoRemoving: [folder.path])
             try runSQL(try PostgreSQLSetupTests.block(after: "<!-- setup-sql: before -->"))
             try runCommand(try PostgreSQLSetupTests.block(after: "<!-- setup-command -->"))
             try runSQL(try PostgreSQLSetupTests.block(after: "<!-- setup-sql: after -->"))

@@ -121,11 +121,12 @@ final class TestCluster: @unchecked Sendable {
 
     /// Starts a watchdog that stops the server and removes its folder once process `owner`
     /// has ended, however it ended (a crash or a kill skips `atexit`).
-    func stopWhenGone(_ owner: pid_t) {
+    /// `others` (a static suite's folder, which is never deinitialized) are removed with it.
+    func stopWhenGone(_ owner: pid_t, alsoRemoving others: [String] = []) {
         let stop = "\(bin)/pg_ctl -D \(folder)/data -m fast -w stop"
         let asServer = getuid() == 0 ? "/usr/sbin/runuser -u postgres -- /usr/bin/env --chdir=/tmp " : ""
         let script =
-            "trap '' HUP INT TERM; while kill -0 \(owner) 2>/dev/null; do sleep 1; done; \(asServer)\(stop) >/dev/null 2>&1; rm -rf \(folder)"
+            "trap '' HUP INT TERM; while kill -0 \(owner) 2>/dev/null; do sleep 1; done; \(asServer)\(stop) >/dev/null 2>&1; rm -rf \(([folder] + others).joined(separator: " "))"
         var actions = unsafe posix_spawn_file_actions_t()
         unsafe posix_spawn_file_actions_init(&actions)
         defer { unsafe posix_spawn_file_actions_destroy(&actions) }

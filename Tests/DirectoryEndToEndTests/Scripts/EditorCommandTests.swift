@@ -108,7 +108,7 @@ struct EditorCommandTests {
         let folder = TemporaryFolder()
         try savedList(2, in: folder)
         let editor = StandInEditor(
-            "{ printf '\\357\\273\\277'; sed 's/Briggs 1/Sloan 1/' \"$f\"; } > \"$f.n\" && cat \"$f.n\" > \"$f\"",
+            "{ printf '\\357\\273\\277'; sed 's/Briggs 1/Sloan 1/' \"$f\"; } > \"$f.n\" && cat \"$f.n\" > \"$f\"; rm -f \"$f.n\"",
             in: folder)
         let run = try ProgramRun.run(
             ["--file", "d.json"], input: "editor\nsave\n", folder: folder, environment: ["EDITOR": editor.path])

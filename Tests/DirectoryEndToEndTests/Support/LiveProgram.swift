@@ -13,8 +13,8 @@ final class LiveProgram {
     private let outputPath: String
     private let errorPath: String
 
-    /// Starts `directory` with `arguments` in `folder`, with `ProgramRun`'s environment.
-    init(_ arguments: [String], folder: TemporaryFolder) throws {
+    /// Starts `directory` with `arguments` in `folder`, with `ProgramRun`'s environment and `extra`.
+    init(_ arguments: [String], folder: TemporaryFolder, environment extra: [String: String] = [:]) throws {
         let stem = folder.file(".live-" + UUID().uuidString)
         let fifo = stem + ".fifo"
         outputPath = stem + ".out"
@@ -32,7 +32,7 @@ final class LiveProgram {
         process.environment = [
             "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
             "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
-        ]
+        ].merging(extra) { $1 }
         process.standardInput = FileHandle(forReadingAtPath: fifo)
         process.standardOutput = FileHandle(forWritingAtPath: outputPath)
         process.standardError = FileHandle(forWritingAtPath: errorPath)

@@ -15,6 +15,15 @@ public struct RecoveryJournal: Equatable, Sendable {
     /// What could not be read, one phrase each (empty when the file was whole).
     public var damage: [String]
 
+    /// A few ids of the list's saved records when the journal was started (at most
+    /// `witnessCount`, spread over the list), so that `recover` can tell the journal was
+    /// written for another list that now has its location (a file replaced or renamed); empty
+    /// for a list with none saved, and in journals of releases before 1.12.
+    public var witnesses: [RecordID] = []
+
+    /// How many ids a journal keeps in `witnesses`.
+    public static let witnessCount = 8
+
     /// The list's order when the session had reordered it (`move`, `sort`, `editor`), as
     /// the keys of its records; `nil` when the order was the saved one.
     public var order: [RecordKey]?
@@ -47,13 +56,23 @@ public struct RecoveryJournal: Equatable, Sendable {
     }
 
     /// The file's first bytes: the magic line and a header entry.
-    public static func header(location: String, kind: String, pid: Int, started: Double) -> [UInt8] {
+    /// `witnesses` follow the fields of 1.11.0's header, which that release's reader skips.
+    public static func header(
+        location: String, kind: String, pid: Int, started: Double, witnesses: [RecordID] = []
+    ) -> [UInt8] {
         var payload = RecoveryBytes()
         payload.append(UInt8(ascii: "H"))
         payload.append(location)
         payload.append(kind)
         payload.append(UInt64(truncatingIfNeeded: pid))
         payload.append(started.bitPattern)
+        if !witnesses.isEmpty {
+            payload.append(count: witnesses.count)
+            for id in witnesses {
+                payload.append(id.high)
+                payload.append(id.low)
+            }
+        }
         return magic + frame(payload.bytes)
     }
 
@@ -119,6 +138,12 @@ public struct RecoveryJournal: Equatable, Sendable {
         var journal = RecoveryJournal(
             location: location, kind: kind, pid: Int(truncatingIfNeeded: pid),
             started: Double(bitPattern: started), entries: [], damage: [])
+        if let count = header.count(), count <= witnessCount {
+            for _ in 0..<count {
+                guard let high = header.word(), let low = header.word() else { break }
+                journal.witnesses.append(RecordID(high: high, low: low))
+            }
+        }
         journal.readEntries(bytes, from: offset)
         return journal
     }

@@ -6,6 +6,10 @@ public protocol RecoveryStore: AnyObject {
     /// `kind`), starting the journal first when there is none for that list.
     func append(_ entries: [UInt8], location: String, kind: String)
 
+    /// As `append(_:location:kind:)`; a journal it starts keeps `witnesses`, ids of the list's
+    /// saved records (`RecoveryJournal.witnesses`).
+    func append(_ entries: [UInt8], location: String, kind: String, witnesses: [RecordID])
+
     /// Makes what was appended durable (fsync); returns a problem to report, if any.
     func sync() -> String?
 
@@ -17,6 +21,13 @@ public protocol RecoveryStore: AnyObject {
 
     /// Deletes an orphan's journal (after `recover` or `discard`).
     func remove(_ orphan: RecoveryOrphan)
+}
+
+extension RecoveryStore {
+    /// `append(_:location:kind:)`, the witnesses left out (a store that does not keep them).
+    public func append(_ entries: [UInt8], location: String, kind: String, witnesses: [RecordID]) {
+        append(entries, location: location, kind: kind)
+    }
 }
 
 /// The journal of a session that ended with unsaved changes.

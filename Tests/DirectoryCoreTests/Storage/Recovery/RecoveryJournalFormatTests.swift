@@ -37,6 +37,26 @@ struct RecoveryJournalFormatTests {
         #expect(!RecoveryJournal.isOlderFormat(Array("hello".utf8)))
     }
 
+    @Test("a header with witnesses starts with 1.11.0's header fields, which that release reads and then stops")
+    func witnessesFollowTheOlderHeader() throws {
+        let older = RecoveryJournal.header(location: "/data/directory.plist", kind: "person", pid: 42, started: 7)
+        let id = RecordID(high: 1, low: 2)
+        let newer = RecoveryJournal.header(
+            location: "/data/directory.plist", kind: "person", pid: 42, started: 7, witnesses: [id])
+        let start = RecoveryJournal.magic.count + 12
+        #expect(Array(newer[start...]).starts(with: older[start...]))
+        let read = try #require(RecoveryJournal.decode(newer + RecoveryJournal.encode(Self.entry)))
+        #expect(read.witnesses == [id])
+        #expect(read.location == "/data/directory.plist" && read.pid == 42 && read.changes.count == 1)
+        let readOlder = try #require(RecoveryJournal.decode(older + RecoveryJournal.encode(Self.entry)))
+        #expect(readOlder.witnesses.isEmpty && readOlder.changes.count == 1)
+    }
+
+    /// An entry that adds Kim Tran.
+    static let entry = RecoveryEntry(
+        key: RecordKey(id: RecordID(high: 3, low: 4)), saved: nil,
+        now: Record(id: RecordID(high: 3, low: 4), values: [.text("Kim Tran"), .text("")]), position: 0)
+
     @Test("the notice names a journal of format 1 and the release that reads it; recover says so; discard deletes it")
     func sessionSaysOlderRelease() throws {
         let journals = MemoryRecoveryStore()
