@@ -43,6 +43,16 @@ enum ScriptFile {
         return .success(descriptor)
     }
 
+    /// A descriptor of standard input for `-f -` (its own, which the caller closes).
+    static func standardInput() -> Result<Int32, Problem> {
+        let descriptor = dup(0)
+        guard descriptor >= 0 else {
+            let reason = unsafe String(cString: strerror(errno))
+            return .failure(Problem(message: "cannot read the script from standard input: \(reason)", status: 1))
+        }
+        return .success(descriptor)
+    }
+
     /// Whether the regular file open at `descriptor` has a NUL byte in its first 4 KiB, as
     /// no script of commands has (bash refuses such a file as binary); read without moving the
     /// file's offset.
