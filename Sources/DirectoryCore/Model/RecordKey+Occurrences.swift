@@ -180,12 +180,17 @@ private struct IDBits {
 
 /// The ids on a shared bit and how many times each was seen: an open-addressed table of
 /// at least twice as many places as ids, sized once, placing an id by a keyed mix of its
-/// halves (`WordMix`), so that a hand-made file cannot choose ids that pile up.
+/// halves (`WordMix`), so that a hand-made file cannot choose ids that pile up. A place
+/// holds an id and its count together, so that looking one up misses the cache once.
 private struct SharedBitIDs {
-    private var highs: [UInt64]
-    private var lows: [UInt64]
-    /// How many times the id in each place was seen; 0 for an empty place.
-    private var seen: [Int]
+    /// An id and how many times it was seen; 0 for an empty place.
+    private struct Place {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var seen = 0
+    }
+
+    private var places: [Place]
     private let mask: Int
 
     /// A table for up to `capacity` different ids.
@@ -193,27 +198,25 @@ private struct SharedBitIDs {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         mask = size - 1
-        highs = [UInt64](repeating: 0, count: size)
-        lows = [UInt64](repeating: 0, count: size)
-        seen = [Int](repeating: 0, count: size)
+        places = [Place](repeating: Place(), count: size)
     }
 
     /// How many times `id` was seen before, counting this time for the next.
     mutating func count(_ id: RecordID) -> Int {
-        var place = Int(truncatingIfNeeded: WordMix.mix(id.high, id.low)) & mask
+        let mask = mask
+        var index = Int(truncatingIfNeeded: WordMix.mix(id.high, id.low)) & mask
+        var table = places.mutableSpan
         while true {
-            let times = seen[place]
-            if times == 0 {
-                highs[place] = id.high
-                lows[place] = id.low
-                seen[place] = 1
+            let place = table[index]
+            if place.seen == 0 {
+                table[index] = Place(high: id.high, low: id.low, seen: 1)
                 return 0
             }
-            if highs[place] == id.high, lows[place] == id.low {
-                seen[place] = times + 1
-                return times
+            if place.high == id.high, place.low == id.low {
+                table[index].seen = place.seen + 1
+                return place.seen
             }
-            place = (place + 1) & mask
+            index = (index + 1) & mask
         }
     }
 }
