@@ -22,58 +22,6 @@ public struct RecordKey: Hashable, Sendable {
         hasher.combine(id.high ^ (id.low &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: occurrence))
     }
 
-    /// Numbers the records that share an id (0, 1, 2 … in list order) and returns
-    /// those ids, in order of their second appearance; records with a unique id get 0.
-    ///
-    /// Runs on every load, so it first gives each id one bit of a bit set with 16 bits
-    /// per record (2 MB for a million: it stays in the cache, where a hash table of a
-    /// million ids would not); only the ids whose bit another id had taken, about one in
-    /// sixteen, are then compared in full.
-    @discardableResult
-    public static func numberOccurrences(in records: inout RecordList) -> [RecordID] {
-        var size = 1024
-        while size < records.count * 16 { size <<= 1 }
-        let shift = UInt64(64 - size.trailingZeroBitCount)
-        func bit(_ id: RecordID) -> Int {
-            Int(truncatingIfNeeded: ((id.high ^ id.low) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        }
-        var taken = [UInt64](repeating: 0, count: size / 64)
-        var shared = [UInt64](repeating: 0, count: size / 64)
-        var positions = [UInt32](repeating: 0, count: records.count)
-        var numbered = false
-        records.forEachKey { index, key in
-            let position = bit(key.id)
-            positions[index] = UInt32(truncatingIfNeeded: position)
-            let mask: UInt64 = 1 << UInt64(position & 63)
-            if taken[position >> 6] & mask != 0 { shared[position >> 6] |= mask }
-            taken[position >> 6] |= mask
-            if key.occurrence != 0 { numbered = true }
-        }
-        if numbered {
-            for index in records.indices where records.key(at: index).occurrence != 0 { records[index].occurrence = 0 }
-        }
-        var seen = Set<RecordID>()
-        var suspects = Set<RecordID>()
-        for index in positions.indices {
-            let position = Int(positions[index])
-            guard shared[position >> 6] & (1 << UInt64(position & 63)) != 0 else { continue }
-            let id = records.id(at: index)
-            if !seen.insert(id).inserted { suspects.insert(id) }
-        }
-        guard !suspects.isEmpty else { return [] }
-        var counts: [RecordID: Int] = [:]
-        var repeated: [RecordID] = []
-        for index in records.indices {
-            let id = records.id(at: index)
-            guard suspects.contains(id) else { continue }
-            let count = counts[id, default: 0]
-            if count == 1 { repeated.append(id) }
-            if count != 0 { records[index].occurrence = count }
-            counts[id] = count + 1
-        }
-        return repeated
-    }
-
     /// Numbers the records of an array that share an id, as for a `RecordList`.
     @discardableResult
     public static func numberOccurrences(in records: inout [Record]) -> [RecordID] {
