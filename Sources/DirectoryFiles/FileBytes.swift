@@ -307,7 +307,8 @@ struct ReadWindow: ~Copyable {
     /// when opened (so a large file is never copied from window to window), then more while
     /// the file keeps growing.
     mutating func readToEnd() {
-        readToEnd(hashedBehindFrom: HashBehind.hasSecondCore ? HashBehind.minimumBytes : .max, piece: HashBehind.pieceBytes)
+        readToEnd(
+            hashedBehindFrom: HashBehind.hasSecondCore ? HashBehind.minimumBytes : .max, piece: HashBehind.pieceBytes)
     }
 
     /// `readToEnd`, its first read hashed on a second thread a `piece` behind the read when
