@@ -1,4 +1,5 @@
 import DirectoryCore
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -250,7 +251,16 @@ struct ReadWindow: ~Copyable {
 
     deinit {
         close(descriptor)
-        unsafe storage.deallocate()
+        if capacity >= HashBehind.minimumBytes, HashBehind.hasSecondCore {
+            // A whole plist's bytes (69 MB for a million people) are handed back to the kernel
+            // on another thread, while this one goes on with the list read from them.
+            let address = unsafe UInt(bitPattern: storage)
+            DispatchQueue.global(qos: .utility).async {
+                unsafe UnsafeMutableRawPointer(bitPattern: address)?.deallocate()
+            }
+        } else {
+            unsafe storage.deallocate()
+        }
     }
 
     /// Calls `body` with the bytes in the window.
