@@ -229,6 +229,9 @@ public enum AtomicFile {
         /// short: the new file then holds some of them, and `restart()` must empty it.
         mutating func append(from source: Int32, offset: Int, length: Int, buffer: inout [UInt8]) -> Bool {
             guard failure == 0, !buffer.isEmpty else { return false }
+            if length >= HashBehind.minimumBytes, HashBehind.hasSecondCore {
+                return appendHashedBehind(from: source, offset: offset, length: length)
+            }
             var done = 0
             while done < length {
                 let count = min(buffer.count, length - done)
@@ -252,6 +255,30 @@ public enum AtomicFile {
                     unhinted = size
                 }
             }
+            return true
+        }
+
+        /// `append(from:offset:length:buffer:)` with the reads and the hash on a second thread
+        /// (`HashBehind`) while this one has the kernel copy the bytes: the same bytes and hash.
+        mutating func appendHashedBehind(from source: Int32, offset: Int, length: Int) -> Bool {
+            let behind = HashBehind(from: hash, reading: source, offset: offset, length: length)
+            var copied = 0
+            while copied < length {
+                let count = directory_copy_range(
+                    source, Int64(offset + copied), descriptor, Int64(min(Self.writebackStep, length - copied)))
+                guard count > 0 else { break }
+                copied += Int(count)
+                if hintsWriteback, size + copied - unhinted >= Self.writebackStep {
+                    if directory_start_writeback(descriptor, Int64(unhinted), Int64(size + copied - unhinted)) != 0 {
+                        hintsWriteback = false
+                    }
+                    unhinted = size + copied
+                }
+            }
+            // Waited for whatever happened: the source stays open until the second thread is done.
+            guard let hashed = behind.finish(), copied == length else { return false }
+            hash = hashed
+            size += length
             return true
         }
 

@@ -1,4 +1,5 @@
 import DirectoryCore
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -250,7 +251,16 @@ struct ReadWindow: ~Copyable {
 
     deinit {
         close(descriptor)
-        unsafe storage.deallocate()
+        if capacity >= HashBehind.minimumBytes, HashBehind.hasSecondCore {
+            // A whole plist's bytes (69 MB for a million people) are handed back to the kernel
+            // on another thread, while this one goes on with the list read from them.
+            let address = unsafe UInt(bitPattern: storage)
+            DispatchQueue.global(qos: .utility).async {
+                unsafe UnsafeMutableRawPointer(bitPattern: address)?.deallocate()
+            }
+        } else {
+            unsafe storage.deallocate()
+        }
     }
 
     /// Calls `body` with the bytes in the window.
@@ -307,6 +317,17 @@ struct ReadWindow: ~Copyable {
     /// when opened (so a large file is never copied from window to window), then more while
     /// the file keeps growing.
     mutating func readToEnd() {
+        readToEnd(
+            hashedBehindFrom: HashBehind.hasSecondCore ? HashBehind.minimumBytes : .max, piece: HashBehind.pieceBytes)
+    }
+
+    /// `readToEnd`, its first read hashed on a second thread a `piece` behind the read when
+    /// at least `minimum` bytes are left to read (`HashBehind`).
+    mutating func readToEnd(hashedBehindFrom minimum: Int, piece: Int) {
+        if !atEnd, expectedSize - size >= minimum {
+            grow(to: max(capacity * 2, expectedSize + 1))
+            fillHashedBehind(piece: max(piece, 1))
+        }
         while !atEnd {
             grow(to: max(capacity * 2, expectedSize + 1))
             fill()
@@ -320,6 +341,50 @@ struct ReadWindow: ~Copyable {
         unsafe storage.deallocate()
         unsafe storage = unsafe newStorage
         capacity = newCapacity
+    }
+
+    /// Reads as `fill` does, a `piece` at a time, each piece hashed on a second thread while
+    /// the next is read: the hash is the one `fill` makes, of the same bytes, in order.
+    private mutating func fillHashedBehind(piece: Int) {
+        let wanted = capacity - count
+        guard wanted > 0 else { return }
+        if size > 0, size - (checkpoints.last?.offset ?? 0) >= Self.checkpointStep {
+            checkpoints.append((size, hash))
+        }
+        // The second thread reads only the bytes published to it, and is waited for before
+        // this returns: the window's memory neither moves nor is freed meanwhile.
+        let behind = unsafe HashBehind(from: hash, at: UInt(bitPattern: storage + count))
+        var read = 0
+        var code: Int32 = 0
+        while read < wanted {
+            let length = min(piece, wanted - read)
+            let (got, failure) = unsafe DescriptorRead.fill(
+                UnsafeMutableRawBufferPointer(start: storage + count + read, count: length), from: descriptor)
+            read += got
+            code = failure
+            behind.publish(read)
+            if failure != 0 || got < length { break }
+        }
+        if let hashed = behind.finish() {
+            hash = hashed
+        } else {
+            unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
+        }
+        if let lease, !leaseBroken, lease.isBroken {
+            leaseBroken = true
+            lease.release()
+        }
+        count += read
+        size += read
+        if code != 0 {
+            failure = .unreadable(path: path, reason: SystemError.describe(code))
+            atEnd = true
+        } else if size > FileBytes.largestFile {
+            failure = .unreadable(path: path, reason: "it is more than the 1 GiB limit")
+            atEnd = true
+        } else if read < wanted {
+            atEnd = true
+        }
     }
 
     /// Reads until the window holds `capacity` bytes or the file ends.

@@ -1,12 +1,23 @@
+import Dispatch
+import Synchronization
+
 extension RecordTable.Builder {
+    /// The fewest rows of `other` for which a join copies the ids and the values' bytes on a
+    /// second thread while this one does the rest: below, a thread's wake-up costs more.
+    static let joinedOnTwoThreadsFrom = 50_000
+
     /// Appends the rows of `other`, a table of the same kind, after these, as appending
     /// them one by one would: their values' bytes and offsets, ids, key orders (each order
     /// `other` used found among these or added after them) and objects. Returns `false`,
     /// appending nothing, when the two together hold more orders or bytes than a table
     /// can, so that appending one by one would have refused some rows.
     ///
-    /// It copies each array once, where appending row by row copies value by value.
-    mutating func append(contentsOf other: RecordTable.Builder) -> Bool {
+    /// It copies each array once, where appending row by row copies value by value; from
+    /// `twoThreadsFrom` rows of `other` on, the ids and the values' bytes are copied on a
+    /// second thread meanwhile (`JoinedCopies`), into the same arrays.
+    mutating func append(
+        contentsOf other: RecordTable.Builder, twoThreadsFrom: Int = joinedOnTwoThreadsFrom
+    ) -> Bool {
         guard other.fieldCount == fieldCount, other.textFields == textFields else { return false }
         guard !other.ids.isEmpty else { return true }
         guard bytes.count + other.bytes.count <= Self.capacityLimit else { return false }
@@ -27,7 +38,18 @@ extension RecordTable.Builder {
             orderMap.append(UInt8(truncatingIfNeeded: orders.count - 1))
         }
         let rowBase = ids.count
-        appendRowOrders(of: other, mappedBy: orderMap)
+        let offset = UInt32(truncatingIfNeeded: bytes.count)
+        var copies: JoinedCopies?
+        if other.ids.count >= twoThreadsFrom {
+            let handed = JoinedCopies(ids: ids, bytes: bytes)
+            // Let go of them here, so the second thread's arrays are its only references
+            // (appended to in place, not copied first).
+            ids = []
+            bytes = []
+            handed.start(appending: other.ids, other.bytes)
+            copies = handed
+        }
+        appendRowOrders(of: other, rowBase: rowBase, mappedBy: orderMap)
         packedOrders = orders
         keyOrders.append(contentsOf: added)
         lastOrderIndex = -1
@@ -42,30 +64,33 @@ extension RecordTable.Builder {
             valueObjectBound = max(valueObjectBound, other.valueObjectBound)
         }
 
-        let offset = UInt32(truncatingIfNeeded: bytes.count)
         starts.reserveCapacity(starts.count + other.starts.count - 1)
         for index in 1..<other.starts.count { starts.append(other.starts[index] &+ offset) }
-        bytes.append(contentsOf: other.bytes)
         // Where the rows were in the file: kept only when both parts noted every row's.
-        if origins.count == ids.count, other.origins.count == other.ids.count {
+        if origins.count == rowBase, other.origins.count == other.ids.count {
             origins.append(contentsOf: other.origins)
         } else {
             origins = []
         }
-        ids.append(contentsOf: other.ids)
+        if let copies {
+            (ids, bytes) = copies.finish()
+        } else {
+            bytes.append(contentsOf: other.bytes)
+            ids.append(contentsOf: other.ids)
+        }
         return true
     }
 
     /// Notes the orders of `other`'s rows, each `orderMap[its index in other]` here: the
     /// column stays empty while every row has the first order, as `appendOrder` keeps it.
-    private mutating func appendRowOrders(of other: RecordTable.Builder, mappedBy orderMap: [UInt8]) {
+    private mutating func appendRowOrders(of other: RecordTable.Builder, rowBase: Int, mappedBy orderMap: [UInt8]) {
         let allFirst =
             other.rowOrders.isEmpty
             ? orderMap.first ?? 0 == 0 : other.rowOrders.allSatisfy { orderMap[Int($0)] == 0 }
         guard !(rowOrders.isEmpty && allFirst) else { return }
         if rowOrders.isEmpty {
-            rowOrders = Array(repeating: 0, count: ids.count)
-            rowOrders.reserveCapacity(ids.count + other.ids.count)
+            rowOrders = Array(repeating: 0, count: rowBase)
+            rowOrders.reserveCapacity(rowBase + other.ids.count)
         }
         if other.rowOrders.isEmpty {
             rowOrders.append(contentsOf: repeatElement(orderMap.first ?? 0, count: other.ids.count))
@@ -95,10 +120,12 @@ extension RecordList.Builder {
     /// appending nothing, when that might not be so: `other` kept whole a record that fits a
     /// row (its table was full, where the joined one might not have been), or the two tables
     /// together hold more than one can (`RecordTable.Builder.append(contentsOf:)`).
-    mutating func append(contentsOf other: RecordList.Builder) -> Bool {
+    mutating func append(
+        contentsOf other: RecordList.Builder, twoThreadsFrom: Int = RecordTable.Builder.joinedOnTwoThreadsFrom
+    ) -> Bool {
         guard !other.loose.contains(where: other.table.fitsARow) else { return false }
         let rowBase = table.count
-        guard table.append(contentsOf: other.table) else { return false }
+        guard table.append(contentsOf: other.table, twoThreadsFrom: twoThreadsFrom) else { return false }
         let looseBase = loose.count
         let slotBase = slots.count
         slots.reserveCapacity(slots.count + other.slots.count)
@@ -106,5 +133,38 @@ extension RecordList.Builder {
         loose.append(contentsOf: other.loose)
         for position in other.loosePositions { loosePositions.append(position &+ slotBase) }
         return true
+    }
+}
+
+/// A join's two largest copies (the ids and the values' bytes of the rows appended) made on a
+/// second thread, into the arrays handed to it, while the joining thread maps the rest.
+private final class JoinedCopies: Sendable {
+    private let arrays: Mutex<(ids: [RecordID], bytes: [UInt8])>
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Holds `ids` and `bytes`, the arrays the copies go to.
+    init(ids: [RecordID], bytes: [UInt8]) {
+        arrays = Mutex((ids, bytes))
+    }
+
+    /// Appends `moreIDs` and `moreBytes` to the arrays on a second thread.
+    func start(appending moreIDs: [RecordID], _ moreBytes: [UInt8]) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            arrays.withLock { held in
+                held.ids.append(contentsOf: moreIDs)
+                held.bytes.append(contentsOf: moreBytes)
+            }
+            done.signal()
+        }
+    }
+
+    /// Waits for the copies and hands the arrays back (once).
+    func finish() -> (ids: [RecordID], bytes: [UInt8]) {
+        done.wait()
+        return arrays.withLock { held in
+            let taken = held
+            held = ([], [])
+            return taken
+        }
     }
 }

@@ -31,8 +31,8 @@ struct RecordTableJoiningTests {
     }
 
     /// A builder given `reads`.
-    static func built(_ reads: ArraySlice<Read>) -> RecordList.Builder {
-        var builder = RecordList.Builder(kind: .person)
+    static func built(_ reads: ArraySlice<Read>, reserving rows: Int = 0) -> RecordList.Builder {
+        var builder = RecordList.Builder(kind: .person, rows: rows, bytes: rows * 16)
         for read in reads {
             guard read.record.extras.isEmpty else {
                 builder.append(read.record)
@@ -67,6 +67,23 @@ struct RecordTableJoiningTests {
             let joined = first.append(contentsOf: Self.built(reads[cut...]))
             #expect(joined)
             #expect(Self.contents(first.finish()) == whole, "cut at \(cut)")
+        }
+    }
+
+    @Test("two builders joined with the ids and bytes copied on a second thread give what one builder gives")
+    func joinsOnTwoThreads() {
+        var generator = SeededGenerator(state: 34)
+        for count in [2, 41, 3_000] {
+            let reads = Self.reads(count, using: &generator)
+            let whole = Self.contents(Self.built(reads[...]).finish())
+            for cut in [1, count / 3, count / 2, count - 1] {
+                var first = Self.built(reads[..<cut])
+                // Room made from the size, as a reader makes it, so the copies go in place.
+                if cut == count / 2 { first = Self.built(reads[..<cut], reserving: count) }
+                let joined = first.append(contentsOf: Self.built(reads[cut...]), twoThreadsFrom: 1)
+                #expect(joined)
+                #expect(Self.contents(first.finish()) == whole, "\(count) records cut at \(cut)")
+            }
         }
     }
 

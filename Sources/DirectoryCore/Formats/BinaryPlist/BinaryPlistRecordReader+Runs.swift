@@ -78,6 +78,16 @@ extension BinaryPlistRecordReader {
         var firstIDKey = first.firstIDKey
         var keysRepeat = first.keysRepeat
         var joined: RecordBuilder?
+        // The runs joined into the first are freed on another thread: tens of megabytes of
+        // arrays handed back to the kernel, while this one goes on with the list.
+        var consumed: [RecordBuilder] = []
+        defer {
+            if !consumed.isEmpty {
+                let freed = consumed
+                consumed = []
+                DispatchQueue.global(qos: .utility).async { withExtendedLifetime(freed) {} }
+            }
+        }
         for index in results.indices {
             spent += results[index].spent
             guard spent <= first.startingBudget else { return false }
@@ -91,6 +101,8 @@ extension BinaryPlistRecordReader {
                 joined = records
             } else if joined?.append(contentsOf: records) != true {
                 return false
+            } else {
+                consumed.append(records)
             }
         }
         guard var joined else { return false }
