@@ -94,7 +94,7 @@ public enum DirectoryProgram {
             errors.line("directory: warning: " + VisibleText.lines(problem))
             errors.flush()
         }
-        Termination.catchSignals()
+        Termination.catchSignals(inScript: !interactive)
         if !interactive {
             // A script (-c, -f or a pipe) is told when the file it was given (by a flag or the
             // config file) is missing: its save would create the file with the sample records.
