@@ -286,7 +286,7 @@ extension Session {
 
     /// What the recovery journal names the list by: the store's identity of it (for a
     /// database the server and database reached, `ListStore.journalIdentity`).
-    var journalLocation: String { store.journalIdentity(location: location) }
+    public var journalLocation: String { store.journalIdentity(location: location) }
 
     /// Ids of saved records spread over the list, for a journal's header (`RecoveryJournal.witnesses`).
     func recoveryWitnesses() -> [RecordID] {
