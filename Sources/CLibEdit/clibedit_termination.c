@@ -7,9 +7,10 @@
 #include <termios.h>
 #include <unistd.h>
 
-/* SIGHUP and SIGTERM. While the program waits for input with nothing left to write
-   (`idle`), the handler restores the terminal and exits at once; otherwise it only
-   remembers the signal, and the front end ends after the command, writing what it must. */
+/* SIGHUP and SIGTERM, and SIGINT in a script (`clibedit_catch_script_interrupt`). While the
+   program waits for input with nothing left to write (`idle`), the handler restores the
+   terminal and exits at once; otherwise it only remembers the signal, and the front end ends
+   after the command, writing what it must. */
 static volatile sig_atomic_t termination = 0;
 static volatile sig_atomic_t idle = 0;
 static volatile sig_atomic_t has_exit_terminal = 0;
@@ -38,6 +39,8 @@ static void on_termination(int signo) {
 }
 
 static volatile sig_atomic_t catching = 0;
+/* Whether SIGINT ends the program as SIGTERM does (a script, which has no prompt to return to). */
+static volatile sig_atomic_t catching_interrupt = 0;
 
 static void install_termination(void) {
     struct sigaction action;
@@ -47,6 +50,7 @@ static void install_termination(void) {
     action.sa_flags = SA_RESTART;
     sigaction(SIGHUP, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    if (catching_interrupt) sigaction(SIGINT, &action, NULL);
 }
 
 void clibedit_catch_termination(void) {
@@ -57,6 +61,18 @@ void clibedit_catch_termination(void) {
     sigaddset(&caught, SIGHUP);
     sigaddset(&caught, SIGTERM);
     sigprocmask(SIG_UNBLOCK, &caught, NULL);
+}
+
+void clibedit_catch_script_interrupt(void) {
+    struct sigaction previous;
+    /* Started with Ctrl-C ignored (a background job of a shell without job control): leave it so. */
+    if (sigaction(SIGINT, NULL, &previous) != 0 || previous.sa_handler == SIG_IGN) return;
+    catching_interrupt = 1;
+    install_termination();
+    sigset_t interrupt;
+    sigemptyset(&interrupt);
+    sigaddset(&interrupt, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &interrupt, NULL);
 }
 
 int clibedit_termination_signal(void) { return termination; }

@@ -94,7 +94,12 @@ public enum DirectoryProgram {
             errors.line("directory: warning: " + VisibleText.lines(problem))
             errors.flush()
         }
-        Termination.catchSignals()
+        if let left = EditorLeftover(folder: paths.recoveryFolder, session: session).notice(listName: session.listName)
+        {
+            errors.line("directory: warning: " + VisibleText.lines(left))
+            errors.flush()
+        }
+        Termination.catchSignals(inScript: !interactive)
         if !interactive {
             // A script (-c, -f or a pipe) is told when the file it was given (by a flag or the
             // config file) is missing: its save would create the file with the sample records.

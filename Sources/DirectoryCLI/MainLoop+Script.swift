@@ -22,6 +22,11 @@ extension MainLoop {
             if warnIfUnsaved(journalKept: kept) { return 1 }
             return failed || !written ? 1 : 0
         case .stopped(let failedOpen):
+            // A signal during the line that stopped it (Ctrl-C, SIGTERM) ends it as the signal does.
+            if let status = Termination.status(ending: &session, errors: printer.errors) {
+                _ = reportOutputFailure()
+                return status
+            }
             if failedOpen {
                 printer.error(
                     "script stopped: the lines after an open that failed or named no list were written for another list, "

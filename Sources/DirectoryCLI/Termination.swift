@@ -1,8 +1,9 @@
 import CLibEdit
 import DirectoryCore
 
-/// SIGHUP (the terminal or SSH connection went away) and SIGTERM: the program ends
-/// with 128 + the signal, its unsaved changes waiting in the recovery journal.
+/// SIGHUP (the terminal or SSH connection went away) and SIGTERM, and in a script SIGINT
+/// (Ctrl-C): the program ends with 128 + the signal, its unsaved changes waiting in the
+/// recovery journal (at the prompt, Ctrl-C stops the command instead: `interruption`).
 ///
 /// While it waits for input with the journal written, a signal ends it at once (the
 /// terminal restored); during a command, it ends once the command is done and the
@@ -10,12 +11,15 @@ import DirectoryCore
 enum Termination {
     /// Ctrl-C during a command at the prompt, as the core asks it (`SessionEnvironment.interruption`):
     /// the flag the line editor's SIGINT handler sets, cleared as each line is read. The handler
-    /// is there only at the prompt: in a script Ctrl-C ends the program as it always did.
+    /// is there only at the prompt: in a script Ctrl-C ends the program as SIGTERM does.
     static let interruption = Interruption { clibedit_interrupt_requested() != 0 }
 
-    /// Starts catching the signals.
-    static func catchSignals() {
+    /// Starts catching the signals; `inScript`, SIGINT too, since a script has no prompt to
+    /// go back to: its last edits (the journal is written at most a second apart) reach the
+    /// journal before it ends, instead of dying with them.
+    static func catchSignals(inScript: Bool) {
         clibedit_catch_termination()
+        if inScript { clibedit_catch_script_interrupt() }
     }
 
     /// The signal received during a command, if any.

@@ -237,7 +237,12 @@ int clibedit_source_line(clibedit_editor *editor, const char *line, char **messa
 /// remembers the signal for `clibedit_termination_signal`.
 void clibedit_catch_termination(void);
 
-/// The SIGHUP or SIGTERM received while not idle, or 0.
+/// In a script (no prompt): catches SIGINT as `clibedit_catch_termination` catches SIGTERM, so
+/// that Ctrl-C ends the program only once its unsaved changes are in the recovery journal, with
+/// 128 + SIGINT (130). Nothing when SIGINT was ignored at start (a background job). Call after that one.
+void clibedit_catch_script_interrupt(void);
+
+/// The SIGHUP, SIGTERM (or a script's SIGINT) received while not idle, or 0.
 int clibedit_termination_signal(void);
 
 /// Whether the program now waits for input with nothing left to write (so a signal may end it at once).

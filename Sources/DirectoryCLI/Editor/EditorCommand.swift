@@ -14,8 +14,9 @@ struct EditorCommand {
 
     /// The user's editor, run at the prompt through `lineEditor`, which gives it the terminal
     /// and takes it back; without one (a script), with `scriptRedirections()`.
-    init(environment: [String: String], lineEditor: (any LineEditor)?) {
-        editor = ExternalEditor(environment: environment)
+    /// `leftover`: where the file is kept so that a killed session's can be found.
+    init(environment: [String: String], lineEditor: (any LineEditor)?, leftover: EditorLeftover? = nil) {
+        editor = ExternalEditor(environment: environment, leftover: leftover)
         if let lineEditor {
             run = { command in
                 lineEditor.inForeground { ForegroundProgram.run(command, input: nil, environment: environment) }

@@ -6,13 +6,18 @@ import DirectoryFiles
 #endif
 
 /// The user's editor for `editor`: `$VISUAL`, else `$EDITOR`, else `vi`, run on a
-/// private temporary file (mode 0600, created exclusively) that is removed afterwards.
+/// private temporary file (mode 0600, created exclusively) that is removed afterwards; for
+/// `editor`'s records it is made in the recovery folder (`EditorLeftover`), so that a session
+/// killed while the editor runs leaves it where the next start finds it.
 ///
 /// It owns that file: the system calls that make, open and remove it take C strings
 /// (`unsafe` only for that); its bytes are read through `DescriptorRead`.
 struct ExternalEditor {
     /// The program's environment (`VISUAL`, `EDITOR`, `TMPDIR`, `PATH`).
     let environment: [String: String]
+    /// Where the file is made when it should be found after a crash (`editor`'s records), rather
+    /// than in `$TMPDIR`; `$TMPDIR` still when that folder cannot be used.
+    var leftover: EditorLeftover? = nil
 
     /// The shell command that edits a file, as git and crontab choose it.
     var command: String { chosen ?? "vi" }
@@ -35,9 +40,14 @@ struct ExternalEditor {
     func edit(
         _ text: [UInt8], suffix: String = ".tsv", run: (String) -> Int32?
     ) -> Result<[UInt8], ExternalEditorFailure> {
-        let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var stem = "directory-edit-"
+        if let leftover, RecoveryFolder.prepare(leftover.folder) == nil {
+            folder = leftover.folder
+            stem = leftover.stem
+        }
         // mkstemps fills in the template's X's: the file it creates is this type's until removed below.
-        var template = Array((folder + "/directory-edit-XXXXXX" + suffix).utf8CString)
+        var template = Array((folder + "/" + stem + "XXXXXX" + suffix).utf8CString)
         let descriptor = unsafe mkstemps(&template, Int32(suffix.utf8.count))
         guard descriptor >= 0 else { return .failure(.cannotCreate(folder: folder, reason: Self.errorText())) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

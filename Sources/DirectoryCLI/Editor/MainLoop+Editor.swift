@@ -1,4 +1,5 @@
 import DirectoryCore
+import DirectoryFiles
 
 /// `editor`: the session gives the records as text, the user's editor changes it, and the
 /// session applies the result as one change. One path for the prompt and for a script; the
@@ -9,7 +10,8 @@ extension MainLoop {
     /// Runs `editor` for `references`, at the prompt (`interactive`) or in a script.
     mutating func runEditor(_ references: [RecordReference], interactive: Bool) throws(LineError) -> CommandOutput {
         let lineEditor = interactive ? prompt?.editor : nil
-        let editor = EditorCommand(environment: environment, lineEditor: lineEditor)
+        let leftover = EditorLeftover(folder: DataPaths(environment: environment).recoveryFolder, session: session)
+        let editor = EditorCommand(environment: environment, lineEditor: lineEditor, leftover: leftover)
         if lineEditor == nil, !editor.editor.isChosen, !EditorCommand.hasTerminal { throw .editor(.noTerminal) }
         let document: EditorDocument
         do { document = try session.editorDocument(for: references) } catch {

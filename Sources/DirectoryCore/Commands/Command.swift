@@ -297,7 +297,9 @@ public enum CommandTable {
                 + "(in ~/.local/state/directory/recovery). When a session ended without saving (a crash, "
                 + "kill, a closed terminal), opening the list says so, and recover replays its changes onto "
                 + "the list as it is now, with the same merge and conflict rules as save: they become "
-                + "unsaved changes, which changes lists and save writes. A conflict recovers nothing, and names "
+                + "unsaved changes, which changes lists and save writes, as one change that undo takes back "
+                + "(the journal stays until a save writes its changes, so an undone recover can be recovered "
+                + "again). A conflict recovers nothing, and names "
                 + "each record, field and both values; recover! then takes the journal's version of those, "
                 + "as save! takes yours.",
             examples: ["recover", "changes", "save", "recover!"]),

@@ -1,5 +1,6 @@
 /// The recovery journals of sessions that ended with unsaved changes to this list
-/// (orphans): the notice that names them, `recover` and `discard`.
+/// (orphans): the notice that names them, where two clash, and `discard` (`recover` is in
+/// `Session+Recover`).
 extension Session {
     /// What to say before the first prompt when journals of ended sessions exist, or `nil`.
     public var recoveryNotice: String? {
@@ -54,7 +55,7 @@ extension Session {
 
     /// What to say of `count` journals of ended sessions in format 1, which this release does
     /// not read: which release does, and what to type instead.
-    private func olderFormatNote(count: Int, last: Double) -> String {
+    func olderFormatNote(count: Int, last: Double) -> String {
         let journals = count == 1 ? "a recovery journal" : "\(count) recovery journals"
         let them = count == 1 ? "it" : "them"
         return "\(journals) of \(listName), last written \(localTime(last)), "
@@ -64,12 +65,13 @@ extension Session {
     }
 
     /// How many journals of ended sessions are in format 1, and when the newest was written.
-    private var olderFormatOrphans: (count: Int, last: Double) {
+    var olderFormatOrphans: (count: Int, last: Double) {
         let older = orphans.filter { RecoveryJournal.isOlderFormat($0.bytes) }
         return (older.count, older.map(\.modified).max() ?? 0)
     }
 
     /// Looks again for journals of ended sessions for this list; empty, undamaged ones are deleted.
+    /// Those a `recover` in effect took in are not offered again (they stay until a save holds them).
     mutating func findOrphans() {
         guard let store = recoveryStore else {
             orphans = []
@@ -81,7 +83,9 @@ extension Session {
         if journalLocation != location {
             found = (found + store.orphans(of: location)).sorted { $0.modified < $1.modified }
         }
+        let taken = Set(recoveredJournals.filter { !$0.undone }.map(\.orphan.name))
         orphans = found.filter { orphan in
+            guard !taken.contains(orphan.name) else { return false }
             guard let journal = RecoveryJournal.decode(orphan.bytes), journal.damage.isEmpty,
                 journal.isEmpty
             else { return true }
@@ -92,71 +96,10 @@ extension Session {
 
     /// After the list was (re)loaded: the old journal goes, and the new list's orphans are looked up.
     mutating func resetRecovery() {
-        recoveredUnsaved = false
+        recoveredJournals = []  // their journals stay, offered again
         list.notes.clearPending()
         recoveryStore?.removeJournal()
         findOrphans()
-    }
-
-    mutating func recover(force: Bool) throws(SessionError) -> CommandOutput {
-        findOrphans()
-        // Oldest first, so that where two journals changed one field, the later change is the one kept.
-        let readable = orphans.sorted { $0.modified < $1.modified }.compactMap { orphan in
-            RecoveryJournal.decode(orphan.bytes).map { (orphan, $0) }
-        }
-        guard let store = recoveryStore, !readable.isEmpty else {
-            let older = olderFormatOrphans
-            guard older.count == 0 else {
-                return .warning("Nothing recovered: " + olderFormatNote(count: older.count, last: older.last))
-            }
-            return .text("Nothing to recover: no journal of a session that ended holds changes to \(listName).")
-        }
-        let clashes = journalClashes(readable.map { (pid: $0.1.pid, modified: $0.0.modified, journal: $0.1) })
-        if !clashes.isEmpty, !force { throw .recoveryJournalsConflict(file: listName, details: clashes) }
-        var next = self
-        var count = 0
-        var order = false
-        var damage: [String] = []
-        for (_, journal) in readable {
-            guard journal.kind == kind.name else {
-                throw .recoveryFailed(
-                    file: listName,
-                    reason: "its journal holds \(journal.kind) records, and this is a \(kind.name) list")
-            }
-            if !force, !isListOf(journal) {
-                throw .recoveryFailed(
-                    file: listName,
-                    reason: "the journal was written for another list at this location: none of the "
-                        + "\(journal.witnesses.count) saved \(journal.witnesses.count == 1 ? kind.noun : kind.pluralNoun) it noted is in "
-                        + "\(listName) (was the list replaced, or renamed after the crash?); 'recover!' brings its "
-                        + "changes in all the same")
-            }
-            do {
-                try next.list.replay(journal.changes, force: force, location: location, medium: medium)
-            } catch .conflict(_, _, let details) {
-                throw .recoveryConflict(file: listName, medium: medium, details: details)
-            } catch {
-                throw .storage(error)
-            }
-            if let order = journal.order { next.list.reorder(like: order) }
-            count += journal.changes.count
-            order = order || journal.order != nil
-            damage += journal.damage
-        }
-        self = next
-        recoveredUnsaved = true
-        list.noteEveryChange()
-        let problem = flushRecovery()
-        for (orphan, _) in readable { store.remove(orphan) }
-        findOrphans()
-        let what = RecoveryJournal.describe(changes: count, order: order).replacingOccurrences(of: "unsaved ", with: "")
-        var message = "Recovered \(what) to \(listName); "
-        message += "'changes' lists them and 'save' writes them."
-        let notes =
-            clashes.map { $0 + ": the later journal's is kept" } + damage.map { "the journal was damaged: \($0)" }
-            + (problem.map { [$0] } ?? [])
-        guard !notes.isEmpty else { return feedback(message) }
-        return .warning(message + "\n" + notes.map { "  " + $0 }.joined(separator: "\n"))
     }
 
     /// Whether `journal` was written for this list: one of the saved records it noted
@@ -167,7 +110,7 @@ extension Session {
 
     /// Where two journals (oldest first) changed one record differently: one field to two
     /// values, or one deleted it and the other changed it; one line each, naming both sessions.
-    private func journalClashes(_ journals: [(pid: Int, modified: Double, journal: RecoveryJournal)]) -> [String] {
+    func journalClashes(_ journals: [(pid: Int, modified: Double, journal: RecoveryJournal)]) -> [String] {
         guard journals.count > 1 else { return [] }
         var lines: [String] = []
         for (index, earlier) in journals.enumerated() {
@@ -229,6 +172,8 @@ extension Session {
             }
             store.remove(orphan)
         }
+        let names = Set(orphans.map(\.name))
+        recoveredJournals.removeAll { names.contains($0.orphan.name) }  // an undone recover's
         let unread = orphans.count - read
         orphans = []
         var deleted: [String] = []

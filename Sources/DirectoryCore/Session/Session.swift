@@ -48,9 +48,8 @@ public struct Session {
     /// Whether the file was read with its ids in lower case and no save has written them since:
     /// the next save writes them in upper case, and says so.
     var idsInLowerCase = false
-    /// Whether `recover` brought back changes that are not saved yet: their journal is then
-    /// their only copy, so a script that ends without saving them leaves it for the next `recover`.
-    var recoveredUnsaved = false
+    /// The journals of ended sessions that `recover` took in since the last save (`Session+Recover`).
+    var recoveredJournals: [RecoveredJournal] = []
     /// Whether the last save tried failed, having said the edits were kept: a `save` or `save as`
     /// typed, or the save autosave makes after a change. A script that ends then keeps its
     /// unsaved changes in the recovery journal (`endScriptRecovery()`), not lost with it.
@@ -107,7 +106,12 @@ public struct Session {
             if saves { lastSaveFailed = true }
             throw error
         }
-        if saves { lastSaveFailed = false }
+        if saves {
+            lastSaveFailed = false
+            // A save typed holds what the journals a `recover` in effect took in held (an
+            // autosave does not remove them, so that an `undo` of the recover after it loses nothing).
+            removeRecoveredJournals()
+        }
         guard autosave, list.tracker.revision != revision else { return output }
         // A failed autosave is a failed save: its message says the edits are kept.
         do {
@@ -127,6 +131,8 @@ public struct Session {
         if let output = try list.apply(command) {
             if command == .undo, case .merge? = list.tracker.redo.last?.command { markLastMerge(undone: true) }
             if case .merge? = redoing { markLastMerge(undone: false) }
+            if command == .undo, case .recover? = list.tracker.redo.last?.command { markLastRecover(undone: true) }
+            if case .recover? = redoing { markLastRecover(undone: false) }
             return output
         }
         switch command {
@@ -252,32 +258,35 @@ extension Session {
     public mutating func endRecovery() {
         list.notes.clearPending()
         recoveryStore?.removeJournal()
+        removeRecoveredJournals()
     }
 
     /// A script ends without a deliberate discard (its input ran out, or it stopped at an
     /// error): when changes that `recover` brought back are still unsaved, or the last save
     /// failed (`lastSaveFailed`, a typed save's or autosave's: its message said the edits were
-    /// kept), the journal is written and kept, for the next `recover` (it is their only copy);
-    /// else it goes, as `endRecovery()` does. Returns whether the journal was kept.
+    /// kept), the journal is written and kept, for the next `recover` (it holds what the journals
+    /// `recover` took in held, which then go); else it goes, as `endRecovery()` does. Returns
+    /// whether the journal was kept.
     public mutating func endScriptRecovery() -> Bool {
         guard recoveredUnsaved || lastSaveFailed, hasUnsavedChanges, recoveryStore != nil else {
             endRecovery()
             return false
         }
-        return flushRecovery() == nil
+        guard flushRecovery() == nil else { return false }
+        removeRecoveredJournals()
+        return true
     }
 
     /// After a command: when nothing is unsaved any more, the journal goes.
     mutating func dropRecoveryWhenSaved() {
         guard let store = recoveryStore, list.isSaved else { return }
-        recoveredUnsaved = false
         list.notes.clearPending()
         store.removeJournal()
     }
 
     /// What the recovery journal names the list by: the store's identity of it (for a
     /// database the server and database reached, `ListStore.journalIdentity`).
-    var journalLocation: String { store.journalIdentity(location: location) }
+    public var journalLocation: String { store.journalIdentity(location: location) }
 
     /// Ids of saved records spread over the list, for a journal's header (`RecoveryJournal.witnesses`).
     func recoveryWitnesses() -> [RecordID] {

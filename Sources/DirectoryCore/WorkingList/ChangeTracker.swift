@@ -115,13 +115,6 @@ struct ChangeTracker {
         revision += 1
     }
 
-    /// Empties the undo history: `recover` replaced the records it names.
-    mutating func clearUndo() {
-        guard !undo.isEmpty else { return }
-        undo = UndoHistory()
-        revision += 1
-    }
-
     /// Forgets every change: the list was just loaded.
     mutating func reset() {
         let revision = undo.isEmpty ? revision : revision + 1

@@ -78,7 +78,8 @@ extension WorkingList {
     /// Replays a recovery journal's changes onto the list as it is, by the three-way merge
     /// `save` uses: the journal's saved versions are the base, the list (as kept at `location`)
     /// is the other side. With `force`, the base of each record is the list's version, so the
-    /// journal's wins. A conflict throws and changes nothing.
+    /// journal's wins. A conflict throws and changes nothing. `recover` runs it on a copy of
+    /// the list, which the list then becomes as one change (so its undo history is not asked).
     mutating func replay(
         _ changes: [RecoveryEntry], force: Bool, location: String, medium: StoreMedium
     ) throws(StorageError) {
@@ -105,7 +106,6 @@ extension WorkingList {
         for record in merged.records { deleted.remove(record.key) }
         tracker.notePlaces(ofDeleted: deleted, in: records)
         takeIn([.replaceAll(RecordList(merged.records))])
-        tracker.clearUndo()
     }
 
     /// Puts the list in a recovered order: the records it names keep that order, and the

@@ -8,10 +8,10 @@ import DirectoryCore
 
 /// The file-system work of `FileRecoveryStore`: making the folder safely, listing it,
 /// and reading a journal that no running session holds.
-enum RecoveryFolder {
+public enum RecoveryFolder {
     /// Creates `folder` (and missing parents) with mode 0700; returns why it cannot be
     /// used when it is not a real folder of this user that only this user can write.
-    static func prepare(_ folder: String) -> String? {
+    public static func prepare(_ folder: String) -> String? {
         var prefix = ""
         for component in folder.split(separator: "/") {
             prefix += "/" + component
@@ -26,7 +26,7 @@ enum RecoveryFolder {
     }
 
     /// The names of the entries of `folder` (none when it cannot be read).
-    static func names(in folder: String) -> [String] {
+    public static func names(in folder: String) -> [String] {
         guard let directory = unsafe opendir(folder) else { return [] }
         defer { unsafe closedir(directory) }
         var names: [String] = []

@@ -83,7 +83,7 @@ struct SessionRecoveryTests {
         #expect(session.unsavedChanges().count == 3)
         #expect(session.names == ["Acacia Ackles", "Joe Gregg", "Kim Tran"])
         #expect(session.records[0].values[1] == .text("Steitz 9"))
-        #expect(journals.ended.isEmpty)
+        #expect(journals.ended.count == 1)  // until a save holds its changes
         #expect(journals.journal != nil)  // now this session's changes
         guard case .text(let again) = try session.run("recover") else {
             Issue.record("a second recover did something")
@@ -92,6 +92,7 @@ struct SessionRecoveryTests {
         #expect(again.hasPrefix("Nothing to recover"))
         try session.run("save")
         #expect(store.file("/data/directory.plist")?.records.count == 3)
+        #expect(journals.ended.isEmpty)
     }
 
     @Test("recover merges with what was saved since, and refuses a conflict, keeping the journal")

@@ -71,6 +71,22 @@ struct RecoveryScriptTests {
         #expect(try ProgramRun.run(["-c", "recover"], folder: folder).standardOutput.contains("Nothing to recover"))
     }
 
+    @Test("recover then undo in a script takes the changes back and keeps the journal for the next run")
+    func recoverThenUndoKeepsTheJournal() throws {
+        let folder = TemporaryFolder()
+        let live = try waitingScript(in: folder)
+        live.kill()
+        let undone = try ProgramRun.run(["-c", "recover", "-c", "undo", "-c", "changes"], folder: folder)
+        #expect(undone.status == 0)
+        #expect(!undone.standardOutput.contains("Kim Tran"))
+        let again = try ProgramRun.run(["-c", "recover", "-c", "changes", "-c", "save"], folder: folder)
+        #expect(again.standardError.contains("1 unsaved change to directory.plist from a session that ended"))
+        #expect(again.standardOutput.contains("added    4: Kim Tran"))
+        #expect(again.status == 0)
+        let journals = try? FileManager.default.contentsOfDirectory(atPath: folder.file("state/directory/recovery"))
+        #expect(journals ?? [] == [])
+    }
+
     @Test("a script that ends normally leaves no journal")
     func aScriptThatEndsNormallyLeavesNoJournal() throws {
         let folder = TemporaryFolder()
