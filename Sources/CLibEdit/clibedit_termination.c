@@ -33,14 +33,26 @@ static void exit_now(int signo) {
     _exit(128 + signo);
 }
 
+/* Whether SIGINT ends the program as SIGTERM does (a script, which has no prompt to return to). */
+static volatile sig_atomic_t catching_interrupt = 0;
+
 static void on_termination(int signo) {
     if (idle) exit_now(signo);
+    /* A second Ctrl-C during a command that does not stop (a wait the program cannot cut
+       short): the user insists, so the program ends at once, as it did before it caught
+       Ctrl-C in scripts; the journal holds what it held at its last write. */
+    if (signo == SIGINT && catching_interrupt && termination == SIGINT) {
+        static const char forced[] =
+            "directory: stopped by a second Ctrl-C; changes of its last second may be missing from "
+            "the recovery journal\n";
+        exit_message_length = 0;
+        (void)!write(STDERR_FILENO, forced, sizeof forced - 1);
+        exit_now(signo);
+    }
     termination = signo;
 }
 
 static volatile sig_atomic_t catching = 0;
-/* Whether SIGINT ends the program as SIGTERM does (a script, which has no prompt to return to). */
-static volatile sig_atomic_t catching_interrupt = 0;
 
 static void install_termination(void) {
     struct sigaction action;

@@ -221,10 +221,12 @@ extension SessionEnvironment {
 }
 
 extension LockWait {
-    /// The standard wait, which Ctrl-C at the prompt cancels (in a script, Ctrl-C ends the
-    /// program); after a second it says on standard error what it waits for.
+    /// The standard wait, which Ctrl-C at the prompt cancels, and a signal that ends the
+    /// program (SIGHUP, SIGTERM, Ctrl-C in a script) too; after a second it says on standard
+    /// error what it waits for.
     static let cancelledByControlC = LockWait(
-        seconds: LockWait.standard.seconds, isCancelled: { clibedit_take_interrupt() != 0 },
+        seconds: LockWait.standard.seconds,
+        isCancelled: { clibedit_take_interrupt() != 0 || clibedit_termination_signal() != 0 },
         waiting: { what in
             let line =
                 "directory: waiting for \(what) (at most \(Int(LockWait.standard.seconds)) s; "

@@ -119,6 +119,9 @@ struct MainLoop {
                 if sourceDepth > 0, prompt != nil, Termination.interruption.isRequested {
                     return .interrupted(line: number, ranBefore: number > 1)
                 }
+                // In a script, a signal that ends the program stops a sourced file before its
+                // next line too; the outermost loop then ends as the signal asks.
+                if sourceDepth > 0, prompt == nil, Termination.signal != nil { return .stopped(failedOpen: false) }
                 if interactive {
                     guard let typed = enterTyped(line) else { continue }
                     line = typed

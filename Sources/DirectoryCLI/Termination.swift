@@ -9,10 +9,15 @@ import DirectoryCore
 /// terminal restored); during a command, it ends once the command is done and the
 /// journal is written (`status(ending:)`).
 enum Termination {
-    /// Ctrl-C during a command at the prompt, as the core asks it (`SessionEnvironment.interruption`):
-    /// the flag the line editor's SIGINT handler sets, cleared as each line is read. The handler
-    /// is there only at the prompt: in a script Ctrl-C ends the program as SIGTERM does.
-    static let interruption = Interruption { clibedit_interrupt_requested() != 0 }
+    /// Whether the command running should stop where it safely can, as the core asks it
+    /// (`SessionEnvironment.interruption`): Ctrl-C at the prompt (the flag the line editor's
+    /// SIGINT handler sets, cleared as each line is read), or a signal that ends the program
+    /// (SIGHUP, SIGTERM, Ctrl-C in a script), so that a long `sort`, `import` or `source`
+    /// does not hold the end back: nothing of the stopped command is kept, and the journal
+    /// then holds the changes made before it.
+    static let interruption = Interruption {
+        clibedit_interrupt_requested() != 0 || clibedit_termination_signal() != 0
+    }
 
     /// Starts catching the signals; `inScript`, SIGINT too, since a script has no prompt to
     /// go back to: its last edits (the journal is written at most a second apart) reach the

@@ -48,4 +48,73 @@ struct ScriptInterruptTests {
         #expect(recovered.status == 0)
         #expect(try ProgramRun.run(["-c", "find kim"], folder: folder).standardOutput.contains("Kim Tran"))
     }
+
+    @Test("after SIGINT a sourced file stops before its next line, and the script ends 130")
+    func sigintStopsASourcedFileBetweenLines() throws {
+        let folder = TemporaryFolder()
+        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
+        let pause = folder.file("pause.fifo")
+        #expect(unsafe mkfifo(pause, 0o600) == 0)
+        let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
+        #expect(writer >= 0)
+        let live = try LiveProgram([], folder: folder)
+        live.send("new Kim Tran", "list", "source pause.fifo")
+        #expect(live.waitForOutput(containing: "4  Kim Tran"))
+        kill(live.processIdentifier, SIGINT)
+        #expect(Self.waitUntilDelivered(SIGINT, to: live.processIdentifier))
+        // The line comes after the signal: the sourced file stops before it.
+        let late = Array("new Late Person\n".utf8)
+        #expect(unsafe late.withUnsafeBytes { unsafe write(writer, $0.baseAddress, $0.count) } == late.count)
+        close(writer)  // were the line run, the sourced file would end after it, and so the script
+        let ended = live.finish()
+        #expect(ended.status == 130)
+        let recovered = try ProgramRun.run(["-c", "recover", "-c", "changes"], folder: folder)
+        #expect(recovered.standardOutput.contains("added    4: Kim Tran"))
+        #expect(!recovered.standardOutput.contains("Late Person"))
+    }
+
+    @Test("a second SIGINT ends a script at once where the first waits for a command that cannot stop")
+    func secondSigintEndsAScriptAtOnce() throws {
+        let folder = TemporaryFolder()
+        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
+        let pause = folder.file("pause.fifo")
+        #expect(unsafe mkfifo(pause, 0o600) == 0)
+        // The writer stays open and writes nothing: the sourced read waits for ever.
+        let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        let live = try LiveProgram([], folder: folder)
+        live.send("new Kim Tran", "list", "source pause.fifo")
+        #expect(live.waitForOutput(containing: "4  Kim Tran"))
+        kill(live.processIdentifier, SIGINT)
+        #expect(Self.waitUntilDelivered(SIGINT, to: live.processIdentifier))
+        let process = live.processIdentifier
+        kill(process, SIGINT)
+        // Should the second Ctrl-C not end it, the test fails instead of waiting for ever.
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if finished.wait(timeout: .now() + 90) == .timedOut { kill(process, SIGKILL) }
+        }
+        let ended = live.finish()
+        finished.signal()
+        #expect(ended.status == 130)
+        #expect(ended.standardError.contains("stopped by a second Ctrl-C"))
+    }
+
+    /// Waits until `signal`, sent to `process`, is no longer pending (the kernel handed it to
+    /// the handler), so that a second one is not merged with it; false after 90 seconds.
+    static func waitUntilDelivered(_ signal: Int32, to process: Int32) -> Bool {
+        let bit = UInt64(1) << UInt64(signal - 1)
+        let deadline = Date().addingTimeInterval(90)
+        while Date() < deadline {
+            guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else {
+                return false
+            }
+            let pending = status.split(separator: "\n").filter { $0.hasPrefix("SigPnd:") || $0.hasPrefix("ShdPnd:") }
+                .compactMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+            if pending.count == 2, pending.allSatisfy({ $0 & bit == 0 }) { return true }
+            usleep(1000)
+        }
+        return false
+    }
 }
