@@ -370,21 +370,7 @@ struct ReadWindow: ~Copyable {
         } else {
             unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
         }
-        if let lease, !leaseBroken, lease.isBroken {
-            leaseBroken = true
-            lease.release()
-        }
-        count += read
-        size += read
-        if code != 0 {
-            failure = .unreadable(path: path, reason: SystemError.describe(code))
-            atEnd = true
-        } else if size > FileBytes.largestFile {
-            failure = .unreadable(path: path, reason: "it is more than the 1 GiB limit")
-            atEnd = true
-        } else if read < wanted {
-            atEnd = true
-        }
+        settle(read: read, of: wanted, code: code)
     }
 
     /// Reads until the window holds `capacity` bytes or the file ends.
@@ -397,6 +383,13 @@ struct ReadWindow: ~Copyable {
             checkpoints.append((size, hash))
         }
         unsafe hash.add(UnsafeRawBufferPointer(start: storage + count, count: read).bytes)
+        settle(read: read, of: wanted, code: code)
+    }
+
+    /// After a read of `read` bytes (hashed already) of the `wanted` asked for, which failed
+    /// with `code` (0: it did not): lets a writer waiting in `open` go on, counts the bytes, and
+    /// notes the end of the file or why it cannot be read.
+    private mutating func settle(read: Int, of wanted: Int, code: Int32) {
         if let lease, !leaseBroken, lease.isBroken {
             // A writer waits in `open`: let it go on; this read proves nothing now.
             leaseBroken = true
