@@ -11,19 +11,7 @@ import Testing
 struct ScriptInterruptTests {
     @Test("SIGINT while a script is busy journals its edits, exits 130, and recover brings them back")
     func sigintWhileAScriptIsBusyJournalsItsEdits() throws {
-        let folder = TemporaryFolder()
-        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
-        // A sourced FIFO keeps the script busy inside a command (a `source`, whose lines are
-        // never journaled one by one) after its edits: no journal write comes between them.
-        let pause = folder.file("pause.fifo")
-        #expect(unsafe mkfifo(pause, 0o600) == 0)
-        // Opened read-write, the FIFO does not block this open, and the program's open finds a writer.
-        let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
-        #expect(writer >= 0)
-        let live = try LiveProgram([], folder: folder)
-        live.send("new Kim Tran", "list", "source pause.fifo")
-        // The sourced file's reader shows what was printed before it waits.
-        #expect(live.waitForOutput(containing: "4  Kim Tran"))
+        let (folder, live, writer) = try Self.pausedInASourcedFIFO()
         kill(live.processIdentifier, SIGINT)
         close(writer)  // the sourced file ends; the script goes on to end as the signal asked
         let ended = live.finish()
@@ -51,15 +39,7 @@ struct ScriptInterruptTests {
 
     @Test("after SIGINT a sourced file stops before its next line, and the script ends 130")
     func sigintStopsASourcedFileBetweenLines() throws {
-        let folder = TemporaryFolder()
-        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
-        let pause = folder.file("pause.fifo")
-        #expect(unsafe mkfifo(pause, 0o600) == 0)
-        let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
-        #expect(writer >= 0)
-        let live = try LiveProgram([], folder: folder)
-        live.send("new Kim Tran", "list", "source pause.fifo")
-        #expect(live.waitForOutput(containing: "4  Kim Tran"))
+        let (folder, live, writer) = try Self.pausedInASourcedFIFO()
         kill(live.processIdentifier, SIGINT)
         #expect(Self.waitUntilDelivered(SIGINT, to: live.processIdentifier))
         // The line comes after the signal: the sourced file stops before it.
@@ -75,17 +55,9 @@ struct ScriptInterruptTests {
 
     @Test("a second SIGINT ends a script at once where the first waits for a command that cannot stop")
     func secondSigintEndsAScriptAtOnce() throws {
-        let folder = TemporaryFolder()
-        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
-        let pause = folder.file("pause.fifo")
-        #expect(unsafe mkfifo(pause, 0o600) == 0)
         // The writer stays open and writes nothing: the sourced read waits for ever.
-        let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
-        #expect(writer >= 0)
-        defer { close(writer) }
-        let live = try LiveProgram([], folder: folder)
-        live.send("new Kim Tran", "list", "source pause.fifo")
-        #expect(live.waitForOutput(containing: "4  Kim Tran"))
+        let (folder, live, writer) = try Self.pausedInASourcedFIFO()
+        defer { withExtendedLifetime(folder) { close(writer) } }  // the folder holds the program's output
         kill(live.processIdentifier, SIGINT)
         #expect(Self.waitUntilDelivered(SIGINT, to: live.processIdentifier))
         let process = live.processIdentifier
@@ -99,6 +71,25 @@ struct ScriptInterruptTests {
         finished.signal()
         #expect(ended.status == 130)
         #expect(ended.standardError.contains("stopped by a second Ctrl-C"))
+    }
+
+    /// A saved list, and a script that added Kim Tran, listed it and now reads a sourced FIFO
+    /// (`source pause.fifo`), whose writer the caller holds: the script is busy inside a command
+    /// (a `source`, whose lines are never journaled one by one) after its edits, with no journal
+    /// write between them.
+    static func pausedInASourcedFIFO() throws -> (folder: TemporaryFolder, live: LiveProgram, writer: Int32) {
+        let folder = TemporaryFolder()
+        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
+        let pause = folder.file("pause.fifo")
+        #expect(unsafe mkfifo(pause, 0o600) == 0)
+        // Opened read-write, the FIFO does not block this open, and the program's open finds a writer.
+        let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
+        #expect(writer >= 0)
+        let live = try LiveProgram([], folder: folder)
+        live.send("new Kim Tran", "list", "source pause.fifo")
+        // The sourced file's reader shows what was printed before it waits.
+        #expect(live.waitForOutput(containing: "4  Kim Tran"))
+        return (folder, live, writer)
     }
 
     /// Waits until `signal`, sent to `process`, is no longer pending (the kernel handed it to
