@@ -11,17 +11,13 @@ struct BenchmarkSmokeTests {
         try #require(
             FileManager.default.isExecutableFile(atPath: bench.path),
             "directory-bench is not built next to directory (swift build builds it)")
-        let process = Process()
-        process.executableURL = bench
-        process.arguments = ["--quick", "--directory", BuiltProgram.url.path, "--work", folder.file("bench")]
         let output = folder.file("report.md")
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: output)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let status = try ChildProcess(
+            [bench.path, "--quick", "--directory", BuiltProgram.url.path, "--work", folder.file("bench")],
+            environment: ProcessInfo.processInfo.environment, output: .file(output)
+        ).wait()
         let report = String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "report:\n\(report)")
+        #expect(status == 0, "report:\n\(report)")
         #expect(report.contains("| goal | directory |"))
         for work in ["script:", "JSON, 2,000", "binary plist, 2,000", "XML plist, 2,000", "start-up:", "growth"] {
             #expect(report.contains(work), "no row for \(work)")

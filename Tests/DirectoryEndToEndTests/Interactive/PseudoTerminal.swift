@@ -92,6 +92,8 @@ final class PseudoTerminal {
         unsafe posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
         unsafe posix_spawn_file_actions_adddup2(&actions, 0, 1)
         unsafe posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        // Nothing else of the test run's (another test's pipe or socket would wait for this program).
+        unsafe ChildProcess.closeFrom(3, in: &actions)
         let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
         let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -165,6 +165,8 @@ final class TmuxPane {
         unsafe posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         unsafe posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         unsafe posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of the test run's: a tmux server started here would keep it while it lives.
+        unsafe ChildProcess.closeFrom(3, in: &actions)
         let command: [String] = [tmux, "-L", socket] + arguments
         let environment: [String] = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=xterm-256color"]
         let argv = unsafe command.map { unsafe strdup($0) } + [nil]

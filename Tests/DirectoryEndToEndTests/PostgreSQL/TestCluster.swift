@@ -136,7 +136,7 @@ final class TestCluster: @unchecked Sendable {
         // Nothing else of the test run's: a watchdog holding the write end of another test's
         // pipe (psql's input) would keep that reader from ever seeing its end, and so the
         // test run from ever ending, which the watchdog waits for.
-        unsafe Self.closeFrom(3, in: &actions)
+        unsafe ChildProcess.closeFrom(3, in: &actions)
         let words: [String] = ["/bin/sh", "-c", script]
         let arguments = unsafe words.map { unsafe strdup($0) } + [nil]
         defer { for index in unsafe arguments.indices { unsafe free(arguments[index]) } }
@@ -147,16 +147,6 @@ final class TestCluster: @unchecked Sendable {
         unsafe posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID, which Glibc's module does not import
         var pid: pid_t = 0
         _ = unsafe posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environ)
-    }
-
-    /// Adds `posix_spawn_file_actions_addclosefrom_np(actions, first)` (glibc 2.34), looked
-    /// up by name as Glibc's Swift module does not declare it; nothing where it is missing.
-    private static func closeFrom(_ first: Int32, in actions: inout posix_spawn_file_actions_t) {
-        typealias Function = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let library = unsafe dlopen(nil, RTLD_NOW),
-            let symbol = unsafe dlsym(library, "posix_spawn_file_actions_addclosefrom_np")
-        else { return }
-        _ = unsafe unsafeBitCast(symbol, to: Function.self)(&actions, first)
     }
 
     /// Stops the shared clusters of earlier test processes that are gone (a safety net for
@@ -199,6 +189,9 @@ final class TestCluster: @unchecked Sendable {
         unsafe posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         unsafe posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         unsafe posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test run's: `pg_ctl start` leaves a server that keeps whatever it
+        // inherited while the test run lasts (another test's pipe or socket: its end never comes).
+        unsafe ChildProcess.closeFrom(3, in: &actions)
         var pid: pid_t = 0
         let cArguments = unsafe argv.map { unsafe strdup($0) } + [nil]
         defer { for index in unsafe cArguments.indices { unsafe free(cArguments[index]) } }

@@ -32,26 +32,8 @@ enum SafetyFiles {
     /// Runs the program as the unprivileged user `nobody` (with `setpriv`), for tests
     /// of permissions when the tests run as root.
     static func runAsNobody(_ arguments: [String], folder: TemporaryFolder) throws -> ProgramRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments =
-            ["--reuid=65534", "--regid=65534", "--clear-groups", BuiltProgram.url.path] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-        process.environment = [
-            "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
-            "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProgramRun(
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self), status: process.terminationStatus)
+        try ProgramRun.run(
+            arguments, folder: folder,
+            launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// line by line, so the program can hold unsaved edits while something else
 /// happens to its file; or that the test kills outright.
 final class LiveProgram {
-    private let process = Process()
+    private let process: ChildProcess
     private let input: Int32
     private let outputPath: String
     private let errorPath: String
@@ -26,18 +26,19 @@ final class LiveProgram {
         guard input >= 0 else { throw LiveProgramError("cannot open the FIFO: errno \(errno)") }
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        process.executableURL = BuiltProgram.url
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-        process.environment = [
+        let environment = [
             "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
             "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
         ].merging(extra) { $1 }
-        process.standardInput = FileHandle(forReadingAtPath: fifo)
-        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-        process.standardError = FileHandle(forWritingAtPath: errorPath)
         signal(SIGPIPE, SIG_IGN)
-        try process.run()
+        do {
+            process = try ChildProcess(
+                [BuiltProgram.url.path] + arguments, environment: environment, in: folder.path, input: .file(fifo),
+                output: .file(outputPath), error: .file(errorPath))
+        } catch {
+            close(input)
+            throw error
+        }
     }
 
     /// The process id, to signal it.
@@ -90,16 +91,15 @@ final class LiveProgram {
     /// Ends the program's input, waits for it to exit, and returns what it did.
     func finish() -> ProgramRun {
         close(input)
-        process.waitUntilExit()
-        return ProgramRun(
-            standardOutput: standardOutput, standardError: standardError, status: process.terminationStatus)
+        let status = process.wait()
+        return ProgramRun(standardOutput: standardOutput, standardError: standardError, status: status)
     }
 
     /// Kills the program with SIGKILL and waits for it.
     func kill() {
         _ = Glibc.kill(process.processIdentifier, SIGKILL)
         close(input)
-        process.waitUntilExit()
+        _ = process.wait()
     }
 
     private static func contents(_ path: String) -> String {

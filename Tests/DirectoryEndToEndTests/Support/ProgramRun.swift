@@ -42,21 +42,13 @@ struct ProgramRun {
         _ arguments: [String], inputData: Data, folder: TemporaryFolder, environment extra: [String: String],
         launcher: [String]
     ) throws -> ProgramRun {
-        let process = Process()
-        if let first = launcher.first {
-            process.executableURL = URL(fileURLWithPath: first)
-            process.arguments = launcher.dropFirst() + [BuiltProgram.url.path] + arguments
-        } else {
-            process.executableURL = BuiltProgram.url
-            process.arguments = arguments
-        }
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let command =
+            launcher.isEmpty ? [BuiltProgram.url.path] + arguments : launcher + [BuiltProgram.url.path] + arguments
         var environment = [
             "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
             "XDG_CONFIG_HOME": folder.file("config"), "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
         ]
         environment.merge(extra) { $1 }
-        process.environment = environment
         // Standard input is a real pipe, fed by a thread; the outputs go to files, which
         // cannot fill up and block the program however much it prints.
         let stem = folder.file(".run-" + UUID().uuidString)
@@ -76,26 +68,29 @@ struct ProgramRun {
         let writingEnd = unsafe open(fifo, O_WRONLY | O_CLOEXEC)
         guard readingEnd >= 0, writingEnd >= 0 else { throw LiveProgramError("cannot open the FIFO: errno \(errno)") }
         _ = fcntl(readingEnd, F_SETFL, fcntl(readingEnd, F_GETFL) & ~O_NONBLOCK)
-        let reading = FileHandle(fileDescriptor: readingEnd, closeOnDealloc: true)
         let writer = FileHandle(fileDescriptor: writingEnd, closeOnDealloc: true)
-        process.standardInput = reading
-        process.standardOutput = FileHandle(forWritingAtPath: stem + ".out")
-        process.standardError = FileHandle(forWritingAtPath: stem + ".err")
         // A program that stops reading early must not kill the test runner with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        try process.run()
-        try? reading.close()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                command, environment: environment, in: folder.path, input: .descriptor(readingEnd),
+                output: .file(stem + ".out"), error: .file(stem + ".err"))
+        } catch {
+            close(readingEnd)
+            throw error
+        }
+        close(readingEnd)
         let feeder = Thread {
             try? writer.write(contentsOf: inputData)
             try? writer.close()
         }
         feeder.start()
-        process.waitUntilExit()
+        let status = child.wait()
         let outputData = FileManager.default.contents(atPath: stem + ".out") ?? Data()
         let errorData = FileManager.default.contents(atPath: stem + ".err") ?? Data()
         return ProgramRun(
             standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self),
-            status: process.terminationStatus)
+            standardError: String(decoding: errorData, as: UTF8.self), status: status)
     }
 }

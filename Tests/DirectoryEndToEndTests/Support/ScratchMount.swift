@@ -52,13 +52,9 @@ final class ScratchMount {
     /// Runs a program quietly and returns its exit status.
     @discardableResult
     static func command(_ arguments: String...) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        guard let child = try? ChildProcess(arguments, environment: ProcessInfo.processInfo.environment) else {
+            return -1
+        }
+        return child.wait()
     }
 }

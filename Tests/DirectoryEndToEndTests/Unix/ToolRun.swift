@@ -12,17 +12,12 @@ struct ToolRun {
         _ executable: String, _ arguments: [String], in folder: TemporaryFolder,
         environment extra: [String: String] = [:]
     ) throws -> ToolRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         var environment = [
             "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_CONFIG_HOME": folder.file("config"),
             "XDG_STATE_HOME": folder.file("state"), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC",
             "DIRECTORY": BuiltProgram.url.path,
         ]
         environment.merge(extra) { $1 }
-        process.environment = environment
         // The outputs go to files, which cannot fill up and block the tool.
         let stem = folder.file(".tool-" + UUID().uuidString)
         _ = FileManager.default.createFile(atPath: stem + ".out", contents: nil)
@@ -30,16 +25,15 @@ struct ToolRun {
         defer {
             for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: stem + suffix) }
         }
-        process.standardOutput = FileHandle(forWritingAtPath: stem + ".out")
-        process.standardError = FileHandle(forWritingAtPath: stem + ".err")
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let status = try ChildProcess(
+            [executable] + arguments, environment: environment, in: folder.path, output: .file(stem + ".out"),
+            error: .file(stem + ".err")
+        ).wait()
         let outputData = FileManager.default.contents(atPath: stem + ".out") ?? Data()
         let errorData = FileManager.default.contents(atPath: stem + ".err") ?? Data()
         return ToolRun(
             standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self), status: process.terminationStatus)
+            standardError: String(decoding: errorData, as: UTF8.self), status: status)
     }
 
     /// Whether `path` is an executable tool on this machine.
