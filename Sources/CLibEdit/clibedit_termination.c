@@ -23,6 +23,24 @@ static volatile sig_atomic_t exit_message_length = 0;
 static char exit_leave[32];
 static volatile sig_atomic_t exit_leave_length = 0;
 
+/* Ends the process by `signo` itself, its handler put back to the default: the shell that
+   started the program then knows it was interrupted, not that it exited 130 (a shell loop
+   running it stops at Ctrl-C instead of going on to the next turn). Only signal-safe calls:
+   it may run inside the handler, where `signo` is blocked until the unblock below. */
+void clibedit_end_by_signal(int signo) {
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signo, &fallback, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signo);
+    raise(signo);
+    sigprocmask(SIG_UNBLOCK, &only, NULL);
+    _exit(128 + signo);
+}
+
 static void exit_now(int signo) {
     if (has_exit_terminal) {
         tcsetattr(STDIN_FILENO, TCSANOW, &exit_terminal);
@@ -30,7 +48,7 @@ static void exit_now(int signo) {
         if (exit_leave_length > 0) (void)!write(STDOUT_FILENO, exit_leave, (size_t)exit_leave_length);
     }
     if (exit_message_length > 0) (void)!write(STDERR_FILENO, exit_message, (size_t)exit_message_length);
-    _exit(128 + signo);
+    clibedit_end_by_signal(signo);
 }
 
 /* Whether SIGINT ends the program as SIGTERM does (a script, which has no prompt to return to). */

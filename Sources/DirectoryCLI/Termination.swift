@@ -1,9 +1,13 @@
 import CLibEdit
 import DirectoryCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// SIGHUP (the terminal or SSH connection went away) and SIGTERM, and in a script SIGINT
-/// (Ctrl-C): the program ends with 128 + the signal, its unsaved changes waiting in the
-/// recovery journal (at the prompt, Ctrl-C stops the command instead: `interruption`).
+/// (Ctrl-C): the program ends by the signal (a shell's status 128 + the signal), its unsaved
+/// changes waiting in the recovery journal (at the prompt, Ctrl-C stops the command instead: `interruption`).
 ///
 /// While it waits for input with the journal written, a signal ends it at once (the
 /// terminal restored); during a command, it ends once the command is done and the
@@ -64,5 +68,17 @@ enum Termination {
     static func message(for session: Session) -> String {
         "directory: ended by a signal; the unsaved changes to \(session.listName) wait in the recovery journal: "
             + "open it again and type 'recover'"
+    }
+}
+
+extension DirectoryProgram {
+    /// Ends the process with `status`, which `main` returned: by the signal itself when a
+    /// signal ended the session (SIGINT in a script, SIGTERM, SIGHUP; `status` is then
+    /// 128 + the signal), so that the shell that started the program knows it was
+    /// interrupted and a loop running it stops too, as after any program Ctrl-C ends.
+    public static func end(with status: Int32) -> Never {
+        fflush(nil)
+        if let signal = Termination.signal, status == 128 + signal { clibedit_end_by_signal(signal) }
+        exit(status)
     }
 }

@@ -1,7 +1,7 @@
 import DirectoryCLI
 import Foundation
 
-exit(
-    DirectoryProgram.main(
+DirectoryProgram.end(
+    with: DirectoryProgram.main(
         arguments: Array(CommandLine.arguments.dropFirst()),
         environment: ProcessInfo.processInfo.environment))

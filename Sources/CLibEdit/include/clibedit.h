@@ -233,17 +233,23 @@ void clibedit_key_foreground_end(EditLine *el);
 int clibedit_source_line(clibedit_editor *editor, const char *line, char **message);
 
 /// Catches SIGHUP and SIGTERM. While idle (see `clibedit_set_idle`) the handler restores the
-/// terminal, writes the exit message and exits with 128 + the signal; otherwise it only
-/// remembers the signal for `clibedit_termination_signal`.
+/// terminal, writes the exit message and ends the process by the signal
+/// (`clibedit_end_by_signal`); otherwise it only remembers the signal for
+/// `clibedit_termination_signal`.
 void clibedit_catch_termination(void);
 
 /// In a script (no prompt): catches SIGINT as `clibedit_catch_termination` catches SIGTERM, so
-/// that Ctrl-C ends the program only once its unsaved changes are in the recovery journal, with
-/// 128 + SIGINT (130). Nothing when SIGINT was ignored at start (a background job). Call after that one.
+/// that Ctrl-C ends the program only once its unsaved changes are in the recovery journal, by
+/// SIGINT itself (status 130 in a shell). Nothing when SIGINT was ignored at start (a
+/// background job). Call after that one.
 void clibedit_catch_script_interrupt(void);
 
 /// The SIGHUP, SIGTERM (or a script's SIGINT) received while not idle, or 0.
 int clibedit_termination_signal(void);
+
+/// Ends the process by signal `signo` (its default action: SIGINT, SIGTERM and SIGHUP end it),
+/// so that its parent sees the signal; `_exit(128 + signo)` where the signal does not end it.
+void clibedit_end_by_signal(int signo) __attribute__((noreturn));
 
 /// Whether the program now waits for input with nothing left to write (so a signal may end it at once).
 /// Turning it on after a signal was remembered ends the program at once.

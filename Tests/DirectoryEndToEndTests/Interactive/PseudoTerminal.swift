@@ -256,13 +256,15 @@ final class PseudoTerminal {
         return stopped
     }
 
-    /// Waits for the program to exit; returns its exit status, or `nil` at the deadline.
+    /// Waits for the program to exit; returns its exit status (128 + the signal's number when a
+    /// signal ended it), or `nil` at the deadline.
     func waitForExit() -> Int32? {
         let end = Date().addingTimeInterval(Self.deadline)
         while Date() < end {
             var status: Int32 = 0
             if unsafe waitpid(pid, &status, WNOHANG) == pid {
-                exitStatus = (status >> 8) & 0xFF
+                // As a shell says it: 128 + the signal's number when a signal ended the program.
+                exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
                 drainAfterExit()
                 return exitStatus
             }

@@ -73,6 +73,48 @@ struct ScriptInterruptTests {
         #expect(ended.standardError.contains("stopped by a second Ctrl-C"))
     }
 
+    @Test("Ctrl-C stops a shell loop that runs scripts: the program ends by the signal, not with an exit status")
+    func sigintStopsAShellLoop() throws {
+        let folder = TemporaryFolder()
+        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
+        let pause = folder.file("pause.fifo")
+        #expect(unsafe mkfifo(pause, 0o600) == 0)
+        let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        // The first turn waits for more lines; the second (a program Ctrl-C did not stop,
+        // or a shell that went on) ends at once, and the loop with it.
+        let script = """
+            for input in pause.fifo /dev/null; do
+              "$DIRECTORY" < "$input"; echo "after $input: $?"
+            done
+            echo loop finished
+            """
+        let output = folder.file("loop.out")
+        let environment = [
+            "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"), "XDG_STATE_HOME": folder.file("state"),
+            "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8", "DIRECTORY": BuiltProgram.url.path,
+        ]
+        // A shell as a terminal starts it: Ctrl-C not ignored, nothing blocked.
+        let shell = try ChildProcess(
+            ["/bin/bash", "-c", script], environment: environment, in: folder.path, output: .file(output),
+            error: .descriptor(1), defaultSignals: true)
+        let lines = Array("new Kim Tran\nlist\n".utf8)
+        #expect(unsafe lines.withUnsafeBytes { unsafe write(writer, $0.baseAddress, $0.count) } == lines.count)
+        let listed = Date().addingTimeInterval(90)
+        while Date() < listed, !((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("Kim Tran") {
+            usleep(5_000)
+        }
+        // Ctrl-C at a terminal: SIGINT to the whole foreground process group.
+        kill(-shell.processIdentifier, SIGINT)
+        #expect(shell.wait() == 128 + SIGINT)
+        let printed = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(printed.contains("4  Kim Tran"))
+        #expect(printed.contains("ended by a signal"))
+        #expect(!printed.contains("after "), "the shell went on after the program: \(printed)")
+        #expect(!printed.contains("loop finished"))
+    }
+
     /// A saved list, and a script that added Kim Tran, listed it and now reads a sourced FIFO
     /// (`source pause.fifo`), whose writer the caller holds: the script is busy inside a command
     /// (a `source`, whose lines are never journaled one by one) after its edits, with no journal

@@ -20,7 +20,8 @@ final class ChildProcess {
         case null
         /// The file at a path, opened for writing (created, emptied) or, for standard input, reading.
         case file(String)
-        /// A descriptor of the test's, duplicated onto the stream (its own copy stays the test's).
+        /// A descriptor of the test's, duplicated onto the stream (its own copy stays the test's);
+        /// for standard error, `1` is the child's standard output as set up just before.
         case descriptor(Int32)
     }
 
@@ -28,17 +29,19 @@ final class ChildProcess {
     /// enough that a program that never ends fails its test instead of the whole test run.
     static let limit: Double = 600
 
-    /// The process id, to signal it.
+    /// The process id, to signal it (and its process group's id).
     let processIdentifier: pid_t
     private let command: String
     private var reaped: Int32?
 
     /// Starts `arguments[0]` (a path) with the rest as its arguments and exactly `environment`,
-    /// in `folder` (`nil`: the test run's), in a process group of its own, as Foundation's
-    /// `Process` does; the signals it starts with blocked and ignored are the calling thread's.
+    /// in `folder` (`nil`: the test run's), in a process group of its own (whose id is the
+    /// process id), as Foundation's `Process` does. The signals it starts with blocked and
+    /// ignored are the calling thread's (the test runner's threads block some), or, with
+    /// `defaultSignals`, none: as a shell at a terminal starts a program.
     init(
         _ arguments: [String], environment: [String: String], in folder: String? = nil, input: Stream = .null,
-        output: Stream = .null, error: Stream = .null
+        output: Stream = .null, error: Stream = .null, defaultSignals: Bool = false
     ) throws {
         var actions = unsafe posix_spawn_file_actions_t()
         unsafe posix_spawn_file_actions_init(&actions)
@@ -57,7 +60,19 @@ final class ChildProcess {
         var attributes = posix_spawnattr_t()
         unsafe posix_spawnattr_init(&attributes)
         defer { unsafe posix_spawnattr_destroy(&attributes) }
-        unsafe posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        var flags = Int16(POSIX_SPAWN_SETPGROUP)
+        if defaultSignals {
+            var none = sigset_t()
+            var all = sigset_t()
+            unsafe sigemptyset(&none)
+            unsafe sigfillset(&all)
+            unsafe sigdelset(&all, SIGKILL)
+            unsafe sigdelset(&all, SIGSTOP)
+            unsafe posix_spawnattr_setsigmask(&attributes, &none)
+            unsafe posix_spawnattr_setsigdefault(&attributes, &all)
+            flags |= Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF)
+        }
+        unsafe posix_spawnattr_setflags(&attributes, flags)
         let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
         let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -90,9 +105,9 @@ final class ChildProcess {
         return false
     }
 
-    /// Waits for the program to end and returns its exit status, or the number of the signal
-    /// that ended it (as Foundation's `terminationStatus` does). After `limit` seconds the
-    /// program is killed and the test records an issue naming it.
+    /// Waits for the program to end and returns its exit status as a shell gives it (`$?`):
+    /// 128 + the signal's number when a signal ended it. After `limit` seconds the program is
+    /// killed and the test records an issue naming it.
     func wait(limit: Double = ChildProcess.limit) -> Int32 {
         if let reaped { return reaped }
         if limit.isFinite, !Self.exits(processIdentifier, within: limit) {
@@ -108,7 +123,7 @@ final class ChildProcess {
 
     private static func decoded(_ status: Int32) -> Int32 {
         let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : signal
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
     /// Whether process `pid` (a child not yet reaped) ends within `seconds`: polls a pidfd,

@@ -53,13 +53,15 @@ struct ChildProcessTests {
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("killed after 0 s without ending: /bin/sleep 1000") }
         }
-        #expect(status == SIGKILL)
+        #expect(status == 128 + SIGKILL)
         #expect(!child.isRunning)
     }
 
-    @Test("the status is the exit status, or the signal that ended the program")
+    @Test("the status is the exit status, or 128 + the signal that ended the program, as a shell says")
     func statusIsTheExitStatusOrTheSignal() throws {
         #expect(try ChildProcess(["/bin/sh", "-c", "exit 7"], environment: [:]).wait() == 7)
-        #expect(try ChildProcess(["/bin/sh", "-c", "kill -KILL $$"], environment: [:]).wait() == SIGKILL)
+        #expect(try ChildProcess(["/bin/sh", "-c", "kill -KILL $$"], environment: [:]).wait() == 128 + SIGKILL)
+        let terminated = try ChildProcess(["/bin/sh", "-c", "kill -TERM $$"], environment: [:], defaultSignals: true)
+        #expect(terminated.wait() == 128 + SIGTERM)
     }
 }
