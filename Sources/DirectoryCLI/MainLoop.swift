@@ -89,11 +89,15 @@ struct MainLoop {
             var promptText = ""
             if interactive {
                 promptText = prepareForTyping()
-            } else if sourceDepth == 0, session.hasPendingRecovery, source.mayWait || clock.isDue() {
+            } else if session.hasPendingRecovery, source.mayWait || clock.isDue() {
+                // Before a read that may wait (a pipe's or a sourced FIFO's writer pausing),
+                // and at most a second apart in a long script or sourced file.
                 writeRecoveryJournal(clock: &clock)
             }
+            // While it waits for a line, with the journal written, a signal ends the program at
+            // once: in a sourced file too, whose writer may never write again.
             let read =
-                sourceDepth == 0 && source.mayWait
+                source.mayWait
                 ? Termination.waiting(for: session) { source.next(prompt: promptText) }
                 : source.next(prompt: promptText)
             switch read {

@@ -11,9 +11,9 @@ import Testing
 struct ScriptInterruptTests {
     @Test("SIGINT while a script is busy journals its edits, exits 130, and recover brings them back")
     func sigintWhileAScriptIsBusyJournalsItsEdits() throws {
-        let (folder, live, writer) = try Self.pausedInASourcedFIFO()
+        let (folder, live, writer) = try Self.paused(by: "import csv pause.csv")
         kill(live.processIdentifier, SIGINT)
-        close(writer)  // the sourced file ends; the script goes on to end as the signal asked
+        close(writer)  // the import's file ends; the script goes on to end as the signal asked
         let ended = live.finish()
         #expect(ended.status == 130)
         #expect(ended.standardError.contains("ended by a signal"))
@@ -37,12 +37,12 @@ struct ScriptInterruptTests {
         #expect(try ProgramRun.run(["-c", "find kim"], folder: folder).standardOutput.contains("Kim Tran"))
     }
 
-    @Test("after SIGINT a sourced file stops before its next line, and the script ends 130")
-    func sigintStopsASourcedFileBetweenLines() throws {
-        let (folder, live, writer) = try Self.pausedInASourcedFIFO()
+    @Test("SIGINT while a sourced file waits for its next line ends the script at once, 130, that line not run")
+    func sigintEndsAScriptWhileASourcedFileWaits() throws {
+        let (folder, live, writer) = try Self.paused(by: "source pause.csv")
         kill(live.processIdentifier, SIGINT)
         #expect(Self.waitUntilDelivered(SIGINT, to: live.processIdentifier))
-        // The line comes after the signal: the sourced file stops before it.
+        // The line comes after the signal: the sourced file does not run it.
         let late = Array("new Late Person\n".utf8)
         #expect(unsafe late.withUnsafeBytes { unsafe write(writer, $0.baseAddress, $0.count) } == late.count)
         close(writer)  // were the line run, the sourced file would end after it, and so the script
@@ -53,10 +53,23 @@ struct ScriptInterruptTests {
         #expect(!recovered.standardOutput.contains("Late Person"))
     }
 
+    @Test("SIGTERM while a sourced file waits for its next line ends the script at once, its edits in the journal")
+    func sigtermEndsAScriptWhileASourcedFileWaits() throws {
+        // The writer stays open and writes nothing: the sourced read would wait for ever.
+        let (folder, live, writer) = try Self.paused(by: "source pause.csv")
+        defer { close(writer) }
+        kill(live.processIdentifier, SIGTERM)
+        let ended = live.finish()
+        #expect(ended.status == 128 + SIGTERM)
+        #expect(ended.standardError.contains("wait in the recovery journal"))
+        let recovered = try ProgramRun.run(["-c", "recover", "-c", "changes"], folder: folder)
+        #expect(recovered.standardOutput.contains("added    4: Kim Tran"))
+    }
+
     @Test("a second SIGINT ends a script at once where the first waits for a command that cannot stop")
     func secondSigintEndsAScriptAtOnce() throws {
-        // The writer stays open and writes nothing: the sourced read waits for ever.
-        let (folder, live, writer) = try Self.pausedInASourcedFIFO()
+        // The writer stays open and writes nothing: the import's read waits for ever.
+        let (folder, live, writer) = try Self.paused(by: "import csv pause.csv")
         defer { withExtendedLifetime(folder) { close(writer) } }  // the folder holds the program's output
         kill(live.processIdentifier, SIGINT)
         #expect(Self.waitUntilDelivered(SIGINT, to: live.processIdentifier))
@@ -115,23 +128,39 @@ struct ScriptInterruptTests {
         #expect(!printed.contains("loop finished"))
     }
 
-    /// A saved list, and a script that added Kim Tran, listed it and now reads a sourced FIFO
-    /// (`source pause.fifo`), whose writer the caller holds: the script is busy inside a command
-    /// (a `source`, whose lines are never journaled one by one) after its edits, with no journal
-    /// write between them.
-    static func pausedInASourcedFIFO() throws -> (folder: TemporaryFolder, live: LiveProgram, writer: Int32) {
+    /// A saved list, and a script that added Kim Tran, listed it and now runs `command`, which
+    /// reads the FIFO `pause.csv`, whose writer the caller holds: `import csv pause.csv` is busy
+    /// inside a command after the edits, with no journal write between them (the lines came
+    /// together, so none waited); `source pause.csv` waits for its next line, the journal written.
+    static func paused(by command: String) throws -> (folder: TemporaryFolder, live: LiveProgram, writer: Int32) {
         let folder = TemporaryFolder()
         #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
-        let pause = folder.file("pause.fifo")
+        let pause = folder.file("pause.csv")
         #expect(unsafe mkfifo(pause, 0o600) == 0)
         // Opened read-write, the FIFO does not block this open, and the program's open finds a writer.
         let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
         #expect(writer >= 0)
         let live = try LiveProgram([], folder: folder)
-        live.send("new Kim Tran", "list", "source pause.fifo")
-        // The sourced file's reader shows what was printed before it waits.
-        #expect(live.waitForOutput(containing: "4  Kim Tran"))
+        live.send("new Kim Tran", "list", command)
+        // The command has the FIFO open once the lines before it ran.
+        #expect(Self.waitUntilOpen(pause, by: live.processIdentifier), "\(command) never opened the FIFO")
         return (folder, live, writer)
+    }
+
+    /// Waits until `process` has the file at `path` open (among its descriptors in /proc);
+    /// false after 90 seconds or once it has ended.
+    static func waitUntilOpen(_ path: String, by process: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(90)
+        let folder = "/proc/\(process)/fd"
+        while Date() < deadline {
+            guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+            for descriptor in descriptors
+            where (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + descriptor)) == path {
+                return true
+            }
+            usleep(1000)
+        }
+        return false
     }
 
     /// Waits until `signal`, sent to `process`, is no longer pending (the kernel handed it to
