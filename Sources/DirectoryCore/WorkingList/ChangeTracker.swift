@@ -198,13 +198,13 @@ extension WorkingList {
 /// saved version, or that the file does not have it (`.absent`, a record added).
 ///
 /// Added records are most of what a long script changes, and they need no copy of
-/// a record: their keys are kept in a `RecordKeySet` (24 bytes a slot) apart from the saved
-/// versions (a `RecordKeyMap`), and a new record's note costs one hash.
+/// a record: their keys are kept in `AddedKeys` apart from the saved versions (a
+/// `RecordKeyMap`), and a new record's note costs an append (hashed only once asked about).
 struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
     /// Saved versions of the records changed or deleted.
     private var saved = RecordKeyMap<Record>()
     /// Records the file does not have.
-    private var added = RecordKeySet()
+    private var added = AddedKeys()
     /// The key `noteAdded` put in `added` last, while it is there: a script's `set` after
     /// `new` is about that record, which is then known to be added without a lookup.
     private var lastAdded: RecordKey?
