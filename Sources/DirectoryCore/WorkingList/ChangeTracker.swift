@@ -36,7 +36,7 @@ struct ChangeTracker {
             baseline.noteAdded(record.key)
             deletedPlaces.restore(record.key)
         case .insertNew(let id, _, _):
-            baseline.noteAdded(RecordKey(id: id))
+            noteAdded(RecordKey(id: id))
         case .insertAll(let placed):
             for item in placed {
                 baseline.noteAdded(item.record.key)
@@ -46,10 +46,23 @@ struct ChangeTracker {
             for index in indices { baseline.noteSaved(at: index, in: records) }
             if savedOrder == nil { deletedPlaces.note(removing: indices, from: records, baseline: baseline) }
         case .setField(let index, _, _), .replace(let index, _):
-            baseline.noteSaved(at: index, in: records)
+            noteSaved(at: index, in: records)
         case .move, .reorder, .replaceAll:
             rememberSavedOrder(of: records)
         }
+    }
+
+    /// Notes that the file lacks the record `key` about to be inserted (`note(before:)` of `.insertNew`).
+    @inline(__always)
+    mutating func noteAdded(_ key: RecordKey) {
+        baseline.noteAdded(key)
+    }
+
+    /// Notes what the file has of record `index` of `records`, about to change (`note(before:)`
+    /// of `.setField`).
+    @inline(__always)
+    mutating func noteSaved(at index: Int, in records: RecordList) {
+        baseline.noteSaved(at: index, in: records)
     }
 
     /// Notes the file's order before the first reorder since the last load or save: the
@@ -80,6 +93,30 @@ struct ChangeTracker {
     ) {
         if !redo.isEmpty { redo = [] }
         undo.push(command: command, undoing: step, current: current, records: records, kind: kind)
+        undoClearedByMerge = false
+        revision += 1
+    }
+
+    /// Adds the undo entry of `new`, which inserted at `index` a record titled `title`, as
+    /// `recordChange(_:undoing:…)` adds it for the step that reverses it (`.remove([index])`).
+    mutating func recordAddition(_ command: Command, title: String?, at index: Int, current: Int?) {
+        if !redo.isEmpty { redo = [] }
+        undo.push(adding: command, title: title, at: index, current: current)
+        undoClearedByMerge = false
+        revision += 1
+    }
+
+    /// Adds the undo entry of a change that set field `field` of record `index` from `old` to
+    /// `value`, as `recordChange(_:undoing:…)` adds it for the step that reverses it
+    /// (`.setField(index:field:value: old)`); `records` as the change left them.
+    mutating func recordFieldChange(
+        _ command: Command, index: Int, field: Int, from old: FieldValue, to value: FieldValue, current: Int?,
+        records: RecordList, kind: ListKind
+    ) {
+        if !redo.isEmpty { redo = [] }
+        undo.push(
+            setting: command, index: index, field: field, from: old, to: value, current: current, records: records,
+            kind: kind)
         undoClearedByMerge = false
         revision += 1
     }
@@ -161,13 +198,13 @@ extension WorkingList {
 /// saved version, or that the file does not have it (`.absent`, a record added).
 ///
 /// Added records are most of what a long script changes, and they need no copy of
-/// a record: their keys are kept in a `RecordKeySet` (24 bytes a slot) apart from the saved
-/// versions (a `RecordKeyMap`), and a new record's note costs one hash.
+/// a record: their keys are kept in `AddedKeys` apart from the saved versions (a
+/// `RecordKeyMap`), and a new record's note costs an append (hashed only once asked about).
 struct BaselineTable: Sequence, ExpressibleByDictionaryLiteral {
     /// Saved versions of the records changed or deleted.
     private var saved = RecordKeyMap<Record>()
     /// Records the file does not have.
-    private var added = RecordKeySet()
+    private var added = AddedKeys()
     /// The key `noteAdded` put in `added` last, while it is there: a script's `set` after
     /// `new` is about that record, which is then known to be added without a lookup.
     private var lastAdded: RecordKey?

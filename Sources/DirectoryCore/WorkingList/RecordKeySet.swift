@@ -75,10 +75,22 @@ struct RecordKeySet: Sequence {
         Int(truncatingIfNeeded: key.hash(seed: mask)) & mask
     }
 
+    /// Makes room for `capacity` keys in all, so that adding up to that many grows the table no more.
+    mutating func reserveCapacity(_ capacity: Int) {
+        var size = Swift.max(16, slots.count)
+        while capacity * 8 > size * 7 { size *= 2 }
+        if size > slots.count { rehash(into: size) }
+    }
+
     /// Doubles the table and puts every key back.
     private mutating func grow() {
+        rehash(into: Swift.max(16, slots.count * 2))
+    }
+
+    /// Puts every key into a new table of `size` slots.
+    private mutating func rehash(into size: Int) {
         let old = slots
-        slots = [RecordKey](repeating: Self.free, count: Swift.max(16, old.count * 2))
+        slots = [RecordKey](repeating: Self.free, count: size)
         count = 0
         for key in old where key.occurrence >= 0 { insert(key) }
     }

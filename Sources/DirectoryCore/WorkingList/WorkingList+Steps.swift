@@ -22,6 +22,27 @@ extension WorkingList {
         tracker.recordChange(command, undoing: undoing, current: before, records: records, kind: kind)
     }
 
+    /// `new`'s change: inserts at the end the record `.insertNew(id:title:at:)` makes, as
+    /// `change(_:by:)` runs that step, without making the step or the one that reverses it
+    /// (an array) when the undo history keeps the entry as a slot: a script's `new` is most of its work.
+    mutating func changeByAdding(id: RecordID, title: String?, by command: Command) {
+        let before = current
+        let index = records.count
+        tracker.noteAdded(RecordKey(id: id))
+        insertNew(id: id, title: title, at: index, journaled: notes.isOn)
+        tracker.recordAddition(command, title: title, at: index, current: before)
+    }
+
+    /// Sets field `field` of record `index` to `value` as the change `command` makes, as
+    /// `change(_:by:)` runs `.setField(index:field:value:)`, without making the steps.
+    mutating func change(field: Int, of index: Int, to value: FieldValue, command: Command) {
+        let before = current
+        tracker.noteSaved(at: index, in: records)
+        let old = setField(field, of: index, to: value, journaled: notes.isOn)
+        tracker.recordFieldChange(
+            command, index: index, field: field, from: old, to: value, current: before, records: records, kind: kind)
+    }
+
     /// Runs steps that take in records another session saved (a merge, `recover`): they are
     /// not this session's edits, so the caller sets their merge base and `undo` skips them.
     mutating func takeIn(_ steps: [ListStep]) {
@@ -49,14 +70,7 @@ extension WorkingList {
             if journaled { notes.noteChanged(record.key, at: index) }
             return .remove([index])
         case .insertNew(let id, let title, let index):
-            if index == records.count {
-                records.appendNew(id: id, title: title, kind: kind)
-            } else {
-                var values = kind.defaultValues
-                if let title { values[kind.titleField] = .text(title) }
-                insert(Record(id: id, values: values), at: index)
-            }
-            if journaled { notes.noteChanged(RecordKey(id: id), at: index) }
+            insertNew(id: id, title: title, at: index, journaled: journaled)
             return .remove([index])
         case .insertAll(let placed):
             for item in placed {
@@ -72,9 +86,8 @@ extension WorkingList {
             if journaled { for item in removed { notes.noteGone(item.record.key) } }
             return .insertAll(removed)
         case .setField(let index, let field, let value):
-            let old = records.exchangeValue(at: index, field: field, with: value)
-            if journaled { notes.noteChanged(records.key(at: index), at: index) }
-            return .setField(index: index, field: field, value: old)
+            return .setField(
+                index: index, field: field, value: setField(field, of: index, to: value, journaled: journaled))
         case .replace(let index, let record):
             let old = records[index]
             records[index] = record
@@ -98,6 +111,26 @@ extension WorkingList {
             if journaled { notes.noteOrderChanged() }
             return .replaceAll(old)
         }
+    }
+
+    /// Inserts at `index` the record `new` makes (`ListStep.insertNew`): at the end of the
+    /// list it goes into the growing table.
+    private mutating func insertNew(id: RecordID, title: String?, at index: Int, journaled: Bool) {
+        if index == records.count {
+            records.appendNew(id: id, title: title, kind: kind)
+        } else {
+            var values = kind.defaultValues
+            if let title { values[kind.titleField] = .text(title) }
+            insert(Record(id: id, values: values), at: index)
+        }
+        if journaled { notes.noteChanged(RecordKey(id: id), at: index) }
+    }
+
+    /// Sets field `field` of record `index` to `value` (`ListStep.setField`); returns the value it had.
+    private mutating func setField(_ field: Int, of index: Int, to value: FieldValue, journaled: Bool) -> FieldValue {
+        let old = records.exchangeValue(at: index, field: field, with: value)
+        if journaled { notes.noteChanged(records.key(at: index), at: index) }
+        return old
     }
 
     private mutating func insert(_ record: Record, at index: Int) {
@@ -218,6 +251,37 @@ struct UndoHistory: Equatable {
         pushWhole(HistoryEntry(command: command, steps: [step], current: current))
     }
 
+    /// Adds the entry of `new`, which inserted at `index` a record titled `title`: what
+    /// `push(command:undoing:…)` adds for the step that reverses it (`.remove([index])`), made
+    /// only when the entry does not fit a slot. The record's title is `title`, as the step made
+    /// it, so a `new` that names it so needs no look at the list.
+    mutating func push(adding command: Command, title: String?, at index: Int, current: Int?) {
+        if case .new(let name) = command, name == title, pushInserted(named: name != nil, at: index, current: current) {
+            return
+        }
+        pushWhole(HistoryEntry(command: command, steps: [.remove([index])], current: current))
+    }
+
+    /// Adds the entry of a change that set field `field` of record `index` from `old` to `value`:
+    /// what `push(command:undoing:…)` adds for the step that reverses it
+    /// (`.setField(index:field:value: old)`), made only when the entry does not fit a slot. A
+    /// `set` whose text is `value`'s left that text in the field, so the list is not looked at.
+    mutating func push(
+        setting command: Command, index: Int, field: Int, from old: FieldValue, to value: FieldValue, current: Int?,
+        records: RecordList, kind: ListKind
+    ) {
+        if case .set(let name, let text) = command,
+            pushSetFromDefault(
+                name: name, field: field, of: index, from: old, current: current, kind: kind,
+                holdsText: value == .text(text) || records.hasText(text, at: index, field: field))
+        {
+            return
+        }
+        pushWhole(
+            HistoryEntry(command: command, steps: [.setField(index: index, field: field, value: old)], current: current)
+        )
+    }
+
     /// Removes the newest entry and returns it as it was pushed, reading a slot's command
     /// from the list, which is as the command left it: every later change has been undone.
     mutating func pop(records: RecordList, kind: ListKind) -> HistoryEntry? {
@@ -240,29 +304,47 @@ struct UndoHistory: Equatable {
     private mutating func push(
         _ command: Command, undoing step: ListStep, current: Int?, _ records: RecordList, _ kind: ListKind
     ) -> Bool {
-        guard let before = Int32(exactly: current ?? -1) else { return false }
         // A switch on the command, then on the step, rather than on a tuple of both, which
         // would copy both.
         switch command {
         case .new(let name):
-            guard case .remove(let indices) = step, indices.count == 1, let record = Int32(exactly: indices[0]),
+            guard case .remove(let indices) = step, indices.count == 1,
                 name.map({ records.hasText($0, at: indices[0], field: kind.titleField) }) ?? true
             else { return false }
-            slots.append(Slot(kind: .inserted, named: name != nil, field: 0, record: record, previousCurrent: before))
-            return true
+            return pushInserted(named: name != nil, at: indices[0], current: current)
         case .set(let name, let text):
-            guard case .setField(let index, let field, let old) = step,
-                name == kind.fields[field].name, old == kind.fields[field].defaultValue,
-                records.hasText(text, at: index, field: field),
-                let record = Int32(exactly: index), let fieldNumber = UInt16(exactly: field)
-            else { return false }
-            if defaults.isEmpty { defaults = kind.defaultValues }
-            slots.append(
-                Slot(kind: .setFromDefault, named: false, field: fieldNumber, record: record, previousCurrent: before))
-            return true
+            guard case .setField(let index, let field, let old) = step else { return false }
+            return pushSetFromDefault(
+                name: name, field: field, of: index, from: old, current: current, kind: kind,
+                holdsText: records.hasText(text, at: index, field: field))
         default:
             return false
         }
+    }
+
+    /// Adds the slot of a `new` that inserted one record at `index`; `false` when the
+    /// positions do not fit one.
+    private mutating func pushInserted(named: Bool, at index: Int, current: Int?) -> Bool {
+        guard let before = Int32(exactly: current ?? -1), let record = Int32(exactly: index) else { return false }
+        slots.append(Slot(kind: .inserted, named: named, field: 0, record: record, previousCurrent: before))
+        return true
+    }
+
+    /// Adds the slot of `set NAME …` that changed field `field` of record `index` from `old`,
+    /// when `holdsText` (the field holds the command's text) and it fits one: `NAME` is the
+    /// field's own name and `old` its default; `false` otherwise.
+    private mutating func pushSetFromDefault(
+        name: String, field: Int, of index: Int, from old: FieldValue, current: Int?, kind: ListKind,
+        holdsText: @autoclosure () -> Bool
+    ) -> Bool {
+        guard let before = Int32(exactly: current ?? -1), name == kind.fields[field].name,
+            old == kind.fields[field].defaultValue, holdsText(),
+            let record = Int32(exactly: index), let fieldNumber = UInt16(exactly: field)
+        else { return false }
+        if defaults.isEmpty { defaults = kind.defaultValues }
+        slots.append(
+            Slot(kind: .setFromDefault, named: false, field: fieldNumber, record: record, previousCurrent: before))
+        return true
     }
 
     private mutating func pushWhole(_ entry: HistoryEntry) {

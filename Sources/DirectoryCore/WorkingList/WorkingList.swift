@@ -93,7 +93,7 @@ public struct WorkingList {
 /// `ListStep` run by the one runner (`WorkingList+Steps`).
 extension WorkingList {
     mutating func newRecord(named name: String?, command: Command) -> CommandOutput {
-        change(.insertNew(id: environment.makeID(), title: name, at: records.count), by: command)
+        changeByAdding(id: environment.makeID(), title: name, by: command)
         current = records.count - 1
         return feedback("Added \(kind.noun) \(records.count)\(name.map { " \($0)" } ?? ""); it is now current.")
     }
@@ -183,11 +183,6 @@ extension WorkingList {
         }
         change(.insertAll(added), by: command)
         return alreadyInList
-    }
-
-    /// Sets one field as the change `command` makes.
-    private mutating func change(field: Int, of index: Int, to value: FieldValue, command: Command) {
-        change(.setField(index: index, field: field, value: value), by: command)
     }
 
     /// `edit`: makes the record `reference` names current. When it names none, no record is

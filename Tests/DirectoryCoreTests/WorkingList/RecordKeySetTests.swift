@@ -33,6 +33,19 @@ struct RecordKeySetTests {
         #expect(keys.count == reference.count)
     }
 
+    @Test("room reserved holds every key already in the set and as many more as asked")
+    func reserveKeepsKeys() {
+        var keys = RecordKeySet()
+        let all = (0..<1_000).map { RecordKey(id: RecordID(high: UInt64($0), low: 7)) }
+        for key in all.prefix(10) { keys.insert(key) }
+        keys.reserveCapacity(1_000)
+        #expect(all.prefix(10).allSatisfy { keys.contains($0) })
+        for key in all { keys.insert(key) }
+        #expect(keys.count == 1_000)
+        #expect(all.allSatisfy { keys.contains($0) })
+        #expect(!keys.contains(RecordKey(id: RecordID(high: 0, low: 8))))
+    }
+
     @Test("the baseline table answers as the dictionary it replaces")
     func baselineMatchesDictionary() {
         var generator = SeededGenerator(state: 5)

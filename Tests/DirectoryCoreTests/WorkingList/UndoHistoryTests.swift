@@ -66,6 +66,30 @@ struct UndoHistoryTests {
         #expect(session.records[4].values[1] == .text("C 3"))
     }
 
+    @Test("a redone new and set are slots again, as when they were first made")
+    func redoneEntriesAreSlots() throws {
+        var session = try Session.test()
+        try session.run("new Kim Tran", "set office Briggs 500", "undo", "undo", "redo", "redo")
+        #expect(session.list.tracker.undo.count == 2)
+        #expect(session.list.tracker.undo.wholeCount == 0)
+        #expect(try session.run("undo") == .feedback("Undid 'set office Briggs 500'."))
+        #expect(try session.run("undo") == .feedback("Undid 'new Kim Tran'."))
+    }
+
+    @Test("a set that replaces a value, or names the field otherwise, is kept whole; one from the default is not")
+    func setSlotsNeedTheDefaultAndTheFieldsName() throws {
+        var session = try Session.test()
+        try session.run("new Ann", "set office A 1")
+        #expect(session.list.tracker.undo.wholeCount == 0)
+        try session.run("set office B 2")
+        #expect(session.list.tracker.undo.wholeCount == 1)
+        try session.run("new Bo", "set OFFICE C 3")
+        #expect(session.list.tracker.undo.wholeCount == 2)
+        #expect(session.list.tracker.undo.count == 5)
+        #expect(try session.run("undo") == .feedback("Undid 'set OFFICE C 3'."))
+        #expect(session.records[4].values[1] == .text(""))
+    }
+
     @Test("a date field's set, done and undone are kept whole and undo exactly")
     func bucketDates() throws {
         var session = try Session.test(path: "/data/bucketList.plist", kind: .bucket, now: 1_000_000)
