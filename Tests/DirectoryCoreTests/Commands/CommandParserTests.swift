@@ -120,7 +120,8 @@ struct CommandParserTests {
             line: "list all",
             message: "'all' is not a record number (use the numbers that list shows); usage: list [N|RANGE|#ID…]"),
         ParseErrorCase(line: "edit", message: "edit needs a record number (see list); usage: edit N|NAME|#ID"),
-        ParseErrorCase(line: "delete", message: "delete needs a record number (see list); usage: delete N|NAME|#ID [N…]"),
+        ParseErrorCase(
+            line: "delete", message: "delete needs a record number (see list); usage: delete N|NAME|#ID [N…]"),
         ParseErrorCase(
             line: "delete 0",
             message: "'0' is not a record number (use the numbers that list shows); usage: delete N|NAME|#ID [N…]"),
