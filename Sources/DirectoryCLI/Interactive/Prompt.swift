@@ -47,9 +47,12 @@ struct Prompt {
             let noun = count == 1 ? session.kind.noun : session.kind.pluralNoun
             let loaded =
                 count == 0 ? "the list is empty" : "\(count) sample \(noun) \(count == 1 ? "was" : "were") loaded"
-            lines.append(
-                "\(VisibleText.of(session.location)) does not exist yet: \(loaded), not saved; 'save' creates the file."
-            )
+            // A save would write the samples into the new file: say how to start it empty.
+            let creates =
+                count == 0
+                ? "'save' creates the file"
+                : "'save' creates the file with them ('delete \(count == 1 ? "1" : "1-\(count)")' first starts it empty)"
+            lines.append("\(VisibleText.of(session.location)) does not exist yet: \(loaded), not saved; \(creates).")
         }
         if let warning = session.emptyFileWarning { lines.append("warning: " + warning) }
         if let warning = session.repeatedIDWarning { lines.append("warning: " + warning) }

@@ -103,12 +103,13 @@ public enum CommandTable {
     /// The commands, in the order `help` lists them.
     public static let all: [CommandSpec] = [
         CommandSpec(
-            name: "list", aliases: ["ls"], usage: "list [N|RANGE…]",
+            name: "list", aliases: ["ls"], usage: "list [N|RANGE|#ID…]",
             summary: "list every record (or just some), numbered",
             details: "Prints every record with its number. Numbers are what edit and delete take. "
-                + "With numbers and ranges (list 10-20, list 5, list 1,3), prints just those records, "
-                + "with their numbers in the whole list.",
-            examples: ["list", "list 10-20", "list 5"], argument: .records),
+                + "With numbers and ranges (list 10-20, list 5, list 1,3, list 290- to the end), prints "
+                + "just those records, with their numbers in the whole list. #ID (the start of the id "
+                + "that show prints) names a record whatever its number.",
+            examples: ["list", "list 10-20", "list 5", "list 290-"], argument: .records),
         CommandSpec(
             name: "new", usage: "new [NAME]",
             summary: "add a record and make it the current one",
@@ -125,13 +126,14 @@ public enum CommandTable {
             examples: ["set name Joe Gregg", "set office Briggs 413", "set name O'Brien", "set office \"\""],
             argument: .field),
         CommandSpec(
-            name: "edit", usage: "edit N|NAME",
+            name: "edit", usage: "edit N|NAME|#ID",
             summary: "make record N (or the one called NAME) current",
             details: "Makes a record current, so that set changes it. N is its number in list; "
-                + "a NAME must match one record's name (case and accents are ignored).",
-            examples: ["edit 2", "edit Joe Gregg"], argument: .records),
+                + "a NAME must match one record's name (case and accents are ignored); #ID (the start "
+                + "of the id that show prints) names a record whatever its number.",
+            examples: ["edit 2", "edit Joe Gregg", "edit #e621"], argument: .records),
         CommandSpec(
-            name: "editor", usage: "editor [N|RANGE…]",
+            name: "editor", usage: "editor [N|RANGE|#ID…]",
             summary: "edit the records (or some) as text in $VISUAL or $EDITOR",
             details: "Opens the records in $VISUAL, else $EDITOR, else vi, as text: a header line naming "
                 + "the columns, then one record a line, values separated by tabs, the id last; a tab, a "
@@ -150,12 +152,13 @@ public enum CommandTable {
                 + "instead, without making it current.",
             examples: ["show", "show 2", "show #e621"], argument: .records),
         CommandSpec(
-            name: "delete", aliases: ["rm"], usage: "delete N [N…]",
+            name: "delete", aliases: ["rm"], usage: "delete N|NAME|#ID [N…]",
             summary: "delete records by number or range",
             details: "Deletes the records with these numbers (as list shows them). Ranges such as 2-4 "
-                + "and lists such as 1,3 work; numbers refer to the list before the deletion. "
-                + "A NAME must match exactly one record's name.",
-            examples: ["delete 3", "delete 2-4 7", "delete Kurt Krebsbach"], argument: .records),
+                + "and lists such as 1,3 work; numbers refer to the list before the deletion. A NAME must "
+                + "match exactly one record's name; #ID (the start of the id that show prints) names a "
+                + "record whatever its number. One undo brings them all back.",
+            examples: ["delete 3", "delete 2-4 7", "delete Kurt Krebsbach", "delete #e621"], argument: .records),
         CommandSpec(
             name: "move", usage: "move N|#ID to M",
             summary: "move record N so that it becomes record M",

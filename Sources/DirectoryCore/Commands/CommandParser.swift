@@ -87,9 +87,7 @@ public enum CommandParser {
         switch spec.name {
         case "list":
             guard let first = argument.first else { return .list }
-            guard first.isASCII, first.isNumber || first == "#" else {
-                throw .invalidNumber(String(argument), usage: spec.usage)
-            }
+            guard first.isASCII, first.isNumber || first == "#" else { throw numberError(argument, spec) }
             return .listRecords(try records(spec, argument))
         case "show":
             guard !argument.isEmpty else { return .show() }
@@ -187,8 +185,19 @@ public enum CommandParser {
         case "redo", "move", "sort":
             return try orderCommand(spec, argument)
         default:  // help
-            return .help(topic: argument.isEmpty ? nil : String(argument))
+            return .help(topic: helpTopic(argument))
         }
+    }
+
+    /// The command `help` is asked about: `help save as` and `help list 10-20` are about the
+    /// command the first word names, as the overview's usage lines show it.
+    private static func helpTopic(_ argument: Substring) -> String? {
+        guard !argument.isEmpty else { return nil }
+        let first = argument[..<firstSpace(in: argument)]
+        guard first.endIndex != argument.endIndex, CommandTable.spec(named: String(first)) != nil else {
+            return String(argument)
+        }
+        return String(first)
     }
 
     /// Parses `2 5-7,9` or a name into record references.
@@ -207,14 +216,16 @@ public enum CommandParser {
                 continue
             }
             let bounds = word.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let low = number(bounds[0]) else { throw .invalidNumber(String(word), usage: spec.usage) }
+            guard let low = number(bounds[0]) else { throw numberError(word, spec) }
             guard bounds.count == 2 else {
                 references.append(.number(low))
                 continue
             }
-            // A range runs to the end of the list at most: an end too large for a number is the end.
+            // A range runs to the end of the list at most: an end too large for a number is the end,
+            // and so is no end (`5-`, as `cut -f 5-` has it).
             let digits = bounds[1]
-            let tooLarge = !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) && Int(digits) == nil
+            let tooLarge =
+                digits.isEmpty || (digits.allSatisfy({ $0.isASCII && $0.isNumber }) && Int(digits) == nil)
             guard let high = tooLarge ? Int.max : number(digits) else {
                 throw .invalidNumber(String(word), usage: spec.usage)
             }
@@ -222,6 +233,20 @@ public enum CommandParser {
             references.append(.range(low, high))
         }
         return references
+    }
+
+    /// Why `word` is no record number: a range in another tool's spelling (`2..4` as in Swift and
+    /// Ruby, `-3` as an open start) is answered with this one's, anything else with the usage.
+    private static func numberError(_ word: Substring, _ spec: CommandSpec) -> ParseError {
+        if let dots = word.firstRange(of: ".."), let low = number(word[..<dots.lowerBound]),
+            let high = number(word[dots.upperBound...])
+        {
+            return .rangeSpelling(String(word), suggestion: "\(low)-\(high)")
+        }
+        if word.first == "-", let high = number(word.dropFirst()) {
+            return .rangeSpelling(String(word), suggestion: "1-\(high)")
+        }
+        return .invalidNumber(String(word), usage: spec.usage)
     }
 
     private static func number(_ text: Substring) -> Int? {

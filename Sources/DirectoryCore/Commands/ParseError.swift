@@ -18,6 +18,8 @@ public enum ParseError: Error, Equatable, Sendable {
     case historyReference(String)
     /// A range's start is after its end (`4-2`).
     case invalidRange(String)
+    /// A range spelled as another tool spells it (`2..4`, `-3`); `suggestion` is this one's spelling.
+    case rangeSpelling(String, suggestion: String)
     /// A double-quoted value has no closing quote.
     case unterminatedQuote
     /// Text follows the closing quote of a quoted value.
@@ -55,6 +57,8 @@ public enum ParseError: Error, Equatable, Sendable {
                 + "write the command out"
         case .invalidRange(let text):
             return "the range '\(text)' runs backwards; write the smaller number first, e.g. 2-4"
+        case .rangeSpelling(let text, let suggestion):
+            return "'\(text)' is not a range here; write \(suggestion) (a range is N-M, first to last)"
         case .unterminatedQuote:
             return "the value has no closing \"; end it with \" or drop the opening quote"
         case .textAfterQuote(let rest):

@@ -118,20 +118,21 @@ struct CommandParserTests {
             line: "set name \"a\\qb\"", message: "unknown escape '\\q' inside double quotes; use \\\\ for a backslash"),
         ParseErrorCase(
             line: "list all",
-            message: "'all' is not a record number (use the numbers that list shows); usage: list [N|RANGE…]"),
-        ParseErrorCase(line: "edit", message: "edit needs a record number (see list); usage: edit N|NAME"),
-        ParseErrorCase(line: "delete", message: "delete needs a record number (see list); usage: delete N [N…]"),
+            message: "'all' is not a record number (use the numbers that list shows); usage: list [N|RANGE|#ID…]"),
+        ParseErrorCase(line: "edit", message: "edit needs a record number (see list); usage: edit N|NAME|#ID"),
+        ParseErrorCase(
+            line: "delete", message: "delete needs a record number (see list); usage: delete N|NAME|#ID [N…]"),
         ParseErrorCase(
             line: "delete 0",
-            message: "'0' is not a record number (use the numbers that list shows); usage: delete N [N…]"),
+            message: "'0' is not a record number (use the numbers that list shows); usage: delete N|NAME|#ID [N…]"),
         ParseErrorCase(
             line: "delete 99999999999999999999999",
             message:
-                "'99999999999999999999999' is not a record number (use the numbers that list shows); usage: delete N [N…]"
+                "'99999999999999999999999' is not a record number (use the numbers that list shows); usage: delete N|NAME|#ID [N…]"
         ),
         ParseErrorCase(
             line: "delete 2-x",
-            message: "'2-x' is not a record number (use the numbers that list shows); usage: delete N [N…]"),
+            message: "'2-x' is not a record number (use the numbers that list shows); usage: delete N|NAME|#ID [N…]"),
         ParseErrorCase(
             line: "delete 4-2", message: "the range '4-2' runs backwards; write the smaller number first, e.g. 2-4"),
         ParseErrorCase(line: "find", message: "find needs some text to look for; usage: find TEXT | find FIELD:TEXT"),

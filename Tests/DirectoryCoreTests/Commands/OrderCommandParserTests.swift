@@ -57,7 +57,7 @@ struct OrderCommandParserTests {
             line: "list 4-2", message: "the range '4-2' runs backwards; write the smaller number first, e.g. 2-4"),
         ParseErrorCase(
             line: "editor 0",
-            message: "'0' is not a record number (use the numbers that list shows); usage: editor [N|RANGE…]"),
+            message: "'0' is not a record number (use the numbers that list shows); usage: editor [N|RANGE|#ID…]"),
     ]
 
     @Test("refuses with a message that says what to do", arguments: invalid)
