@@ -78,8 +78,12 @@ enum CSVRecordReader {
             let hint =
                 separator == UInt8(ascii: ",") && header.fields.contains(where: { $0.contains(";") })
                 ? "; the header holds ';': try --separator ';'" : ""
+            // The file's own columns first: the ones read alone would look as if the file had them.
+            let found =
+                header.fields.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
+                + (header.fields.count > 8 ? ", …" : "")
             throw FileFormatError(
-                "the header row has no '\(kind.fields[title].name)' column (the columns read: "
+                "the header row has no '\(kind.fields[title].name)' column (it has \(found); the columns read: "
                     + (["id"] + kind.fieldNames).joined(separator: ", ") + ")" + hint)
         }
         return columns

@@ -43,8 +43,23 @@ struct CSVRecordReaderTests {
         } catch let error as FileFormatError {
             #expect(
                 error.message
-                    == "the header row has no 'name' column (the columns read: id, name, office); the header "
-                    + "holds ';': try --separator ';'")
+                    == "the header row has no 'name' column (it has 'name;office'; the columns read: id, name, office); "
+                    + "the header holds ';': try --separator ';'")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test("a header without the name column is named as the file has it, beside the columns read")
+    func missingNameColumnNamesTheFilesColumns() {
+        do {
+            _ = try read("fullname,room\nA,B\n")
+            Issue.record("read a file without a name column")
+        } catch let error as FileFormatError {
+            #expect(
+                error.message
+                    == "the header row has no 'name' column (it has 'fullname', 'room'; the columns read: "
+                    + "id, name, office)")
         } catch {
             Issue.record("unexpected error \(error)")
         }
