@@ -78,16 +78,8 @@ final class PseudoTerminal {
             unsafe posix_spawn_file_actions_destroy(&actions)
         }
         // The test runner's threads block and ignore signals; the program gets a clean slate.
-        var noSignals = sigset_t()
-        var defaultSignals = sigset_t()
-        unsafe sigemptyset(&noSignals)
-        unsafe sigfillset(&defaultSignals)
-        unsafe sigdelset(&defaultSignals, SIGKILL)
-        unsafe sigdelset(&defaultSignals, SIGSTOP)
-        unsafe posix_spawnattr_setsigmask(&attributes, &noSignals)
-        unsafe posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        unsafe posix_spawnattr_setflags(
-            &attributes, Self.spawnSetsid | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
+        let signalFlags = unsafe ChildProcess.defaultSignals(in: &attributes)
+        unsafe posix_spawnattr_setflags(&attributes, Self.spawnSetsid | signalFlags)
         // Opened after setsid, the terminal becomes the controlling terminal.
         unsafe posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
         unsafe posix_spawn_file_actions_adddup2(&actions, 0, 1)

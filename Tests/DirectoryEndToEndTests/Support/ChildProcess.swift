@@ -61,17 +61,7 @@ final class ChildProcess {
         unsafe posix_spawnattr_init(&attributes)
         defer { unsafe posix_spawnattr_destroy(&attributes) }
         var flags = Int16(POSIX_SPAWN_SETPGROUP)
-        if defaultSignals {
-            var none = sigset_t()
-            var all = sigset_t()
-            unsafe sigemptyset(&none)
-            unsafe sigfillset(&all)
-            unsafe sigdelset(&all, SIGKILL)
-            unsafe sigdelset(&all, SIGSTOP)
-            unsafe posix_spawnattr_setsigmask(&attributes, &none)
-            unsafe posix_spawnattr_setsigdefault(&attributes, &all)
-            flags |= Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF)
-        }
+        if defaultSignals { flags |= unsafe Self.defaultSignals(in: &attributes) }
         unsafe posix_spawnattr_setflags(&attributes, flags)
         let argv = unsafe arguments.map { unsafe strdup($0) } + [nil]
         let envp = unsafe environment.map { unsafe strdup("\($0.key)=\($0.value)") } + [nil]
@@ -146,6 +136,21 @@ final class ChildProcess {
             if ready > 0 { return true }
             if ready < 0, errno != EINTR { return true }
         }
+    }
+
+    /// Sets `attributes` so that the child starts with no signal blocked and every one at its
+    /// default action, as a shell at a terminal starts a program (the test runner's threads
+    /// block some); returns the flags that make `posix_spawn` apply them.
+    static func defaultSignals(in attributes: inout posix_spawnattr_t) -> Int16 {
+        var none = sigset_t()
+        var all = sigset_t()
+        unsafe sigemptyset(&none)
+        unsafe sigfillset(&all)
+        unsafe sigdelset(&all, SIGKILL)
+        unsafe sigdelset(&all, SIGSTOP)
+        unsafe posix_spawnattr_setsigmask(&attributes, &none)
+        unsafe posix_spawnattr_setsigdefault(&attributes, &all)
+        return Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF)
     }
 
     /// Adds `posix_spawn_file_actions_addclosefrom_np(actions, first)` (glibc 2.34): no
