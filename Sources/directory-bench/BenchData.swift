@@ -82,10 +82,23 @@ struct BenchData {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
-    /// Copies `source` over `target` (to restore a file a command edited).
+    /// Copies `source` over `target` (to restore a file a command edited), and waits until
+    /// the copy and its folder are on the disk: a timed command then starts with no write of
+    /// the copy still pending, which its own `fsync` would otherwise wait for, or meet half
+    /// way when the kernel writes dirty pages back 30 s later.
     static func copy(_ source: String, to target: String) throws {
         try? FileManager.default.removeItem(atPath: target)
         try FileManager.default.copyItem(atPath: source, toPath: target)
+        try flush(target)
+        try flush(URL(fileURLWithPath: target).deletingLastPathComponent().path)
+    }
+
+    /// `fsync` of the file or folder at `path`.
+    private static func flush(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BenchUsageError("cannot open \(path) to flush it: errno \(errno)") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw BenchUsageError("cannot flush \(path): errno \(errno)") }
     }
 }
 
