@@ -362,6 +362,17 @@ extension FileStore {
         return unsafe stat(path, &status) == 0
     }
 
+    /// The folder part of `path` when nothing is there (`ENOENT`: a missing folder on the
+    /// way, or the folder itself); `nil` for a path without a folder part or a folder that is
+    /// there (one `stat`).
+    public func missingFolder(of path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+        let folder = String(path[..<slash])
+        var status = stat()
+        guard unsafe stat(folder, &status) != 0, errno == ENOENT else { return nil }
+        return folder
+    }
+
     /// Whether the two paths are one file: the same device and inode (or the same spelling).
     public func isSameList(_ path: String, as other: String) -> Bool {
         if path == other { return true }

@@ -50,9 +50,10 @@ struct Prompt {
             // A save would write the samples into the new file: say how to start it empty.
             let creates =
                 count == 0
-                ? "'save' creates the file"
-                : "'save' creates the file with them ('delete \(count == 1 ? "1" : "1-\(count)")' first starts it empty)"
-            lines.append("\(VisibleText.of(session.location)) does not exist yet: \(loaded), not saved; \(creates).")
+                ? "'save' creates the file" : "'save' creates the file with them (\(Session.emptyStart(count)))"
+            let folder = session.missingFolderNote.map { " \($0)." } ?? ""
+            lines.append(
+                "\(VisibleText.of(session.location)) does not exist yet: \(loaded), not saved; \(creates).\(folder)")
         }
         if let warning = session.emptyFileWarning { lines.append("warning: " + warning) }
         if let warning = session.repeatedIDWarning { lines.append("warning: " + warning) }

@@ -23,6 +23,17 @@ public struct FileFormatError: Error, Equatable, Sendable {
         self.key = key
     }
 
+    /// Record `number` has no `id` key, which every record of the apps' files has.
+    static func noID(record number: Int) -> FileFormatError {
+        FileFormatError("record \(number) has no 'id'")
+    }
+
+    /// Whether this is `noID(record:)`, wherever a reader placed it: what is wrong is said
+    /// by the message alone, so it is told by the message.
+    var isNoID: Bool {
+        message.hasPrefix("record ") && message.hasSuffix(" has no 'id'")
+    }
+
     /// Whether the two say the same: the message and the offset (`key` is a hint for readers).
     public static func == (left: FileFormatError, right: FileFormatError) -> Bool {
         left.message == right.message && left.offset == right.offset

@@ -296,7 +296,7 @@ public struct RecordBuilder: Sendable {
                         idsInLowerCase = text.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
                     }
                 }
-                guard id != nil else { throw FileFormatError("record \(recordNumber) has no 'id'") }
+                guard id != nil else { throw .noID(record: recordNumber) }
             } catch {
                 // As it was before the record, so that a reader may run the record again.
                 kind = nil
@@ -305,7 +305,7 @@ public struct RecordBuilder: Sendable {
             }
         }
         guard let id else {
-            throw FileFormatError("record \(recordNumber) has no 'id'")
+            throw .noID(record: recordNumber)
         }
         // A key the record lacks is written after the others.
         let allKeys: UInt64 = (2 << UInt64(fields.count)) &- 1

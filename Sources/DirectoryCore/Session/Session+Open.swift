@@ -62,18 +62,37 @@ extension Session {
     }
 
     /// That the list's file does not exist, so the session starts with the sample records
-    /// (or an empty list) and `save` would create it; `nil` when it exists or is a database.
+    /// (or an empty list) and `save` would create it, and how to start it empty; that its
+    /// folder is missing too (`missingFolderNote`); `nil` when it exists or is a database.
     public var missingFileWarning: String? {
         guard !listExists, store.medium == .file else { return nil }
         let count = records.count
         let noun = count == 1 ? kind.noun : kind.pluralNoun
         let start = count == 0 ? "an empty list" : "\(count) sample \(noun)"
+        let creates =
+            count == 0 ? "'save' creates the file" : "'save' creates the file with them; \(Self.emptyStart(count))"
+        let folder = missingFolderNote.map { ". " + $0 } ?? ""
         // `directory list`, as psql and sqlite3 take a command after the database.
         let command =
             CommandTable.spec(named: location) != nil
             ? ". To run the command \(location) instead, give it with -c: directory -c '\(location)'" : ""
         return "\(VisibleText.of(location)) does not exist: the session starts with \(start) "
-            + "(not saved; 'save' creates the file)\(command)"
+            + "(not saved; \(creates))\(folder)\(command)"
+    }
+
+    /// How a new file that starts with `count` sample records starts empty instead, in the
+    /// words of a script's warning and the prompt's first lines: "'delete 1-3' first starts it empty".
+    public static func emptyStart(_ count: Int) -> String {
+        "'delete \(count == 1 ? "1" : "1-\(count)")' first starts it empty"
+    }
+
+    /// That the folder the list's new file would be written in does not exist either, so
+    /// `save` fails until it is made, as a sentence without its full stop; `nil` when the file
+    /// exists, its folder exists, or the store cannot tell.
+    public var missingFolderNote: String? {
+        guard !listExists, let folder = store.missingFolder(of: location) else { return nil }
+        return "Its folder \(VisibleText.of(folder)) does not exist either, so 'save' fails until the folder is "
+            + "made; 'save as PATH' saves elsewhere"
     }
 
     mutating func open(_ newPath: String, force: Bool) throws(SessionError) -> CommandOutput {
@@ -105,7 +124,7 @@ extension Session {
     mutating func revert() throws(SessionError) -> CommandOutput {
         let discarded = unsavedChanges().count
         try load(location: location)
-        return .feedback("Discarded \(discarded == 1 ? "1 change" : "\(discarded) changes"); reloaded \(listName).")
+        return .feedback("Discarded \(Counted.text(discarded, "change")); reloaded \(listName).")
     }
 
     /// The warning for a list whose records repeat ids, or `nil` when every id is unique.

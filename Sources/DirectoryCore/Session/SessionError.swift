@@ -143,9 +143,9 @@ public enum SessionError: Error, Equatable, Sendable {
             return "nothing to undo: merging what another session saved cleared the undo history, which no "
                 + "longer fitted the merged list; 'changes' shows what is unsaved, and 'revert' takes the saved version"
         case .unsavedChanges(let action, let count, let file):
-            let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
-            return "\(what) to \(file); type 'save' to keep them, or '\(action)!' to discard them "
-                + "('changes' lists them)"
+            let them = count == 1 ? "it" : "them"
+            return "\(Counted.text(count, "unsaved change")) to \(file); type 'save' to keep \(them), "
+                + "or '\(action)!' to discard \(them) ('changes' lists \(them))"
         case .invalidDoneDate(let text):
             let reason = InvalidDate(text: text).reason.map { ": " + $0 } ?? ""
             return "'\(text)' is not a date for done\(reason); use YYYY-MM-DD, an ISO 8601 date-time such as "
@@ -164,7 +164,8 @@ public enum SessionError: Error, Equatable, Sendable {
             return "cannot import \(path) as \(format): \(reason); nothing was imported"
         case .importRejected(let path, let total, let rejected) where rejected.count >= total:
             // No rest for --partial to import.
-            return "\(path): all \(total) records rejected, so nothing was imported; fix them:\n"
+            let what = total == 1 ? "the 1 record was rejected" : "all \(total) records rejected"
+            return "\(path): \(what), so nothing was imported; fix \(total == 1 ? "it" : "them"):\n"
                 + ImportReport.lines(rejected)
         case .importRejected(let path, let total, let rejected):
             return "\(path): \(rejected.count) of \(total) records rejected, so nothing was imported; "

@@ -109,6 +109,11 @@ public protocol ListStore: Sendable {
     /// regular file, or a store without such things.
     func notAFile(location: String) -> String?
 
+    /// The folder a new file at `location` would be written in, when that folder does not
+    /// exist (`nonexist` for `nonexist/x.plist`), so that opening a new file says at once that
+    /// `save` would fail. `nil` when it exists, cannot be looked up, or the store has no folders.
+    func missingFolder(of location: String) -> String?
+
     /// Whether `location` and `other` name the same list, however spelled (`p.plist`,
     /// `./p.plist`, an absolute path, a symbolic link), so `save as` knows its own file.
     func isSameList(_ location: String, as other: String) -> Bool
@@ -147,6 +152,9 @@ extension ListStore {
 
     /// Nothing: the store holds only lists.
     public func notAFile(location: String) -> String? { nil }
+
+    /// None: the store has no folders.
+    public func missingFolder(of location: String) -> String? { nil }
 
     /// Not known.
     public func recordCount(at location: String, kind: ListKind) -> Int? { nil }

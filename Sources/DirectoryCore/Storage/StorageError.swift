@@ -44,12 +44,16 @@ public enum StorageError: Error, Equatable, Sendable {
         switch redactingLocation {
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .corrupt(let path, let format, let error) where error.isNoID:
+            return "\(path) is not a valid \(format.rawValue) list of records: \(error.description). "
+                + "The file was left untouched; fix it, or use --file to work on another file. "
+                + Self.missingIDRemedy(format: format, path: path)
         case .corrupt(let path, let format, let error):
             return "\(path) is not a valid \(format.rawValue) list of records: \(error.description). "
                 + "The file was left untouched; fix or move it, or use --file to work on another file"
         case .unknownFormat(let path):
             return "\(path) is neither a property list nor JSON. The file was left untouched; "
-                + "use --file to work on another file"
+                + "use --file to work on another file" + (Self.importHint(for: path).map { ". " + $0 } ?? "")
         case .writeFailed(let path, let reason):
             return "could not save \(path): \(reason). The file on disk is unchanged and your edits "
                 + "are kept: fix the cause and save again, or use 'save as PATH'"

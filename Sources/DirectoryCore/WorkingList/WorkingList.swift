@@ -75,7 +75,7 @@ public struct WorkingList {
 
     /// "1 person", "3 items".
     func count(_ number: Int) -> String {
-        "\(number) \(number == 1 ? kind.noun : kind.pluralNoun)"
+        Counted.text(number, kind.noun, kind.pluralNoun)
     }
 
     /// `help` and `help COMMAND`, in the words of this kind of list.

@@ -10,10 +10,7 @@ struct ScriptModeTests {
             ["--file", "d.plist"], input: "new\nset name Joe Gregg II\nset office Briggs 413\nsave\n", folder: folder)
         #expect(run.status == 0)
         #expect(run.standardOutput == "")
-        #expect(
-            run.standardError
-                == "directory: warning: d.plist does not exist: the session starts with 3 sample people "
-                + "(not saved; 'save' creates the file)\n")
+        #expect(run.standardError == ProgramRun.samplesWarning("d.plist"))
         let data = try #require(FileManager.default.contents(atPath: folder.file("d.plist")))
         #expect(data.starts(with: Array("bplist00".utf8)))
         struct Person: Codable, Equatable {
@@ -100,7 +97,7 @@ struct ScriptModeTests {
         #expect(
             run.standardError.contains(
                 "warning: nonexist/x.json does not exist: the session starts with 3 sample people "
-                    + "(not saved; 'save' creates the file)"), "\(run.standardError)")
+                    + ProgramRun.samplesAdvice), "\(run.standardError)")
     }
 
     @Test("a missing file named like a command (directory list) says how to run the command with -c")
@@ -109,7 +106,7 @@ struct ScriptModeTests {
         let run = try ProgramRun.run(["list"], input: "quit!\n", folder: folder)
         #expect(
             run.standardError.contains(
-                "list does not exist: the session starts with 3 sample people (not saved; 'save' creates the file). "
+                "list does not exist: the session starts with 3 sample people \(ProgramRun.samplesAdvice). "
                     + "To run the command list instead, give it with -c: directory -c 'list'"), "\(run.standardError)")
         let other = try ProgramRun.run(["--file", "d.plist", "-c", "quit!"], folder: folder)
         #expect(!other.standardError.contains("To run the command"))
@@ -157,8 +154,7 @@ struct ScriptModeTests {
         #expect(run.status == 1)
         #expect(
             run.standardError
-                == "directory: warning: d.plist does not exist: the session starts with 3 sample people "
-                + "(not saved; 'save' creates the file)\n"
+                == ProgramRun.samplesWarning("d.plist")
                 + "setup.txt:3: unknown field 'offce'; did you mean 'office'? the fields are: name, office\n")
         #expect(FileManager.default.fileExists(atPath: folder.file("d.plist")))
     }

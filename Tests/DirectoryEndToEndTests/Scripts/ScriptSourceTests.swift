@@ -21,9 +21,7 @@ struct ScriptSourceTests {
         let folder = TemporaryFolder()
         let people = try ProgramRun.run(["-c", "list 1", folder.file("extra.json")], folder: folder)
         #expect(people.standardOutput == "  1  Acacia Ackles  Steitz 131\n")
-        #expect(
-            people.standardError == "directory: warning: \(folder.file("extra.json")) does not exist: the session "
-                + "starts with 3 sample people (not saved; 'save' creates the file)\n")
+        #expect(people.standardError == ProgramRun.samplesWarning(folder.file("extra.json")))
         try "list\n".write(toFile: folder.file("s.txt"), atomically: true, encoding: .utf8)
         let bucket = try ProgramRun.run(["-f", folder.file("s.txt"), folder.file("bucketList.json")], folder: folder)
         #expect(bucket.standardError.contains("bucketList.json does not exist: the session starts with an empty list"))
@@ -39,9 +37,7 @@ struct ScriptSourceTests {
         try "file = \(folder.file("typo.json"))\n".write(
             toFile: folder.file("config/directory/config"), atomically: true, encoding: .utf8)
         try "list 1\n".write(toFile: folder.file("s.txt"), atomically: true, encoding: .utf8)
-        let expected =
-            "directory: warning: \(folder.file("typo.json")) does not exist: the session "
-            + "starts with 3 sample people (not saved; 'save' creates the file)\n"
+        let expected = ProgramRun.samplesWarning(folder.file("typo.json"))
         for arguments in [["-c", "list 1"], ["-f", folder.file("s.txt")]] {
             let run = try ProgramRun.run(arguments, folder: folder)
             #expect(run.standardOutput == "  1  Acacia Ackles  Steitz 131\n")

@@ -10,14 +10,18 @@ struct ProgramRun {
     var standardError: String
     var status: Int32
 
-    /// Runs `directory` with `arguments`, feeding it `input`, in an environment
-    /// whose data and state folders are inside `folder`.
+    /// What the warning of a missing file says after "3 sample people": that nothing is
+    /// saved yet, and how to start the file empty instead.
+    static let samplesAdvice = "(not saved; 'save' creates the file with them; 'delete 1-3' first starts it empty)"
+
     /// The warning a script hears when the file it was given does not exist, as `file` names it.
     static func samplesWarning(_ file: String) -> String {
         "directory: warning: \(file) does not exist: the session starts with 3 sample people "
-            + "(not saved; 'save' creates the file)\n"
+            + "\(ProgramRun.samplesAdvice)\n"
     }
 
+    /// Runs `directory` with `arguments`, feeding it `input`, in an environment
+    /// whose data and state folders are inside `folder`.
     static func run(
         _ arguments: [String], input: String = "", folder: TemporaryFolder,
         environment extra: [String: String] = [:]

@@ -18,9 +18,7 @@ struct ConfigTests {
         try writeConfig("# defaults\nformat = csv\nfile = ~/people.plist\n", in: folder)
         let fromConfig = try ProgramRun.run(["-c", "list"], folder: folder)
         #expect(
-            fromConfig.standardError
-                == "directory: warning: \(folder.file("people.plist")) does not exist: the session "
-                + "starts with 3 sample people (not saved; 'save' creates the file)\n")
+            fromConfig.standardError == ProgramRun.samplesWarning(folder.file("people.plist")))
         #expect(fromConfig.standardOutput.hasPrefix("id,name,office\r\n"))
         let flagged = try ProgramRun.run(["--format", "table", "-c", "list", "-c", "save"], folder: folder)
         #expect(flagged.standardOutput.hasPrefix("  1  Acacia Ackles"))

@@ -70,7 +70,7 @@ struct ImportExportTests {
         #expect(
             refused.standardError == """
                 directory: warning: d.plist does not exist: the session starts with 3 sample people \
-                (not saved; 'save' creates the file)
+                (not saved; 'save' creates the file with them; 'delete 1-3' first starts it empty)
                 directory: -c #1: bad.csv: 2 of 3 records rejected, so nothing was imported; fix them, \
                 or add --partial to import the rest:
                   line 3: 3 fields, expected 2 as in the header row

@@ -24,7 +24,8 @@ struct BinaryPlistObjectTable: ~Escapable {
     func offset(of index: Int) throws(FileFormatError) -> Int {
         guard index >= 0, index < trailer.objectCount else {
             throw FileFormatError(
-                "a reference names object \(index), but the file has only \(trailer.objectCount) objects")
+                "a reference names object \(index), but the file has only "
+                    + Counted.text(trailer.objectCount, "object"))
         }
         let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
         let offset = BinaryPlistTrailer.bigEndian(bytes, at: entry, size: trailer.offsetIntSize)

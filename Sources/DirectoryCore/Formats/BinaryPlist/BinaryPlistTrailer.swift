@@ -59,12 +59,14 @@ struct BinaryPlistTrailer: Equatable {
         let room = (start - offsetTableOffset) / offsetIntSize
         guard count >= 1, count <= UInt64(room) else {
             throw FileFormatError(
-                "the trailer claims \(count) objects, but the offset table has room for \(room)", offset: start + 8)
+                "the trailer claims \(Counted.text(count, "object")), but the offset table has room for \(room)",
+                offset: start + 8)
         }
         objectCount = Int(count)
         guard top < count else {
             throw FileFormatError(
-                "the trailer names object \(top) as the top object, but there are only \(count) objects",
+                "the trailer names object \(top) as the top object, but there are only "
+                    + Counted.text(count, "object"),
                 offset: start + 16)
         }
         topObject = Int(top)
