@@ -182,6 +182,9 @@ struct MainLoop {
         case nil:
             return .nothing
         case .command(let command)?:
+            if case .importFile(_, let path, _) = command, Self.readingMayWait(path, environment: environment) {
+                return try applyReadingStream(command, interactive: interactive)
+            }
             return interactive ? try applyAtPrompt(command) : try applyInScript(command)
         case .frontEnd(let command)?:
             return try carryOut(command, interactive: interactive)
