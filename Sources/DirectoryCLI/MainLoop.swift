@@ -107,6 +107,8 @@ struct MainLoop {
                 : source.next(prompt: promptText)
             switch read {
             case .interrupted:
+                // Ctrl-C at the prompt while a sourced file waited for its next line (a FIFO's writer pausing).
+                if sourceDepth > 0, prompt != nil { return .interrupted(line: number + 1, ranBefore: number > 0) }
                 printer.output.line("^C")
                 printer.output.flush()
             case .end:
