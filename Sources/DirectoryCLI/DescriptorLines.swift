@@ -35,18 +35,28 @@ struct DescriptorLines: LineSource {
     private let beforeReading: () -> Void
     /// Whether the descriptor is a regular file, which never keeps a read waiting.
     private let isRegularFile: Bool
+    /// Whether reading should stop (Ctrl-C at the prompt, for a sourced file): asked before
+    /// each read and while it waits; `nil` when nothing stops it but the end of the input.
+    private let isCancelled: (() -> Bool)?
+    /// Whether `isCancelled` stopped the last read: `next` says `.interrupted` once.
+    private var cancelled = false
 
     /// Lines from `descriptor` (0 for standard input).
-    init(descriptor: Int32, beforeReading: @escaping () -> Void = {}) {
+    init(descriptor: Int32, beforeReading: @escaping () -> Void = {}, isCancelled: (() -> Bool)? = nil) {
         self.descriptor = OpenDescriptor(number: descriptor)
         self.beforeReading = beforeReading
+        self.isCancelled = isCancelled
         isRegularFile = self.descriptor.fileType == S_IFREG
     }
 
     var mayWait: Bool { !isRegularFile && !atEnd && newlineIndex() == nil }
 
     mutating func next(prompt: String) -> LineRead {
-        guard let line = nextLine() else { return .end }
+        guard let line = nextLine() else {
+            guard cancelled else { return .end }
+            cancelled = false
+            return .interrupted
+        }
         return .line(line)
     }
 
@@ -75,6 +85,7 @@ struct DescriptorLines: LineSource {
                 scanned = start
             }
             fill()
+            if cancelled { return nil }
         }
     }
 
@@ -121,9 +132,25 @@ struct DescriptorLines: LineSource {
             start = 0
         }
         beforeReading()
+        if let isCancelled, !isRegularFile, !waitForInput(unless: isCancelled) {
+            cancelled = true
+            return
+        }
         if DescriptorRead.some(from: descriptor.number, atMost: Self.blockSize, appendingTo: &buffer) <= 0 {
             atEnd = true
         }
+    }
+
+    /// Waits until the descriptor can be read (or has ended, or failed); false when
+    /// `isCancelled` says to stop first. Ctrl-C's signal cuts the wait short; one that lands
+    /// just before it is seen at the next of the waits, a quarter of a second apart.
+    private func waitForInput(unless isCancelled: () -> Bool) -> Bool {
+        var ready = pollfd(fd: descriptor.number, events: Int16(POLLIN), revents: 0)
+        while !isCancelled() {
+            let result = unsafe poll(&ready, 1, 250)
+            if result > 0 || (result < 0 && errno != EINTR) { return true }
+        }
+        return false
     }
 
     /// The line as text; a byte-order mark at the start of the first line is dropped

@@ -58,7 +58,11 @@ extension MainLoop {
         defer { close(descriptor) }
         // What the lines printed is shown before a read that may wait (a FIFO's writer pausing).
         let output = printer.output
-        var lines = DescriptorLines(descriptor: descriptor, beforeReading: { output.flush() })
+        // At the prompt, Ctrl-C stops it while it waits for a line, as between its lines.
+        let atPrompt = prompt != nil
+        var lines = DescriptorLines(
+            descriptor: descriptor, beforeReading: { output.flush() },
+            isCancelled: { atPrompt && Termination.interruption.isRequested })
         let outer = origin
         origin = .file(path)
         sourceDepth += 1

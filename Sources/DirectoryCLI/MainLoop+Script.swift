@@ -71,6 +71,34 @@ extension MainLoop {
         clock.restart()
     }
 
+    /// Whether reading the file at `path` may wait: a FIFO, a pipe (`/dev/stdin`), a device or a
+    /// socket, whose writer may pause or never write again.
+    static func readingMayWait(_ path: String, environment: [String: String]) -> Bool {
+        let home = environment["HOME"].map { ["HOME": $0] } ?? [:]
+        var status = stat()
+        guard unsafe stat(DataPaths(environment: home).expandingTilde(path), &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+    }
+
+    /// A command that reads a file that may wait (`import` of a FIFO): as the loop's own wait for
+    /// a line, the journal is written and the output shown first, and a signal that ends the
+    /// program (SIGTERM, SIGHUP, Ctrl-C in a script) ends it at once, the journal holding the
+    /// changes before the command and nothing of the command.
+    mutating func applyReadingStream(_ command: Command, interactive: Bool) throws(LineError) -> CommandOutput {
+        if session.hasPendingRecovery, let problem = session.flushRecovery() { printer.print(.warning(problem)) }
+        printer.output.flush()
+        let waited = session
+        let result: Result<CommandOutput, LineError> = Termination.waiting(for: waited) {
+            do throws(LineError) {
+                return .success(interactive ? try applyAtPrompt(command) : try applyInScript(command))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     /// After Ctrl-C cancelled a database statement: a script stops there (as a Ctrl-C would
     /// have stopped it anywhere else), its unsaved changes waiting in the recovery journal.
     mutating func endInterrupted() -> Int32 {

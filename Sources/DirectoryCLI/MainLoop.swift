@@ -38,7 +38,8 @@ struct MainLoop {
         case quit
         /// The lines ran out; `failed` when one of them failed.
         case exhausted(failed: Bool)
-        /// A line failed and the script stops (`--bail`, or a failed `open`).
+        /// A line failed and the script stops (`--bail`, a failed `open`, or a `quit` refused
+        /// for unsaved changes, which ends it as the end of its input does).
         case stopped(failedOpen: Bool)
         /// The program ends now with this status (a signal, the terminal gone, Ctrl-C in a script).
         case exit(Int32)
@@ -64,6 +65,10 @@ struct MainLoop {
     var sourceDepth = 0
     /// Whether a line failed anywhere (a sourced file's too): a script's `quit` then ends with 1.
     var lineFailed = false
+    /// Whether a `quit` in a script or a sourced file was refused for unsaved changes: the lines
+    /// after it were written to run after the session, so none runs. The script ends there as at
+    /// the end of its input; at the prompt, the sourced files stop and the prompt goes on.
+    var quitRefused = false
 
     init(session: consuming Session, printer: OutputPrinter, environment: [String: String], origin: Origin, bail: Bool)
     {
@@ -102,6 +107,8 @@ struct MainLoop {
                 : source.next(prompt: promptText)
             switch read {
             case .interrupted:
+                // Ctrl-C at the prompt while a sourced file waited for its next line (a FIFO's writer pausing).
+                if sourceDepth > 0, prompt != nil { return .interrupted(line: number + 1, ranBefore: number > 0) }
                 printer.output.line("^C")
                 printer.output.flush()
             case .end:
@@ -146,6 +153,13 @@ struct MainLoop {
                     if sourceDepth > 0, prompt != nil, error.isInterruption || DatabaseInterrupt.take() {
                         return .interrupted(line: number, ranBefore: number > 1 || error.ranLinesBefore)
                     }
+                    if quitRefused {
+                        guard interactive else {
+                            if !error.isReported { printer.error(quitRefusal(), at: origin.prefix(line: number)) }
+                            return .stopped(failedOpen: false)
+                        }
+                        quitRefused = false
+                    }
                     if !error.isReported {
                         // At the prompt, an interruption is said as itself, not as an error.
                         let location =
@@ -170,6 +184,9 @@ struct MainLoop {
         case nil:
             return .nothing
         case .command(let command)?:
+            if case .importFile(_, let path, _) = command, Self.readingMayWait(path, environment: environment) {
+                return try applyReadingStream(command, interactive: interactive)
+            }
             return interactive ? try applyAtPrompt(command) : try applyInScript(command)
         case .frontEnd(let command)?:
             return try carryOut(command, interactive: interactive)
@@ -197,15 +214,27 @@ struct MainLoop {
 
     /// A session command in a script: as the session does it, except that `edit` makes the
     /// record current without printing it.
-    private mutating func applyInScript(_ command: Command) throws(LineError) -> CommandOutput {
+    mutating func applyInScript(_ command: Command) throws(LineError) -> CommandOutput {
         do {
             let output = try session.apply(command)
             if case .edit = command { return .nothing }
             return output
         } catch {
             if case .open = command { throw .session(error, opensList: true) }
+            if case .quit = command, case .unsavedChanges = error { quitRefused = true }
             throw .session(error, opensList: false)
         }
+    }
+
+    /// What a refused `quit` says where it stopped the script (or, at the prompt, the sourced file).
+    private func quitRefusal() -> String {
+        let count = session.unsavedChanges().count
+        let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
+        guard prompt != nil, case .file(let path) = origin else {
+            return "quit with \(what) to \(session.listName): the script stops here, the lines after it not run"
+        }
+        return "quit with \(what) to \(session.listName): \(path) stops here, the lines after it not run; "
+            + "'save' keeps the changes, 'quit!' discards them ('changes' lists them)"
     }
 }
 

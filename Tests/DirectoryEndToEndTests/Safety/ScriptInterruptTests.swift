@@ -9,7 +9,7 @@ import Testing
 /// (written at most a second apart) may not hold yet, are written to it first, and the exit
 /// status is 130.
 struct ScriptInterruptTests {
-    @Test("SIGINT while a script is busy journals its edits, exits 130, and recover brings them back")
+    @Test("SIGINT while an import waits for its FIFO ends the script, 130, and recover brings its edits back")
     func sigintWhileAScriptIsBusyJournalsItsEdits() throws {
         let (folder, live, writer) = try Self.paused(by: "import csv pause.csv")
         kill(live.processIdentifier, SIGINT)
@@ -66,22 +66,50 @@ struct ScriptInterruptTests {
         #expect(recovered.standardOutput.contains("added    4: Kim Tran"))
     }
 
+    @Test("SIGTERM while an import waits for its FIFO's writer ends the script at once, its edits in the journal")
+    func sigtermEndsAScriptWhileAnImportWaits() throws {
+        // The writer stays open and writes nothing: the import's read would wait for ever.
+        let (folder, live, writer) = try Self.paused(by: "import csv pause.csv")
+        defer { close(writer) }
+        kill(live.processIdentifier, SIGTERM)
+        let ended = Self.finish(live)
+        #expect(ended.status == 128 + SIGTERM)
+        #expect(ended.standardOutput.contains("4  Kim Tran"))
+        #expect(ended.standardError.contains("ended by a signal"))
+        #expect(ended.standardError.contains("wait in the recovery journal"))
+        let recovered = try ProgramRun.run(["-c", "recover", "-c", "changes"], folder: folder)
+        #expect(recovered.standardOutput.contains("added    4: Kim Tran"))
+    }
+
+    @Test("kill -9 while an import waits for its FIFO loses nothing: the journal was written before the import")
+    func kill9WhileAnImportWaitsLosesNothing() throws {
+        let (folder, live, writer) = try Self.paused(by: "import csv pause.csv")
+        defer { close(writer) }
+        live.kill()
+        let recovered = try ProgramRun.run(["-c", "recover", "-c", "changes"], folder: folder)
+        #expect(recovered.standardOutput.contains("added    4: Kim Tran"))
+    }
+
     @Test("a second SIGINT ends a script at once where the first waits for a command that cannot stop")
     func secondSigintEndsAScriptAtOnce() throws {
-        // The writer stays open and writes nothing: the import's read waits for ever.
-        let (folder, live, writer) = try Self.paused(by: "import csv pause.csv")
-        defer { withExtendedLifetime(folder) { close(writer) } }  // the folder holds the program's output
+        let folder = TemporaryFolder()
+        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
+        let pause = folder.file("pause.fifo")
+        #expect(unsafe mkfifo(pause, 0o600) == 0)
+        // The writer stays open and writes nothing: the editor, reading the FIFO, never ends.
+        let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
+        #expect(writer >= 0)
+        defer { withExtendedLifetime(folder) { _ = close(writer) } }  // the folder holds the program's output
+        let editor = StandInEditor("echo started > \"$DIR/started\"; cat \"$DIR/pause.fifo\" > /dev/null", in: folder)
+        let live = try LiveProgram([], folder: folder, environment: ["EDITOR": editor.path, "VISUAL": editor.path])
+        live.send("new Kim Tran", "editor")
+        let started = Date().addingTimeInterval(90)
+        while Date() < started, !FileManager.default.fileExists(atPath: folder.file("started")) { usleep(1000) }
+        #expect(FileManager.default.fileExists(atPath: folder.file("started")), "the editor never started")
         kill(live.processIdentifier, SIGINT)
         #expect(Self.waitUntilDelivered(SIGINT, to: live.processIdentifier))
-        let process = live.processIdentifier
-        kill(process, SIGINT)
-        // Should the second Ctrl-C not end it, the test fails instead of waiting for ever.
-        let finished = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            if finished.wait(timeout: .now() + 90) == .timedOut { kill(process, SIGKILL) }
-        }
-        let ended = live.finish()
-        finished.signal()
+        kill(live.processIdentifier, SIGINT)
+        let ended = Self.finish(live)
         #expect(ended.status == 130)
         #expect(ended.standardError.contains("stopped by a second Ctrl-C"))
     }
@@ -129,9 +157,10 @@ struct ScriptInterruptTests {
     }
 
     /// A saved list, and a script that added Kim Tran, listed it and now runs `command`, which
-    /// reads the FIFO `pause.csv`, whose writer the caller holds: `import csv pause.csv` is busy
-    /// inside a command after the edits, with no journal write between them (the lines came
-    /// together, so none waited); `source pause.csv` waits for its next line, the journal written.
+    /// reads the FIFO `pause.csv`, whose writer the caller holds: `import csv pause.csv` waits
+    /// inside a command after the edits (the lines came together, so no read of a line waited:
+    /// the journal is written because the import reads a FIFO); `source pause.csv` waits for its
+    /// next line, the journal written.
     static func paused(by command: String) throws -> (folder: TemporaryFolder, live: LiveProgram, writer: Int32) {
         let folder = TemporaryFolder()
         #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
@@ -145,6 +174,19 @@ struct ScriptInterruptTests {
         // The command has the FIFO open once the lines before it ran.
         #expect(Self.waitUntilOpen(pause, by: live.processIdentifier), "\(command) never opened the FIFO")
         return (folder, live, writer)
+    }
+
+    /// Waits for `live` to end; should the signal sent not end it, the test fails (the program
+    /// killed after 90 seconds) instead of waiting for ever.
+    static func finish(_ live: LiveProgram) -> ProgramRun {
+        let process = live.processIdentifier
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if finished.wait(timeout: .now() + 90) == .timedOut { kill(process, SIGKILL) }
+        }
+        let ended = live.finish()
+        finished.signal()
+        return ended
     }
 
     /// Waits until `process` has the file at `path` open (among its descriptors in /proc);
