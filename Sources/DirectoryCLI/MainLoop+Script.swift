@@ -119,12 +119,12 @@ extension MainLoop {
     private func warnIfUnsaved(journalKept: Bool) -> Bool {
         let count = session.unsavedChanges().count
         guard count > 0 else { return false }
-        let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
-        let verb = count == 1 ? "was" : "were"
+        let what = Counted.text(count, "unsaved change")
+        let (verb, them) = count == 1 ? ("was", "it") : ("were", "them")
         guard journalKept else {
             printer.error(
                 "warning: \(what) to \(session.listName) \(verb) not saved; end the script with 'save' "
-                    + "(or 'quit!' to discard them)",
+                    + "(or 'quit!' to discard \(them))",
                 at: "directory: ")
             return true
         }

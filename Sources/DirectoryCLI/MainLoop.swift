@@ -229,7 +229,7 @@ struct MainLoop {
     /// What a refused `quit` says where it stopped the script (or, at the prompt, the sourced file).
     private func quitRefusal() -> String {
         let count = session.unsavedChanges().count
-        let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
+        let what = Counted.text(count, "unsaved change")
         guard prompt != nil, case .file(let path) = origin else {
             return "quit with \(what) to \(session.listName): the script stops here, the lines after it not run"
         }

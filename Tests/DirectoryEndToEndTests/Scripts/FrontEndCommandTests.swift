@@ -40,7 +40,7 @@ struct FrontEndCommandTests {
                 + "directory: script stopped: the lines after an open that failed or named no list were written for another list, "
                 + "so they were not run on list.json\n"
                 + "directory: warning: 1 unsaved change to list.json was not saved; end the script with 'save' "
-                + "(or 'quit!' to discard them)\n")
+                + "(or 'quit!' to discard it)\n")
         #expect(run.status == 1)
     }
 
