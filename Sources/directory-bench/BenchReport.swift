@@ -15,7 +15,8 @@ struct BenchReport {
     var text: String {
         var lines: [String] = []
         lines.append(
-            "directory-bench: medians of \(options.runs) run\(options.runs == 1 ? "" : "s") each, interleaved; "
+            "directory-bench: medians of \(options.runs) run\(options.runs == 1 ? "" : "s") each, interleaved "
+                + "(\(options.runs * BenchCommands.floorTimesPerRound) for the rows against the floor); "
                 + "\(ProcessInfo.processInfo.activeProcessorCount) CPUs; \(options.people.formatted) people")
         if Invocation.gnuTime == nil {
             lines.append(

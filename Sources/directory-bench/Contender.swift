@@ -10,17 +10,25 @@ final class Contender: Measured {
     let isOurs: Bool
     /// Puts the command's input file back in place before each run.
     let prepare: () throws -> Void
+    /// How many times each round runs it: more than once for the rows against the floor,
+    /// whose disk makes about one run in four several times slower, so that their medians
+    /// are not decided by two slow runs out of three.
+    let timesPerRound: Int
     /// The runs so far.
     private(set) var samples: [Invocation.Sample] = []
     /// Why it is not measured (the tool is missing or failed), if it is not.
     var skipped: String?
 
-    /// Creates a contender.
-    init(label: String, work: String, invocation: Invocation, isOurs: Bool, prepare: @escaping () throws -> Void) {
+    /// Creates a contender, run `timesPerRound` times in each round.
+    init(
+        label: String, work: String, invocation: Invocation, isOurs: Bool, timesPerRound: Int = 1,
+        prepare: @escaping () throws -> Void
+    ) {
         self.label = label
         self.work = work
         self.invocation = invocation
         self.isOurs = isOurs
+        self.timesPerRound = timesPerRound
         self.prepare = prepare
     }
 
@@ -31,20 +39,25 @@ final class Contender: Measured {
     func twin(running program: String) -> Contender {
         var invocation = invocation
         invocation.program = program
-        return Contender(label: "directory before", work: work, invocation: invocation, isOurs: false, prepare: prepare)
+        return Contender(
+            label: "directory before", work: work, invocation: invocation, isOurs: false, timesPerRound: timesPerRound,
+            prepare: prepare)
     }
 
-    /// Prepares and runs the command once, unless it is skipped; a failed run skips it from then on.
+    /// Prepares and runs the command `timesPerRound` times, unless it is skipped; a failed
+    /// run skips it from then on.
     func measure() throws {
-        guard skipped == nil else { return }
-        try prepare()
-        let sample = invocation.run()
-        guard sample.status == 0 else {
-            let detail = sample.errors.split(separator: "\n").last.map(String.init) ?? ""
-            skipped = "failed (exit \(sample.status))" + (detail.isEmpty ? "" : ": " + detail)
-            return
+        for _ in 0..<timesPerRound {
+            guard skipped == nil else { return }
+            try prepare()
+            let sample = invocation.run()
+            guard sample.status == 0 else {
+                let detail = sample.errors.split(separator: "\n").last.map(String.init) ?? ""
+                skipped = "failed (exit \(sample.status))" + (detail.isEmpty ? "" : ": " + detail)
+                return
+            }
+            samples.append(sample)
         }
-        samples.append(sample)
     }
 
     /// The wall time of every run so far, in seconds.
