@@ -103,10 +103,9 @@ extension MainLoop {
     /// have stopped it anywhere else), its unsaved changes waiting in the recovery journal.
     mutating func endInterrupted() -> Int32 {
         session.flushRecovery()
+        let subject = "the unsaved changes to \(session.listName)"
         let unsaved =
-            session.hasUnsavedChanges
-            ? "; the unsaved changes to \(session.listName) wait in the recovery journal: open it again and type "
-                + "'recover'" : ""
+            session.hasUnsavedChanges ? "; " + Termination.unsavedChangesPlace(subject, plural: true, of: session) : ""
         printer.error("interrupted by Ctrl-C: the script stopped\(unsaved)", at: "directory: ")
         printer.output.flush()
         return 130

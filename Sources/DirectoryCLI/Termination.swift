@@ -66,8 +66,20 @@ enum Termination {
 
     /// What the user reads when the program ends with unsaved changes.
     static func message(for session: Session) -> String {
-        "directory: ended by a signal; the unsaved changes to \(session.listName) wait in the recovery journal: "
-            + "open it again and type 'recover'"
+        "directory: ended by a signal; "
+            + unsavedChangesPlace("the unsaved changes to \(session.listName)", plural: true, of: session)
+    }
+
+    /// Where unsaved changes are as the program ends without saving them, said of `subject`
+    /// ("the unsaved changes to people.json", "they"): in the recovery journal, with how to bring
+    /// them back, or lost, when the journal does not hold them (a write to it failed, as a
+    /// warning said when it did).
+    static func unsavedChangesPlace(_ subject: String, plural: Bool, of session: Session) -> String {
+        guard session.journalHoldsChanges else {
+            return "\(subject) \(plural ? "are" : "is") lost: the recovery journal could not be kept (a warning "
+                + "said why)"
+        }
+        return "\(subject) \(plural ? "wait" : "waits") in the recovery journal: open it again and type 'recover'"
     }
 }
 

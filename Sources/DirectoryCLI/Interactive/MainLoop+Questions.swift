@@ -91,9 +91,9 @@ extension MainLoop {
     func warnUnsavedAtLostTerminal() {
         let count = session.unsavedChanges().count
         guard count > 0 else { return }
-        let what = count == 1 ? "1 unsaved change" : "\(count) unsaved changes"
+        let what = Counted.text(count, "unsaved change")
+        let place = Termination.unsavedChangesPlace(count == 1 ? "it" : "they", plural: count != 1, of: session)
         printer.error(
-            "\(what) to \(session.listName) could not be saved: the terminal closed; they wait in the "
-                + "recovery journal: open it again and type 'recover'", at: "directory: ")
+            "\(what) to \(session.listName) could not be saved: the terminal closed; \(place)", at: "directory: ")
     }
 }

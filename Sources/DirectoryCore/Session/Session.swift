@@ -226,6 +226,11 @@ extension Session {
     /// Whether changes are noted that the journal does not hold yet.
     public var hasPendingRecovery: Bool { list.notes.hasPending }
 
+    /// Whether the recovery journal holds every change made so far: one is kept, it was
+    /// written since the last change, and no write to it failed. What the program says of
+    /// unsaved changes as it ends without saving them depends on it.
+    public var journalHoldsChanges: Bool { recoveryStore?.isKept == true && !list.notes.hasPending }
+
     /// Writes the noted changes to the journal and makes it durable; returns a
     /// problem to report once (the journal cannot be kept), if any.
     @discardableResult
@@ -272,7 +277,8 @@ extension Session {
             endRecovery()
             return false
         }
-        guard flushRecovery() == nil else { return false }
+        // A journal a write failed to, now or before (its problem said once), holds nothing for sure.
+        guard flushRecovery() == nil, journalHoldsChanges else { return false }
         removeRecoveredJournals()
         return true
     }

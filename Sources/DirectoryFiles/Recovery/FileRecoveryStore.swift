@@ -69,6 +69,9 @@ public final class FileRecoveryStore: RecoveryStore {
         return problem
     }
 
+    /// Whether no write to the journal failed.
+    public var isKept: Bool { problem == nil }
+
     /// Removes this session's journal: nothing is unsaved, or it was discarded on purpose.
     public func removeJournal() {
         guard descriptor >= 0 else { return }

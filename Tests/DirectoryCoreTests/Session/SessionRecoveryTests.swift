@@ -32,6 +32,39 @@ struct SessionRecoveryTests {
         return store
     }
 
+    @Test("the journal holds the changes once written, never while a change waits or after a write to it failed")
+    func journalHoldsChangesOnlyWhenWritten() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var session = try self.session(store, journals)
+        try session.run("new Kim Tran")
+        #expect(!session.journalHoldsChanges)
+        session.flushRecovery()
+        #expect(session.journalHoldsChanges)
+        journals.fails = true
+        #expect(!session.journalHoldsChanges)
+        var withoutJournal = try Session.test(store: store)
+        try withoutJournal.run("new Bo Li")
+        #expect(!withoutJournal.journalHoldsChanges)
+    }
+
+    @Test("a script's end keeps no journal it says holds the changes when a write to it failed")
+    func scriptEndWithAFailedJournalKeepsNothing() throws {
+        let store = try savedFile()
+        let journals = MemoryRecoveryStore()
+        var session = try self.session(store, journals)
+        try session.run("new Kim Tran")
+        // After a failed save the script's end keeps the journal (its message said so)…
+        session.lastSaveFailed = true
+        var copy = session
+        let keptWhenWritten = copy.endScriptRecovery()
+        #expect(keptWhenWritten)
+        // …but not one a write failed to, written before or not.
+        journals.fails = true
+        let keptWhenFailed = session.endScriptRecovery()
+        #expect(!keptWhenFailed)
+    }
+
     @Test("each change reaches the journal when flushed; a save removes it")
     func journalFollowsChanges() throws {
         let store = try savedFile()

@@ -34,6 +34,11 @@ final class MemoryRecoveryStore: RecoveryStore {
         return nil
     }
 
+    /// Whether the journal holds what was appended: `fails` makes it not.
+    var isKept: Bool { !fails }
+    /// Whether the journal is to be taken as one a write failed to.
+    var fails = false
+
     func removeJournal() { journal = nil }
 
     func orphans(of path: String) -> [RecoveryOrphan] {

@@ -81,6 +81,26 @@ struct ScriptInterruptTests {
         #expect(recovered.standardOutput.contains("added    4: Kim Tran"))
     }
 
+    @Test("SIGTERM with a recovery journal that cannot be kept says the edits are lost, not that they wait in it")
+    func sigtermWithoutAJournalSaysTheEditsAreLost() throws {
+        // A state folder that is a file: the journal cannot be made, which a warning says at once.
+        let folder = TemporaryFolder()
+        let state = folder.file("state")
+        _ = FileManager.default.createFile(atPath: state, contents: Data("x".utf8))
+        let (_, live, writer) = try Self.paused(
+            by: "source pause.csv", folder: folder, environment: ["XDG_STATE_HOME": state])
+        defer { close(writer) }
+        kill(live.processIdentifier, SIGTERM)
+        let ended = Self.finish(live)
+        #expect(ended.status == 128 + SIGTERM)
+        #expect(ended.standardError.contains("the recovery journal in \(state)/directory/recovery is not kept"))
+        #expect(
+            ended.standardError.contains(
+                "ended by a signal; the unsaved changes to directory.plist are lost: the recovery journal could not "
+                    + "be kept"), "\(ended.standardError)")
+        #expect(!ended.standardError.contains("wait in the recovery journal"))
+    }
+
     @Test("kill -9 while an import waits for its FIFO loses nothing: the journal was written before the import")
     func kill9WhileAnImportWaitsLosesNothing() throws {
         let (folder, live, writer) = try Self.paused(by: "import csv pause.csv")
@@ -161,15 +181,16 @@ struct ScriptInterruptTests {
     /// inside a command after the edits (the lines came together, so no read of a line waited:
     /// the journal is written because the import reads a FIFO); `source pause.csv` waits for its
     /// next line, the journal written.
-    static func paused(by command: String) throws -> (folder: TemporaryFolder, live: LiveProgram, writer: Int32) {
-        let folder = TemporaryFolder()
-        #expect(try ProgramRun.run(["-c", "save"], folder: folder).status == 0)
+    static func paused(
+        by command: String, folder: TemporaryFolder = TemporaryFolder(), environment: [String: String] = [:]
+    ) throws -> (folder: TemporaryFolder, live: LiveProgram, writer: Int32) {
+        #expect(try ProgramRun.run(["-c", "save"], folder: folder, environment: environment).status == 0)
         let pause = folder.file("pause.csv")
         #expect(unsafe mkfifo(pause, 0o600) == 0)
         // Opened read-write, the FIFO does not block this open, and the program's open finds a writer.
         let writer = unsafe open(pause, O_RDWR | O_CLOEXEC)
         #expect(writer >= 0)
-        let live = try LiveProgram([], folder: folder)
+        let live = try LiveProgram([], folder: folder, environment: environment)
         live.send("new Kim Tran", "list", command)
         // The command has the FIFO open once the lines before it ran.
         #expect(Self.waitUntilOpen(pause, by: live.processIdentifier), "\(command) never opened the FIFO")

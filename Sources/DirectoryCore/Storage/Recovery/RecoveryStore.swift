@@ -13,6 +13,10 @@ public protocol RecoveryStore: AnyObject {
     /// Makes what was appended durable (fsync); returns a problem to report, if any.
     func sync() -> String?
 
+    /// Whether the journal holds everything appended to it: false once a write to it failed
+    /// (`sync` then reported why), so that no message says changes wait in it when they do not.
+    var isKept: Bool { get }
+
     /// Removes this session's journal: nothing is unsaved, or it was discarded on purpose.
     func removeJournal()
 
