@@ -339,20 +339,15 @@ public struct RecordBuilder: Sendable {
         list?.append(Record(id: id, values: values, extras: extras, keyOrder: keyOrder))
     }
 
-    /// Adds a whole record that a reader has checked itself (`BinaryPlistRecordScan`'s
-    /// writer's records): its id, every field's text at `texts` of `bytes` (none `nil`), its
-    /// keys, each once, read in `order`, and the object each text was read from. The record
-    /// goes in as `beginRecord`, `add(id:)`, `add(field:textAt:)` or `add(field:text:)`,
-    /// `noteObject` and `endRecord(texts:)` would put it, without their checks.
-    ///
-    /// - Parameters:
-    ///   - texts: each field's text as a range of `bytes`, or `nil` for its value in `values`.
-    ///   - values: the fields' values where `texts` has no range (`defaultValues` elsewhere).
-    mutating func appendRow(
-        id: RecordID, texts: [Range<Int>?], in bytes: Span<UInt8>, values: [FieldValue], order: KeyOrder.Packed,
-        objects: [UInt32]
+    /// Adds a record whose fields are all text, read by the binary property list reader's
+    /// path for the writer's records (`RecordTable.Builder.appendTextRow`).
+    mutating func appendTextRow(
+        id: RecordID, texts: Span<Range<Int>>, pooled: Int, file: Span<UInt8>, pool: Span<UInt8>,
+        order: KeyOrder.Packed, objects: Span<UInt32>
     ) {
-        list?.append(id: id, texts: texts, in: bytes.rawBytes, values: values, order: order, objects: objects)
+        list?.appendTextRow(
+            id: id, texts: texts, pooled: pooled, file: file.rawBytes, pool: pool.rawBytes, order: order,
+            objects: objects)
     }
 
     /// Each field's value in a record that does not set it, in kind order (empty until the

@@ -59,6 +59,26 @@ extension RecordList {
             append(Record(id: id, values: values, keyOrder: order.count == 0 ? nil : order.order))
         }
 
+        /// Adds a record whose fields are all text as `RecordTable.Builder.appendTextRow` takes
+        /// it; kept whole (its values made `String`s) when the table is full.
+        mutating func appendTextRow(
+            id: RecordID, texts: Span<Range<Int>>, pooled: Int, file: RawSpan, pool: RawSpan,
+            order: KeyOrder.Packed, objects: Span<UInt32>
+        ) {
+            if table.appendTextRow(
+                id: id, texts: texts, pooled: pooled, file: file, pool: pool, order: order, objects: objects)
+            {
+                slots.append(table.count - 1)
+                return
+            }
+            var values: [FieldValue] = []
+            for field in 0..<table.fieldCount {
+                let source = pooled & (1 << field) != 0 ? pool : file
+                values.append(.text(RecordTable.Builder.text(of: source, at: texts[field])))
+            }
+            append(Record(id: id, values: values, keyOrder: order.count == 0 ? nil : order.order))
+        }
+
         /// Notes where the record just added was in the file, when it is a table row.
         @inline(__always)
         mutating func noteOrigin(_ origin: RecordOrigin) {

@@ -224,7 +224,7 @@ extension RecordTable {
         /// The index in `keyOrders` of the order `packed` (no codes: `nil`, a row made
         /// here), added when new; `nil` when the table holds as many orders as it can.
         @inline(__always)
-        private mutating func orderIndex(_ packed: KeyOrder.Packed) -> Int? {
+        mutating func orderIndex(_ packed: KeyOrder.Packed) -> Int? {
             if packed == lastPacked, lastOrderIndex >= 0 { return lastOrderIndex }
             let index: Int
             if let found = packedOrders.firstIndex(of: packed) {
@@ -242,7 +242,7 @@ extension RecordTable {
 
         /// Notes the order of the row being added (before its id is).
         @inline(__always)
-        private mutating func appendOrder(_ index: Int) {
+        mutating func appendOrder(_ index: Int) {
             if rowOrders.isEmpty {
                 guard index != 0 else { return }
                 rowOrders = Array(repeating: 0, count: ids.count)

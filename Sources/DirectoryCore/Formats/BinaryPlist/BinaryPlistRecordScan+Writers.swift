@@ -37,15 +37,14 @@ extension BinaryPlistRecordScan {
             let entry = table.trailer.offsetTableOffset &+ index &* table.trailer.offsetIntSize
             return BinaryPlistTrailer.bigEndian(bytes, at: entry, size: table.trailer.offsetIntSize) == UInt64(position)
         }
-        let defaults = builder.defaultValues
-        var texts = [Range<Int>?](repeating: nil, count: fieldCount)
-        var values = defaults
-        var valuesChanged = false
-        var objects = [UInt32](repeating: RecordTable.noObject, count: fieldCount)
+        // Each field's text: where it lies in the file, or in the text cache's pool when its
+        // bit in `pooled` is set (text that is not ASCII, decoded when it was first read).
+        var texts = InlineArray<16, Range<Int>>(repeating: 0..<0)
+        var objects = InlineArray<16, UInt32>(repeating: RecordTable.noObject)
         // Where each value was, for the budget's message: the id's or the text's object.
-        var places = [Int](repeating: 0, count: pairs)
+        var places = InlineArray<16, Int>(repeating: 0)
         // The strings the record numbers, in order: the first `introducedCount` of `introduced`.
-        var introduced = [NewString](repeating: NewString(object: -1, position: 0, range: 0..<0), count: fieldCount)
+        var introduced = InlineArray<16, NewString>(repeating: NewString(object: -1, position: 0, range: 0..<0))
         var introducedCount = 0
         var next = proof.next
         var cursor = proof.cursor
@@ -60,12 +59,9 @@ extension BinaryPlistRecordScan {
             var order = KeyOrder.Packed()
             var seen = 0
             var id: RecordID?
+            var pooled = 0
             var objectNext = next &+ 1
             introducedCount = 0
-            if valuesChanged {
-                for field in 0..<fieldCount { values[field] = defaults[field] }
-                valuesChanged = false
-            }
             for pair in 0..<pairs {
                 let key = Int(
                     BinaryPlistTrailer.bigEndian(bytes, at: references &+ pair &* referenceSize, size: referenceSize))
@@ -117,17 +113,21 @@ extension BinaryPlistRecordScan {
                     introducedCount &+= 1
                     objectNext &+= 1
                     position = range.upperBound
-                } else if value < next, let text = asciiTexts.text(value) {
-                    texts[field] = text.range
-                    places[pair] = text.position
-                } else if value < next, let text = strings.string(value) {
-                    // Text that is not ASCII, decoded and checked when it was first read (its
-                    // budget spent at the record, as the general reading spends it).
-                    texts[field] = nil
-                    values[field] = .text(text)
-                    valuesChanged = true
-                    places[pair] = cursor
-                } else if value > next, let earlier = Self.string(value, in: introduced, count: introducedCount) {
+                } else if value < next, let text = textCache.text(value) {
+                    // A string read before: its UTF-8 from the cache's pool (ASCII text copied
+                    // there, other text decoded and checked when it was first read, its budget
+                    // then spent at the record, as the general reading spends it), or ASCII
+                    // text where it lies in the file once the pool was full.
+                    if let range = text.poolRange {
+                        texts[field] = range
+                        pooled |= 1 << field
+                    } else if let range = text.fileRange {
+                        texts[field] = range
+                    } else {
+                        break records
+                    }
+                    places[pair] = text.fileRange == nil ? cursor : text.position
+                } else if value > next, let earlier = Self.string(value, in: introduced.span, count: introducedCount) {
                     // A string this record numbered for an earlier field.
                     texts[field] = earlier.range
                     places[pair] = earlier.position
@@ -137,14 +137,21 @@ extension BinaryPlistRecordScan {
             }
             guard let id else { break }
             // The record is the writer's: spent, remembered and added as the general reading would.
-            try parser.spend(at: cursor)
-            for place in places { try parser.spend(at: place) }
-            for string in introduced[..<introducedCount] {
-                asciiTexts.remember(string.object, position: string.position, range: string.range)
+            if parser.budget > pairs {
+                parser.spend(pairs &+ 1)
+            } else {
+                try parser.spend(at: cursor)
+                for pair in 0..<pairs { try parser.spend(at: places[pair]) }
+            }
+            for index in 0..<introducedCount {
+                let string = introduced[index]
+                textCache.remember(string.object, position: string.position, range: string.range, of: bytes)
                 proof.introduce(string.object)
             }
             proof.advance(next: objectNext, cursor: position)
-            builder.appendRow(id: id, texts: texts, in: bytes, values: values, order: order, objects: objects)
+            builder.appendTextRow(
+                id: id, texts: texts.span, pooled: pooled, file: bytes, pool: textCache.pool.span, order: order,
+                objects: objects.span)
             next = objectNext
             cursor = position
             slot &+= 1
@@ -160,7 +167,8 @@ extension BinaryPlistRecordScan {
     }
 
     /// The string `object` among the first `count` of `strings`, if there.
-    private static func string(_ object: Int, in strings: [NewString], count: Int) -> NewString? {
+    @inline(__always)
+    private static func string(_ object: Int, in strings: Span<NewString>, count: Int) -> NewString? {
         for index in 0..<count where strings[index].object == object { return strings[index] }
         return nil
     }

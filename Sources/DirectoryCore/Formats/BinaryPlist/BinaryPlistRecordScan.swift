@@ -15,7 +15,7 @@ struct BinaryPlistRecordScan: ~Escapable {
     let top: BinaryPlistObject
     private var keys = BinaryPlistKeyCache()
     var strings = BinaryPlistStringCache()
-    var asciiTexts: BinaryPlistASCIICache
+    var textCache: BinaryPlistTextCache
     /// The most values the parser may count (`BinaryPlistValueParser.budget` as it started).
     let startingBudget: Int
     /// The record being read while none of its values has needed the parser: it is marked
@@ -33,7 +33,7 @@ struct BinaryPlistRecordScan: ~Escapable {
     @_lifetime(copy table)
     init(table: BinaryPlistObjectTable, top: BinaryPlistObject) throws(FileFormatError) {
         parser = BinaryPlistValueParser(table: table)
-        asciiTexts = BinaryPlistASCIICache(objectCount: table.trailer.objectCount)
+        textCache = BinaryPlistTextCache(objectCount: table.trailer.objectCount, fileSize: table.bytes.count)
         startingBudget = parser.budget
         self.top = top
         try parser.enter(top)
@@ -134,22 +134,25 @@ struct BinaryPlistRecordScan: ~Escapable {
     }
 
     /// Adds object `index` of `record` as the value of kind field `field`; a string
-    /// is taken from `strings`, or ASCII text's place from `asciiTexts`, when this object
+    /// is taken from `strings`, or ASCII text's place from `textCache`, when this object
     /// was read before.
     @inline(__always)
     private mutating func addField(
         _ field: Int, _ index: Int, in record: BinaryPlistObject, to builder: inout RecordBuilder
     ) throws(FileFormatError) {
         let isText = builder.isText(field: field)
-        if isText, let text = asciiTexts.text(index) {
+        if isText, let text = textCache.text(index), let range = text.fileRange {
             try parser.spend(at: text.position)
-            try builder.add(field: field, textAt: text.range)
+            try builder.add(field: field, textAt: range)
             return builder.noteObject(index, field: field)
         }
         if let text = strings.string(index) {
             try parser.spend(at: record.position)
             try builder.add(field: field, text: text)
-            if isText { builder.noteObject(index, field: field) }
+            guard isText else { return }
+            builder.noteObject(index, field: field)
+            // Back in the text cache, which an ASCII string sharing its slot had taken.
+            if let range = strings.pooledRange(index) { textCache.remember(index, pooledAt: range) }
             return
         }
         // ASCII text, what the apps write for most names and offices, goes from the file's
@@ -159,7 +162,7 @@ struct BinaryPlistRecordScan: ~Escapable {
             let range = object.payload..<(object.payload + object.count)
             if UTF8Text.isASCII(parser.table.bytes.extracting(range).rawBytes) {
                 proof.asciiText(object)
-                asciiTexts.remember(index, position: object.position, range: range)
+                textCache.remember(index, position: object.position, range: range, of: parser.table.bytes)
                 try parser.spend(at: object.position)
                 try builder.add(field: field, textAt: range)
                 return builder.noteObject(index, field: field)
@@ -171,7 +174,9 @@ struct BinaryPlistRecordScan: ~Escapable {
             return try builder.add(field: field, value: value)
         }
         proof.parsedText(index, text, table: parser.table)
-        strings.remember(text, for: index)
+        let range = isText ? textCache.pool(text) : nil
+        strings.remember(text, for: index, pooledAt: range)
+        if let range { textCache.remember(index, pooledAt: range) }
         try builder.add(field: field, text: text)
         if isText { builder.noteObject(index, field: field) }
     }

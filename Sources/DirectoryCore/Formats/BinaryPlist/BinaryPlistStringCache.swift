@@ -7,6 +7,8 @@
 struct BinaryPlistStringCache {
     private var objects: [Int]
     private var strings: [String]
+    /// Where `BinaryPlistTextCache`'s pool holds each string's UTF-8, when it does.
+    private var pooled: [Range<Int>?]
     private let mask: Int
 
     /// Creates an empty cache of `slots` entries (a power of two).
@@ -14,6 +16,7 @@ struct BinaryPlistStringCache {
         precondition(slots > 0 && slots & (slots - 1) == 0, "slots must be a power of two")
         objects = [Int](repeating: -1, count: slots)
         strings = [String](repeating: "", count: slots)
+        pooled = [Range<Int>?](repeating: nil, count: slots)
         mask = slots - 1
     }
 
@@ -24,11 +27,21 @@ struct BinaryPlistStringCache {
         return objects[slot] == index ? strings[slot] : nil
     }
 
-    /// Remembers that object `index` is `text`.
+    /// Where the pool holds the UTF-8 of the string of object `index`, when the cache still
+    /// holds it and the pool does.
     @inline(__always)
-    mutating func remember(_ text: String, for index: Int) {
+    func pooledRange(_ index: Int) -> Range<Int>? {
+        let slot = index & mask
+        return objects[slot] == index ? pooled[slot] : nil
+    }
+
+    /// Remembers that object `index` is `text`, its UTF-8 at `range` of
+    /// `BinaryPlistTextCache`'s pool when it was put there.
+    @inline(__always)
+    mutating func remember(_ text: String, for index: Int, pooledAt range: Range<Int>? = nil) {
         let slot = index & mask
         objects[slot] = index
         strings[slot] = text
+        pooled[slot] = range
     }
 }

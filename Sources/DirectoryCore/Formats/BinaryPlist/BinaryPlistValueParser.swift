@@ -45,6 +45,13 @@ struct BinaryPlistValueParser: ~Escapable {
         stack.removeLast()
     }
 
+    /// Counts `count` values against the budget, which must have `count` left.
+    @inline(__always)
+    mutating func spend(_ count: Int) {
+        precondition(budget >= count, "the budget must have room for the values spent at once")
+        budget &-= count
+    }
+
     /// Counts one value against the budget.
     mutating func spend(at position: Int) throws(FileFormatError) {
         budget -= 1

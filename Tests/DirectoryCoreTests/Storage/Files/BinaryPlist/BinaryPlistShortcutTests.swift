@@ -69,28 +69,52 @@ struct BinaryPlistShortcutTests {
         }
     }
 
-    @Test("the cache of checked ASCII strings gives back only what it was given for that object")
-    func asciiCacheKeepsObjectsApart() throws {
-        var cache = BinaryPlistASCIICache(slots: 1)
+    @Test("the cache of checked strings gives back only what it was given for that object")
+    func textCacheKeepsObjectsApart() throws {
+        let file = [UInt8](repeating: UInt8(ascii: "a"), count: 300)
+        var cache = BinaryPlistTextCache(slots: 1)
         #expect(cache.text(5) == nil)
-        cache.remember(5, position: 100, range: 102..<117)
+        cache.remember(5, position: 100, range: 102..<117, of: file.span)
         let text = try #require(cache.text(5))
         #expect(text.position == 100)
-        #expect(text.range == 102..<117)
+        #expect(text.fileRange == 102..<117)
+        let pooled = try #require(text.poolRange)
+        #expect(Array(cache.pool[pooled]) == Array(file[102..<117]))
         #expect(cache.text(6) == nil)
-        cache.remember(6, position: 200, range: 201..<204)
+        cache.remember(6, position: 200, range: 201..<204, of: file.span)
         #expect(cache.text(5) == nil)
-        #expect(cache.text(6)?.range == 201..<204)
+        #expect(cache.text(6)?.fileRange == 201..<204)
         // A place past 32 bits is not kept, and the object read again the long way.
-        cache.remember(7, position: 1 << 33, range: (1 << 33) + 1..<(1 << 33) + 4)
+        cache.remember(7, position: 1 << 33, range: (1 << 33) + 1..<(1 << 33) + 4, of: file.span)
         #expect(cache.text(7) == nil)
         #expect(cache.text(6)?.position == 200)
+        // Text that is not ASCII is in the pool only, as UTF-8.
+        let range = try #require(cache.pool("Zoë"))
+        cache.remember(8, pooledAt: range)
+        let zoe = try #require(cache.text(8))
+        #expect(zoe.fileRange == nil)
+        #expect(zoe.poolRange.map { String(decoding: cache.pool[$0], as: UTF8.self) } == "Zoë")
+    }
+
+    @Test("a full pool keeps ASCII text's place in the file and takes no other text")
+    func textCachePoolFull() throws {
+        let file = [UInt8](repeating: UInt8(ascii: "b"), count: 64)
+        var cache = BinaryPlistTextCache(slots: 64, poolLimit: 10)
+        cache.remember(1, position: 0, range: 1..<9, of: file.span)
+        #expect(cache.text(1)?.poolRange == 0..<8)
+        cache.remember(2, position: 10, range: 11..<19, of: file.span)
+        let text = try #require(cache.text(2))
+        #expect(text.fileRange == 11..<19)
+        #expect(text.poolRange == nil)
+        #expect(cache.pool("ab") == 8..<10)
+        #expect(cache.pool("é") == nil)
+        #expect(cache.pool.count == 10)
     }
 
     @Test("the cache has a slot for each object of a small file and at most 65,536", arguments: [0, 1, 64, 65, 70_000])
     func asciiCacheSize(objects: Int) {
-        let expected = objects <= 64 ? 64 : objects <= 128 ? 128 : BinaryPlistASCIICache.maximumSlots
-        #expect(BinaryPlistASCIICache(objectCount: objects).slotCount == expected)
+        let expected = objects <= 64 ? 64 : objects <= 128 ? 128 : BinaryPlistTextCache.maximumSlots
+        #expect(BinaryPlistTextCache(objectCount: objects).slotCount == expected)
     }
 
     @Test(

@@ -84,6 +84,32 @@ struct BinaryPlistWritersRecordsTests {
 
     /// Where the writer's path stops in `bytes`, read from `start` after the records before
     /// it were read the general way (the first proven and the second anchoring the proof).
+    @Test(
+        "shared texts read the same when the text pool fills or the cache has one slot",
+        arguments: [(1, 1 << 20), (64, 0), (64, 40), (1 << 16, 1 << 20)])
+    func textCacheLimits(slots: Int, poolLimit: Int) throws {
+        var generator = SeededGenerator(state: 473)
+        let bytes = RecordCodec.encode(Self.people(600, using: &generator), kind: .person, format: .binaryPlist)
+        let general = BinaryPlistRunsTests.read(bytes, kind: nil, split: .oneThread, writersRecords: false)
+        let table = try BinaryPlistObjectTable(bytes.span)
+        let top = try table.object(table.trailer.topObject)
+        var scan = try BinaryPlistRecordScan(table: table, top: top)
+        scan.textCache = BinaryPlistTextCache(slots: slots, poolLimit: poolLimit)
+        var builder = RecordBuilder(kind: nil, fallback: .person, sizeHint: bytes.count)
+        try scan.read(0..<1, into: &builder)
+        let kind = try #require(builder.kind)
+        scan.proof = BinaryPlistLayoutProof.first(table: table, top: top, kind: kind).continued()
+        try scan.read(1..<top.count, into: &builder)
+        let list = builder.finish().records
+        let rows = try #require(list.table)
+        #expect(String(reflecting: list.array) == general.records)
+        #expect(rows.bytes == general.bytes)
+        #expect(rows.starts == general.starts)
+        #expect(rows.valueObjects == general.valueObjects)
+        #expect(rows.keyOrders == general.keyOrders)
+        #expect(scan.textCache.pool.count <= poolLimit)
+    }
+
     static func writersPathEnd(_ bytes: [UInt8], from start: Int = 2) throws -> Int {
         let table = try BinaryPlistObjectTable(bytes.span)
         let top = try table.object(table.trailer.topObject)
