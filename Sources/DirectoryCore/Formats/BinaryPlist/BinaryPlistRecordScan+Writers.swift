@@ -30,7 +30,6 @@ extension BinaryPlistRecordScan {
         let areaEnd = table.objectAreaEnd
         let keyObjects = proof.keyObjects
         let dictionaryMarker = 0xD0 | UInt8(truncatingIfNeeded: pairs)
-        let fieldCount = pairs - 1
         // Whether object `index` starts at `position` by the offset table.
         func isAt(_ index: Int, _ position: Int) -> Bool {
             guard index < objectCount else { return false }

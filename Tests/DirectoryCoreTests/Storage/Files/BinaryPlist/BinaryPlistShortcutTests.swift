@@ -78,8 +78,8 @@ struct BinaryPlistShortcutTests {
         let text = try #require(cache.text(5))
         #expect(text.position == 100)
         #expect(text.fileRange == 102..<117)
-        let pooled = try #require(text.poolRange)
-        #expect(Array(cache.pool[pooled]) == Array(file[102..<117]))
+        let copied = try #require(text.poolRange)
+        #expect(Array(cache.pool[copied]) == Array(file[102..<117]))
         #expect(cache.text(6) == nil)
         cache.remember(6, position: 200, range: 201..<204, of: file.span)
         #expect(cache.text(5) == nil)
@@ -89,7 +89,8 @@ struct BinaryPlistShortcutTests {
         #expect(cache.text(7) == nil)
         #expect(cache.text(6)?.position == 200)
         // Text that is not ASCII is in the pool only, as UTF-8.
-        let range = try #require(cache.pool("Zoë"))
+        let pooled = cache.pool("Zoë")
+        let range = try #require(pooled)
         cache.remember(8, pooledAt: range)
         let zoe = try #require(cache.text(8))
         #expect(zoe.fileRange == nil)
@@ -106,15 +107,17 @@ struct BinaryPlistShortcutTests {
         let text = try #require(cache.text(2))
         #expect(text.fileRange == 11..<19)
         #expect(text.poolRange == nil)
-        #expect(cache.pool("ab") == 8..<10)
-        #expect(cache.pool("é") == nil)
+        let short = cache.pool("ab")
+        #expect(short == 8..<10)
+        let full = cache.pool("é")
+        #expect(full == nil)
         #expect(cache.pool.count == 10)
     }
 
     @Test("the cache has a slot for each object of a small file and at most 65,536", arguments: [0, 1, 64, 65, 70_000])
     func asciiCacheSize(objects: Int) {
         let expected = objects <= 64 ? 64 : objects <= 128 ? 128 : BinaryPlistTextCache.maximumSlots
-        #expect(BinaryPlistTextCache(objectCount: objects).slotCount == expected)
+        #expect(BinaryPlistTextCache(objectCount: objects, fileSize: 0).slotCount == expected)
     }
 
     @Test(
