@@ -19,10 +19,10 @@ enum WideText {
     /// compared with the one before at each key, also at each key of a long paste.
     static func same(_ first: Span<wchar_t>, _ second: Span<wchar_t>) -> Bool {
         guard first.count == second.count else { return false }
-        guard !first.isEmpty else { return true }
         return unsafe first.withUnsafeBufferPointer { first in
             unsafe second.withUnsafeBufferPointer { second in
-                unsafe memcmp(first.baseAddress!, second.baseAddress!, first.count * MemoryLayout<wchar_t>.stride) == 0
+                guard let one = first.baseAddress, let other = second.baseAddress else { return true }
+                return unsafe memcmp(one, other, first.count * MemoryLayout<wchar_t>.stride) == 0
             }
         }
     }
