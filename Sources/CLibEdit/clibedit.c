@@ -256,8 +256,6 @@ static int input_ready(void) {
     return poll(&source, 1, 0) == 1 && (source.revents & POLLIN) != 0;
 }
 
-int clibedit_input_pending(void) { return input_ready(); }
-
 /* Waits for a byte from the terminal: a Ctrl-C ends the wait (returns -1 with EINTR), a
    resize redraws the line at the new width once the window has kept its size for
    RESIZE_SETTLE_MS or before the next key; other interruptions are retried. */

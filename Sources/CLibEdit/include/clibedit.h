@@ -203,9 +203,6 @@ int clibedit_push_input(EditLine *el, const wchar_t *text);
 /// Drops queued input.
 void clibedit_clear_input(clibedit_editor *editor);
 
-/// Whether keys have arrived that were not read yet (typed ahead, or pasted without brackets).
-int clibedit_input_pending(void);
-
 /// The last key read for libedit itself (not by a key function) while reading this line, or 0.
 int clibedit_last_key(void);
 

@@ -118,9 +118,8 @@ final class EditLineEditor: LineEditor {
         }
         unsafe clibedit_set_drawer(editor) { editLine, reason in
             guard let line = unsafe EditLineEditor.edited(editLine), let keys = line.handlers else { return }
-            // Keys that arrived together (a paste without brackets) are looked at once, after
-            // the last: each look reads the whole line, which would make a long paste slow.
-            if reason == CLIBEDIT_DRAW_KEY, clibedit_input_pending() == 0 { keys.changes.keyDone(in: line) }
+            // Each key is looked at, also one of keys that arrived together (see `LineChanges`).
+            if reason == CLIBEDIT_DRAW_KEY { keys.changes.keyDone(in: line) }
             keys.drawing.draw(line, reason: reason)
         }
         unsafe clibedit_add_function(editor, "directory-ignore", "do nothing (a key with no use here)") { _, _ in

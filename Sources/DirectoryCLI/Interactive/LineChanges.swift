@@ -11,11 +11,16 @@ import CLibEdit
 /// recalled, a completion, a search) are left as they are.
 ///
 /// Undo (C-_) goes back one change at a time, as readline's does: a run of up to 20 typed
-/// characters is one change, and so is each deletion, completion or recalled line. Keys that
-/// arrive together (a paste without brackets) are looked at once, after the last.
+/// characters is one change, and so is each deletion, completion or recalled line.
+///
+/// Every key is looked at, also one of keys that arrive together (typed fast, over ssh, a
+/// paste without brackets): looked at once after the last, typing followed by vi's `rQ` on
+/// the woman of `👩‍💻` was taken for typing alone, from the line before, and the `‍💻` it
+/// left was never widened. A look at a typed key compares the line with the one before
+/// without making a string, and keeps the one before by inserting what was typed: a long
+/// paste stays fast.
 final class LineChanges {
-    /// The line after the last key, as libedit holds it (compared per key without making a
-    /// string: typing into a long line stays linear), and its cursor.
+    /// The line after the last key, as libedit holds it, and its cursor.
     private var lastCharacters: [wchar_t] = []
     private var lastCursor = 0
     /// The lines before each change, the last change last.
@@ -77,6 +82,15 @@ final class LineChanges {
                 typedRun = count
             }
             typedRunEnd = cursor
+            // The line before the next key: the one before this with what was typed inserted,
+            // not a copy of the whole line for each key of a paste.
+            line.withCharacters { characters, cursor in
+                var typed: [wchar_t] = []
+                for index in lastCursor..<(lastCursor + count) { typed.append(characters[index]) }
+                lastCharacters.insert(contentsOf: typed, at: lastCursor)
+                lastCursor = cursor
+            }
+            return
         case .typed, .other:
             let old = lastState
             var now = line.state
@@ -113,20 +127,19 @@ final class LineChanges {
     private static func change(
         from old: [wchar_t], at oldCursor: Int, to new: Span<wchar_t>, at cursor: Int
     ) -> Change {
-        if new.count == old.count {
-            for index in 0..<old.count where old[index] != new[index] { return .other }
-            return .none
-        }
+        let old = old.span
+        if new.count == old.count { return WideText.same(old, new) ? .none : .other }
         let count = new.count - old.count
         guard count > 0, cursor == oldCursor + count, oldCursor <= old.count else { return .other }
-        for index in 0..<oldCursor where old[index] != new[index] { return .other }
-        for index in oldCursor..<old.count where old[index] != new[index + count] { return .other }
+        guard WideText.same(old.extracting(..<oldCursor), new.extracting(..<oldCursor)),
+            WideText.same(old.extracting(oldCursor...), new.extracting((oldCursor + count)...))
+        else { return .other }
         return .typed(count)
     }
 
     /// Goes back to the line before the last change; returns libedit's CC_* code.
     func undo(in line: EditLineEditor.EditedLine) -> UInt8 {
-        // A change not yet looked at (keys typed ahead) is remembered first.
+        // A change not looked at yet (one a key function made) is remembered first.
         keyDone(in: line)
         guard let state = undoStates.popLast() else { return UInt8(CC_REFRESH_BEEP) }
         line.replace(with: state)
