@@ -65,7 +65,10 @@ extension RecordTable.Builder {
         }
         let earlier = ids.count &* fields
         if valueObjects.count < earlier {
-            if valueObjects.isEmpty { valueObjects.reserveCapacity(starts.capacity) }
+            if valueObjects.isEmpty {
+                valueObjects.reserveCapacity(starts.capacity)
+                HugePages.advise(&valueObjects)
+            }
             valueObjects.append(contentsOf: repeatElement(RecordTable.noObject, count: earlier - valueObjects.count))
         }
         for field in 0..<fields {

@@ -135,7 +135,8 @@ struct BinaryPlistTextCache {
         let count = text.utf8.count
         guard pool.count &+ count <= poolLimit, count <= Int(UInt16.max) else { return nil }
         let start = pool.count
-        text.withUTF8 { pool.append(contentsOf: $0) }
+        // The bytes are read during the call only.
+        unsafe text.withUTF8 { unsafe pool.append(contentsOf: $0) }
         return start..<(start &+ count)
     }
 
