@@ -50,6 +50,37 @@ public enum DescriptorRead {
         }
         return 0
     }
+
+    /// As `appendRest`, for a stream whose writer may pause (a FIFO, a pipe, a device): the
+    /// descriptor is made non-blocking, and while it has nothing to give the wait is polled a
+    /// quarter of a second at a time, `isCancelled` asked between, so that Ctrl-C stops a read
+    /// that would otherwise last until the writer closes. A FIFO no program writes to ends at
+    /// once, as a blocking read's does. 0, ECANCELED when `isCancelled` said to stop (the bytes
+    /// read before are in `bytes`), or the `errno` of a failure.
+    static func appendRest(
+        of descriptor: Int32, to bytes: inout [UInt8], limit: Int = .max, unless isCancelled: () -> Bool
+    ) -> Int32 {
+        // A read that finds nothing returns EAGAIN instead of waiting; poll(2) alone would not
+        // do, as it waits for ever on a FIFO that had no writer since it was opened.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            if isCancelled() { return ECANCELED }
+            let count = unsafe block.withUnsafeMutableBytes { unsafe some(into: $0, from: descriptor) }
+            if count > 0 {
+                bytes.append(contentsOf: block[0..<count])
+            } else if count == 0 {
+                break
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                // Woken early by input, the writer closing, or a signal (Ctrl-C's).
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                _ = unsafe poll(&ready, 1, 250)
+            } else {
+                return errno
+            }
+        }
+        return 0
+    }
 }
 
 /// The reads the front end asks for: onto the end of an array, as much as one `read(2)` gives

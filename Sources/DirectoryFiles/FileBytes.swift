@@ -68,8 +68,14 @@ enum FileBytes {
     }
 
     /// The bytes of the file at `path` and its modification time, or `nil` when there is no file.
-    /// - Parameter streams: whether a pipe, FIFO or device is read too (for `import`).
-    static func read(path: String, streams: Bool = false) throws(StorageError) -> (bytes: [UInt8], modified: Int64)? {
+    /// - Parameters:
+    ///   - streams: whether a pipe, FIFO or device is read too (for `import`).
+    ///   - interruption: what stops the read of such a stream while it waits for its writer
+    ///     (Ctrl-C at the prompt): the bytes read until then are returned, and the caller, which
+    ///     asks `interruption` again, throws them away. A regular file is read as ever, without it.
+    static func read(
+        path: String, streams: Bool = false, stoppingWhen interruption: Interruption? = nil
+    ) throws(StorageError) -> (bytes: [UInt8], modified: Int64)? {
         guard let opened = try openAny(path: path) else { return nil }
         let descriptor = opened.descriptor
         defer { close(descriptor) }
@@ -80,7 +86,9 @@ enum FileBytes {
                 throw .unreadable(path: path, reason: "it is \(describe(kind)), not a regular file")
             }
             var bytes: [UInt8] = []
-            try readRest(of: descriptor, path: path, into: &bytes, limit: largestStream)
+            let ended = try readRest(
+                of: descriptor, path: path, into: &bytes, limit: largestStream, stoppingWhen: interruption)
+            guard ended else { return (bytes, modified) }
             // Not waited for (a script must not hang on a FIFO no program will write), and not
             // taken for an empty file either: its writer, started later, would wait forever.
             if kind == S_IFIFO, bytes.isEmpty {
@@ -110,16 +118,26 @@ enum FileBytes {
     }
 
     /// Appends what is left of the file to `bytes`, for a stream or a file that grew while
-    /// being read; throws once `bytes` holds more than `limit`.
+    /// being read; throws once `bytes` holds more than `limit`. With an `interruption`, a
+    /// stream's wait for its writer is polled so that it stops it: false when it did.
+    @discardableResult
     private static func readRest(
-        of descriptor: Int32, path: String, into bytes: inout [UInt8], limit: Int
-    ) throws(StorageError) {
-        let failure = DescriptorRead.appendRest(of: descriptor, to: &bytes, limit: limit)
+        of descriptor: Int32, path: String, into bytes: inout [UInt8], limit: Int,
+        stoppingWhen interruption: Interruption? = nil
+    ) throws(StorageError) -> Bool {
+        let failure =
+            if let interruption {
+                DescriptorRead.appendRest(of: descriptor, to: &bytes, limit: limit) { interruption.isRequested }
+            } else {
+                DescriptorRead.appendRest(of: descriptor, to: &bytes, limit: limit)
+            }
+        if failure == ECANCELED, interruption != nil { return false }
         if failure != 0 { throw .unreadable(path: path, reason: SystemError.describe(failure)) }
         guard bytes.count <= limit else {
             let what = limit == largestStream ? "64 MiB, the most read from a pipe or device" : "the 1 GiB limit"
             throw .unreadable(path: path, reason: "it holds more than \(what)")
         }
+        return true
     }
 
     /// What a file that is not a regular file is, in words.

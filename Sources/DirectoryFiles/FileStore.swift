@@ -343,7 +343,13 @@ extension FileStore {
     /// Reads the whole file, or a stream (a pipe, a FIFO, a device) up to 64 MiB;
     /// a missing file is an error, named as such.
     public func readBytes(path: String) throws(StorageError) -> [UInt8] {
-        guard let contents = try FileBytes.read(path: path, streams: true) else {
+        try readBytes(path: path, stoppingWhen: nil)
+    }
+
+    /// Reads as `readBytes(path:)` does; a stream's wait for its writer stops when
+    /// `interruption` is asked for (Ctrl-C at the prompt), with what was read by then.
+    public func readBytes(path: String, stoppingWhen interruption: Interruption?) throws(StorageError) -> [UInt8] {
+        guard let contents = try FileBytes.read(path: path, streams: true, stoppingWhen: interruption) else {
             throw .unreadable(path: path, reason: "there is no such file")
         }
         return contents.bytes

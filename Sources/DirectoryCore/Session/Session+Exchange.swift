@@ -11,7 +11,15 @@ extension Session {
     ) throws(SessionError) -> CommandOutput {
         try checkSupported(format)
         let bytes: [UInt8]
-        do { bytes = try stores.store(for: path).readBytes(path: path) } catch { throw .storage(error) }
+        do {
+            bytes = try stores.store(for: path).readBytes(path: path, stoppingWhen: environment.interruption)
+        } catch {
+            throw .storage(error)
+        }
+        // A read stopped by Ctrl-C while a FIFO's writer paused: its bytes are thrown away unread.
+        guard !environment.interruption.isRequested else {
+            throw .interrupted(command: CommandDescription.text(of: command))
+        }
         let result: ImportResult
         do {
             result = try RecordExchange.read(

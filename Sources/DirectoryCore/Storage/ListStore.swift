@@ -96,6 +96,13 @@ public protocol ListStore: Sendable {
     /// The whole contents of a file that is not a list (an `import` file).
     func readBytes(path: String) throws(StorageError) -> [UInt8]
 
+    /// The whole contents of a file that is not a list (an `import` file), as `readBytes(path:)`
+    /// reads them, except that a read waiting for a stream's writer (a FIFO's, a device's) stops
+    /// when `interruption` is asked for (Ctrl-C at the prompt): then it returns what it read,
+    /// which the caller, asking `interruption` again, throws away. A store whose reads never
+    /// wait so has it read as `readBytes(path:)`.
+    func readBytes(path: String, stoppingWhen interruption: Interruption?) throws(StorageError) -> [UInt8]
+
     /// Replaces the file at `path` with `bytes` atomically (an `export` file).
     func writeBytes(_ bytes: [UInt8], to path: String) throws(StorageError)
 
@@ -152,6 +159,11 @@ extension ListStore {
 
     /// Nothing: the store holds only lists.
     public func notAFile(location: String) -> String? { nil }
+
+    /// As `readBytes(path:)`: the store's reads never wait for a writer.
+    public func readBytes(path: String, stoppingWhen interruption: Interruption?) throws(StorageError) -> [UInt8] {
+        try readBytes(path: path)
+    }
 
     /// None: the store has no folders.
     public func missingFolder(of location: String) -> String? { nil }
