@@ -33,14 +33,22 @@ public enum HugePages {
     /// Advises huge pages for the `bytes` bytes at `start`, when they are at least
     /// `minimumBytes`: the huge pages wholly inside them.
     public static func advise(_ start: UnsafeMutableRawPointer, bytes: Int) {
-        guard bytes >= minimumBytes else { return }
         #if os(Linux)
-            let mask = UInt(size - 1)
-            let first = (UInt(bitPattern: start) &+ mask) & ~mask
-            let end = (UInt(bitPattern: start) &+ UInt(bytes)) & ~mask
-            guard end > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
+            guard let pages = pages(inside: UInt(bitPattern: start), bytes: bytes),
+                let address = unsafe UnsafeMutableRawPointer(bitPattern: pages.lowerBound)
+            else { return }
             // Advice only: a failure (no such support) leaves small pages, as before.
-            _ = unsafe madvise(address, Int(end &- first), MADV_HUGEPAGE)
+            _ = unsafe madvise(address, Int(pages.count), MADV_HUGEPAGE)
         #endif
+    }
+
+    /// The addresses of the huge pages wholly inside the `bytes` bytes at `start`, or `nil`
+    /// when they are fewer than `minimumBytes` or hold no whole huge page.
+    static func pages(inside start: UInt, bytes: Int) -> Range<UInt>? {
+        guard bytes >= minimumBytes, start <= UInt.max - UInt(bytes) else { return nil }
+        let mask = UInt(size - 1)
+        let first = (start + mask) & ~mask
+        let end = (start + UInt(bytes)) & ~mask
+        return end > first ? first..<end : nil
     }
 }

@@ -35,7 +35,7 @@ extension RecordTable.Builder {
                         guard let target = buffer.baseAddress else { return }
                         for field in 0..<fields {
                             let range = texts[field]
-                            let source = pooled & (1 << field) != 0 ? poolBytes : fileBytes
+                            let source = unsafe pooled & (1 << field) != 0 ? poolBytes : fileBytes
                             guard let base = source.baseAddress else { continue }
                             let length = range.count
                             let from = unsafe base + range.lowerBound

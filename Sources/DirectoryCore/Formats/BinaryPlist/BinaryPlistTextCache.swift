@@ -136,7 +136,7 @@ struct BinaryPlistTextCache {
         guard pool.count &+ count <= poolLimit, count <= Int(UInt16.max) else { return nil }
         let start = pool.count
         // The bytes are read during the call only.
-        unsafe text.withUTF8 { unsafe pool.append(contentsOf: $0) }
+        text.withUTF8 { unsafe pool.append(contentsOf: $0) }
         return start..<(start &+ count)
     }
 
