@@ -49,7 +49,7 @@ let package = Package(
         // rule that decides when a file's status proves its contents.
         .target(name: "CFileSystem"),
         // The pure core: model, command language, session, the file formats, the storage
-        // interface. No terminal I/O, no system calls (but `madvise` advice), no libpq.
+        // interface. No terminal I/O, no system calls, no libpq.
         .target(name: "DirectoryCore", swiftSettings: safety + crossModule),
         // The file backend of `ListStore`: atomic replace, locks, leases, the recovery folder.
         .target(name: "DirectoryFiles", dependencies: ["DirectoryCore", "CFileSystem"], swiftSettings: safety),

@@ -353,11 +353,8 @@ struct ReadWindow: ~Copyable {
     }
 
     /// Makes the window hold up to `newCapacity` bytes, keeping its bytes.
-    /// A large window's new memory is in huge pages (`HugePages`): a file of 100 MB would
-    /// otherwise take some 25,000 page faults as it is read in.
     private mutating func grow(to newCapacity: Int) {
         let newStorage = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
-        unsafe HugePages.advise(newStorage, bytes: newCapacity)
         unsafe newStorage.copyMemory(from: storage, byteCount: count)
         unsafe storage.deallocate()
         unsafe storage = unsafe newStorage

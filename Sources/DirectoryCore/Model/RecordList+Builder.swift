@@ -14,7 +14,6 @@ extension RecordList {
             table = RecordTable.Builder(kind: kind)
             table.reserve(rows: rows, bytes: bytes)
             slots.reserveCapacity(rows)
-            HugePages.advise(&slots)
         }
 
         /// The number of records so far.

@@ -65,10 +65,7 @@ extension RecordTable.Builder {
         }
         let earlier = ids.count &* fields
         if valueObjects.count < earlier {
-            if valueObjects.isEmpty {
-                valueObjects.reserveCapacity(starts.capacity)
-                HugePages.advise(&valueObjects)
-            }
+            if valueObjects.isEmpty { valueObjects.reserveCapacity(starts.capacity) }
             valueObjects.append(contentsOf: repeatElement(RecordTable.noObject, count: earlier - valueObjects.count))
         }
         for field in 0..<fields {

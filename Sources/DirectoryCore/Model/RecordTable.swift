@@ -185,16 +185,11 @@ extension RecordTable {
         var count: Int { ids.count }
 
         /// Makes room for about `rows` rows holding `bytes` bytes of values in all.
-        /// Room of a large table is in huge pages (`HugePages`).
         mutating func reserve(rows: Int, bytes byteCount: Int) {
             ids.reserveCapacity(rows)
             starts.reserveCapacity(rows * fieldCount + 1)
             bytes.reserveCapacity(byteCount)
             origins.reserveCapacity(rows)
-            HugePages.advise(&ids)
-            HugePages.advise(&starts)
-            HugePages.advise(&bytes)
-            HugePages.advise(&origins)
         }
 
         /// Adds `record` as a row and returns its number, or returns `nil` (adding nothing)
@@ -352,10 +347,7 @@ extension RecordTable {
         private mutating func appendObjects(_ objects: [UInt32]) {
             let earlier = ids.count &* fieldCount
             if valueObjects.count < earlier {
-                if valueObjects.isEmpty {
-                    valueObjects.reserveCapacity(starts.capacity)
-                    HugePages.advise(&valueObjects)
-                }
+                if valueObjects.isEmpty { valueObjects.reserveCapacity(starts.capacity) }
                 valueObjects.append(
                     contentsOf: repeatElement(RecordTable.noObject, count: earlier - valueObjects.count))
             }

@@ -8,14 +8,17 @@ extension BinaryPlistRecordScan {
     /// this scan was proven), and the record is the next object where the last ended, a
     /// dictionary of `id` and each field, its keys the file's key objects in any order, its id
     /// the next object in the writer's 39 bytes, and each text either the next object (an ASCII
-    /// string of the fewest header bytes) or a string this scan read before (its caches: ASCII
-    /// text by where it is in the file, other text decoded). Every object it takes is found where the offset table puts it. Such a record
+    /// string of the fewest header bytes) or a string this scan read before (`textCache`: its
+    /// UTF-8 in the cache's pool, or ASCII text where it is in the file once the pool is full).
+    /// Every object it takes is found where the offset table puts it. Such a record
     /// reads exactly as the general reading reads it (the same id, texts, objects, key order
     /// and budget spent) and proves exactly what the proof's checks would prove; anything
     /// else, even a string in UTF-16, stops here before the record changes anything.
     ///
     /// It is the general reading less its per-value look-ups and the builder's checks, which
-    /// such a record cannot fail (about a fifth of the load's instructions for a million).
+    /// such a record cannot fail (about a fifth of the load's instructions for a million), and
+    /// its row goes into the table in one call (`RecordBuilder.appendTextRow`) with no `String`
+    /// or array made for it.
     mutating func readWritersRecords(_ slots: Range<Int>, into builder: inout RecordBuilder) throws(FileFormatError)
         -> Int
     {
