@@ -40,19 +40,7 @@ extension RecordTable.Builder {
                             let length = range.count
                             let from = unsafe base + range.lowerBound
                             let to = unsafe UnsafeMutableRawPointer(target + initialized)
-                            if length >= 8, length <= 16 {
-                                let head = unsafe from.loadUnaligned(as: UInt64.self)
-                                let tail = unsafe from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-                                unsafe to.storeBytes(of: head, as: UInt64.self)
-                                unsafe to.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
-                            } else if length >= 4, length < 8 {
-                                let head = unsafe from.loadUnaligned(as: UInt32.self)
-                                let tail = unsafe from.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
-                                unsafe to.storeBytes(of: head, as: UInt32.self)
-                                unsafe to.storeBytes(of: tail, toByteOffset: length &- 4, as: UInt32.self)
-                            } else {
-                                unsafe to.copyMemory(from: from, byteCount: length)
-                            }
+                            unsafe Self.copyValue(from: from, to: to, count: length)
                             initialized &+= length
                         }
                     }

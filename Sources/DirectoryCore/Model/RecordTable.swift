@@ -305,19 +305,7 @@ extension RecordTable {
                             let length = range.count
                             let from = unsafe base + range.lowerBound
                             let to = unsafe UnsafeMutableRawPointer(target + initialized)
-                            if length >= 8, length <= 16 {
-                                let head = unsafe from.loadUnaligned(as: UInt64.self)
-                                let tail = unsafe from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-                                unsafe to.storeBytes(of: head, as: UInt64.self)
-                                unsafe to.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
-                            } else if length >= 4, length < 8 {
-                                let head = unsafe from.loadUnaligned(as: UInt32.self)
-                                let tail = unsafe from.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
-                                unsafe to.storeBytes(of: head, as: UInt32.self)
-                                unsafe to.storeBytes(of: tail, toByteOffset: length &- 4, as: UInt32.self)
-                            } else {
-                                unsafe to.copyMemory(from: from, byteCount: length)
-                            }
+                            unsafe Self.copyValue(from: from, to: to, count: length)
                             initialized &+= length
                         }
                     }
@@ -326,6 +314,25 @@ extension RecordTable {
             for case let range? in texts {
                 end &+= range.count
                 starts.append(UInt32(truncatingIfNeeded: end))
+            }
+        }
+
+        /// Copies a value's `count` bytes from `from` to `to`: up to 16 as two words that may
+        /// overlap, not by `memmove`. Both must hold `count` bytes.
+        @unsafe @inline(__always)
+        static func copyValue(from: UnsafeRawPointer, to: UnsafeMutableRawPointer, count: Int) {
+            if count >= 8, count <= 16 {
+                let head = unsafe from.loadUnaligned(as: UInt64.self)
+                let tail = unsafe from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                unsafe to.storeBytes(of: head, as: UInt64.self)
+                unsafe to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+            } else if count >= 4, count < 8 {
+                let head = unsafe from.loadUnaligned(as: UInt32.self)
+                let tail = unsafe from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                unsafe to.storeBytes(of: head, as: UInt32.self)
+                unsafe to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+            } else {
+                unsafe to.copyMemory(from: from, byteCount: count)
             }
         }
 
