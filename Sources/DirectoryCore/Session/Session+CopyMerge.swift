@@ -192,7 +192,9 @@ extension Session {
         } catch {
             // Without the advice meant for the list's own file ("--file", "save!").
             guard error.isNotAList else { throw .storage(error) }
-            throw .mergeNotAList(path: StoreLocation.displayName(path), problem: error.notAListProblem)
+            throw .mergeNotAList(
+                path: StoreLocation.displayName(path), problem: error.notAListProblem,
+                importHint: StorageError.importHint(for: path, instead: "merged"))
         }
         guard var list = loaded else { throw .storage(.unreadable(path: path, reason: "there is no such file")) }
         guard list.kind.name == kind.name else {
@@ -407,7 +409,7 @@ extension Session {
     /// What is wrong with a copy that cannot be merged, without the advice meant for the
     /// list's own file ("save!", "--file"), which does not fit a copy.
     static func copyProblem(_ error: SessionError) -> String {
-        if case .mergeNotAList(_, let problem) = error { return problem }
+        if case .mergeNotAList(_, let problem, _) = error { return problem }
         guard case .storage(let storage) = error, storage.isNotAList else { return error.message }
         return storage.notAListProblem
     }

@@ -88,8 +88,9 @@ public enum SessionError: Error, Equatable, Sendable {
     case copyChangedWhileRead(path: String)
     /// The copy holds another kind of list (a bucket list given to a directory); nothing was merged.
     case mergeOtherKind(path: String, copy: String, list: String)
-    /// `merge PATH` of a file that is not a list (empty, another format, broken).
-    case mergeNotAList(path: String, problem: String)
+    /// `merge PATH` of a file that is not a list (empty, another format, broken); `importHint`
+    /// gives the `import` line for a file named as CSV, TSV or vCard (`StorageError.importHint`).
+    case mergeNotAList(path: String, problem: String, importHint: String?)
     /// `--kind` names one kind, and the file's records are of another: saving would write
     /// records that neither app reads.
     case kindContradicted(location: String, given: ListKind, holds: ListKind)
@@ -256,7 +257,8 @@ public enum SessionError: Error, Equatable, Sendable {
             return "\(path) holds \(holds.pluralNoun) (its records have \(fields.joined(separator: " and "))), "
                 + "not \(given.pluralNoun), so it was not opened as \(given.pluralNoun): a save would write records "
                 + "neither app reads. Open it without --kind (the file decides) or with --kind \(holds.name)"
-        case .mergeNotAList(let path, let problem):
+        case .mergeNotAList(let path, let problem, let importHint):
+            if let importHint { return "\(path) cannot be merged: \(problem), so nothing was merged. \(importHint)" }
             return "\(path) cannot be merged: \(problem), so nothing was merged (a CSV or vCard file is "
                 + "brought in with 'import')"
         case .copyChangedWhileRead(let path):

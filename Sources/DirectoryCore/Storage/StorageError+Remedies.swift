@@ -4,8 +4,9 @@
 extension StorageError {
     /// "A CSV file is brought in with import, not opened: 'import csv a.csv' adds its records
     /// to the list that is open", for a file whose name ends as `import` reads it (`.csv`,
-    /// `.tsv`, `.vcf`); `nil` for any other name.
-    static func importHint(for path: String) -> String? {
+    /// `.tsv`, `.vcf`); `nil` for any other name. `instead` is what was asked of it: opened,
+    /// merged.
+    static func importHint(for path: String, instead: String = "opened") -> String? {
         let name = path.split(separator: "/").last ?? ""
         guard let dot = name.lastIndex(of: ".") else { return nil }
         let format: ExchangeFormat
@@ -24,7 +25,8 @@ extension StorageError {
         }
         let command = CommandDescription.text(
             of: .importFile(format, path: QuotedValue.written(path), options: options))
-        return "\(what) is brought in with import, not opened: '\(command)' adds its records to the list that is open"
+        return
+            "\(what) is brought in with import, not \(instead): '\(command)' adds its records to the list that is open"
     }
 
     /// How to give the records of a file without ids the key the apps need, in `format`'s own

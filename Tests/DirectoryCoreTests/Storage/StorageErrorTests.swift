@@ -44,6 +44,22 @@ struct StorageErrorTests {
         #expect(message.contains(phrase), "\(message)")
     }
 
+    @Test(
+        "a merge of a file named as CSV, TSV or vCard gives the import line that brings it in; other names the rule",
+        arguments: [
+            ("/d/people.csv", "merged. A CSV file is brought in with import, not merged: 'import csv /d/people.csv'"),
+            ("/d/Sheet.tsv", "not merged: 'import csv --separator tab /d/Sheet.tsv' adds its records to the list"),
+            ("/d/notes.txt", "nothing was merged (a CSV or vCard file is brought in with 'import')"),
+        ])
+    func mergeImportLine(path: String, phrase: String) {
+        let error = SessionError.mergeNotAList(
+            path: StoreLocation.displayName(path), problem: "it is neither a property list nor JSON",
+            importHint: StorageError.importHint(for: path, instead: "merged"))
+        let name = StoreLocation.displayName(path)
+        #expect(error.message.hasPrefix("\(name) cannot be merged: it is neither a property list nor JSON, so "))
+        #expect(error.message.contains(phrase), "\(error.message)")
+    }
+
     @Test("a file of no known format with any other name is not pointed at import", arguments: ["notes.plist", "csv"])
     func unknownFormatOtherNames(path: String) {
         #expect(
