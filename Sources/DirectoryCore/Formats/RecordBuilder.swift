@@ -350,10 +350,6 @@ public struct RecordBuilder: Sendable {
             objects: objects)
     }
 
-    /// Each field's value in a record that does not set it, in kind order (empty until the
-    /// kind is known).
-    var defaultValues: [FieldValue] { defaults }
-
     /// How the binary property list being read shares its objects (its reader says).
     public var plistObjectSharing = BinaryPlistObjectSharing.shared
 
