@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "DirectoryFiles", targets: ["DirectoryFiles"]),
         .executable(name: "directory-bench", targets: ["directory-bench"]),
         .executable(name: "directory-floor", targets: ["directory-floor"]),
+        .executable(name: "directory-bound", targets: ["directory-bound"]),
     ],
     targets: [
         // libedit, found through pkg-config (Debian: libedit-dev).
@@ -71,6 +72,9 @@ let package = Package(
         // The benchmark's floor: read a file, write it whole beside itself, fsync, rename (C, so
         // that its start-up costs nothing worth counting).
         .executableTarget(name: "directory-floor"),
+        // The binary plist row's least parse: the floor, and between its read and its write the
+        // least a program that keeps the list can do (C, threads of its own).
+        .executableTarget(name: "directory-bound", linkerSettings: [.linkedLibrary("pthread")]),
         .testTarget(
             name: "DirectoryCoreTests",
             dependencies: ["DirectoryCore"],

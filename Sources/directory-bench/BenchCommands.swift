@@ -41,12 +41,15 @@ struct BenchCommands {
     let binaryFloor: Contender
     /// The same on the large XML plist.
     let xmlFloor: Contender
+    /// `directory-bound` on the large binary plist: the floor, and between its read and its
+    /// write the least parse that keeps the list (what no program that loads it can skip).
+    let binaryBound: Contender
 
     /// The commands in the order of a run.
     var all: [Contender] {
         [
             script, sqlite, json, pythonJSON, msgspec, orjson, binary, plistBinary, xml, plistXML, start,
-            pythonStart, small, find, sqliteFind, list, sqliteList, jsonFloor, binaryFloor, xmlFloor,
+            pythonStart, small, find, sqliteFind, list, sqliteList, jsonFloor, binaryFloor, xmlFloor, binaryBound,
         ]
     }
 
@@ -57,7 +60,7 @@ struct BenchCommands {
 
     /// Sets up the commands on `data`, with the `directory` executable at `directory` and
     /// the floor program at `floor`.
-    init(data: BenchData, directory: String, floor: String, options: BenchOptions) {
+    init(data: BenchData, directory: String, floor: String, bound: String, options: BenchOptions) {
         func ours(
             _ work: String, _ source: String, _ scratch: String, _ commands: [String], timesPerRound: Int = 1
         ) -> Contender {
@@ -77,10 +80,13 @@ struct BenchCommands {
                 invocation: Invocation(program: "python3", arguments: [data.reference(script), target] + extra),
                 isOurs: false, prepare: { try BenchData.copy(source, to: target) })
         }
-        func floorOf(_ work: String, _ source: String, _ scratch: String) -> Contender {
+        func floorOf(
+            _ work: String, _ source: String, _ scratch: String, program: String = floor,
+            label: String = Contender.floorLabel
+        ) -> Contender {
             let target = data.scratch(scratch)
             return Contender(
-                label: Contender.floorLabel, work: work, invocation: Invocation(program: floor, arguments: [target]),
+                label: label, work: work, invocation: Invocation(program: program, arguments: [target]),
                 isOurs: false, timesPerRound: Self.floorTimesPerRound,
                 prepare: { try BenchData.copy(source, to: target) })
         }
@@ -113,6 +119,8 @@ struct BenchCommands {
         jsonFloor = floorOf(jsonWork, jsonFile, "floor-people.json")
         binaryFloor = floorOf(binaryWork, binaryFile, "floor-people.plist")
         xmlFloor = floorOf(xmlWork, xmlFile, "floor-people-xml.plist")
+        binaryBound = floorOf(
+            binaryWork, binaryFile, "bound-people.plist", program: bound, label: Contender.boundLabel)
         let smallCount = options.smallPeople.formatted
         start = Contender(
             label: "directory", work: "JSON, \(smallCount): -c quit",

@@ -13,6 +13,9 @@ struct BenchOptions {
     /// `--floor PATH`: the floor program (read, write, fsync, rename); by default the one
     /// next to this program.
     var floor: String?
+    /// `--bound PATH`: the binary plist's least parse (the floor and the least parse that
+    /// keeps the list); by default the one next to this program.
+    var bound: String?
     /// `--before PATH`: an older `directory` executable, run interleaved with `directory` on
     /// every one of its commands, for a before/after table.
     var before: String?
@@ -27,14 +30,16 @@ struct BenchOptions {
     static let usage = """
         usage: directory-bench [--quick] [--runs K] [--people N] [--small-people N]
                                [--script-people N] [--directory PATH] [--work DIR]
-                               [--before PATH] [--floor PATH] [--postgresql-only]
+                               [--before PATH] [--floor PATH] [--bound PATH] [--postgresql-only]
 
         Generates people files and a script, runs directory and the tools a user would
         reach for instead (python3's json and plistlib, orjson, msgspec, the sqlite3 shell,
         psql) side by side, K times each, interleaved, times find and Tab completion at the
         prompt in-process, times directory-floor (the I/O of a save and nothing else) on
-        each large file, and prints median times, peak memory, ratios and each goal of
-        issues 34, 14, 5 and 11 as PASS or MISS. Missing tools are reported as skipped.
+        each large file and directory-bound (the floor and the least parse that keeps the
+        list) on the binary plist, and prints median times, peak memory, ratios and each
+        goal of issues 34, 14, 5 and 11 as PASS or MISS. Missing tools are reported as
+        skipped.
 
           --quick            a smoke run: 2,000 people, 1,000 script records, 1 run
           --runs K           runs of each command (default 5)
@@ -45,6 +50,8 @@ struct BenchOptions {
           --before PATH      also run an older directory executable on each of directory's
                              commands, interleaved, and print a before/after table
           --floor PATH       the floor program (default: directory-floor next to directory-bench)
+          --bound PATH       the binary plist's least parse (default: directory-bound next to
+                             directory-bench)
           --work DIR         keep data and scripts in DIR (default: a temporary folder)
           --postgresql-only  only the PostgreSQL rows (open, save as, edit + save, merging save, refresh,
                              bulk saves, the triggers' cost in the server's CPU, one-edit CPU)
@@ -83,6 +90,7 @@ struct BenchOptions {
             case "--work": options.workFolder = try value()
             case "--before": options.before = try value()
             case "--floor": options.floor = try value()
+            case "--bound": options.bound = try value()
             case "--help", "-h": options.help = true
             default: throw BenchUsageError("unknown option '\(arguments[index])'")
             }

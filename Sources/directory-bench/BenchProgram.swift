@@ -21,7 +21,8 @@ enum BenchProgram {
         do {
             let program = try directoryProgram(options)
             let data = try BenchData.generate(in: folder, options: options, log: log)
-            let suite = BenchSuite(data: data, directory: program, floor: floorProgram(options), options: options)
+            let suite = BenchSuite(
+                data: data, directory: program, floor: floorProgram(options), bound: boundProgram(options), options: options)
             suite.skipMissingTools()
             let database = BenchDatabaseRows(data: data, directory: program, people: options.people, log: log)
             defer { database.cluster?.stop() }
@@ -104,10 +105,20 @@ enum BenchProgram {
     /// The floor program: `--floor`, or the one built next to this program (which may be
     /// missing: its rows are then skipped).
     private static func floorProgram(_ options: BenchOptions) -> String {
-        if let path = options.floor { return path }
+        options.floor ?? sibling("directory-floor")
+    }
+
+    /// The binary plist's least parse: `--bound`, or the one built next to this program (which
+    /// may be missing: its row is then skipped).
+    private static func boundProgram(_ options: BenchOptions) -> String {
+        options.bound ?? sibling("directory-bound")
+    }
+
+    /// The path of the program `name` in this program's folder.
+    private static func sibling(_ name: String) -> String {
         let own =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("directory-floor").path
+        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     /// Progress, on standard error.

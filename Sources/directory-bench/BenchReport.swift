@@ -32,6 +32,13 @@ struct BenchReport {
         lines.append("")
         lines += goalTable(suite.floorGoals)
         lines.append("")
+        lines.append(
+            "How far the binary plist row can go in this run (directory-bound: the floor, and between its read and "
+                + "its write the least parse that keeps the list, on two threads; where it misses the goal, no "
+                + "program that loads the list meets it here)")
+        lines.append("")
+        lines += goalTable(suite.floorBounds, ours: "least parse")
+        lines.append("")
         lines.append("Goals of issue 14 (performance near the limit)")
         lines.append(
             "(find searches for \"\(BenchData.findText)\", a common surname: \(findMatches.formatted) people, "
@@ -68,10 +75,10 @@ struct BenchReport {
         return lines.joined(separator: "\n")
     }
 
-    /// A table of `goals`.
-    private func goalTable(_ goals: [Goal]) -> [String] {
+    /// A table of `goals`, whose own figures are `ours`'s.
+    private func goalTable(_ goals: [Goal], ours: String = "directory") -> [String] {
         var lines = [
-            "| goal | directory | its peak | compared with | time | peak | ratio | goal | result |",
+            "| goal | \(ours) | its peak | compared with | time | peak | ratio | goal | result |",
             "|---|--:|--:|---|--:|--:|--:|--:|---|",
         ]
         for goal in goals {

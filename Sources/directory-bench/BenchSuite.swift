@@ -11,6 +11,9 @@ final class BenchSuite {
     let nearTheLimitGoals: [Goal]
     /// The goals at the floor (issue 34).
     let floorGoals: [Goal]
+    /// The least parse against the same floor, with the binary plist's goal: how far that
+    /// row can go in this run.
+    let floorBounds: [Goal]
     /// `find` and completion at the prompt, timed in this process.
     let prompt: BenchPromptRows
     /// The `--before` executable, if any.
@@ -19,14 +22,15 @@ final class BenchSuite {
     private(set) var twins: [ObjectIdentifier: Contender] = [:]
 
     /// Sets up the commands on `data`.
-    init(data: BenchData, directory: String, floor: String, options: BenchOptions) {
-        let commands = BenchCommands(data: data, directory: directory, floor: floor, options: options)
+    init(data: BenchData, directory: String, floor: String, bound: String, options: BenchOptions) {
+        let commands = BenchCommands(data: data, directory: directory, floor: floor, bound: bound, options: options)
         prompt = BenchPromptRows(data: data, people: options.people)
         before = options.before
         contenders = []
         goals = Goal.againstCommonTools(commands, options: options)
         nearTheLimitGoals = Goal.nearTheLimit(commands, data: data, prompt: prompt)
         floorGoals = Goal.atTheFloor(commands, data: data)
+        floorBounds = Goal.boundsAtTheFloor(commands)
         contenders = withTwins(commands.all)
     }
 
@@ -63,6 +67,8 @@ final class BenchSuite {
             switch contender.label {
             case Contender.floorLabel where !FileManager.default.isExecutableFile(atPath: contender.invocation.program):
                 contender.skipped = "not built (swift build -c release --product directory-floor)"
+            case Contender.boundLabel where !FileManager.default.isExecutableFile(atPath: contender.invocation.program):
+                contender.skipped = "not built (swift build -c release --product directory-bound)"
             case "msgspec" where !msgspec: contender.skipped = "not installed (pip install msgspec)"
             case "orjson" where !orjson: contender.skipped = "not installed (pip install orjson)"
             case "sqlite3" where !sqlite: contender.skipped = "not installed (apt-get install sqlite3)"

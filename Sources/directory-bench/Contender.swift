@@ -35,6 +35,9 @@ final class Contender: Measured {
     /// The label of `directory-floor`'s rows: the I/O of a save and nothing else.
     static let floorLabel = "floor (read, write, fsync, rename)"
 
+    /// The label of `directory-bound`'s row: the floor and the least parse that keeps the list.
+    static let boundLabel = "least parse (the floor, and the records found, checked and kept)"
+
     /// The same command run by the `directory` executable at `program`, labelled "directory before".
     func twin(running program: String) -> Contender {
         var invocation = invocation

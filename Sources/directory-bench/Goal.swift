@@ -57,7 +57,11 @@ struct Goal {
 
     /// "PASS", "MISS", or why there is no verdict.
     var verdict: String {
-        if let reason = ours.skipped { return "ERROR: directory " + reason }
+        if let reason = ours.skipped {
+            // A reference program in our place (the least parse) is skipped, as references are.
+            if let command = ours as? Contender, !command.isOurs { return "skipped: \(command.label) " + reason }
+            return "ERROR: directory " + reason
+        }
         if case .commands(let contenders) = reference, let skipped = skippedReferences(contenders) {
             return "skipped: " + skipped
         }

@@ -33,6 +33,13 @@ struct BenchmarkSmokeTests {
         }
         // The floor program is built with the others, so its rows are measured, never skipped.
         #expect(issue34Table.contains("| floor (read, write, fsync, rename) |"), "floor not measured:\n\(issue34Table)")
+        // So is the binary plist's least parse, and its row has a verdict against the same floor.
+        let bound = issue34Table.split(separator: "\n").first {
+            $0.hasPrefix("| binary plist, 2,000: load, edit, save — the least parse against its floor")
+        }
+        let boundVerdict = bound?.split(separator: "|").last?.trimmingCharacters(in: .whitespaces) ?? ""
+        #expect(boundVerdict == "PASS" || boundVerdict == "MISS", "least parse not measured:\n\(issue34Table)")
+        #expect(report.contains("| least parse (the floor, and the records found, checked and kept) | binary plist"))
         let issue5 = try #require(report.range(of: "Goals of issue 5"), "no table of issue 5:\n\(report)")
         let issue14Table = report[issue14.upperBound..<issue5.lowerBound]
         for row in Self.issue14Rows {
