@@ -22,7 +22,8 @@ enum BenchProgram {
             let program = try directoryProgram(options)
             let data = try BenchData.generate(in: folder, options: options, log: log)
             let suite = BenchSuite(
-                data: data, directory: program, floor: floorProgram(options), bound: boundProgram(options), options: options)
+                data: data, directory: program, floor: floorProgram(options), bound: boundProgram(options),
+                options: options)
             suite.skipMissingTools()
             let database = BenchDatabaseRows(data: data, directory: program, people: options.people, log: log)
             defer { database.cluster?.stop() }
