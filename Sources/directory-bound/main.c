@@ -3,12 +3,16 @@
 // (docs/performance.md, "how far the binary plist row can go").
 //
 // It does what directory-floor does (read FILE whole; write it to a new file beside it,
-// fsync, rename over FILE, fsync of the folder) and, between the read and the write, parses
-// the list and keeps it, with no more work than that needs:
-// - the trailer and the top array are read and checked;
-// - each record (split in THREADS equal runs, one thread each, 2 by default) is found through
-//   the offset table, must be a dictionary of three pairs whose keys are the first record's
-//   `id`, `name` and `office` objects, and every reference must be in range;
+// fsync, rename over FILE, fsync of the folder) and parses the list and keeps it, behind the
+// read, with no more work than that needs:
+// - the trailer and the offset table are read first (`pread`), then the objects from the start
+//   a piece of 4 MiB at a time; the top array is checked once the first piece is in;
+// - THREADS threads (2 by default) take the records a chunk of 4,096 at a time, in order, while
+//   the read goes on, each waiting for the bytes a record needs: so the parse runs behind the
+//   read, and what it adds to the floor is what it cannot hide there;
+// - each record is found through the offset table, must be a dictionary of three pairs whose
+//   keys are the first record's `id`, `name` and `office` objects, and every reference must be
+//   in range;
 // - each id must be an ASCII string of 36 characters, 8-4-4-4-12 hexadecimal digits, and is
 //   kept as its 16 bytes;
 // - each name and office must be a string object (ASCII, checked byte by byte, or UTF-16),
@@ -27,6 +31,8 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +54,18 @@ static uint64_t recordCount;
 static uint64_t idKey, nameKey, officeKey;
 // Per object: 0 not looked at, 1 an ASCII string, 2 a UTF-16 string, 3 anything else.
 static uint8_t *checked;
+
+// How far the forward read has come: the bytes before it are in `bytes` (and those of the
+// offset table and the trailer, read first, from `offsetTable` on).
+static _Atomic uint64_t readEnd;
+
+// Waits until the bytes before `end` are read; false when they never will be (past the file).
+static int need(uint64_t end) {
+    if (end > size) return 0;
+    if (end > offsetTable) end = offsetTable;
+    while (atomic_load_explicit(&readEnd, memory_order_acquire) < end) sched_yield();
+    return 1;
+}
 
 // A record as kept.
 struct row {
@@ -77,7 +95,7 @@ static uint64_t offsetOf(uint64_t object) { return bigEndian(bytes + offsetTable
 static int string(uint64_t object, const uint8_t **start, uint64_t *count) {
     if (object >= objectCount) return -1;
     uint64_t position = offsetOf(object);
-    if (position + 1 >= size) return -1;
+    if (position + 1 >= size || !need(position + 10)) return -1;
     uint8_t marker = bytes[position];
     const uint8_t *next = bytes + position + 1;
     uint64_t length = marker & 15;
@@ -92,7 +110,7 @@ static int string(uint64_t object, const uint8_t **start, uint64_t *count) {
     int kind = marker >> 4;
     if (kind != 5 && kind != 6) return -1;
     uint64_t byteCount = kind == 6 ? length * 2 : length;
-    if ((uint64_t)(next - bytes) + byteCount > size) return -1;
+    if ((uint64_t)(next - bytes) + byteCount > size || !need((uint64_t)(next - bytes) + byteCount)) return -1;
     *start = next;
     *count = length;
     return kind;
@@ -137,17 +155,24 @@ static int parseID(uint64_t object, uint8_t *id) {
     return invalid & 0xF0 ? -1 : 0;
 }
 
-struct run {
-    uint64_t first, end;
-};
+// The records are taken a chunk at a time, in order, by whichever thread is free.
+static _Atomic uint64_t nextChunk;
+static const uint64_t chunkRecords = 4096;
 
 static void *parse(void *argument) {
-    struct run *run = argument;
-    for (uint64_t slot = run->first; slot < run->end && !failed; slot++) {
+    (void)argument;
+    for (;;) {
+        uint64_t first = atomic_fetch_add(&nextChunk, 1) * chunkRecords;
+        if (first >= recordCount || failed) break;
+        uint64_t end = first + chunkRecords < recordCount ? first + chunkRecords : recordCount;
+        if (!need((uint64_t)(topReferences - bytes) + end * referenceSize)) goto bad;
+        for (uint64_t slot = first; slot < end && !failed; slot++) {
         uint64_t record = bigEndian(topReferences + slot * referenceSize, referenceSize);
         if (record >= objectCount) goto bad;
         uint64_t position = offsetOf(record);
-        if (position + 1 + 6 * (uint64_t)referenceSize > size || bytes[position] != 0xD3) goto bad;
+        if (position + 1 + 6 * (uint64_t)referenceSize > size || !need(position + 1 + 6 * (uint64_t)referenceSize)
+            || bytes[position] != 0xD3)
+            goto bad;
         const uint8_t *keys = bytes + position + 1, *values = keys + 3 * referenceSize;
         struct row *row = &rows[slot];
         for (int pair = 0; pair < 3; pair++) {
@@ -166,6 +191,7 @@ static void *parse(void *argument) {
                 goto bad;
             }
         }
+        }
     }
     return NULL;
 bad:
@@ -173,17 +199,53 @@ bad:
     return NULL;
 }
 
-// The object of the first record's key `name`, or UINT64_MAX.
-static uint64_t firstRecordKey(const char *name) {
+// The object of the first record's key `name`, or UINT64_MAX; the first record and its keys
+// must lie before `limit` (the bytes read so far), or `*later` is set.
+static uint64_t firstRecordKey(const char *name, uint64_t limit, int *later) {
     uint64_t position = offsetOf(bigEndian(topReferences, referenceSize));
-    if (position + 1 + 6 * (uint64_t)referenceSize > size || bytes[position] != 0xD3) return UINT64_MAX;
+    if (position + 1 + 6 * (uint64_t)referenceSize > limit) {
+        *later = 1;
+        return UINT64_MAX;
+    }
+    if (bytes[position] != 0xD3) return UINT64_MAX;
     for (int pair = 0; pair < 3; pair++) {
         uint64_t key = bigEndian(bytes + position + 1 + pair * referenceSize, referenceSize);
+        if (key >= objectCount) return UINT64_MAX;
+        if (offsetOf(key) + 16 > limit) {
+            *later = 1;
+            return UINT64_MAX;
+        }
         const uint8_t *text;
         uint64_t count;
         if (string(key, &text, &count) == 5 && count == strlen(name) && memcmp(text, name, count) == 0) return key;
     }
     return UINT64_MAX;
+}
+
+// Finds the top array and the keys of the first record in the first `limit` bytes read: 1 when
+// done, 0 when more must be read first, -1 when the file is not a list of people.
+static int setUp(uint64_t top, uint64_t limit) {
+    if (memcmp(bytes, "bplist00", 8) != 0) return -1;
+    uint64_t position = offsetOf(top);
+    if (position + 10 >= offsetTable) return -1;
+    if (position + 10 > limit) return 0;
+    if (bytes[position] >> 4 != 0xA) return -1;
+    const uint8_t *next = bytes + position + 1;
+    recordCount = bytes[position] & 15;
+    if (recordCount == 15) {
+        int width = 1 << (*next & 15);
+        recordCount = bigEndian(next + 1, width);
+        next += 1 + width;
+    }
+    if ((uint64_t)(next - bytes) + recordCount * referenceSize > offsetTable || recordCount == 0) return -1;
+    if ((uint64_t)(next - bytes) + referenceSize > limit) return 0;
+    topReferences = next;
+    int later = 0;
+    idKey = firstRecordKey("id", limit, &later);
+    nameKey = firstRecordKey("name", limit, &later);
+    officeKey = firstRecordKey("office", limit, &later);
+    if (later) return 0;
+    return idKey == UINT64_MAX || nameKey == UINT64_MAX || officeKey == UINT64_MAX ? -1 : 1;
 }
 
 static int fail(const char *what, const char *path) {
@@ -217,19 +279,11 @@ int main(int argc, char **argv) {
     size = (size_t)status.st_size;
     uint8_t *buffer = malloc(size > 0 ? size : 1);
     if (buffer == NULL) return fail("no memory for", path);
-    size_t done = 0;
-    while (done < size) {
-        ssize_t count = read(input, buffer + done, size - done);
-        if (count < 0 && errno == EINTR) continue;
-        if (count <= 0) return fail("cannot read", path);
-        done += (size_t)count;
-    }
-    close(input);
     bytes = buffer;
-    double read = now();
-
     errno = 0;
-    if (size < 40 || memcmp(bytes, "bplist00", 8) != 0) return fail("not a binary property list:", path);
+    // The trailer first, and the offset table it points to: every record is found through it.
+    if (size < 40 || pread(input, buffer + size - 32, 32, (off_t)(size - 32)) != 32)
+        return fail("not a binary property list:", path);
     const uint8_t *trailer = bytes + size - 32;
     offsetSize = trailer[6];
     referenceSize = trailer[7];
@@ -237,37 +291,45 @@ int main(int argc, char **argv) {
     uint64_t top = bigEndian(trailer + 16, 8);
     offsetTable = bigEndian(trailer + 24, 8);
     if (offsetSize < 1 || offsetSize > 8 || referenceSize < 1 || referenceSize > 8 || top >= objectCount
-        || objectCount > size || offsetTable + objectCount * offsetSize > size)
+        || objectCount > size || offsetTable < 8 || offsetTable + objectCount * offsetSize > size - 32)
         return fail("a damaged trailer in", path);
-    uint64_t position = offsetOf(top);
-    if (position + 2 >= size || bytes[position] >> 4 != 0xA) return fail("no top array in", path);
-    const uint8_t *next = bytes + position + 1;
-    recordCount = bytes[position] & 15;
-    if (recordCount == 15) {
-        int width = 1 << (*next & 15);
-        recordCount = bigEndian(next + 1, width);
-        next += 1 + width;
+    size_t done = 0;
+    while (offsetTable + done < size - 32) {
+        ssize_t count = pread(input, buffer + offsetTable + done, size - 32 - offsetTable - done,
+            (off_t)(offsetTable + done));
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) return fail("cannot read", path);
+        done += (size_t)count;
     }
-    if ((uint64_t)(next - bytes) + recordCount * referenceSize > size || recordCount == 0)
-        return fail("a damaged top array in", path);
-    topReferences = next;
-    idKey = firstRecordKey("id");
-    nameKey = firstRecordKey("name");
-    officeKey = firstRecordKey("office");
-    if (idKey == UINT64_MAX || nameKey == UINT64_MAX || officeKey == UINT64_MAX)
-        return fail("no people in", path);
-    checked = calloc(objectCount, 1);
-    rows = malloc(recordCount * sizeof *rows);
-    if (checked == NULL || rows == NULL) return fail("no memory for", path);
+    // Then the objects from the start, a piece at a time; the records are parsed behind the
+    // read on the other threads, each waiting for the bytes it needs.
+    const size_t piece = 4 << 20;
+    done = 0;
+    int started_threads = 0;
     pthread_t workers[16];
-    struct run runs[16];
-    for (int index = 0; index < threads; index++) {
-        runs[index].first = recordCount * index / threads;
-        runs[index].end = recordCount * (index + 1) / threads;
+    while (done < offsetTable) {
+        size_t wanted = offsetTable - done < piece ? offsetTable - done : piece;
+        ssize_t count = read(input, buffer + done, wanted);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) return fail("cannot read", path);
+        done += (size_t)count;
+        atomic_store_explicit(&readEnd, done, memory_order_release);
+        if (started_threads) continue;
+        // Set up as soon as the top array and the first record are read (in the writer's
+        // files, in the first piece), then start the threads.
+        int ready = setUp(top, done);
+        if (ready < 0) return fail("no people in", path);
+        if (ready == 0) continue;
+        checked = calloc(objectCount, 1);
+        rows = malloc(recordCount * sizeof *rows);
+        if (checked == NULL || rows == NULL) return fail("no memory for", path);
+        for (int index = 0; index < threads; index++) pthread_create(&workers[index], NULL, parse, NULL);
+        started_threads = 1;
     }
-    for (int index = 1; index < threads; index++) pthread_create(&workers[index], NULL, parse, &runs[index]);
-    parse(&runs[0]);
-    for (int index = 1; index < threads; index++) pthread_join(workers[index], NULL);
+    close(input);
+    double read = now();
+    if (!started_threads) return fail("no people in", path);
+    for (int index = 0; index < threads; index++) pthread_join(workers[index], NULL);
     if (failed) return fail("a record not of people in", path);
     double parsed = now();
 
