@@ -44,12 +44,16 @@ struct BenchCommands {
     /// `directory-bound` on the large binary plist: the floor, and between its read and its
     /// write the least parse that keeps the list (what no program that loads it can skip).
     let binaryBound: Contender
+    /// `json-bound` on the large JSON file: the floor, and between its read and its write the
+    /// least parse that keeps the list with simdjson on two threads.
+    let jsonBound: Contender
 
     /// The commands in the order of a run.
     var all: [Contender] {
         [
             script, sqlite, json, pythonJSON, msgspec, orjson, binary, plistBinary, xml, plistXML, start,
             pythonStart, small, find, sqliteFind, list, sqliteList, jsonFloor, binaryFloor, xmlFloor, binaryBound,
+            jsonBound,
         ]
     }
 
@@ -121,6 +125,9 @@ struct BenchCommands {
         xmlFloor = floorOf(xmlWork, xmlFile, "floor-people-xml.plist")
         binaryBound = floorOf(
             binaryWork, binaryFile, "bound-people.plist", program: bound, label: Contender.boundLabel)
+        jsonBound = floorOf(
+            jsonWork, jsonFile, "bound-people.json", program: options.jsonBound ?? "",
+            label: Contender.jsonBoundLabel)
         let smallCount = options.smallPeople.formatted
         start = Contender(
             label: "directory", work: "JSON, \(smallCount): -c quit",

@@ -16,6 +16,9 @@ struct BenchOptions {
     /// `--bound PATH`: the binary plist's least parse (the floor and the least parse that
     /// keeps the list); by default the one next to this program.
     var bound: String?
+    /// `--json-bound PATH`: JSON's least parse (`scripts/bounds/json-bound.cc`, built by
+    /// `scripts/bench` where simdjson is installed); its row is skipped without it.
+    var jsonBound: String?
     /// `--before PATH`: an older `directory` executable, run interleaved with `directory` on
     /// every one of its commands, for a before/after table.
     var before: String?
@@ -30,14 +33,15 @@ struct BenchOptions {
     static let usage = """
         usage: directory-bench [--quick] [--runs K] [--people N] [--small-people N]
                                [--script-people N] [--directory PATH] [--work DIR]
-                               [--before PATH] [--floor PATH] [--bound PATH] [--postgresql-only]
+                               [--before PATH] [--floor PATH] [--bound PATH]
+                               [--json-bound PATH] [--postgresql-only]
 
         Generates people files and a script, runs directory and the tools a user would
         reach for instead (python3's json and plistlib, orjson, msgspec, the sqlite3 shell,
         psql) side by side, K times each, interleaved, times find and Tab completion at the
         prompt in-process, times directory-floor (the I/O of a save and nothing else) on
-        each large file and directory-bound (the floor and the least parse that keeps the
-        list) on the binary plist, and prints median times, peak memory, ratios and each
+        each large file, the least parse that keeps the list (the floor and the parse) on
+        the binary plist and on JSON, and prints median times, peak memory, ratios and each
         goal of issues 34, 14, 5 and 11 as PASS or MISS. Missing tools are reported as
         skipped.
 
@@ -52,6 +56,8 @@ struct BenchOptions {
           --floor PATH       the floor program (default: directory-floor next to directory-bench)
           --bound PATH       the binary plist's least parse (default: directory-bound next to
                              directory-bench)
+          --json-bound PATH  JSON's least parse, with simdjson (scripts/bounds/json-bound.cc,
+                             built by scripts/bench; without it, its row is skipped)
           --work DIR         keep data and scripts in DIR (default: a temporary folder)
           --postgresql-only  only the PostgreSQL rows (open, save as, edit + save, merging save, refresh,
                              bulk saves, the triggers' cost in the server's CPU, one-edit CPU)
@@ -91,6 +97,7 @@ struct BenchOptions {
             case "--before": options.before = try value()
             case "--floor": options.floor = try value()
             case "--bound": options.bound = try value()
+            case "--json-bound": options.jsonBound = try value()
             case "--help", "-h": options.help = true
             default: throw BenchUsageError("unknown option '\(arguments[index])'")
             }

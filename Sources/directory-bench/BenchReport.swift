@@ -33,9 +33,9 @@ struct BenchReport {
         lines += goalTable(suite.floorGoals)
         lines.append("")
         lines.append(
-            "How far the binary plist row can go in this run (directory-bound: the floor, and between its read and "
-                + "its write the least parse that keeps the list, on two threads; where it misses the goal, no "
-                + "program that loads the list meets it here)")
+            "How far the JSON and binary plist rows can go in this run (the floor, and the least parse that keeps "
+                + "the list on two threads: json-bound with simdjson, directory-bound behind its read; where one "
+                + "misses its row's goal, no program that loads the list that way meets it here)")
         lines.append("")
         lines += goalTable(suite.floorBounds, ours: "least parse")
         lines.append("")

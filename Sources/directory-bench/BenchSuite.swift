@@ -69,6 +69,9 @@ final class BenchSuite {
                 contender.skipped = "not built (swift build -c release --product directory-floor)"
             case Contender.boundLabel where !FileManager.default.isExecutableFile(atPath: contender.invocation.program):
                 contender.skipped = "not built (swift build -c release --product directory-bound)"
+            case Contender.jsonBoundLabel
+            where !FileManager.default.isExecutableFile(atPath: contender.invocation.program):
+                contender.skipped = "not built (scripts/bench builds it where libsimdjson-dev is installed)"
             case "msgspec" where !msgspec: contender.skipped = "not installed (pip install msgspec)"
             case "orjson" where !orjson: contender.skipped = "not installed (pip install orjson)"
             case "sqlite3" where !sqlite: contender.skipped = "not installed (apt-get install sqlite3)"

@@ -38,6 +38,9 @@ final class Contender: Measured {
     /// The label of `directory-bound`'s row: the floor and the least parse that keeps the list.
     static let boundLabel = "least parse (the floor, and the records found, checked and kept)"
 
+    /// The label of `json-bound`'s row: the floor and simdjson's least parse that keeps the list.
+    static let jsonBoundLabel = "least parse with simdjson (the floor, and the records parsed and kept)"
+
     /// The same command run by the `directory` executable at `program`, labelled "directory before".
     func twin(running program: String) -> Contender {
         var invocation = invocation
