@@ -26,7 +26,7 @@ extension XMLPlistRecordReader {
         /// Two parts from 64 MiB (about 340,000 people) on a machine with a second core. The
         /// tail costs a thread, a second table faulted in and copied by the join: measured on a
         /// quiet machine, a load of 200,000 people (39 MB) took 2 % less wall time for 19 % more
-        /// CPU, one of 350,000 (68 MB) 16 % less, one of 1,000,000 (196 MB) about a quarter less
+        /// CPU, one of 350,000 (68 MB) 16 % less, one of 1,000,000 (196 MB) 13 % less
         /// (docs/performance.md, "the XML plist's records in two parts").
         static var automatic: Split {
             RecordReadSplit.automatic.parts > 1 ? Split(minimumBytes: 64 << 20) : .oneThread
