@@ -17,7 +17,8 @@ public enum RecordCodec {
     }
 
     /// Reads the records in `bytes`, a binary property list's records in runs on as many
-    /// threads as `split` allows (the others on one thread): the same result as on one.
+    /// threads as `split` allows, a large XML property list's in two parts when it allows more
+    /// than one (JSON's on one thread): the same result as on one.
     static func decode(
         _ bytes: RawSpan, format: FileFormat, kind: ListKind?, fallback: ListKind, split: RecordReadSplit
     ) throws(FileFormatError) -> (kind: ListKind, records: RecordList) {
@@ -28,7 +29,7 @@ public enum RecordCodec {
         case .binaryPlist:
             try BinaryPlistRecordReader.read(bytes, into: &builder, split: split)
         case .xmlPlist:
-            try XMLPlistRecordReader.read(bytes, into: &builder)
+            try XMLPlistRecordReader.read(bytes, into: &builder, split: split.parts > 1 ? .automatic : .oneThread)
         }
         return builder.finish()
     }

@@ -8,8 +8,14 @@
 /// copied to the record table without a `String` being made. Unknown keys keep their
 /// values, nested arrays and dictionaries included, as `PropertyValue`s.
 enum XMLPlistRecordReader {
-    /// Reads every record in `bytes` into `builder`.
-    static func read(_ bytes: RawSpan, into builder: inout RecordBuilder) throws(FileFormatError) {
+    /// Reads every record in `bytes` into `builder`, those of a large file in two parts at
+    /// once when `split` allows (`readInParts`): the same records, or the same error, as on
+    /// one thread. Returns whether the records were read in two parts.
+    @discardableResult
+    static func read(
+        _ bytes: RawSpan, into builder: inout RecordBuilder, split: Split = .automatic
+    ) throws(FileFormatError) -> Bool {
+        var inParts = false
         var scanner = XMLPlistScanner(Span(_bytes: bytes))
         try scanner.skipProlog()
         var root = try scanner.readTag(inside: nil)
@@ -30,10 +36,7 @@ enum XMLPlistRecordReader {
             throw scanner.error(
                 "the top level is \(describe(root.element)), expected an array of records", at: root.offset)
         }
-        if root.kind == .open {
-            var strings = StringInterner()
-            try readRecords(from: &scanner, into: &builder, strings: &strings)
-        }
+        if root.kind == .open { inParts = try readArray(from: &scanner, into: &builder, split: split) }
         if wrapped {
             let close = try scanner.readTag(inside: .plist)
             guard close.kind == .close, close.element == .plist else {
@@ -44,18 +47,19 @@ enum XMLPlistRecordReader {
         guard scanner.position == scanner.bytes.count else {
             throw scanner.error("unexpected content after the end of the property list", at: scanner.position)
         }
+        return inParts
     }
 
-    /// Reads the elements of the top-level array through `</array>`; text that
-    /// repeats is made into one shared string by `strings`.
-    private static func readRecords(
-        from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder, strings: inout StringInterner
-    ) throws(FileFormatError) {
-        var tags: XMLPlistKeyTags?
-        // The key codes of the last record's entries, in its order.
-        var guesses: [Int] = []
+    /// Reads the elements of the top-level array through `</array>` (`.arrayEnd`), or up to
+    /// the first element that starts at or after `limit` once the kind is known (`.limit`,
+    /// the scanner at its `<`); what carries from one record to the next is in `run`.
+    static func readRecords(
+        from scanner: inout XMLPlistScanner, into builder: inout RecordBuilder, run: inout XMLPlistRecordRun,
+        before limit: Int
+    ) throws(FileFormatError) -> XMLPlistRecordRun.Stop {
         while true {
             scanner.skipSpace()
+            if scanner.position >= limit, builder.kind != nil { return .limit }
             let tag: XMLPlistTag
             if scanner.hasPrefix(.dict, at: scanner.position) {
                 tag = XMLPlistTag(kind: .open, element: .dict, offset: scanner.position)
@@ -67,7 +71,7 @@ enum XMLPlistRecordReader {
                 guard tag.element == .array else {
                     throw scanner.error("expected </array> but found \(tag.description)", at: tag.offset)
                 }
-                return
+                return .arrayEnd
             }
             guard tag.element == .dict else {
                 let found = tag.element == .key || tag.element == .plist ? tag.description : describe(tag.element)
@@ -76,14 +80,14 @@ enum XMLPlistRecordReader {
             }
             builder.beginRecord()
             if tag.kind == .open {
-                if tags == nil, let kind = builder.kind {
-                    tags = XMLPlistKeyTags(kind: kind)
-                    guesses = Array(0..<(kind.fields.count + 1))
+                if run.tags == nil, let kind = builder.kind {
+                    run.tags = XMLPlistKeyTags(kind: kind)
+                    run.guesses = Array(0..<(kind.fields.count + 1))
                 }
                 var entry = 0
                 while true {
                     let start = scanner.position
-                    if let tags {
+                    if let tags = run.tags {
                         var index = start
                         while index < scanner.bytes.count, XMLPlistScanner.isSpace(scanner.bytes[index]) { index += 1 }
                         if scanner.hasPrefix(.dictEnd, at: index) {
@@ -91,9 +95,9 @@ enum XMLPlistRecordReader {
                             break
                         }
                         // The key of this place in the record before is tried first.
-                        let guess = entry < guesses.count ? guesses[entry] : 0
+                        let guess = entry < run.guesses.count ? run.guesses[entry] : 0
                         if let (code, key, text, id) = scanner.readKnownEntry(tags, guess: guess) {
-                            if entry < guesses.count { guesses[entry] = code }
+                            if entry < run.guesses.count { run.guesses[entry] = code }
                             entry += 1
                             if let id {
                                 try located(at: start) { () throws(FileFormatError) in try builder.add(id: id) }
@@ -102,14 +106,14 @@ enum XMLPlistRecordReader {
                             let known = code == 0 ? RecordBuilder.KnownKey.id : .field(code - 1)
                             try add(
                                 key, .text(text), known: known, at: start, from: scanner, to: &builder,
-                                strings: &strings)
+                                strings: &run.strings)
                             continue
                         }
                     }
                     if let (key, value) = scanner.readSimpleEntry() {
                         entry += 1
                         let known = builder.key(utf8: scanner.bytes.extracting(key))
-                        try add(key, value, known: known, at: start, from: scanner, to: &builder, strings: &strings)
+                        try add(key, value, known: known, at: start, from: scanner, to: &builder, strings: &run.strings)
                         continue
                     }
                     guard let (key, _) = try XMLPlistValueReader.readKey(from: &scanner) else { break }
