@@ -51,6 +51,9 @@ struct DescriptorLines: LineSource {
 
     var mayWait: Bool { !isRegularFile && !atEnd && newlineIndex() == nil }
 
+    /// A script file or standard input may hold any number of lines.
+    static var mayBeLong: Bool { true }
+
     mutating func next(prompt: String) -> LineRead {
         guard let line = nextLine() else {
             guard cancelled else { return .end }
