@@ -9,9 +9,11 @@
 ///
 /// A value, as an array is: a copy shares the chunks until one of the two changes them.
 struct ChunkedList<Element>: Sequence {
-    /// The elements, `chunkSize` to a chunk but the last, which holds at least one and has
-    /// room for `chunkSize`; no chunk when the list is empty.
-    private var chunks: [[Element]] = []
+    /// The chunks before the last, `chunkSize` elements each.
+    private var full: [[Element]] = []
+    /// The last chunk, with room for `chunkSize` elements: empty only when the list is, so
+    /// that an append, the last element and a change to it are an array's own.
+    private var tail: [Element] = []
 
     /// Elements per chunk: 64 KiB of them, under glibc's threshold (128 KiB) for mapping an
     /// allocation apart.
@@ -22,58 +24,52 @@ struct ChunkedList<Element>: Sequence {
     init() {}
 
     /// Whether it holds no element.
-    var isEmpty: Bool { chunks.isEmpty }
+    var isEmpty: Bool { tail.isEmpty }
 
     /// How many elements it holds.
-    var count: Int {
-        let last = chunks.count - 1
-        return last < 0 ? 0 : last * Self.chunkSize + chunks[last].count
-    }
+    var count: Int { full.count * Self.chunkSize + tail.count }
 
     /// The last element, or `nil` when it is empty.
-    var last: Element? {
-        let last = chunks.count - 1
-        return last < 0 ? nil : chunks[last][chunks[last].count - 1]
-    }
+    var last: Element? { tail.last }
 
     /// Adds `element` at the end.
     @inline(__always)
     mutating func append(_ element: Element) {
-        let last = chunks.count - 1
-        if last >= 0, chunks[last].count < Self.chunkSize {
-            chunks[last].append(element)
-        } else {
-            var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunk.append(element)
-            chunks.append(chunk)
-        }
+        if tail.count == Self.chunkSize { startChunk() }
+        tail.append(element)
+    }
+
+    /// Moves the full last chunk to `full` and starts another.
+    private mutating func startChunk() {
+        full.append(tail)
+        tail = []
+        tail.reserveCapacity(Self.chunkSize)
     }
 
     /// The element at `position`, which must be less than `count`.
     subscript(position: Int) -> Element {
         let chunk = position / Self.chunkSize
-        return chunks[chunk][position - chunk * Self.chunkSize]
+        let offset = position - chunk * Self.chunkSize
+        return chunk == full.count ? tail[offset] : full[chunk][offset]
     }
 
     /// Removes the last element and returns it; `nil` when it is empty.
     mutating func popLast() -> Element? {
-        let last = chunks.count - 1
-        guard last >= 0 else { return nil }
-        let element = chunks[last].removeLast()
-        if chunks[last].isEmpty { chunks.removeLast() }
+        let element = tail.popLast()
+        if tail.isEmpty, let previous = full.popLast() { tail = previous }
         return element
     }
 
     /// Puts `element` in the last element's place; the list must not be empty.
+    @inline(__always)
     mutating func replaceLast(with element: Element) {
-        let last = chunks.count - 1
-        chunks[last][chunks[last].count - 1] = element
+        tail[tail.count - 1] = element
     }
 
     /// Removes every element.
     mutating func removeAll() {
-        chunks = []
+        full = []
+        tail = []
     }
 
     /// Calls `body` with each element from the one at `start` on, in order (none when
@@ -83,16 +79,17 @@ struct ChunkedList<Element>: Sequence {
         guard start < count else { return }
         var chunk = start / Self.chunkSize
         var offset = start - chunk * Self.chunkSize
-        while chunk < chunks.count {
-            for element in chunks[chunk][offset...] { body(element) }
+        while chunk < full.count {
+            for element in full[chunk][offset...] { body(element) }
             chunk += 1
             offset = 0
         }
+        for element in tail[offset...] { body(element) }
     }
 
     /// The elements in order.
     func makeIterator() -> FlattenSequence<[[Element]]>.Iterator {
-        chunks.joined().makeIterator()
+        (full + [tail]).joined().makeIterator()
     }
 }
 
