@@ -25,8 +25,8 @@ struct ChunkedListTests {
             case 0, 1:
                 #expect(list.popLast() == reference.popLast())
             case 2 where !reference.isEmpty:
-                list.replaceLast(with: Self.wide(-step))
-                reference[reference.count - 1] = Self.wide(-step)
+                list.replaceLast(with: Self.wide(step + 100_000))
+                reference[reference.count - 1] = Self.wide(step + 100_000)
             default:
                 list.append(Self.wide(step))
                 reference.append(Self.wide(step))
