@@ -189,6 +189,7 @@ struct DescriptorLines: LineSource {
     /// The line as text; a byte-order mark at the start of the first line is dropped
     /// (an editor on Windows writes one; sqlite3 and python3 skip it too).
     /// `checked` when the line is known to hold no NUL and to be valid UTF-8.
+    @inline(__always)
     private mutating func decodeLine(_ line: ArraySlice<UInt8>, checked: Bool) -> InputLine {
         guard !pastFirstLine else { return checked ? .utf8(line) : Self.decode(line) }
         pastFirstLine = true
