@@ -62,7 +62,8 @@ extension MainLoop {
     /// the added keys') by doubling: glibc maps each copy past 128 KiB afresh and unmaps the
     /// old one, so every page of every copy is a page fault (8,900 in the benchmark's script,
     /// a fifth of its time). Kept in the heap, what one array frees the next copies reuse:
-    /// 5,700 faults, for a peak some 4 MiB higher. Arrays past 32 MiB (glibc's own bound for
+    /// 5,750 faults (5,000 with the per-line notes in a `ChunkedList`), for a peak under 1 MiB
+    /// higher. Arrays past 32 MiB (glibc's own bound for
     /// the threshold it moves by itself) are still mapped apart, and the process's end gives
     /// everything back.
     private static func keepFreedMemory() {
