@@ -63,9 +63,8 @@ extension MainLoop {
     /// old one, so every page of every copy is a page fault (8,900 in the benchmark's script,
     /// a fifth of its time). Kept in the heap, what one array frees the next copies reuse:
     /// 5,750 faults (5,000 with the per-line notes in a `ChunkedList`), for a peak under 1 MiB
-    /// higher. Arrays past 32 MiB (glibc's own bound for
-    /// the threshold it moves by itself) are still mapped apart, and the process's end gives
-    /// everything back.
+    /// higher. Arrays past 32 MiB (glibc's own bound for the threshold it moves by itself) are
+    /// still mapped apart, and the process's end gives everything back.
     private static func keepFreedMemory() {
         #if os(Linux)
             // `mallopt` is in <malloc.h>, which the Glibc module leaves out: looked up by name.
