@@ -51,6 +51,9 @@ struct DescriptorLines: LineSource {
 
     var mayWait: Bool { !isRegularFile && !atEnd && newlineIndex() == nil }
 
+    /// A script file or standard input may hold any number of lines.
+    static var mayBeLong: Bool { true }
+
     mutating func next(prompt: String) -> LineRead {
         guard let line = nextLine() else {
             guard cancelled else { return .end }
@@ -117,9 +120,39 @@ struct DescriptorLines: LineSource {
             position += UTF8Text.asciiPrefixLength(bytes.extracting(position..<bytes.count).rawBytes)
             guard position < bytes.count else { return true }
             let lineEnd = bytes.firstOffset(of: 0x0A, in: position..<bytes.count) ?? bytes.count
-            guard UTF8Text.firstInvalid(in: bytes.extracting(position..<lineEnd)) == nil else { return false }
+            position = commonSequencesEnd(bytes, from: position, to: lineEnd)
+            guard position == lineEnd || UTF8Text.firstInvalid(in: bytes.extracting(position..<lineEnd)) == nil else {
+                return false
+            }
             position = lineEnd
         }
+    }
+
+    /// Where the bytes from `start` (a sequence's start) up to `end` stop being ASCII or the
+    /// two- and three-byte sequences that are always well-formed (U+0080–U+07FF, and
+    /// U+1000–U+FFFF but for the surrogates' lead byte ED): the accented letters and the
+    /// scripts of a list's names. What follows, if anything, is validated by the standard
+    /// library, whose rules (overlong forms, surrogates, beyond U+10FFFF) decide it; a call
+    /// of it for every line with a letter outside ASCII cost more than the line's reading.
+    private static func commonSequencesEnd(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> Int {
+        /// Whether `byte` continues a sequence (10xxxxxx).
+        func continues(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+        var index = start
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+            } else if lead >= 0xC2, lead <= 0xDF, index + 1 < end, continues(bytes[index + 1]) {
+                index += 2
+            } else if lead >= 0xE1, lead <= 0xEF, lead != 0xED, index + 2 < end, continues(bytes[index + 1]),
+                continues(bytes[index + 2])
+            {
+                index += 3
+            } else {
+                break
+            }
+        }
+        return index
     }
 
     /// Reads the next block, dropping consumed bytes first.
@@ -156,6 +189,7 @@ struct DescriptorLines: LineSource {
     /// The line as text; a byte-order mark at the start of the first line is dropped
     /// (an editor on Windows writes one; sqlite3 and python3 skip it too).
     /// `checked` when the line is known to hold no NUL and to be valid UTF-8.
+    @inline(__always)
     private mutating func decodeLine(_ line: ArraySlice<UInt8>, checked: Bool) -> InputLine {
         guard !pastFirstLine else { return checked ? .utf8(line) : Self.decode(line) }
         pastFirstLine = true

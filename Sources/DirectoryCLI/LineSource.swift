@@ -28,11 +28,18 @@ protocol LineSource {
 
     /// Whether `next(prompt:)` may wait for input (a pipe or terminal with no whole line buffered).
     var mayWait: Bool { get }
+
+    /// Whether the lines may be a long script (a file or standard input, not `-c`), for which
+    /// the allocator keeps what is freed (`MainLoop.runScriptToExit`).
+    static var mayBeLong: Bool { get }
 }
 
 extension LineSource {
     /// Lines in memory or in a regular file never keep `next(prompt:)` waiting.
     var mayWait: Bool { false }
+
+    /// Lines in memory are few.
+    static var mayBeLong: Bool { false }
 }
 
 /// The `-c` commands, one line each.

@@ -194,6 +194,7 @@ struct MainLoop {
     }
 
     /// What `line` asks for, by `CommandParser` (from the bytes of a script's line).
+    @inline(__always)
     static func parse(_ line: InputLine) throws(LineError) -> ParsedLine? {
         switch line {
         case .unusable(let reason):

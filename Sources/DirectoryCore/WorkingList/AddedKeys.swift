@@ -5,9 +5,9 @@
 /// A script's `new` notes one key a line, and nothing asks about them before its `save`
 /// forgets them all: hashed as they came, each cost a probe into a table of megabytes (a cache
 /// miss), and the table's doublings touched as many pages again as it ends with. Appended,
-/// each costs a store at the end of an array.
+/// each costs a store at the end of a `ChunkedList`.
 ///
-/// A value: the list is an array, and the table a `Table` that only one value changes (a
+/// A value: the list is a `ChunkedList`, and the table a `Table` that only one value changes (a
 /// change copies a shared one first). A look-up puts the keys of the list the table lacks
 /// into it in place, which values sharing the table see too: they share that list as well,
 /// since a value that adds keys copies the table first.
@@ -29,16 +29,18 @@ struct AddedKeys: Sequence {
         }
 
         /// Puts the keys of `list` from `settled` on into `keys`.
-        func settle(_ list: [RecordKey]) {
-            guard settled < list.count else { return }
-            keys.reserveCapacity(keys.count + list.count - settled)
-            for key in list[settled...] { keys.insert(key) }
-            settled = list.count
+        func settle(_ list: ChunkedList<RecordKey>) {
+            let count = list.count
+            guard settled < count else { return }
+            keys.reserveCapacity(keys.count + count - settled)
+            list.forEach(from: settled) { keys.insert($0) }
+            settled = count
         }
     }
 
-    /// Keys added since the last removal, in the order they came (a key maybe twice).
-    private var list: [RecordKey] = []
+    /// Keys added since the last removal, in the order they came (a key maybe twice); in
+    /// chunks, since a script appends one a line.
+    private var list = ChunkedList<RecordKey>()
     private var table = Table()
     /// How many keys `table` held after the last removal, when `list` was emptied.
     private var countBeforeList = 0
@@ -70,7 +72,7 @@ struct AddedKeys: Sequence {
         table.settle(list)
         table.keys.remove(key)
         table.settled = 0
-        list = []
+        list.removeAll()
         countBeforeList = table.keys.count
     }
 

@@ -33,8 +33,8 @@ struct UndoHistory: Equatable {
         var previousCurrent: Int32
     }
 
-    /// The entries, oldest first.
-    private var slots: [Slot] = []
+    /// The entries, oldest first; in chunks, since a script pushes one a line.
+    private var slots = ChunkedList<Slot>()
     /// The entries kept whole.
     private var wholes: [HistoryEntry] = []
     /// The default value of each field, for `setFromDefault`; taken from the kind with
@@ -48,7 +48,7 @@ struct UndoHistory: Equatable {
     /// How many entries are kept whole rather than as slots.
     var wholeCount: Int { wholes.count }
     /// The positions of the entries, oldest first.
-    var indices: Range<Int> { slots.indices }
+    var indices: Range<Int> { 0..<slots.count }
 
     /// The steps that undo the entry at `position`, in the order they run.
     subscript(position: Int) -> [ListStep] {

@@ -196,9 +196,10 @@ struct ChangeNotes {
     /// Whether changes are noted: a recovery journal is kept.
     var isOn = false
     /// Records changed since the journal was last written; the last note of a record
-    /// counts. An array, so that noting a change costs an append, not a hash; each place
-    /// kept as one `Int` (`Place.packed`), so a long script's notes take 32 bytes each, not 40.
-    private var notes: [(key: RecordKey, place: Int)] = []
+    /// counts. A list, so that noting a change costs an append, not a hash, in chunks, so that
+    /// a long script's notes are never copied as they grow; each place kept as one `Int`
+    /// (`Place.packed`), so that they take 32 bytes each, not 40.
+    private var notes = ChunkedList<(key: RecordKey, place: Int)>()
     /// Whether the list's order may have changed since the journal last wrote it.
     private(set) var orderChanged = false
     /// Whether changes are noted that the journal does not hold yet.
@@ -212,7 +213,7 @@ struct ChangeNotes {
     /// Notes that the record `key` changed and stands at `index`.
     mutating func noteChanged(_ key: RecordKey, at index: Int) {
         if notes.last?.key == key {
-            notes[notes.count - 1].place = index  // `new` then `set`: one note
+            notes.replaceLast(with: (key, index))  // `new` then `set`: one note
         } else {
             notes.append((key, index))
         }
@@ -236,7 +237,7 @@ struct ChangeNotes {
 
     /// Forgets what was noted: it is written, or nothing is unsaved.
     mutating func clearPending() {
-        notes = []
+        notes.removeAll()
         orderChanged = false
     }
 }
