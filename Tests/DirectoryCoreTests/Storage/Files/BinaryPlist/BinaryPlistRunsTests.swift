@@ -11,14 +11,7 @@ struct BinaryPlistRunsTests {
     /// All a read gives, made comparable: a date that is not a number reads equal to itself.
     struct Outcome: Equatable {
         var error: FileFormatError?
-        var kind: String = ""
-        var records: String = ""
-        var tableRows: [Int?] = []
-        var ids: [RecordID] = []
-        var starts: [UInt32] = []
-        var bytes: [UInt8] = []
-        var keyOrders: [KeyOrder?] = []
-        var rowOrders: [UInt8] = []
+        var list = ReadListSnapshot()
         var valueObjects: [UInt32] = []
         var valueObjectBound = 0
         var sharing = BinaryPlistObjectSharing.shared
@@ -28,11 +21,9 @@ struct BinaryPlistRunsTests {
         var runs = 0
 
         static func == (left: Outcome, right: Outcome) -> Bool {
-            left.error == right.error && left.kind == right.kind && left.records == right.records
-                && left.tableRows == right.tableRows && left.ids == right.ids && left.starts == right.starts
-                && left.bytes == right.bytes && left.keyOrders == right.keyOrders && left.rowOrders == right.rowOrders
-                && left.valueObjects == right.valueObjects && left.valueObjectBound == right.valueObjectBound
-                && left.sharing == right.sharing && left.layout == right.layout
+            left.error == right.error && left.list == right.list && left.valueObjects == right.valueObjects
+                && left.valueObjectBound == right.valueObjectBound && left.sharing == right.sharing
+                && left.layout == right.layout
         }
     }
 
@@ -51,16 +42,9 @@ struct BinaryPlistRunsTests {
             return outcome
         }
         let (kind, list) = builder.finish()
-        outcome.kind = kind.noun
-        outcome.records = String(reflecting: list.array)
-        outcome.tableRows = list.indices.map { list.tableRow(at: $0) }
+        outcome.list = ReadListSnapshot(kind: kind, list: list)
         outcome.sharing = list.plistObjectSharing
         if let table = list.table {
-            outcome.ids = table.ids
-            outcome.starts = table.starts
-            outcome.bytes = table.bytes
-            outcome.keyOrders = table.keyOrders
-            outcome.rowOrders = table.rowOrders
             outcome.valueObjects = table.valueObjects
             outcome.valueObjectBound = table.valueObjectBound
             outcome.layout = table.binaryLayout
@@ -215,7 +199,7 @@ struct BinaryPlistRunsTests {
         let bytes = Self.sharedList(count: 90, kind: .bucket, using: &generator)
         let runs = Self.read(bytes, kind: nil, split: RecordReadSplit(parts: 4, minimumRecords: 10))
         #expect(runs.runs == 4)
-        #expect(runs.kind == ListKind.bucket.noun)
+        #expect(runs.list.kind == ListKind.bucket.noun)
         #expect(runs == Self.read(bytes, kind: nil, split: .oneThread))
         // Too few records for two runs of 60: one thread.
         #expect(Self.read(bytes, kind: nil, split: RecordReadSplit(parts: 4, minimumRecords: 60)).runs == 1)

@@ -102,11 +102,11 @@ struct BinaryPlistWritersRecordsTests {
         try scan.read(1..<top.count, into: &builder)
         let list = builder.finish().records
         let rows = try #require(list.table)
-        #expect(String(reflecting: list.array) == general.records)
-        #expect(rows.bytes == general.bytes)
-        #expect(rows.starts == general.starts)
+        #expect(String(reflecting: list.array) == general.list.records)
+        #expect(rows.bytes == general.list.bytes)
+        #expect(rows.starts == general.list.starts)
         #expect(rows.valueObjects == general.valueObjects)
-        #expect(rows.keyOrders == general.keyOrders)
+        #expect(rows.keyOrders == general.list.keyOrders)
         #expect(scan.textCache.pool.count <= poolLimit)
     }
 

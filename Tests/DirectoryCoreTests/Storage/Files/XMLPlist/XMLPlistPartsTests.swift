@@ -11,23 +11,13 @@ struct XMLPlistPartsTests {
     /// All a read gives, made comparable.
     struct Outcome: Equatable {
         var error: String?
-        var kind = ""
-        var records = ""
-        var tableRows: [Int?] = []
-        var ids: [RecordID] = []
-        var starts: [UInt32] = []
-        var bytes: [UInt8] = []
-        var keyOrders: [KeyOrder?] = []
-        var rowOrders: [UInt8] = []
+        var list = ReadListSnapshot()
         var idsInLowerCase = false
         /// Whether the records were read in two parts (not compared).
         var inParts = false
 
         static func == (left: Outcome, right: Outcome) -> Bool {
-            left.error == right.error && left.kind == right.kind && left.records == right.records
-                && left.tableRows == right.tableRows && left.ids == right.ids && left.starts == right.starts
-                && left.bytes == right.bytes && left.keyOrders == right.keyOrders && left.rowOrders == right.rowOrders
-                && left.idsInLowerCase == right.idsInLowerCase
+            left.error == right.error && left.list == right.list && left.idsInLowerCase == right.idsInLowerCase
         }
     }
 
@@ -52,17 +42,8 @@ struct XMLPlistPartsTests {
             return outcome
         }
         let (kind, list) = builder.finish()
-        outcome.kind = kind.noun
-        outcome.records = String(reflecting: list.array)
-        outcome.tableRows = list.indices.map { list.tableRow(at: $0) }
+        outcome.list = ReadListSnapshot(kind: kind, list: list)
         outcome.idsInLowerCase = list.idsReadInLowerCase
-        if let table = list.table {
-            outcome.ids = table.ids
-            outcome.starts = table.starts
-            outcome.bytes = table.bytes
-            outcome.keyOrders = table.keyOrders
-            outcome.rowOrders = table.rowOrders
-        }
         return outcome
     }
 
@@ -223,7 +204,7 @@ struct XMLPlistPartsTests {
         #expect(split >= bytes.count / 2)
         #expect(Self.recordStarts(bytes).contains(split))
         #expect(Self.expectSameReads(bytes, "the writer's list") == 2)
-        #expect(Self.read(bytes, split: Self.always).tableRows.count == 400)
+        #expect(Self.read(bytes, split: Self.always).list.tableRows.count == 400)
     }
 
     @Test(
