@@ -20,7 +20,13 @@ extension RecordTable.Builder {
     ) -> Bool {
         guard other.fieldCount == fieldCount, other.textFields == textFields else { return false }
         guard !other.ids.isEmpty else { return true }
-        guard bytes.count + other.bytes.count <= Self.capacityLimit else { return false }
+        guard bytes.count + other.bytes.count + sharedValueBytes + other.sharedValueBytes <= Self.capacityLimit else {
+            return false
+        }
+        // The texts `other`'s rows keep by object, added to these (an object's text is the same
+        // in both); refused like the rest when they would not fit.
+        var joinedShared = shared
+        guard joinedShared.add(contentsOf: other.shared) else { return false }
         // Where each of `other`'s orders stands among these, new ones added in the order
         // `other` first used them, as appending its rows would add them.
         var orders = packedOrders
@@ -49,6 +55,8 @@ extension RecordTable.Builder {
             handed.start(appending: other.ids, other.bytes)
             copies = handed
         }
+        shared = joinedShared
+        sharedValueBytes += other.sharedValueBytes
         appendRowOrders(of: other, rowBase: rowBase, mappedBy: orderMap)
         packedOrders = orders
         keyOrders.append(contentsOf: added)

@@ -19,8 +19,11 @@ public final class RecordTable: Sendable {
     /// Where each value starts in `bytes`: value `field` of `row` is
     /// `starts[row * fieldCount + field] ..< starts[row * fieldCount + field + 1]`.
     let starts: [UInt32]
-    /// The values' bytes, row after row.
+    /// The values' bytes, row after row; a value kept in `shared` has none here.
     let bytes: [UInt8]
+    /// The texts the rows share by object (`SharedTexts`): a text value with an empty range in
+    /// `starts` whose object (`valueObjects`) is kept there is that text.
+    let shared: SharedTexts
     /// The orders the rows' keys were read in (`nil`: a row made here, not read).
     let keyOrders: [KeyOrder?]
     /// Each row's index in `keyOrders`; empty when every row has the first.
@@ -43,6 +46,8 @@ public final class RecordTable: Sendable {
     package let binaryLayout: BinaryPlistLayout?
     /// The search index of the rows, once a search has built it (`caseFoldedIndex`).
     let searchCache = CaseFoldedIndexCache()
+    /// Every value's bytes row after row, shared texts included, once `withStorage` needed them.
+    private let storageCache = TableStorageCache()
 
     /// Every text value folded for searching, built the first time it is asked for and
     /// kept for the table's life; `nil` when the values are too large to index.
@@ -55,6 +60,7 @@ public final class RecordTable: Sendable {
         ids = builder.ids
         starts = builder.starts
         bytes = builder.bytes
+        shared = builder.shared
         keyOrders = builder.keyOrders.isEmpty ? [nil] : builder.keyOrders
         rowOrders = builder.rowOrders
         var objects = builder.valueObjects
@@ -93,6 +99,12 @@ public final class RecordTable: Sendable {
         let slot = row &* fieldCount &+ field
         let start = Int(starts[slot])
         let end = Int(starts[slot &+ 1])
+        if start == end, !shared.isEmpty, let range = shared.range(of: valueObjects[slot]) {
+            // As below, from the shared texts; `texts[range]` checks the range.
+            return try unsafe shared.bytes.withUnsafeBufferPointer { (texts) throws(Failure) in
+                try body(unsafe UnsafeBufferPointer(rebasing: texts[range]).span)
+            }
+        }
         // The table owns its bytes; a span of a class's array must be made inside a borrow of
         // it. `all[start..<end]` checks the value's bounds.
         return try unsafe bytes.withUnsafeBufferPointer { (all) throws(Failure) in
@@ -109,15 +121,31 @@ public final class RecordTable: Sendable {
     /// The number of bytes all values of `row` take.
     @inline(__always)
     func byteCount(ofRow row: Int) -> Int {
-        Int(starts[(row &+ 1) &* fieldCount]) &- Int(starts[row &* fieldCount])
+        let count = Int(starts[(row &+ 1) &* fieldCount]) &- Int(starts[row &* fieldCount])
+        guard !shared.isEmpty else { return count }
+        var sharedCount = 0
+        for field in 0..<fieldCount {
+            let slot = row &* fieldCount &+ field
+            if starts[slot] == starts[slot &+ 1], let range = shared.range(of: valueObjects[slot]) {
+                sharedCount &+= range.count
+            }
+        }
+        return count &+ sharedCount
     }
 
-    /// All values' bytes and where each starts, for scans over every row at once.
+    /// All values' bytes and where each starts, for scans over every row at once: value
+    /// `field` of `row` is `bytes[starts[row * fieldCount + field] ..< starts[… + 1]]`. A
+    /// table whose rows share texts (`shared`) gives its values laid out row after row, made
+    /// the first time they are asked for and kept.
     public func withStorage<Result, Failure: Error>(
         _ body: (_ bytes: Span<UInt8>, _ starts: Span<UInt32>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        if !shared.isEmpty {
+            let storage = storageCache.storage(of: self)
+            return try body(storage.bytes.span, storage.starts.span)
+        }
         // The table owns its arrays; a span of a class's array must be made inside a borrow of it.
-        try unsafe bytes.withUnsafeBufferPointer { (all) throws(Failure) in
+        return try unsafe bytes.withUnsafeBufferPointer { (all) throws(Failure) in
             try unsafe starts.withUnsafeBufferPointer { (starts) throws(Failure) in
                 try body(unsafe all.span, unsafe starts.span)
             }
@@ -164,6 +192,11 @@ extension RecordTable {
         var rowOrders: [UInt8] = []
         var valueObjects: [UInt32] = []
         var valueObjectBound = 0
+        var shared = SharedTexts()
+        /// The bytes of the values kept in `shared`, counted once per row that holds one: with
+        /// `bytes`, what the values take laid out row after row (`withStorage`), which must fit
+        /// 32-bit offsets as `bytes` alone must.
+        var sharedValueBytes = 0
         var packedOrders: [KeyOrder.Packed] = []
         var lastPacked = KeyOrder.Packed()
         var lastOrderIndex = -1
@@ -211,7 +244,7 @@ extension RecordTable {
                 default: return nil
                 }
             }
-            guard bytes.count + size <= Self.capacityLimit else { return nil }
+            guard bytes.count + sharedValueBytes + size <= Self.capacityLimit else { return nil }
             for value in record.values {
                 appendBytes(of: value)
                 starts.append(UInt32(truncatingIfNeeded: bytes.count))
@@ -276,7 +309,7 @@ extension RecordTable {
                 default: return false
                 }
             }
-            guard bytes.count + size <= Self.capacityLimit else { return false }
+            guard bytes.count + sharedValueBytes + size <= Self.capacityLimit else { return false }
             if allText, !texts.contains(nil) {
                 appendTexts(texts, of: row, size: size)
             } else {
