@@ -72,8 +72,8 @@ extension RecordTable.Builder {
             valueObjectBound = max(valueObjectBound, other.valueObjectBound)
         }
 
-        starts.reserveCapacity(starts.count + other.starts.count - 1)
-        for index in 1..<other.starts.count { starts.append(other.starts[index] &+ offset) }
+        // One append of a known count: the array's room and ownership checked once, not per offset.
+        starts.append(contentsOf: other.starts[1...].lazy.map { $0 &+ offset })
         // Where the rows were in the file: kept only when both parts noted every row's.
         if origins.count == rowBase, other.origins.count == other.ids.count {
             origins.append(contentsOf: other.origins)
@@ -136,8 +136,7 @@ extension RecordList.Builder {
         guard table.append(contentsOf: other.table, twoThreadsFrom: twoThreadsFrom) else { return false }
         let looseBase = loose.count
         let slotBase = slots.count
-        slots.reserveCapacity(slots.count + other.slots.count)
-        for slot in other.slots { slots.append(slot >= 0 ? slot &+ rowBase : ~(~slot &+ looseBase)) }
+        slots.append(contentsOf: other.slots.lazy.map { $0 >= 0 ? $0 &+ rowBase : ~(~$0 &+ looseBase) })
         loose.append(contentsOf: other.loose)
         for position in other.loosePositions { loosePositions.append(position &+ slotBase) }
         return true

@@ -152,6 +152,22 @@ public final class RecordTable: Sendable {
         }
     }
 
+    /// The rows' own bytes, where each value starts in them, and each value's object
+    /// (`valueObjects`, empty when none was noted), as stored: a value kept in `shared` has an
+    /// empty range here. For a scan that takes shared texts by object itself.
+    func withRowStorage<Result>(
+        _ body: (_ bytes: Span<UInt8>, _ starts: Span<UInt32>, _ objects: Span<UInt32>) -> Result
+    ) -> Result {
+        // The table owns its arrays; a span of a class's array must be made inside a borrow of it.
+        unsafe bytes.withUnsafeBufferPointer { all in
+            unsafe starts.withUnsafeBufferPointer { starts in
+                unsafe valueObjects.withUnsafeBufferPointer { objects in
+                    body(unsafe all.span, unsafe starts.span, unsafe objects.span)
+                }
+            }
+        }
+    }
+
     /// Value `field` of `row`.
     public func value(row: Int, field: Int) -> FieldValue {
         withValueBytes(row: row, field: field) { value in

@@ -21,6 +21,10 @@ struct SharedTexts: Sendable {
     /// The texts' UTF-8, one after another.
     private(set) var bytes: [UInt8] = []
     private var places: [Place] = []
+    /// A bit for each object kept, by number: what a reader asks for every value it adds
+    /// (`add`), answered with one load. Objects are numbered from 0 up to the count the file's
+    /// trailer gives, which its offset table holds: the set is at most an eighth of the file.
+    private var kept: [UInt64] = []
     private var shift: UInt64 = 64
     /// The multiplier of the places' hash (`processMultiplier`), kept here so that a look-up
     /// reads no global.
@@ -46,16 +50,34 @@ struct SharedTexts: Sendable {
     /// Where the text of `object` is in `bytes`, when it is kept.
     @inline(__always)
     func range(of object: UInt32) -> Range<Int>? {
+        guard let place = place(of: object) else { return nil }
+        return range(atPlace: place)
+    }
+
+    /// How many places there are: a place is a number below this.
+    var placeCount: Int { places.count }
+
+    /// The place that holds the text of `object`, when it is kept: for a reader that keeps
+    /// something of its own for each text (`CaseFoldedIndex`, each text folded once).
+    @inline(__always)
+    func place(of object: UInt32) -> Int? {
         guard count > 0, object != RecordTable.noObject else { return nil }
         let key = object &+ 1
         let mask = places.count &- 1
         var index = home(object)
         while true {
             let place = places[index]
-            if place.key == key { return Int(place.start)..<(Int(place.start) &+ Int(place.count)) }
+            if place.key == key { return index }
             if place.key == 0 { return nil }
             index = (index &+ 1) & mask
         }
+    }
+
+    /// Where the text at `place` (found by `place(of:)`) is in `bytes`.
+    @inline(__always)
+    func range(atPlace place: Int) -> Range<Int> {
+        let found = places[place]
+        return Int(found.start)..<(Int(found.start) &+ Int(found.count))
     }
 
     /// Keeps `text` as the text of `object`, unless a text of it is kept already (an object's
@@ -63,7 +85,8 @@ struct SharedTexts: Sendable {
     /// the 4 GiB that 32-bit offsets reach.
     @inline(__always)
     mutating func add(_ object: UInt32, text: RawSpan) -> Bool {
-        if range(of: object) != nil { return true }
+        let word = Int(object &>> 6)
+        if word < kept.count, kept[word] & (1 &<< UInt64(object & 63)) != 0 { return true }
         return addNew(object, text: text)
     }
 
@@ -77,6 +100,11 @@ struct SharedTexts: Sendable {
         unsafe text.withUnsafeBytes { unsafe bytes.append(contentsOf: $0) }
         insert(Place(key: object &+ 1, start: UInt32(truncatingIfNeeded: start), count: UInt32(text.byteCount)))
         count &+= 1
+        let word = Int(object &>> 6)
+        if word >= kept.count {
+            kept.append(contentsOf: repeatElement(0, count: max(word &+ 1, kept.count &* 2) &- kept.count))
+        }
+        kept[word] |= 1 &<< UInt64(object & 63)
         return true
     }
 

@@ -9,8 +9,12 @@ extension CaseFoldedIndex {
         let rowCount = table.count
         var starts = [UInt32](repeating: 0, count: rowCount * fields.count + 1)
         var bytes: [UInt8] = []
-        table.withStorage { all, valueStarts in
-            Self.foldAll(table, fields: fields, from: all, valueStarts: valueStarts, into: &bytes, starts: &starts)
+        if table.shared.isEmpty {
+            table.withStorage { all, valueStarts in
+                Self.foldAll(table, fields: fields, from: all, valueStarts: valueStarts, into: &bytes, starts: &starts)
+            }
+        } else {
+            Self.foldSharing(table, fields: fields, into: &bytes, starts: &starts)
         }
         guard bytes.count < Int(UInt32.max) else { return nil }
         starts[starts.count - 1] = UInt32(truncatingIfNeeded: bytes.count)
@@ -41,6 +45,59 @@ extension CaseFoldedIndex {
             bytes.append(contentsOf: repeatElement(0, count: bytes.count / 2))
         }
         bytes.removeSubrange(written...)
+    }
+
+    /// Folds every row of `table`, whose rows keep the texts a binary property list shares by
+    /// object (`RecordTable.shared`), into `bytes`, and notes where each value starts in
+    /// `starts`: each shared text is folded once, the first time a row holds it, and copied
+    /// into every row that does; a row's own value is folded where it is.
+    private static func foldSharing(
+        _ table: RecordTable, fields: [Int], into bytes: inout [UInt8], starts: inout [UInt32]
+    ) {
+        var folding = UTF8CaseFolding()
+        let shared = table.shared
+        // Each place's text folded, one after another, and where it is there (-1: not yet).
+        var foldedTexts: [UInt8] = []
+        var foldedStarts = [Int](repeating: -1, count: shared.placeCount)
+        var foldedEnds = [Int](repeating: 0, count: shared.placeCount)
+        let fieldCount = table.fieldCount
+        var slot = 0
+        table.withRowStorage { own, valueStarts, objects in
+            let texts = shared.bytes.span
+            bytes.reserveCapacity(own.count &+ table.count &* fields.count &* 16)
+            for row in 0..<table.count {
+                for field in fields {
+                    starts[slot] = UInt32(truncatingIfNeeded: bytes.count)
+                    let index = row &* fieldCount &+ field
+                    let start = Int(valueStarts[index])
+                    let end = Int(valueStarts[index &+ 1])
+                    if start == end, !objects.isEmpty, let place = shared.place(of: objects[index]) {
+                        if foldedStarts[place] < 0 {
+                            foldedStarts[place] = foldedTexts.count
+                            appendFolded(
+                                texts.extracting(shared.range(atPlace: place)), to: &foldedTexts, folding: &folding)
+                            foldedEnds[place] = foldedTexts.count
+                        }
+                        bytes.append(contentsOf: foldedTexts[foldedStarts[place]..<foldedEnds[place]])
+                    } else {
+                        appendFolded(own.extracting(start..<end), to: &bytes, folding: &folding)
+                    }
+                    bytes.append(separator)
+                    slot &+= 1
+                }
+            }
+        }
+    }
+
+    /// Appends `value` to `output` as `fold(rows:…)` writes it: ASCII as it is (its letters
+    /// are lowered over the whole index at the end), any other text folded.
+    private static func appendFolded(_ value: Span<UInt8>, to output: inout [UInt8], folding: inout UTF8CaseFolding) {
+        if value.withRawBytes({ UTF8Text.isASCII($0) }) {
+            // The bytes are read during the call only.
+            unsafe value.withUnsafeBufferPointer { unsafe output.append(contentsOf: $0) }
+        } else {
+            folding.append(folding: value, to: &output)
+        }
     }
 
     /// Folds rows from `row` on into `output` after its first `written` bytes, until

@@ -116,6 +116,10 @@ struct SharedTextsTests {
                 RecordCodec.encode(fromBinary, kind: .person, format: format)
                     == RecordCodec.encode(fromJSON, kind: .person, format: format), "\(format)")
         }
+        // The search index folds each shared text once, into the index a table of copies gets.
+        let binaryIndex = try #require(fromBinary.table?.caseFoldedIndex)
+        let jsonIndex = try #require(fromJSON.table?.caseFoldedIndex)
+        #expect(binaryIndex.bytes == jsonIndex.bytes && binaryIndex.starts == jsonIndex.starts)
         for needle in ["zoe", "BENCH", "413", "person 4", "e\u{301}", "👩"] {
             let found = RecordSearch(fromBinary).indices(containing: needle)
             #expect(found == RecordSearch(fromJSON).indices(containing: needle), "\(needle)")
