@@ -6,9 +6,11 @@
 /// record is only made (`record(at:)`) when something asks for it. Rows never change
 /// once the table is built: an edited record leaves the table (see `RecordList`).
 ///
-/// A text field's value is its UTF-8; a date field's value is the 8 bytes of its
-/// `Double`. A row whose value does not fit its field's type, or that has extras, is
-/// not put in a table: `RecordList` keeps such records whole.
+/// A text field's value is its UTF-8; a date field's value is the 8 bytes of its `Double`.
+/// A text a binary property list shares between records is kept once, by the object it was
+/// read from (`shared`), and the rows that hold it keep none of its bytes. A row whose value
+/// does not fit its field's type, or that has extras, is not put in a table: `RecordList`
+/// keeps such records whole.
 public final class RecordTable: Sendable {
     /// The number of fields each row has, in kind order.
     public let fieldCount: Int
