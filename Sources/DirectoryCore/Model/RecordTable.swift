@@ -101,7 +101,7 @@ public final class RecordTable: Sendable {
         let slot = row &* fieldCount &+ field
         let start = Int(starts[slot])
         let end = Int(starts[slot &+ 1])
-        if start == end, !shared.isEmpty, let range = shared.range(of: valueObjects[slot]) {
+        if start == end, !shared.isEmpty, let range = shared.range(of: valueObject(row: row, field: field)) {
             // As below, from the shared texts; `texts[range]` checks the range.
             return try unsafe shared.bytes.withUnsafeBufferPointer { (texts) throws(Failure) in
                 try body(unsafe UnsafeBufferPointer(rebasing: texts[range]).span)
@@ -128,7 +128,7 @@ public final class RecordTable: Sendable {
         var sharedCount = 0
         for field in 0..<fieldCount {
             let slot = row &* fieldCount &+ field
-            if starts[slot] == starts[slot &+ 1], let range = shared.range(of: valueObjects[slot]) {
+            if starts[slot] == starts[slot &+ 1], let range = shared.range(of: valueObject(row: row, field: field)) {
                 sharedCount &+= range.count
             }
         }
