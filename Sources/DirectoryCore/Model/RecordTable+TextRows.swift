@@ -6,7 +6,7 @@ extension RecordTable.Builder {
     /// writer's records: value `field` is the bytes at `texts[field]` of `pool` when bit
     /// `field` of `pooled` is set, of `file` otherwise; its keys were read in the order
     /// `order`, and each value from object `objects[field]` (`RecordTable.valueObjects`).
-    /// Returns `false` (adding nothing) when the table is full. A range outside its buffer traps.
+    /// Returns `false` (adding no row) when the table is full. A range outside its buffer traps.
     ///
     /// A value from `pool` (a string the file shares, which the reader decoded once) is kept
     /// by its object: its text goes into `shared` the first time and the row holds none of
