@@ -2,8 +2,8 @@ import Synchronization
 
 /// A table's values laid out row after row, as `RecordTable.withStorage` gives them, for a
 /// table whose rows share texts (`SharedTexts`): made the first time a scan over every row
-/// asks for them (a JSON save of a list read from a binary property list, a search's index),
-/// then kept for the table's life.
+/// asks for them (a JSON save of a list read from a binary property list; the search index
+/// folds each shared text itself, `CaseFoldedIndex.foldSharing`), then kept for the table's life.
 final class TableStorageCache: Sendable {
     /// Every value's bytes, row after row, and where each starts (and the last ends).
     struct Storage: Sendable {
