@@ -62,10 +62,13 @@ public struct FileStore: ListStore {
 
     /// Reads the list as `load` does, and tells which file was read (its status when opened)
     /// and whether it stayed unchanged while it was read (`ReadWindow.isUnchanged`). With
-    /// `lease` (taken before), its version can carry a stamp.
-    func read(location path: String, kind: ListKind?, fallback: ListKind, lease: WriterLease?) throws(StorageError)
-        -> (list: LoadedList, file: stat, unchanged: Bool)?
-    {
+    /// `lease` (taken before), its version can carry a stamp, and a large plist is mapped
+    /// (`mapping`); a mapped file found cut short or changed once decoded is read again
+    /// unmapped, and what the mapping held is thrown away.
+    func read(
+        location path: String, kind: ListKind?, fallback: ListKind, lease: WriterLease?,
+        mapping: ReadWindow.Mapping = .underLease
+    ) throws(StorageError) -> (list: LoadedList, file: stat, unchanged: Bool)? {
         guard var window = try ReadWindow(path: path, lease: lease, clock: clock) else { return nil }
         if let failure = window.failure { throw failure }
         if window.count == 0, window.atEnd { throw .emptyFile(path: path) }
@@ -77,13 +80,13 @@ public struct FileStore: ListStore {
             throw .unknownFormat(path: path)
         case .undecided:
             // Only white space so far (or a few bytes that could begin `bplist`): read on.
-            window.readToEnd()
+            window.readToEnd(mapping: mapping)
             if let failure = window.failure { throw failure }
             guard let sniffed = window.withBytes({ FileFormat.sniff($0) }) else { throw .unknownFormat(path: path) }
             format = sniffed
         }
         // JSON is read a window at a time; the other formats whole.
-        if format != .json { window.readToEnd() }
+        if format != .json { window.readToEnd(mapping: mapping) }
         if let failure = window.failure { throw failure }
         let decoded: (kind: ListKind, records: RecordList)
         do throws(FileFormatError) {
@@ -101,8 +104,14 @@ public struct FileStore: ListStore {
                 }
             }
         } catch {
+            if !window.holdsTheFile {
+                return try read(location: path, kind: kind, fallback: fallback, lease: lease, mapping: .never)
+            }
             if let failure = window.failure { throw failure }
             throw .corrupt(path: path, format: format, error)
+        }
+        if !window.holdsTheFile {
+            return try read(location: path, kind: kind, fallback: fallback, lease: lease, mapping: .never)
         }
         if let failure = window.failure { throw failure }
         let list = LoadedList(

@@ -22,4 +22,19 @@ int directory_start_writeback(int descriptor, int64_t offset, int64_t length);
 /// minus the `errno` of the failure (ENOSYS, EXDEV, EINVAL where it cannot be done).
 int64_t directory_copy_range(int source, int64_t offset, int target, int64_t length);
 
+/// Maps the first `length` bytes of the open file `descriptor` for reading (`mmap`,
+/// `PROT_READ`), guarded: a page that cannot be read while it is mapped (the file was cut
+/// short beneath the mapping, or the disk failed: the kernel's `SIGBUS`) reads as zeros
+/// instead of ending the program, and the mapping is marked damaged
+/// (`directory_mapping_damaged`), so its reader throws what it read away. A `SIGBUS` at any
+/// other address goes to the action there was before. NULL when the file cannot be mapped
+/// (then read it), or when as many guarded mappings as there are places for are in use (8).
+const void *directory_map_guarded(int descriptor, int64_t length);
+
+/// Whether a page of the guarded mapping at `base` could not be read and now reads as zeros.
+int directory_mapping_damaged(const void *base);
+
+/// Unmaps the guarded mapping at `base` of `length` bytes (`directory_map_guarded`).
+void directory_unmap_guarded(const void *base, int64_t length);
+
 #endif
