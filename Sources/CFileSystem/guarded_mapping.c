@@ -106,11 +106,10 @@ int directory_mapping_damaged(const void *base) {
     return 0;
 }
 
-void directory_unmap_guarded(const void *base, int64_t length) {
+void directory_unguard(const void *base) {
     for (int place = 0; place < GUARDED_PLACES; place++) {
         if (atomic_load(&guardedStart[place]) == (uintptr_t)base) atomic_store(&guardedStart[place], 0);
     }
-    munmap((void *)base, (size_t)length);
 }
 
 #else
@@ -126,9 +125,8 @@ int directory_mapping_damaged(const void *base) {
     return 0;
 }
 
-void directory_unmap_guarded(const void *base, int64_t length) {
+void directory_unguard(const void *base) {
     (void)base;
-    (void)length;
 }
 
 #endif

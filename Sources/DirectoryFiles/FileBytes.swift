@@ -214,6 +214,9 @@ struct ReadWindow: ~Copyable {
     /// The length of the guarded mapping `storage` is (`directory_map_guarded`); 0 while
     /// `storage` is memory of the window's own.
     private var mappedLength = 0
+    /// The hash of a mapped file, made on a second thread while the list is decoded from the
+    /// mapping; `nil` where the rest was hashed as it was read or mapped (`hash` is then whole).
+    private var hashOfMapping: HashOfMapping?
     /// The number of bytes in the window.
     private(set) var count = 0
     /// The file offset of the window's first byte.
@@ -276,11 +279,15 @@ struct ReadWindow: ~Copyable {
     deinit {
         close(descriptor)
         if mappedLength > 0 {
-            // Unmapped on another thread, as a large read's memory is freed below.
+            // The second thread reads the mapping until its hash is done.
+            _ = hashOfMapping?.value
+            // No longer guarded: nothing reads it from here on. Unmapped on another thread, as
+            // a large read's memory is freed below.
+            unsafe directory_unguard(storage)
             let address = unsafe UInt(bitPattern: storage)
-            let length = Int64(mappedLength)
+            let length = mappedLength
             DispatchQueue.global(qos: .utility).async {
-                unsafe directory_unmap_guarded(UnsafeRawPointer(bitPattern: address), length)
+                _ = unsafe munmap(UnsafeMutableRawPointer(bitPattern: address), length)
             }
         } else if capacity >= HashBehind.minimumBytes, HashBehind.hasSecondCore {
             // A whole plist's bytes (69 MB for a million people) are handed back to the kernel
@@ -302,12 +309,12 @@ struct ReadWindow: ~Copyable {
     /// The version of the whole file, once `atEnd`; with a stamp when the read proves the
     /// status as it was opened holds these contents (`stamp`).
     var version: FileVersion {
-        FileVersion(size: size, modified: modified, hash: hash.value, stamp: stamp)
+        FileVersion(size: size, modified: modified, hash: contentHash, stamp: stamp)
     }
 
-    /// The number of bytes read, and their hash.
+    /// The number of bytes read, and their hash (once a mapped file's hash is done).
     var readSize: Int { size }
-    var contentHash: UInt64 { hash.value }
+    var contentHash: UInt64 { (hashOfMapping?.value ?? hash).value }
 
     /// The status as opened, when it proves the contents read: the whole file was read under
     /// a lease taken before it was opened and never broken (no program had it open for writing,
@@ -377,6 +384,8 @@ struct ReadWindow: ~Copyable {
     /// file asks once it has read it, and reads it again unmapped when not.
     var holdsTheFile: Bool {
         guard mappedLength > 0 else { return true }
+        // The hash reads the mapping too: a page it found damaged counts.
+        _ = hashOfMapping?.value
         return unsafe directory_mapping_damaged(storage) == 0 && isUnchanged
     }
 
@@ -384,7 +393,8 @@ struct ReadWindow: ~Copyable {
     var isMapped: Bool { mappedLength > 0 }
 
     /// Maps the whole file, as the window's bytes from here on, when `mapping` allows and at
-    /// least `minimum` bytes are left to read, and hashes the rest; `false` (nothing changed)
+    /// least `minimum` bytes are left to read, and hashes the rest (on a second thread, while
+    /// the caller decodes the list: `contentHash` waits for it); `false` (nothing changed)
     /// when it is not mapped. The first window's bytes, read and hashed already, are the
     /// mapping's first: nothing wrote the file since it was opened (the lease) or a reader
     /// finds it changed (`holdsTheFile`).
@@ -403,7 +413,12 @@ struct ReadWindow: ~Copyable {
         if size > 0, size - (checkpoints.last?.offset ?? 0) >= Self.checkpointStep {
             checkpoints.append((size, hash))
         }
-        unsafe hash.add(UnsafeRawBufferPointer(start: base + size, count: expectedSize - size).bytes)
+        let rest = unsafe UnsafeRawBufferPointer(start: base + size, count: expectedSize - size)
+        if HashBehind.hasSecondCore {
+            hashOfMapping = unsafe HashOfMapping(from: hash, of: rest)
+        } else {
+            unsafe hash.add(rest.bytes)
+        }
         unsafe storage.deallocate()
         unsafe storage = UnsafeMutableRawPointer(mutating: base)
         mappedLength = expectedSize
@@ -536,5 +551,44 @@ enum HashPasses {
     /// How many passes were noted over files whose path begins with `prefix` (a test's folder).
     static func count(under prefix: String) -> Int {
         noted.withLock { ($0 ?? []).count { $0.hasPrefix(prefix) } }
+    }
+}
+
+/// The hash of a mapped file's bytes after its first window (`ReadWindow.mapRest`), made on a
+/// second thread while the list is decoded from the same pages: the hash one thread makes of
+/// them, after the first window's (`HashBehind`, with every byte published at once).
+private final class HashOfMapping: Sendable {
+    private let behind: HashBehind
+    private let result = Mutex<ContentHash?>(nil)
+    /// The start state and the bytes, for the one case the second thread gives no hash.
+    private let start: ContentHash
+    private let address: UInt
+    private let count: Int
+
+    /// Starts hashing `bytes` after `start`. The memory must stay mapped until `value` returns.
+    @unsafe init(from start: ContentHash, of bytes: UnsafeRawBufferPointer) {
+        self.start = start
+        address = unsafe UInt(bitPattern: bytes.baseAddress)
+        count = bytes.count
+        behind = unsafe HashBehind(from: start, at: address)
+        behind.publish(count)
+    }
+
+    /// The hash of the first window and the bytes, once the second thread is done (waited for
+    /// the first time only).
+    var value: ContentHash {
+        result.withLock { result in
+            if let done = result { return done }
+            var hash: ContentHash
+            if let behind = behind.finish() {
+                hash = behind
+            } else {
+                hash = start
+                unsafe hash.add(
+                    UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count).bytes)
+            }
+            result = hash
+            return hash
+        }
     }
 }

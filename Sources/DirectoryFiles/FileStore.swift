@@ -93,10 +93,12 @@ public struct FileStore: ListStore {
             if format == .json {
                 decoded = try RecordCodec.decodeJSON(&window, kind: kind, fallback: fallback)
             } else if format == .binaryPlist, window.atEnd, window.failure == nil {
-                // The file's size and hash go with a list a save may append to (`BinaryPlistCopiedSave`).
-                let source = RecordSource(size: window.readSize, hash: window.contentHash, checkpoints: [])
+                // The file's size and hash go with a list a save may append to (`BinaryPlistCopiedSave`):
+                // asked once the list is read, so that a mapped file's hash is made meanwhile.
                 decoded = try window.withBytes { (bytes) throws(FileFormatError) in
-                    try RecordCodec.decodeBinaryPlist(bytes, kind: kind, fallback: fallback, source: source)
+                    try RecordCodec.decodeBinaryPlist(bytes, kind: kind, fallback: fallback) {
+                        RecordSource(size: window.readSize, hash: window.contentHash, checkpoints: [])
+                    }
                 }
             } else {
                 decoded = try window.withBytes { (bytes) throws(FileFormatError) in

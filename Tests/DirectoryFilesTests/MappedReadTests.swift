@@ -68,6 +68,26 @@ struct MappedReadTests {
         }
     }
 
+    @Test("a mapped window let go before its hash is asked for waits for the hash, then unmaps")
+    func droppedBeforeTheHashIsDone() throws {
+        var generator = SeededGenerator(state: 352)
+        let bytes = HashBehindTests.randomBytes(8 << 20, generator: &generator)
+        let (folder, path) = try Self.file(bytes)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lease = try #require(WriterLease.attempt(path), "a read lease on the scratch file")
+        defer { lease.release() }
+        var mapped = 0
+        // The second thread hashes 8 MiB of the mapping: unmapped under it, it would fault.
+        for _ in 0..<20 {
+            guard var window = try ReadWindow(path: path, capacity: 4_096, lease: lease) else {
+                Issue.record("no file at \(path)")
+                return
+            }
+            if window.mapRest(from: 0, .underLease) { mapped += 1 }
+        }
+        #expect(mapped == 20)
+    }
+
     @Test("without a lease, or once a writer broke it, the rest of the file is read, not mapped")
     func notMappedWhereAWriterCouldWrite() throws {
         var generator = SeededGenerator(state: 351)
@@ -148,9 +168,11 @@ struct MappedReadTests {
         #expect(unsafe beyond.load(fromByteOffset: 3 * page + 5, as: UInt8.self) == 0)
         #expect(unsafe directory_mapping_damaged(beyond) != 0)
         #expect(unsafe directory_mapping_damaged(whole) == 0)
-        unsafe directory_unmap_guarded(beyond, Int64(4 * page))
-        unsafe directory_unmap_guarded(whole, Int64(2 * page))
+        unsafe directory_unguard(beyond)
+        unsafe directory_unguard(whole)
         #expect(unsafe directory_mapping_damaged(beyond) == 0)
+        _ = unsafe munmap(UnsafeMutableRawPointer(mutating: beyond), 4 * page)
+        _ = unsafe munmap(UnsafeMutableRawPointer(mutating: whole), 2 * page)
     }
 
     @Test("a large binary and XML plist load mapped as they load read", arguments: [FileFormat.binaryPlist, .xmlPlist])

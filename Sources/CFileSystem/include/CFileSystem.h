@@ -34,7 +34,8 @@ const void *directory_map_guarded(int descriptor, int64_t length);
 /// Whether a page of the guarded mapping at `base` could not be read and now reads as zeros.
 int directory_mapping_damaged(const void *base);
 
-/// Unmaps the guarded mapping at `base` of `length` bytes (`directory_map_guarded`).
-void directory_unmap_guarded(const void *base, int64_t length);
+/// Stops guarding the mapping at `base` (`directory_map_guarded`), which stays mapped: call it
+/// once nothing reads the mapping any more, then unmap it (`munmap`).
+void directory_unguard(const void *base);
 
 #endif

@@ -30,15 +30,16 @@ package struct BinaryPlistLayout: Sendable, Equatable {
 
 extension RecordCodec {
     /// Reads the records of the binary property list `bytes`, the whole file `source` names (its
-    /// size and hash), as `decode` does; when the file is proven to be in the writer's layout,
-    /// the list's table keeps that (`RecordTable.binaryLayout`) with `source`, for a save that
-    /// appends to it (`appendedBinaryPlistObjects`).
+    /// size and hash, asked once the records are read), as `decode` does; when the file is
+    /// proven to be in the writer's layout, the list's table keeps that
+    /// (`RecordTable.binaryLayout`) with `source`, for a save that appends to it
+    /// (`appendedBinaryPlistObjects`).
     package static func decodeBinaryPlist(
-        _ bytes: RawSpan, kind: ListKind?, fallback: ListKind, source: RecordSource
+        _ bytes: RawSpan, kind: ListKind?, fallback: ListKind, source: () -> RecordSource
     ) throws(FileFormatError) -> (kind: ListKind, records: RecordList) {
         var builder = RecordBuilder(kind: kind, fallback: fallback, sizeHint: bytes.byteCount)
         try BinaryPlistRecordReader.read(bytes, into: &builder)
-        builder.setSource(source)
+        builder.setSource(source())
         return builder.finish()
     }
 
