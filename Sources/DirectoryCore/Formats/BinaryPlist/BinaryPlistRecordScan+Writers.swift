@@ -32,8 +32,19 @@ extension BinaryPlistRecordScan {
         let objectCount = table.trailer.objectCount
         let areaEnd = table.objectAreaEnd
         let keyObjects = proof.keyObjects
+        // Each key object's code, by its distance from the lowest (-1: no key). The writer
+        // numbers the keys one after another (the layout proof checked it), so they lie within
+        // 16 of it.
+        let lowestKey = keyObjects.min() ?? 0
+        var keyCodes = InlineArray<16, Int8>(repeating: -1)
+        for (code, object) in keyObjects.enumerated() {
+            let distance = object &- lowestKey
+            guard distance >= 0, distance < 16 else { return slots.lowerBound }
+            keyCodes[distance] = Int8(truncatingIfNeeded: code)
+        }
         let dictionaryMarker = 0xD0 | UInt8(truncatingIfNeeded: pairs)
         // Whether object `index` starts at `position` by the offset table.
+        @inline(__always)
         func isAt(_ index: Int, _ position: Int) -> Bool {
             guard index < objectCount else { return false }
             let entry = table.trailer.offsetTableOffset &+ index &* table.trailer.offsetIntSize
@@ -67,7 +78,10 @@ extension BinaryPlistRecordScan {
             for pair in 0..<pairs {
                 let key = Int(
                     BinaryPlistTrailer.bigEndian(bytes, at: references &+ pair &* referenceSize, size: referenceSize))
-                guard let code = keyObjects.firstIndex(of: key), seen & (1 << code) == 0 else { break records }
+                let distance = key &- lowestKey
+                guard distance >= 0, distance < 16 else { break records }
+                let code = Int(keyCodes[distance])
+                guard code >= 0, seen & (1 << code) == 0 else { break records }
                 seen |= 1 << code
                 let value = Int(
                     BinaryPlistTrailer.bigEndian(
