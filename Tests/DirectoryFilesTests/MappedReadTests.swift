@@ -1,5 +1,6 @@
 import CFileSystem
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DirectoryCore
@@ -173,6 +174,73 @@ struct MappedReadTests {
         #expect(unsafe directory_mapping_damaged(beyond) == 0)
         _ = unsafe munmap(UnsafeMutableRawPointer(mutating: beyond), 4 * page)
         _ = unsafe munmap(UnsafeMutableRawPointer(mutating: whole), 2 * page)
+    }
+
+    /// A binary plist of `count` people named after `prefix`, at least `minimum` bytes.
+    static func people(_ prefix: String, minimum: Int) -> (records: RecordList, bytes: [UInt8]) {
+        var people: [Record] = []
+        var encoded: [UInt8] = []
+        while encoded.count < minimum {
+            for _ in 0..<20_000 {
+                let number = people.count
+                people.append(
+                    Record(
+                        id: RecordID(high: 4, low: UInt64(number)),
+                        values: [.text("\(prefix) \(number)"), .text("Hall \(number % 700)")]))
+            }
+            encoded = RecordCodec.encode(RecordList(people), kind: .person, format: .binaryPlist)
+        }
+        return (RecordList(people), encoded)
+    }
+
+    @Test(
+        "a large plist rewritten in place, over and over, while it is loaded is loaded whole: one version, never torn")
+    func rewrittenWhileLoaded() throws {
+        let minimum = (4 << 20) + ReadWindow.mappedMinimum + 1
+        let versions = [Self.people("Ann", minimum: minimum), Self.people("Bo", minimum: minimum + 300_000)]
+        let (folder, path) = try Self.file(versions[0].bytes)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let expected = versions.map { RecordCodec.encode($0.records, kind: .person, format: .json) }
+        // Another program rewrites the file in place, as `Data.write` without `.atomic` does
+        // (truncate, then write in two pieces), one version then the other: once each round,
+        // as the round's load starts.
+        let go = DispatchSemaphore(value: 0)
+        let wrote = DispatchSemaphore(value: 0)
+        let stop = Atomic<Bool>(false)
+        Thread.detachNewThread {
+            var turn = 1
+            while true {
+                go.wait()
+                if stop.load(ordering: .relaxed) { break }
+                let bytes = versions[turn].bytes
+                let descriptor = unsafe open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                if descriptor >= 0 {
+                    let half = bytes.count / 2
+                    _ = DescriptorWrite.all(bytes.span.extracting(0..<half), to: descriptor)
+                    _ = DescriptorWrite.all(bytes.span.extracting(half..<bytes.count), to: descriptor)
+                    close(descriptor)
+                }
+                turn = 1 - turn
+                wrote.signal()
+            }
+        }
+        var loaded = 0
+        for round in 1...6 {
+            go.signal()
+            do {
+                let list = try #require(try FileStore().load(location: path, kind: nil, fallback: .person))
+                let json = RecordCodec.encode(list.records, kind: .person, format: .json)
+                #expect(expected.contains(json), "load \(round) took \(list.records.count) records of neither version")
+                loaded += 1
+            } catch let error as StorageError {
+                // Still being written when the wait ran out: refused in words, never taken.
+                _ = error
+            }
+            wrote.wait()
+        }
+        stop.store(true, ordering: .relaxed)
+        go.signal()
+        #expect(loaded > 0)
     }
 
     @Test("a large binary and XML plist load mapped as they load read", arguments: [FileFormat.binaryPlist, .xmlPlist])
