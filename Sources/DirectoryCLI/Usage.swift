@@ -3,7 +3,7 @@ import CBuildCommit
 /// The text of `directory --help` and `--version`.
 enum Usage {
     /// The release, as CHANGELOG.md names it.
-    static let release = "1.17.0"
+    static let release = "1.18.0"
 
     /// `--version`: the release and the commit the program was built from
     /// (`directory 1.1.0 (commit 1a2b3c4d5e6f)`), or "unknown commit" when the
