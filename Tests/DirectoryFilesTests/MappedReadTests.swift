@@ -24,6 +24,14 @@ struct MappedReadTests {
         return (folder, path)
     }
 
+    /// A scratch folder and a file in it holding `count` seeded random bytes.
+    static func randomFile(_ count: Int, seed: UInt64) throws -> (bytes: [UInt8], folder: String, path: String) {
+        var generator = SeededGenerator(state: seed)
+        let bytes = HashBehindTests.randomBytes(count, generator: &generator)
+        let (folder, path) = try file(bytes)
+        return (bytes, folder, path)
+    }
+
     /// The window's bytes.
     static func bytes(of window: borrowing ReadWindow) -> [UInt8] {
         window.withBytes { raw in unsafe raw.withUnsafeBytes { unsafe [UInt8]($0) } }
@@ -71,9 +79,7 @@ struct MappedReadTests {
 
     @Test("a mapped window let go before its hash is asked for waits for the hash, then unmaps")
     func droppedBeforeTheHashIsDone() throws {
-        var generator = SeededGenerator(state: 352)
-        let bytes = HashBehindTests.randomBytes(8 << 20, generator: &generator)
-        let (folder, path) = try Self.file(bytes)
+        let (_, folder, path) = try Self.randomFile(8 << 20, seed: 352)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lease = try #require(WriterLease.attempt(path), "a read lease on the scratch file")
         defer { lease.release() }
@@ -91,9 +97,7 @@ struct MappedReadTests {
 
     @Test("without a lease, or once a writer broke it, the rest of the file is read, not mapped")
     func notMappedWhereAWriterCouldWrite() throws {
-        var generator = SeededGenerator(state: 351)
-        let bytes = HashBehindTests.randomBytes(3 << 20, generator: &generator)
-        let (folder, path) = try Self.file(bytes)
+        let (bytes, folder, path) = try Self.randomFile(3 << 20, seed: 351)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard var unleased = try ReadWindow(path: path, capacity: 4_096) else {
             Issue.record("no file at \(path)")
